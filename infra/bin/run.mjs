@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * The entry of every npm script: `node infra/bin/run.mjs <command> [args...]`.
+ * Plain Node (ESM, no dependencies), so it works before `npm ci` has run; it runs `npm ci` itself
+ * when node_modules is missing or older than package-lock.json, then hands over to TypeScript
+ * (through tsx) for the real work.
+ *
+ * To add a command, add an entry to `commands`: name -> async (args) => exit code.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : undefined);
+
+/** Runs a command with inherited stdio from the repo root; resolves to its exit code. */
+function exec(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
+  });
+}
+
+function signalNumber(signal) {
+  return { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 }[signal];
+}
+
+/** `npm ci` when node_modules is missing or older than package-lock.json (`npm install` without a lock). */
+async function ensureInstalled() {
+  const lock = join(root, 'package-lock.json');
+  const installed = mtime(join(root, 'node_modules', '.package-lock.json'));
+  const locked = mtime(lock);
+  if (installed !== undefined && (locked === undefined || installed >= locked)) return;
+  const args = locked === undefined ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'];
+  console.error(`run: node_modules ${installed === undefined ? 'missing' : 'older than package-lock.json'}; npm ${args[0]}…`);
+  const code = await exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args);
+  if (code !== 0) {
+    console.error(`run: npm ${args[0]} failed (exit code ${code})`);
+    process.exit(code);
+  }
+}
+
+/** Runs a TypeScript file with tsx; resolves to its exit code. */
+function tsx(file, args = [], options = {}) {
+  if (!existsSync(bin('tsx'))) {
+    console.error(`run: ${bin('tsx')} is missing; is tsx in the root devDependencies? (npm install)`);
+    return Promise.resolve(1);
+  }
+  return exec(bin('tsx'), [join(root, file), ...args], options);
+}
+
+const commands = {
+  /** stack up | down | status: the local Kafka, Mongo, Redis and MinIO (infra/stack). */
+  stack: async (args) => tsx('infra/stack/cli.ts', args),
+  /** The whole system for a developer: stack, build, five services, organization, zuliprc. */
+  start: async (args) => tsx('infra/system/start.ts', args),
+  /** Unit, integration and end-to-end tests against the real stack. */
+  test: async (args) => tsx('infra/system/test.ts', args),
+};
+
+function usage() {
+  console.error(`usage: node infra/bin/run.mjs <command> [args...]\ncommands: ${Object.keys(commands).join(', ')}`);
+}
+
+async function main([name, ...args]) {
+  const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    usage();
+    return 2;
+  }
+  await ensureInstalled();
+  return command(args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+/**
+ * `npm start`: the stack, a build, the five services with their logs prefixed, the organization
+ * and its owner on first start, and a ready-to-use zuliprc. Ctrl-C stops the services (the
+ * stack keeps running: `npm run stack:down`). A service that crashes is restarted.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stackUp } from '../stack/stack';
+import { dataDir } from '../stack/paths';
+import { bootstrapRealm, zuliprc } from './bootstrap-realm';
+import { buildAll } from './build';
+import { SERVICES, type ServiceId } from './service-process';
+import { startSystem, type RunningSystem } from './system';
+
+const WIDTH = Math.max(...SERVICES.map((s) => s.length));
+const prefix = (service: ServiceId, line: string) => process.stdout.write(`${service.padEnd(WIDTH)} | ${line}\n`);
+
+/** The owner's first password, generated once and kept (mode 600) beside the data. */
+function ownerPassword(): string {
+  const file = path.join(dataDir(), 'owner-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(12).toString('base64url');
+  mkdirSync(dataDir(), { recursive: true });
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+function superviseRestarts(system: RunningSystem, stopping: () => boolean): void {
+  for (const proc of Object.values(system.processes)) {
+    const watch = () =>
+      proc.onExit((code) => {
+        if (stopping()) return;
+        prefix(proc.options.service, `exited with code ${code}; restarting in 1 s`);
+        setTimeout(() => {
+          proc.start();
+          watch();
+        }, 1_000);
+      });
+    watch();
+  }
+}
+
+async function main(): Promise<void> {
+  await stackUp();
+  buildAll();
+  const system = await startSystem({ onLine: prefix });
+  let stopping = false;
+  superviseRestarts(system, () => stopping);
+  const site = process.env.REALM_URL ?? system.gatewayUrl;
+  const owner = await bootstrapRealm({
+    realmName: process.env.ZULIP_REALM_NAME ?? 'Zulip ES',
+    ownerEmail: process.env.ZULIP_OWNER_EMAIL ?? 'owner@example.com',
+    ownerFullName: process.env.ZULIP_OWNER_NAME ?? 'Organization Owner',
+    ownerPassword: ownerPassword(),
+  });
+  const rc = zuliprc(owner.email, owner.api_key, site);
+  writeFileSync(path.join(dataDir(), 'zuliprc'), rc, { mode: 0o600 });
+  console.log(`\n${owner.created ? 'Created' : 'Reusing'} the organization; its owner's credentials (${path.join(dataDir(), 'zuliprc')}):\n\n${rc}`);
+  console.log(`Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  stopping = true;
+  console.log('stopping the services…');
+  await system.stop();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { PORT_VARS, SERVICES, ServiceProcess, type ServiceId } from './service-process';
+
+export interface SystemOptions {
+  /** Port per service; each service's default otherwise. */
+  ports?: Partial<Record<ServiceId, number>>;
+  env?: Record<string, string>;
+  /** Write each service's output to `<logDir>/<service>.log` instead of the terminal. */
+  logDir?: string;
+  onLine?: (service: ServiceId, line: string) => void;
+}
+
+export interface RunningSystem {
+  processes: Record<ServiceId, ServiceProcess>;
+  gatewayUrl: string;
+  stop(): Promise<void>;
+}
+
+export function portOf(service: ServiceId, options: SystemOptions): number {
+  const [variable, fallback] = PORT_VARS[service];
+  return options.ports?.[service] ?? Number(process.env[variable] ?? fallback);
+}
+
+/** Starts the four domain services, then the gateway, and waits until all are healthy. */
+export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const processes = Object.fromEntries(
+    SERVICES.map((service) => [
+      service,
+      new ServiceProcess({
+        service,
+        env: options.env ?? {},
+        port: portOf(service, options),
+        logFile: options.logDir ? path.join(options.logDir, `${service}.log`) : undefined,
+        onLine: options.onLine ? (line) => options.onLine!(service, line) : undefined,
+      }),
+    ]),
+  ) as Record<ServiceId, ServiceProcess>;
+  const domain = SERVICES.filter((s) => s !== 'gateway');
+  const stop = async () => {
+    await processes.gateway.stop();
+    await Promise.all(domain.map((s) => processes[s].stop()));
+  };
+  try {
+    domain.forEach((s) => processes[s].start());
+    await Promise.all(domain.map((s) => processes[s].waitHealthy()));
+    processes.gateway.start();
+    await processes.gateway.waitHealthy();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { processes, gatewayUrl: processes.gateway.url, stop };
+}

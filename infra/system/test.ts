@@ -1,0 +1,54 @@
+/**
+ * `npm test`: the stack (started here, and stopped again, unless it was already running), a
+ * build, then every jest project. Ends with a plain `tests: N passed, N failed` line.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { stackDown, stackStatus, stackUp } from '../stack/stack';
+import { repoRoot } from '../stack/paths';
+import { buildAll } from './build';
+
+interface JestSummary {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  success: boolean;
+}
+
+async function main(args: string[]): Promise<number> {
+  const wasRunning = (await stackStatus()).healthy;
+  if (!wasRunning) await stackUp();
+  try {
+    buildAll();
+    const report = path.join(repoRoot, '.data', 'test', 'jest-report.json');
+    rmSync(report, { force: true });
+    const jest = path.join(repoRoot, 'node_modules', '.bin', 'jest');
+    const ci = process.env.CI ? ['--ci'] : [];
+    const run = spawnSync(jest, [...ci, '--json', `--outputFile=${report}`, ...args], { cwd: repoRoot, stdio: 'inherit' });
+    const summary = readSummary(report);
+    if (summary) {
+      const skipped = summary.numPendingTests > 0 ? `, ${summary.numPendingTests} skipped` : '';
+      console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}`);
+    }
+    return run.status ?? 1;
+  } finally {
+    if (!wasRunning) await stackDown();
+  }
+}
+
+function readSummary(file: string): JestSummary | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as JestSummary;
+  } catch {
+    return undefined;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,35 @@
+/**
+ * Zulip's error codes and the HTTP status each one is rendered with
+ * (zerver/lib/exceptions.py). Domain code raises a `DomainError` carrying one of these codes; the
+ * gateway renders it as `{"result":"error","msg","code",...extra}`.
+ */
+import { z } from 'zod';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  REQUEST_VARIABLE_MISSING: 400,
+  REQUEST_CONFUSING_VAR: 400,
+  UNAUTHORIZED_PRINCIPAL: 400,
+  UNAUTHORIZED: 401,
+  INVALID_API_KEY: 401,
+  USER_DEACTIVATED: 401,
+  REALM_DEACTIVATED: 401,
+  AUTHENTICATION_FAILED: 401,
+  RATE_LIMIT_HIT: 429,
+  /** Not a Zulip code: the owning service did not answer before the request's deadline. */
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ErrorCode = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
+
+/** How an error travels in a reply: code, message, status and Zulip's extra fields. */
+export const ZulipErrorPayload = z.object({
+  code: ErrorCode,
+  msg: z.string(),
+  /** Overrides the code's default status, as Zulip does for a few errors (404 for drafts). */
+  status: z.number().int().min(400).max(599),
+  extra: z.record(z.string(), z.unknown()).default({}),
+});
+export type ZulipErrorPayload = z.infer<typeof ZulipErrorPayload>;

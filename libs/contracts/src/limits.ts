@@ -1,0 +1,15 @@
+/** What this server implements and the limits it announces to clients (`POST /register`). */
+export const ZULIP_FEATURE_LEVEL = 420;
+export const ZULIP_VERSION = '11.0-zulip-es';
+export const ZULIP_MERGE_BASE = '11.0';
+
+export const MAX_TOPIC_LENGTH = 60;
+export const MAX_MESSAGE_LENGTH = 10000;
+export const MAX_STREAM_NAME_LENGTH = 60;
+export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
+export const MAX_AVATAR_FILE_SIZE_MIB = 5;
+export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
+export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+export const MAX_FULL_NAME_LENGTH = 100;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 1024;

@@ -1,0 +1,42 @@
+/**
+ * One REST operation of the Zulip API: the gateway's single dispatcher routes, authenticates,
+ * parses and forwards every request from these definitions alone.
+ */
+import type { z } from 'zod';
+import type { Role } from '../roles';
+import type { ServiceName } from '../topics';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * Which aggregate a request concerns, i.e. its Kafka key: commands for one key are decided in
+ * order by one writer.
+ * - `realm`: organization-wide invariants (unique emails, the last owner, user ids).
+ * - `actor`: the caller's own data.
+ * - `{ param }`: the aggregate named by a parameter, e.g. a message id.
+ */
+export type KeyRule = 'realm' | 'actor' | { param: string; prefix: string };
+
+export interface Operation<S extends z.ZodObject = z.ZodObject> {
+  /** The message type the owning service handles, e.g. `user.create`. */
+  type: string;
+  method: HttpMethod;
+  /** Path under `/api/v1`, with `{name}` path parameters. */
+  path: string;
+  service: ServiceName;
+  kind: 'command' | 'query';
+  /** `none`: no credentials needed (and none checked); `user`: HTTP Basic with email and API key. */
+  auth: 'none' | 'user';
+  /** The weakest role allowed to call it; weaker callers get UNAUTHORIZED_PRINCIPAL. */
+  minRole?: Role;
+  /**
+   * Path, query and form parameters, typed. Non-string values arrive JSON-encoded in form values
+   * (Zulip's `Json[...]`); a string field marked `.meta({ wire: 'json' })` is JSON-decoded too.
+   */
+  params: S;
+  key: KeyRule;
+}
+
+export const defineOperation = <S extends z.ZodObject>(op: Operation<S>): Operation<S> => op;
+
+export type OperationData<O> = O extends Operation<infer S> ? z.output<S> : never;

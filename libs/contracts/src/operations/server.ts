@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+/** GET /server_settings: what a client needs before it logs in. */
+export const getServerSettings = defineOperation({
+  type: 'server.get_settings',
+  method: 'GET',
+  path: '/server_settings',
+  service: 'users',
+  kind: 'query',
+  auth: 'none',
+  params: z.object({}),
+  key: 'realm',
+});
+
+/**
+ * POST /register. Event queues arrive with the real-time events work; for now it answers the
+ * organization's limits and settings (fetch type `realm`).
+ */
+export const registerQueue = defineOperation({
+  type: 'realm.register',
+  method: 'POST',
+  path: '/register',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({
+    event_types: z.array(z.string()).nullable().optional(),
+    fetch_event_types: z.array(z.string()).nullable().optional(),
+    apply_markdown: z.boolean().default(false),
+    client_gravatar: z.boolean().default(true),
+    slim_presence: z.boolean().default(false),
+    all_public_streams: z.boolean().default(false),
+    include_subscribers: z.union([z.boolean(), z.literal('partial')]).default(false),
+    narrow: z.array(z.unknown()).default([]),
+    client_capabilities: z.record(z.string(), z.unknown()).optional(),
+  }),
+  key: 'actor',
+});

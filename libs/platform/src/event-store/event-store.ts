@@ -1,0 +1,149 @@
+import type { Kafka, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { EventEnvelope, type Position, type ZulipErrorPayload } from '@zulip-es/contracts';
+import type { Logger } from '../logging/logger';
+import { partitionKey } from '../kafka/offsets';
+import { TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
+
+/** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
+export interface Projection {
+  apply(event: EventEnvelope): Promise<void>;
+}
+
+/** What a command did, kept so a redelivered command gets the same answer and no second effect. */
+export interface CommandOutcome {
+  events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[];
+  positions: Position[];
+  error?: ZulipErrorPayload;
+  /** The reply of a command that produced no events (its events cannot rebuild it). */
+  body?: Record<string, unknown>;
+}
+
+interface EventRecord {
+  event: EventEnvelope;
+  partition: number;
+  offset: bigint;
+}
+interface CheckpointDoc {
+  _id: string;
+  offset: string;
+}
+interface OutcomeDoc extends CommandOutcome {
+  _id: string;
+}
+
+/**
+ * A service's own events topic and the projection built from it. Appending writes the events to
+ * Kafka first (the source of truth), then applies them to Mongo and records per partition the
+ * last offset applied, so after a crash `catchUp` applies exactly what is missing.
+ */
+export class EventStore {
+  constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: Producer,
+    readonly topic: string,
+    private readonly db: Connection,
+    private readonly projection: Projection,
+    private readonly logger: Logger,
+  ) {}
+
+  private get checkpoints() {
+    return this.db.collection<CheckpointDoc>('checkpoints');
+  }
+  private get outcomes() {
+    return this.db.collection<OutcomeDoc>('command_outcomes');
+  }
+
+  /** Applies every event appended but not yet projected (by this or a crashed instance). */
+  async catchUp(): Promise<number> {
+    const applied = new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
+    let count = 0;
+    const follower = new TopicFollower(
+      this.kafka,
+      {
+        name: `${this.topic}.catch-up`,
+        topics: [this.topic],
+        stopAtEnd: true,
+        startAt: (topic, partition) => {
+          const last = applied.get(partitionKey(topic, partition));
+          return last === undefined ? undefined : last + 1n;
+        },
+      },
+      async (batch) => {
+        count += batch.length;
+        await this.applyBatch(batch);
+      },
+      this.logger,
+    );
+    await follower.start();
+    if (count > 0) this.logger.info({ topic: this.topic, events: count }, 'projection caught up');
+    return count;
+  }
+
+  /** Appends the events of one command atomically (one partition, one batch), then projects them. */
+  async append(key: string, events: EventEnvelope[]): Promise<Position[]> {
+    if (events.length === 0) return [];
+    const [meta] = await this.producer.send({
+      topic: this.topic,
+      acks: -1,
+      messages: events.map((e) => ({ key, value: JSON.stringify(e), headers: { type: e.type } })),
+    });
+    const base = BigInt(meta.baseOffset ?? '0');
+    const records: EventRecord[] = events.map((e, i) => ({ event: e, partition: meta.partition, offset: base + BigInt(i) }));
+    await this.project(records);
+    const last = records.at(-1)!;
+    return [{ topic: this.topic, partition: last.partition, offset: last.offset.toString() }];
+  }
+
+  async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
+    return this.outcomes.findOne({ _id: commandId });
+  }
+
+  /** Records a command that changed nothing (an error or a no-op) so a redelivery repeats it. */
+  async recordOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
+    await this.outcomes.replaceOne({ _id: commandId }, { ...outcome }, { upsert: true });
+  }
+
+  private async applyBatch(batch: FollowedMessage[]): Promise<void> {
+    const records: EventRecord[] = batch.map((m) => ({
+      event: EventEnvelope.parse(JSON.parse(m.value.toString())),
+      partition: m.partition,
+      offset: m.offset,
+    }));
+    await this.project(records, true);
+  }
+
+  /**
+   * `resumed`: the records come from catch-up, where one command's events may be split across
+   * fetch batches, so outcomes are merged with what is already recorded.
+   */
+  private async project(records: EventRecord[], resumed = false): Promise<void> {
+    for (const { event } of records) await this.projection.apply(event);
+    await this.recordOutcomes(records, resumed);
+    const lastByPartition = new Map<number, bigint>();
+    for (const r of records) lastByPartition.set(r.partition, r.offset);
+    for (const [partition, offset] of lastByPartition) {
+      await this.checkpoints.replaceOne(
+        { _id: partitionKey(this.topic, partition) },
+        { offset: offset.toString() },
+        { upsert: true },
+      );
+    }
+  }
+
+  /** The outcome of each command is derived from its events, so catch-up restores it too. */
+  private async recordOutcomes(records: EventRecord[], resumed: boolean): Promise<void> {
+    const byCommand = new Map<string, CommandOutcome & { first: bigint }>();
+    for (const { event, partition, offset } of records) {
+      const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset };
+      outcome.events.push({ type: event.type, aggregateId: event.aggregateId, data: event.data });
+      outcome.positions = [{ topic: this.topic, partition, offset: offset.toString() }];
+      byCommand.set(event.causationId, outcome);
+    }
+    for (const [commandId, { first, ...outcome }] of byCommand) {
+      const known = resumed ? await this.outcomeOf(commandId) : null;
+      if (known && BigInt(known.positions[0]?.offset ?? '-1') >= first) continue;
+      await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome);
+    }
+  }
+}

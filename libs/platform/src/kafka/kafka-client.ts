@@ -1,0 +1,51 @@
+import { Kafka, logLevel, Partitioners, type ConsumerConfig, type KafkaConfig, type LogEntry, type ProducerConfig } from 'kafkajs';
+import type { Logger } from '../logging/logger';
+
+/**
+ * kafkajs defaults are tuned for throughput (5 s fetch waits, 30 s sessions); request-reply and
+ * quick restarts need the opposite. These settings keep a round trip in milliseconds.
+ */
+export const LOW_LATENCY_CONSUMER: Omit<ConsumerConfig, 'groupId'> = {
+  maxWaitTimeInMs: 10,
+  minBytes: 1,
+  sessionTimeout: 10_000,
+  rebalanceTimeout: 15_000,
+  heartbeatInterval: 1_000,
+  retry: { retries: 10, initialRetryTime: 100 },
+};
+
+/** Every append is durable and exactly-once per producer session (acks from all replicas). */
+export const DURABLE_PRODUCER: ProducerConfig = {
+  idempotent: true,
+  // murmur2 on the key, as Java clients do: command partition p and events partition p match.
+  createPartitioner: Partitioners.DefaultPartitioner,
+  maxInFlightRequests: 1,
+  allowAutoTopicCreation: false,
+};
+
+export function createKafka(clientId: string, brokers: string, logger: Logger): Kafka {
+  const config: KafkaConfig = {
+    clientId,
+    brokers: brokers.split(',').map((b) => b.trim()),
+    connectionTimeout: 3_000,
+    requestTimeout: 10_000,
+    retry: { retries: 8, initialRetryTime: 100 },
+    logLevel: logLevel.WARN,
+    logCreator: () => (entry: LogEntry) => logKafka(logger, entry),
+  };
+  return new Kafka(config);
+}
+
+/**
+ * Expected at every start: retries are bounded on purpose (a producer that cannot append makes
+ * its service exit and catch up on restart; projections ignore duplicates by sequence).
+ */
+const EXPECTED = ['Limiting retries for the idempotent producer'];
+
+function logKafka(logger: Logger, { level, log }: LogEntry): void {
+  const { message, ...extra } = log;
+  if (EXPECTED.some((m) => message.startsWith(m))) return;
+  if (level === logLevel.ERROR) logger.error({ kafka: extra }, message);
+  else if (level === logLevel.WARN) logger.warn({ kafka: extra }, message);
+  else logger.debug({ kafka: extra }, message);
+}

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { EventEnvelope } from '@zulip-es/contracts';
+
+export type ReplyBody = Record<string, unknown>;
+
+export interface MessageContext<D> {
+  commandId: string;
+  correlationId: string;
+  actorId: number | null;
+  data: D;
+  /** The time of the decision; handlers never read the clock themselves. */
+  now: Date;
+}
+
+/** An event a handler decided, before the processor stamps ids, time and causation on it. */
+export interface NewEvent {
+  type: string;
+  aggregateId: string;
+  /** The aggregate's sequence after this event (its previous version + 1). */
+  sequence: number;
+  data: Record<string, unknown>;
+}
+
+export interface Decision {
+  events: NewEvent[];
+  reply: ReplyBody;
+}
+
+export interface CommandHandler<D = unknown> {
+  kind: 'command';
+  schema: z.ZodType<D>;
+  /** Loads state, calls the pure decide function and returns its events and reply. */
+  handle(ctx: MessageContext<D>): Promise<Decision>;
+  /** The reply of a command already applied, from its recorded events (redelivery after a crash). */
+  replyFrom(events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[]): ReplyBody;
+}
+
+export interface QueryHandler<D = unknown> {
+  kind: 'query';
+  schema: z.ZodType<D>;
+  handle(ctx: MessageContext<D>): Promise<ReplyBody>;
+}
+
+export type Handler = CommandHandler<never> | QueryHandler<never>;
+export type HandlerRegistry = Record<string, CommandHandler<any> | QueryHandler<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,38 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stackUp } from '../../../infra/stack/stack';
+import { bootstrapRealm } from '../../../infra/system/bootstrap-realm';
+import { startSystem, type RunningSystem } from '../../../infra/system/system';
+import { systemInfoFile, testDataDir, type SystemInfo } from './system-info';
+
+/** Ports of the system under test, apart from a development system started with `npm start`. */
+export const TEST_PORTS = { gateway: 29991, users: 29992, messages: 29993, uploads: 29994, push: 29995 };
+export const TEST_ENV = { INSTANCE_ID: 'gw-test', REALM_URL: 'http://127.0.0.1:29991', LOG_LEVEL: 'info' };
+
+declare global {
+  var __ZULIP_SYSTEM__: RunningSystem | undefined;
+}
+
+/** Once per run (jest calls it for each project): the stack, the five services, the organization. */
+export default async function globalSetup(): Promise<void> {
+  if (globalThis.__ZULIP_SYSTEM__) return;
+  await stackUp();
+  const logDir = path.join(testDataDir(), 'logs');
+  const system = await startSystem({ ports: TEST_PORTS, env: TEST_ENV, logDir });
+  globalThis.__ZULIP_SYSTEM__ = system;
+  const owner = await bootstrapRealm({
+    realmName: 'Zulip ES test organization',
+    ownerEmail: 'owner@example.com',
+    ownerFullName: 'Organization Owner',
+    ownerPassword: `owner-${Date.now()}-password`,
+  });
+  const info: SystemInfo = {
+    gatewayUrl: system.gatewayUrl,
+    realmHost: new URL(TEST_ENV.REALM_URL).host,
+    owner: { userId: owner.owner_id, email: owner.email, apiKey: owner.api_key },
+    env: TEST_ENV,
+    ports: TEST_PORTS,
+  };
+  mkdirSync(testDataDir(), { recursive: true });
+  writeFileSync(systemInfoFile(), JSON.stringify(info, null, 2));
+}

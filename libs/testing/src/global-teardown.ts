@@ -1,0 +1,6 @@
+/** Stops the services the global setup started; the stack keeps running for the next run. */
+export default async function globalTeardown(): Promise<void> {
+  const system = globalThis.__ZULIP_SYSTEM__;
+  globalThis.__ZULIP_SYSTEM__ = undefined;
+  await system?.stop();
+}

@@ -1,0 +1,3 @@
+export * from './system-info';
+export * from './users';
+export * from './zulip-client';

@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface SystemInfo {
+  gatewayUrl: string;
+  realmHost: string;
+  owner: { userId: number; email: string; apiKey: string };
+  /** Environment the system's services run with (to start more instances alike). */
+  env: Record<string, string>;
+  ports: Record<string, number>;
+}
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+export const testDataDir = (): string => path.join(process.env.ZULIP_DATA_DIR ?? path.join(repoRoot, '.data'), 'test');
+export const systemInfoFile = (): string => path.join(testDataDir(), 'system.json');
+
+/** What the global setup started, for test files (which run in other processes). */
+export function systemInfo(): SystemInfo {
+  return JSON.parse(readFileSync(systemInfoFile(), 'utf8')) as SystemInfo;
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
+
+export const GatewayConfigSchema = ServiceConfigSchema.extend({
+  GATEWAY_PORT: portVar(9991),
+  /** Names this instance's reply topic (`gateway.replies.<id>`); unique per running instance. */
+  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]+$/).default('gw-1'),
+  /** How long a request waits for the owning service before a 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Zulip's default: 200 API requests per user per minute. */
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(200),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Upper bound on a form body; uploads have their own limit. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

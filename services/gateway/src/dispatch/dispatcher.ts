@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { commandsTopic, Role, type KeyRule, type Operation, type Position } from '@zulip-es/contracts';
+import {
+  adminRequired,
+  DomainError,
+  latestPositions,
+  ownerRequired,
+  RequestTimeoutError,
+  type Logger,
+  type RequestClient,
+  type TopicFollower,
+} from '@zulip-es/platform';
+import type { AuthReadModel, Credential } from '../auth/auth-read-model';
+import { authenticate } from '../auth/basic-auth';
+import { asDomainError, renderError, renderSuccess } from '../http/render';
+import { parseParams, type RawValues } from '../params/parse-params';
+import { rateLimitHeaders, rateLimitHit, type RateLimiter } from '../rate-limit/rate-limiter';
+
+export interface DispatcherDeps {
+  client: RequestClient;
+  auth: AuthReadModel;
+  /** Feeds `auth`; a reply's positions are awaited on it so account changes apply at once. */
+  authFollower: TopicFollower;
+  limiter: RateLimiter;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * The single request path of the API, driven by an operation's definition: authenticate, rate
+ * limit, check the role, parse parameters, send the command or query to the owning service and
+ * render its reply.
+ */
+export class Dispatcher {
+  /** Each user's latest write positions, sent with their next request (read-your-writes). */
+  private readonly positions = new Map<number, Position[]>();
+
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  handler(op: Operation): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+    return async (req, reply) => {
+      try {
+        return await this.dispatch(op, req, reply);
+      } catch (error) {
+        if (!(error instanceof DomainError)) this.deps.logger.error({ err: error, op: op.type }, 'request failed');
+        return renderError(reply, asDomainError(error));
+      }
+    };
+  }
+
+  private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const actor = op.auth === 'user' ? authenticate(req.headers.authorization, this.deps.auth) : null;
+    if (actor) await this.rateLimit(actor, reply);
+    if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
+    const { data, ignored } = parseParams(op, {
+      path: (req.params ?? {}) as RawValues,
+      query: (req.query ?? {}) as RawValues,
+      body: isObject(req.body) ? req.body : {},
+    });
+    const commandId = randomUUID();
+    const result = await this.deps.client
+      .request(commandsTopic(op.service), {
+        commandId,
+        type: op.type,
+        kind: op.kind,
+        key: aggregateKey(op.key, data, actor),
+        correlationId: String(req.headers['x-request-id'] ?? commandId),
+        actorId: actor?.userId ?? null,
+        deadline: Date.now() + this.deps.timeoutMs,
+        replyTo: this.deps.client.replyTo,
+        after: actor ? (this.positions.get(actor.userId) ?? []) : [],
+        data,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RequestTimeoutError) throw new DomainError('SERVICE_UNAVAILABLE', `The ${op.service} service did not answer in time`);
+        throw error;
+      });
+    if (!result.ok) throw DomainError.fromPayload(result.error);
+    if (result.positions.length > 0) await this.remember(actor, result.positions);
+    return renderSuccess(reply, result.body, ignored);
+  }
+
+  private async rateLimit(actor: Credential, reply: FastifyReply): Promise<void> {
+    const state = await this.deps.limiter.hit(`user:${actor.userId}`);
+    reply.headers(rateLimitHeaders(state));
+    if (state.retryAfter !== undefined) throw rateLimitHit(state.retryAfter);
+  }
+
+  private async remember(actor: Credential | null, positions: Position[]): Promise<void> {
+    if (actor) this.positions.set(actor.userId, latestPositions([...(this.positions.get(actor.userId) ?? []), ...positions]));
+    await this.deps.authFollower.waitFor(positions, this.deps.timeoutMs);
+  }
+}
+
+function aggregateKey(rule: KeyRule, data: Record<string, unknown>, actor: Credential | null): string {
+  if (rule === 'realm') return 'realm';
+  if (rule === 'actor') return actor ? `user:${actor.userId}` : 'anonymous';
+  return `${rule.prefix}:${String(data[rule.param])}`;
+}
+
+function roleRequired(minRole: Role): DomainError {
+  if (minRole === Role.OWNER) return ownerRequired();
+  if (minRole === Role.ADMINISTRATOR) return adminRequired();
+  if (minRole === Role.MODERATOR) return new DomainError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization moderator');
+  return new DomainError('BAD_REQUEST', 'Not allowed for guest users');
+}
+
+const isObject = (value: unknown): value is RawValues => typeof value === 'object' && value !== null && !Array.isArray(value);

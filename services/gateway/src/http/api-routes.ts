@@ -1,0 +1,38 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { Operation } from '@zulip-es/contracts';
+import { DomainError } from '@zulip-es/platform';
+import type { Dispatcher } from '../dispatch/dispatcher';
+import { renderError } from './render';
+
+export const API_PREFIX = '/api/v1';
+
+/** Zulip's `{name}` path parameters in fastify's `:name` form. */
+export const routePath = (op: Operation): string => op.path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * The API as one encapsulated fastify plugin under `/api/v1`: one route per operation, all
+ * served by the dispatcher, with its own body parsing and Zulip-shaped not-found and error
+ * answers (the root keeps NestJS's).
+ */
+export async function registerApiRoutes(fastify: FastifyInstance, operations: readonly Operation[], dispatcher: Dispatcher): Promise<void> {
+  await fastify.register(
+    async (api) => {
+      // Zulip reads parameters from form bodies only; other bodies are ignored rather than refused.
+      api.removeAllContentTypeParsers();
+      await api.register(formbody);
+      api.addContentTypeParser('*', (_req, payload, done) => {
+        payload.resume();
+        payload.on('end', () => done(null, {}));
+      });
+      for (const op of operations) api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op) });
+      api.setNotFoundHandler((_req, reply) => renderError(reply, new DomainError('BAD_REQUEST', 'Not Found', {}, 404)));
+      api.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        const msg = status === 413 ? 'Request body too large' : status < 500 ? `Malformed request: ${error.message}` : 'Internal server error';
+        return renderError(reply, new DomainError(status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', msg, {}, status));
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+}

@@ -1,0 +1,55 @@
+import { Redis } from 'ioredis';
+import { eventsTopic, EventEnvelope, OPERATIONS } from '@zulip-es/contracts';
+import { createKafka, createLogger, loadConfig, RequestClient, runMain, startServiceApp, TopicFollower } from '@zulip-es/platform';
+import { AuthReadModel } from './auth/auth-read-model';
+import { GatewayConfigSchema } from './config';
+import { Dispatcher } from './dispatch/dispatcher';
+import { registerApiRoutes } from './http/api-routes';
+import { RateLimiter } from './rate-limit/rate-limiter';
+
+runMain(async () => {
+  const config = loadConfig(GatewayConfigSchema);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const kafka = createKafka(`gateway-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger);
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const auth = new AuthReadModel();
+  const authFollower = new TopicFollower(
+    kafka,
+    { name: `gateway-auth-${config.INSTANCE_ID}`, topics: [eventsTopic('users')] },
+    async (batch) => batch.forEach((m) => auth.apply(EventEnvelope.parse(JSON.parse(m.value.toString())))),
+    logger,
+  );
+  const client = new RequestClient(kafka, config.INSTANCE_ID, logger);
+  let ready = false;
+
+  // No request is answered from an authentication model older than the users events at start.
+  await Promise.all([authFollower.start(), client.start()]);
+  const dispatcher = new Dispatcher({
+    client,
+    auth,
+    authFollower,
+    limiter: new RateLimiter(redis, config.RATE_LIMIT_REQUESTS, config.RATE_LIMIT_WINDOW_SECONDS),
+    timeoutMs: config.REQUEST_TIMEOUT_MS,
+    logger,
+  });
+  const app = await startServiceApp({
+    service: 'gateway',
+    port: config.GATEWAY_PORT,
+    host: config.BIND_HOST,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    logger,
+    isReady: () => ready,
+    configure: (fastify) => registerApiRoutes(fastify, OPERATIONS, dispatcher),
+  });
+  ready = true;
+  logger.info({ port: config.GATEWAY_PORT, instance: config.INSTANCE_ID }, 'gateway ready');
+
+  const stop = async () => {
+    ready = false;
+    await app.close();
+    await Promise.allSettled([client.stop(), authFollower.stop(), redis.quit()]);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+});

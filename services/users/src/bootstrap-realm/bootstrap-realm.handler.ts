@@ -1,0 +1,41 @@
+import { BootstrapRealm, Role, UserCreatedV1 } from '@zulip-es/contracts';
+import { DomainError, type CommandHandler, type ReplyBody } from '@zulip-es/platform';
+import { deriveApiKey, hashPassword, newApiKeyNonce } from '../domain/credentials';
+import type { UserState } from '../domain/user.state';
+import type { UsersDeps } from '../shared/users-deps';
+import { decideBootstrapRealm } from './bootstrap-realm.decide';
+
+type Owner = Pick<UserState, 'realmId' | 'userId' | 'deliveryEmail' | 'apiKeyNonce'>;
+
+/** Creates the organization and its owner once; afterwards answers with the existing owner. */
+export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandler<BootstrapRealm> {
+  const reply = (owner: Owner, created: boolean): ReplyBody => ({
+    realm_id: owner.realmId,
+    owner_id: owner.userId,
+    email: owner.deliveryEmail,
+    api_key: deriveApiKey(config.API_KEY_SECRET, owner.userId, owner.apiKeyNonce),
+    created,
+  });
+  const createdOwner = (events: { type: string; data: Record<string, unknown> }[]): Owner =>
+    UserCreatedV1.parse(events.find((e) => e.type === 'user.created.v1')).data;
+
+  return {
+    kind: 'command',
+    schema: BootstrapRealm,
+    async handle({ data, now }) {
+      if (await repo.realm()) return { events: [], reply: reply(await existingOwner(data.ownerEmail), false) };
+      const credentials = { passwordHash: await hashPassword(data.ownerPassword), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
+      const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now);
+      return { events, reply: reply(createdOwner(events), true) };
+    },
+    replyFrom: (events) => reply(createdOwner(events), true),
+  };
+
+  async function existingOwner(email: string): Promise<UserState> {
+    const byEmail = await repo.userByEmail(email);
+    if (byEmail?.role === Role.OWNER && byEmail.isActive) return byEmail;
+    const owner = (await repo.allUsers()).find((u) => u.role === Role.OWNER && u.isActive);
+    if (!owner) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization has no active owner');
+    return owner;
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { Role } from '@zulip-es/contracts';
+import type { RealmState } from './realm.state';
+import type { UserState } from './user.state';
+
+/** Whether `viewer` may see the real email of `target` under its email visibility setting. */
+export function canSeeDeliveryEmail(viewer: UserState, target: UserState): boolean {
+  if (viewer.userId === target.userId) return true;
+  switch (target.emailAddressVisibility) {
+    case 1:
+      return true;
+    case 2:
+      return viewer.role <= Role.MEMBER;
+    case 3:
+      return viewer.role <= Role.ADMINISTRATOR;
+    case 4:
+      return false;
+    case 5:
+      return viewer.role <= Role.MODERATOR;
+  }
+}
+
+/**
+ * Zulip's `email` field: the real address when everyone may see it, otherwise the dummy
+ * `user<id>@<realm host>` (the same for every viewer; `delivery_email` varies by viewer).
+ */
+export const apiEmail = (user: UserState, realm: RealmState): string =>
+  user.emailAddressVisibility === 1 ? user.deliveryEmail : `user${user.userId}@${realm.host}`;
+
+export function gravatarUrl(email: string, version: number): string {
+  const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
+}
+
+/** Zulip formats `date_joined` as ISO-8601 to the minute with an explicit offset. */
+export const formatDateJoined = (iso: string): string => `${iso.slice(0, 16)}+00:00`;
+
+export interface UserViewOptions {
+  clientGravatar: boolean;
+  includeProfileData: boolean;
+}
+
+/** A user as `viewer` sees it (Zulip's API user dict). */
+export function userView(user: UserState, viewer: UserState, realm: RealmState, options: UserViewOptions): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    user_id: user.userId,
+    email: apiEmail(user, realm),
+    delivery_email: canSeeDeliveryEmail(viewer, user) ? user.deliveryEmail : null,
+    full_name: user.fullName,
+    date_joined: formatDateJoined(user.dateJoined),
+    is_active: user.isActive,
+    is_owner: user.role === Role.OWNER,
+    is_admin: user.role <= Role.ADMINISTRATOR,
+    is_guest: user.role === Role.GUEST,
+    is_bot: user.isBot,
+    role: user.role,
+    timezone: user.timezone,
+    avatar_url: options.clientGravatar ? null : gravatarUrl(user.deliveryEmail, user.avatarVersion),
+    avatar_version: user.avatarVersion,
+  };
+  if (options.includeProfileData && !user.isBot) view.profile_data = {};
+  return view;
+}

@@ -1,0 +1,47 @@
+import { Role } from '@zulip-es/contracts';
+import { aRealm, aUser } from '../testing/users.fixtures';
+import { canSeeDeliveryEmail, userView } from './user-view';
+
+describe('user view', () => {
+  const realm = aRealm();
+
+  it('formats the API user dict as Zulip does', () => {
+    const user = aUser({ userId: 5, role: Role.ADMINISTRATOR, dateJoined: '2026-03-04T05:06:07.890Z' });
+    expect(userView(user, user, realm, { clientGravatar: false, includeProfileData: true })).toEqual({
+      user_id: 5,
+      email: 'person@example.com',
+      delivery_email: 'person@example.com',
+      full_name: 'Person',
+      date_joined: '2026-03-04T05:06+00:00',
+      is_active: true,
+      is_owner: false,
+      is_admin: true,
+      is_guest: false,
+      is_bot: false,
+      role: 200,
+      timezone: '',
+      avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/),
+      avatar_version: 1,
+      profile_data: {},
+    });
+  });
+
+  it('shows the dummy address and hides the real one when visibility is restricted', () => {
+    const target = aUser({ userId: 7, emailAddressVisibility: 3 });
+    const view = userView(target, aUser({ userId: 8 }), realm, { clientGravatar: true, includeProfileData: false });
+    expect(view).toMatchObject({ email: 'user7@chat.example.com', delivery_email: null, avatar_url: null });
+    expect(view).not.toHaveProperty('profile_data');
+  });
+
+  it.each([
+    [1, Role.GUEST, true],
+    [2, Role.GUEST, false],
+    [2, Role.MEMBER, true],
+    [3, Role.MODERATOR, false],
+    [3, Role.ADMINISTRATOR, true],
+    [5, Role.MODERATOR, true],
+    [4, Role.OWNER, false],
+  ] as const)('visibility %i lets role %i see the real email: %s', (visibility, role, visible) => {
+    expect(canSeeDeliveryEmail(aUser({ userId: 1, role }), aUser({ userId: 2, emailAddressVisibility: visibility }))).toBe(visible);
+  });
+});

@@ -1,0 +1,62 @@
+import type { EmailAddressVisibility, Role, UsersEvent } from '@zulip-es/contracts';
+
+export interface UserState {
+  userId: number;
+  realmId: number;
+  deliveryEmail: string;
+  fullName: string;
+  role: Role;
+  isBot: boolean;
+  isActive: boolean;
+  timezone: string;
+  emailAddressVisibility: EmailAddressVisibility;
+  dateJoined: string;
+  avatarVersion: number;
+  passwordHash: string | null;
+  apiKeyHash: string;
+  apiKeyNonce: string;
+  version: number;
+}
+
+export const userAggregateId = (userId: number): string => `user:${userId}`;
+
+export type UserEvent = Exclude<UsersEvent, { type: 'realm.created.v1' }>;
+
+/** Pure: the user after `event`. */
+export function evolveUser(state: UserState | null, event: UserEvent, sequence: number): UserState {
+  if (event.type === 'user.created.v1') {
+    const { realmId, userId, deliveryEmail, fullName, role, isBot, timezone, emailAddressVisibility, dateJoined } = event.data;
+    return {
+      userId,
+      realmId,
+      deliveryEmail,
+      fullName,
+      role,
+      isBot,
+      isActive: true,
+      timezone,
+      emailAddressVisibility,
+      dateJoined,
+      avatarVersion: 1,
+      passwordHash: event.data.passwordHash,
+      apiKeyHash: event.data.apiKeyHash,
+      apiKeyNonce: event.data.apiKeyNonce,
+      version: sequence,
+    };
+  }
+  if (!state) throw new Error(`${event.type} for unknown user ${event.data.userId}`);
+  switch (event.type) {
+    case 'user.deactivated.v1':
+      return { ...state, isActive: false, version: sequence };
+    case 'user.reactivated.v1':
+      return { ...state, isActive: true, version: sequence };
+    case 'user.role_changed.v1':
+      return { ...state, role: event.data.role, version: sequence };
+    case 'user.full_name_changed.v1':
+      return { ...state, fullName: event.data.fullName, version: sequence };
+    default: {
+      const unexpected: never = event;
+      throw new Error(`user cannot apply ${JSON.stringify(unexpected)}`);
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { fetchApiKey, type OperationData } from '@zulip-es/contracts';
+import { DomainError, type QueryHandler } from '@zulip-es/platform';
+import { deriveApiKey, verifyPassword } from '../domain/credentials';
+import { apiEmail } from '../domain/user-view';
+import type { UsersDeps } from '../shared/users-deps';
+
+const FAILED = () => new DomainError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
+/** Verified against when the email is unknown, so a miss takes as long as a wrong password. */
+const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+export function fetchApiKeyHandler({ repo, config }: UsersDeps): QueryHandler<OperationData<typeof fetchApiKey>> {
+  return {
+    kind: 'query',
+    schema: fetchApiKey.params,
+    async handle({ data }) {
+      const [realm, user] = await Promise.all([repo.realm(), repo.userByEmail(data.username)]);
+      const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
+      if (!realm || !user || !matches) throw FAILED();
+      if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
+      return { api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce), email: apiEmail(user, realm), user_id: user.userId };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Connection } from 'mongoose';
+import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
+import { userAggregateId, type UserState } from '../domain/user.state';
+
+type Doc<T> = T & { _id: string };
+
+/**
+ * The users service's projection in Mongo. Every lookup and write is by `_id` (the local store
+ * pushes only those down to its SQL backend): users by `user:<id>`, emails by their lower-case
+ * form, the organization by `realm`.
+ */
+export class UsersRepository {
+  constructor(private readonly db: Connection) {}
+
+  get realms() {
+    return this.db.collection<Doc<RealmState>>('realms');
+  }
+  get users() {
+    return this.db.collection<Doc<UserState>>('users');
+  }
+  get emails() {
+    return this.db.collection<{ _id: string; userId: number }>('user_emails');
+  }
+  get counters() {
+    return this.db.collection<{ _id: string; value: number }>('counters');
+  }
+
+  async realm(): Promise<RealmState | null> {
+    return strip(await this.realms.findOne({ _id: REALM_AGGREGATE }));
+  }
+
+  async user(userId: number): Promise<UserState | null> {
+    return strip(await this.users.findOne({ _id: userAggregateId(userId) }));
+  }
+
+  async userByEmail(email: string): Promise<UserState | null> {
+    const entry = await this.emails.findOne({ _id: normalizeEmail(email) });
+    return entry ? this.user(entry.userId) : null;
+  }
+
+  async allUsers(): Promise<UserState[]> {
+    const docs = await this.users.find({}).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.userId - b.userId);
+  }
+
+  async activeOwnerCount(): Promise<number> {
+    return (await this.allUsers()).filter((u) => u.isActive && u.role === 100).length;
+  }
+
+  /** The highest user id ever assigned (0 before the first). */
+  async lastUserId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'user_id' }))?.value ?? 0;
+  }
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+function strip<T extends { _id: string }>(doc: T | null): Omit<T, '_id'> | null {
+  if (!doc) return null;
+  const { _id, ...rest } = doc;
+  void _id;
+  return rest;
+}

@@ -1,0 +1,19 @@
+import { DomainError } from '@zulip-es/platform';
+import type { UsersConfig } from '../config';
+import type { RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
+import type { UsersRepository } from '../projection/users.repository';
+
+/** What every users handler works with. */
+export interface UsersDeps {
+  repo: UsersRepository;
+  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB'>;
+}
+
+/** The organization and the acting user, as the service's own projection knows them. */
+export async function loadActor(repo: UsersRepository, actorId: number | null): Promise<{ realm: RealmState; actor: UserState }> {
+  const [realm, actor] = await Promise.all([repo.realm(), actorId === null ? null : repo.user(actorId)]);
+  if (!realm || !actor) throw new DomainError('UNAUTHORIZED', 'Not logged in: API authentication or user session required');
+  if (!actor.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
+  return { realm, actor };
+}

@@ -1,0 +1,33 @@
+import { Role } from '@zulip-es/contracts';
+import { DEFAULT_REALM_SETTINGS, type RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
+
+export const aRealm = (overrides: Partial<RealmState> = {}): RealmState => ({
+  realmId: 1,
+  name: 'Test org',
+  host: 'chat.example.com',
+  url: 'https://chat.example.com',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  settings: { ...DEFAULT_REALM_SETTINGS },
+  version: 1,
+  ...overrides,
+});
+
+export const aUser = (overrides: Partial<UserState> = {}): UserState => ({
+  userId: 2,
+  realmId: 1,
+  deliveryEmail: 'person@example.com',
+  fullName: 'Person',
+  role: Role.MEMBER,
+  isBot: false,
+  isActive: true,
+  timezone: '',
+  emailAddressVisibility: 1,
+  dateJoined: '2026-01-01T10:20:30.000Z',
+  avatarVersion: 1,
+  passwordHash: null,
+  apiKeyHash: 'a'.repeat(64),
+  apiKeyNonce: 'nonce-0123456789abcdef',
+  version: 1,
+  ...overrides,
+});
