@@ -9,8 +9,8 @@ const preset = require('./jest.preset');
 
 const roots = ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/e2e', '<rootDir>/infra'];
 const system = {
-  globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
-  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  globalSetup: '<rootDir>/infra/testing/global-setup.ts',
+  globalTeardown: '<rootDir>/infra/testing/global-teardown.ts',
   testTimeout: 60_000,
 };
 

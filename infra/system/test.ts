@@ -21,6 +21,7 @@ async function main(args: string[]): Promise<number> {
   if (!wasRunning) await stackUp();
   try {
     buildAll();
+    lint();
     const report = path.join(repoRoot, '.data', 'test', 'jest-report.json');
     rmSync(report, { force: true });
     const jest = path.join(repoRoot, 'node_modules', '.bin', 'jest');
@@ -35,6 +36,14 @@ async function main(args: string[]): Promise<number> {
   } finally {
     if (!wasRunning) await stackDown();
   }
+}
+
+/** Lint rules and the Nx module boundaries; no Nx daemon is left behind. */
+function lint(): void {
+  const started = Date.now();
+  const run = spawnSync('npm', ['run', '--silent', 'lint'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' } });
+  if (run.status !== 0) throw new Error('lint failed');
+  console.log(`lint: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 function readSummary(file: string): JestSummary | undefined {

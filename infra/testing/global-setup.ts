@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stackUp } from '../../../infra/stack/stack';
-import { bootstrapRealm } from '../../../infra/system/bootstrap-realm';
-import { startSystem, type RunningSystem } from '../../../infra/system/system';
-import { systemInfoFile, testDataDir, type SystemInfo } from './system-info';
+import { stackUp } from '../stack/stack';
+import { bootstrapRealm } from '../system/bootstrap-realm';
+import { startSystem, type RunningSystem } from '../system/system';
+import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing/src/system-info';
 
 /** Ports of the system under test, apart from a development system started with `npm start`. */
 export const TEST_PORTS = { gateway: 29991, users: 29992, messages: 29993, uploads: 29994, push: 29995 };

@@ -1,0 +1,28 @@
+import type { ServiceId } from '../infra/system/service-process';
+
+/** Ports of their own, so a bench can run beside `npm start` or `npm test` on the same machine. */
+export const SYSTEM_PORTS: Record<ServiceId, number> = {
+  gateway: 49991,
+  users: 49992,
+  messages: 49993,
+  uploads: 49994,
+  push: 49995,
+};
+export const BARE_HTTP_PORT = 49996;
+
+export const SYSTEM_ENV: Record<string, string> = {
+  INSTANCE_ID: 'gw-bench',
+  REALM_URL: `http://127.0.0.1:${SYSTEM_PORTS.gateway}`,
+  LOG_LEVEL: 'warn',
+  // The limiter is still consulted on every request (its Redis round trip is part of the cost), it just never refuses.
+  RATE_LIMIT_REQUESTS: '100000000',
+};
+
+/** Concurrency 1 gives latency; 32 saturates a 2-core machine. */
+export const CONCURRENCIES = [1, 32] as const;
+export const CELL_SECONDS = 5;
+/** Discarded before each cell: JIT, connection pools and Kafka metadata settle. */
+export const WARMUP_SECONDS = 1;
+export const IDLE_SETTLE_MS = 2_000;
+
+export const KAFKA_SEQUENTIAL = { warmup: 50, measured: 500 };
