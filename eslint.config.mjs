@@ -1,7 +1,8 @@
 // Lint rules, and the architecture's boundaries as Nx tags:
 // - libs/contracts (type:contracts) imports nothing of ours;
 // - libs/platform builds on contracts only;
-// - a service (type:service) never imports another service, only the shared libraries;
+// - a service (type:service) never imports another service, only the shared libraries (and,
+//   in its tests, libs/testing);
 // - tests (type:testing, type:e2e) may use the libraries but no service's code.
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
@@ -22,7 +23,7 @@ export default [
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform'] },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:platform', 'type:testing'] },
           ],

@@ -59,8 +59,20 @@ const commands = {
   stack: async (args) => tsx('infra/stack/cli.ts', args),
   /** The whole system for a developer: stack, build, five services, organization, zuliprc. */
   start: async (args) => tsx('infra/system/start.ts', args),
+  /** rebuild <service>: throw a stopped service's projection away and replay its events topic. */
+  rebuild: async ([service, ...rest]) => {
+    const services = ['users', 'messages', 'uploads', 'push'];
+    if (!services.includes(service)) {
+      console.error(`usage: npm run rebuild -- <${services.join('|')}>`);
+      return 2;
+    }
+    const built = await exec(bin('tsc'), ['-b', 'tsconfig.json']);
+    return built !== 0 ? built : exec(process.execPath, [join(root, 'services', service, 'dist', 'rebuild.js'), ...rest]);
+  },
   /** Unit, integration and end-to-end tests against the real stack. */
   test: async (args) => tsx('infra/system/test.ts', args),
+  /** The system against its baselines, measured in one run (bench/; ../shared/PERFORMANCE.md). */
+  bench: async (args) => tsx('bench/run.ts', args),
 };
 
 function usage() {

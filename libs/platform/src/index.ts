@@ -17,3 +17,4 @@ export * from './http/service-app';
 export * from './runtime/run-main';
 export * from './runtime/service-runtime';
 export * from './runtime/run-domain-service';
+export * from './runtime/rebuild-projection';

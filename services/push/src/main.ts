@@ -1,10 +1,4 @@
-import { NO_PROJECTION, runDomainService } from '@zulip-es/platform';
-import { PushConfigSchema } from './config';
+import { runDomainService } from '@zulip-es/platform';
+import { pushService } from './push.service';
 
-/** Owns mobile devices and push notifications; its operations arrive with their own issues. */
-runDomainService({
-  service: 'push',
-  configSchema: PushConfigSchema,
-  port: (config) => config.PUSH_PORT,
-  assemble: () => ({ projection: NO_PROJECTION, handlers: {} }),
-});
+runDomainService(pushService);

@@ -1,15 +1,4 @@
 import { runDomainService } from '@zulip-es/platform';
-import { UsersConfigSchema } from './config';
-import { UsersProjection } from './projection/users.projection';
-import { UsersRepository } from './projection/users.repository';
-import { usersHandlers } from './users.handlers';
+import { usersService } from './users.service';
 
-runDomainService({
-  service: 'users',
-  configSchema: UsersConfigSchema,
-  port: (config) => config.USERS_PORT,
-  assemble: (db, config) => {
-    const repo = new UsersRepository(db);
-    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config }) };
-  },
-});
+runDomainService(usersService);

@@ -8,7 +8,8 @@ import type { Logger } from '../logging/logger';
 export const LOW_LATENCY_CONSUMER: Omit<ConsumerConfig, 'groupId'> = {
   maxWaitTimeInMs: 10,
   minBytes: 1,
-  sessionTimeout: 10_000,
+  // The broker minimum: a crashed member is replaced within seconds.
+  sessionTimeout: 6_000,
   rebalanceTimeout: 15_000,
   heartbeatInterval: 1_000,
   retry: { retries: 10, initialRetryTime: 100 },

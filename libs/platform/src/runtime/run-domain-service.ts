@@ -1,15 +1,19 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
-import type { ServiceName } from '@zulip-es/contracts';
+import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import { loadConfig } from '../config/load-config';
 import type { ServiceConfig } from '../config/service-config';
 import type { Projection } from '../event-store/event-store';
 import { startServiceApp } from '../http/service-app';
+import { createKafka } from '../kafka/kafka-client';
 import { createLogger } from '../logging/logger';
+import { connectMongo } from '../mongo/connect-mongo';
+import { rebuildProjection } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
 import { runMain } from './run-main';
 import { ServiceRuntime } from './service-runtime';
 
+/** A domain service as its `main` and its `rebuild` entry point both need it. */
 export interface DomainServiceOptions<S extends z.ZodObject> {
   service: ServiceName;
   configSchema: S;
@@ -33,6 +37,31 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
+  });
+}
+
+/**
+ * `npm run rebuild -- <service>`: refuses while the service answers on its health port, then
+ * rebuilds its projection from its events topic.
+ */
+export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<S>): void {
+  runMain(async () => {
+    const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
+    const logger = createLogger(`${options.service}-rebuild`, config.LOG_LEVEL);
+    const port = options.port(config);
+    const running = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    if (running) throw new Error(`${options.service} is running (health port ${port}); stop it before rebuilding its projection`);
+    const kafka = createKafka(`${options.service}-rebuild`, config.KAFKA_BROKERS, logger);
+    const db = await connectMongo(config.MONGO_URL, options.service);
+    try {
+      const started = Date.now();
+      const { projection } = options.assemble(db, config);
+      const events = await rebuildProjection({ kafka, db, topic: eventsTopic(options.service), projection, logger });
+      console.log(`${options.service}: projection rebuilt from ${events} events in ${Date.now() - started} ms`);
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
   });
 }
 

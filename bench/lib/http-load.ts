@@ -1,0 +1,52 @@
+import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { CELL_SECONDS, WARMUP_SECONDS } from '../config';
+import { summarize, type Measurement } from './stats';
+
+export interface HttpTarget {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A body per request (each POST /users needs its own email). */
+  body?: () => string;
+}
+
+/**
+ * autocannon at `connections` for `seconds`. Latencies are taken from its per-response event
+ * rather than its histogram, which keeps whole milliseconds only: sub-millisecond floors matter here.
+ */
+export async function measureHttp(target: HttpTarget, connections: number, seconds: number): Promise<Measurement & { statuses: string }> {
+  const { origin, pathname, search } = new URL(target.url);
+  const makeBody = target.body;
+  const latencies: number[] = [];
+  const began = performance.now();
+  const instance = autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: target.method ?? 'GET',
+        path: pathname + search,
+        headers: target.headers,
+        ...(makeBody ? { setupRequest: (req) => ({ ...req, body: makeBody() }) } : {}),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await instance;
+  const elapsed = performance.now() - began;
+  const statuses = Object.entries(result.statusCodeStats)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(' ');
+  return { ...summarize(latencies, elapsed, result.errors + result.timeouts + result.non2xx), statuses };
+}
+
+/** A warm-up of WARMUP_SECONDS (discarded), then the measured CELL_SECONDS. */
+export async function httpCell(target: HttpTarget, connections: number): Promise<Measurement & { statuses: string }> {
+  await measureHttp(target, connections, WARMUP_SECONDS);
+  return measureHttp(target, connections, CELL_SECONDS);
+}

@@ -1,0 +1,52 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVICES } from '../infra/system/service-process';
+import { measureBareHttp } from './baselines/bare-http';
+import { measureKafkaRequestReply } from './baselines/kafka-request-reply';
+import { CONCURRENCIES, IDLE_SETTLE_MS } from './config';
+import { httpCell } from './lib/http-load';
+import { cpuSeconds, rssMb } from './lib/proc';
+import type { Measurement } from './lib/stats';
+import type { BenchResults, ResultRow } from './report/results';
+import { systemLoads } from './system-loads';
+import { startSystemUnderTest } from './system-under-test';
+
+const progress = (row: ResultRow): void => {
+  const m = row.measured;
+  console.log(`  ${row.name} c=${row.concurrency}: p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.rps.toFixed(0)} req/s, ${m.errors} errors`);
+};
+
+/** Everything measured in one run: the system idle, both floors, the system under load, the system after. */
+export async function measureAll(logDir: string): Promise<BenchResults> {
+  const { system, authorization } = await startSystemUnderTest(logDir);
+  const pids = SERVICES.map((service) => ({ service, pid: system.processes[service].pid }));
+  try {
+    const cpuBefore = pids.map(({ pid }) => cpuSeconds(pid));
+    await sleep(IDLE_SETTLE_MS);
+    const idle = pids.map(({ pid }, i) => ({ rss: rssMb(pid), cpu: ((cpuSeconds(pid) - cpuBefore[i]!) * 100_000) / IDLE_SETTLE_MS }));
+    console.log('bench: system idle; measuring the baselines');
+
+    const rows: ResultRow[] = [];
+    const add = (row: ResultRow) => {
+      rows.push(row);
+      progress(row);
+    };
+    const kafka = await measureKafkaRequestReply(CONCURRENCIES, logDir);
+    for (const c of CONCURRENCIES) add({ name: 'raw kafka request-reply', concurrency: c, measured: kafka.get(c)!, check: 'raw-kafka' });
+    const bare = await measureBareHttp(CONCURRENCIES, logDir);
+    for (const c of CONCURRENCIES) add({ name: 'bare HTTP (Nest+fastify)', concurrency: c, measured: bare.get(c)!, check: 'baseline' });
+
+    console.log('bench: measuring the system');
+    const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };
+    for (const load of systemLoads(system.gatewayUrl, authorization)) {
+      for (const c of CONCURRENCIES) {
+        const measured = await httpCell(load.target, c);
+        add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
+      }
+    }
+
+    const memory = pids.map(({ service, pid }, i) => ({ service, pid, idleMb: idle[i]!.rss, idleCpuPercent: idle[i]!.cpu, afterLoadMb: rssMb(pid) }));
+    return { rows, memory };
+  } finally {
+    await system.stop();
+  }
+}

@@ -1,0 +1,27 @@
+import type { Measurement } from '../lib/stats';
+
+/** Which PERFORMANCE.md target a row is held to. */
+export type Check = 'raw-kafka' | 'kafka-hop' | 'no-kafka' | 'baseline';
+
+export interface ResultRow {
+  name: string;
+  concurrency: number;
+  measured: Measurement & { statuses?: string };
+  /** The floor measured in the same run at the same concurrency. */
+  baseline?: Measurement;
+  check: Check;
+}
+
+export interface MemoryRow {
+  service: string;
+  pid?: number;
+  idleMb: number;
+  /** Share of one core used while idle (Kafka consumers poll even with nothing to fetch). */
+  idleCpuPercent: number;
+  afterLoadMb: number;
+}
+
+export interface BenchResults {
+  rows: ResultRow[];
+  memory: MemoryRow[];
+}

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: the system against its floors, measured in one run on this machine (see
+ * ../shared/PERFORMANCE.md). Brings the stack up if it is down (and down again after), builds,
+ * starts the services on ports of their own, loads them, prints the tables and writes them to
+ * <data dir>/bench/report.md. Reads the stack's addresses from the environment like every service.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir } from '../infra/stack/paths';
+import { stackDown, stackStatus, stackUp } from '../infra/stack/stack';
+import { buildAll } from '../infra/system/build';
+import { markdownTable, textTable } from './lib/table';
+
+async function main(): Promise<number> {
+  const began = Date.now();
+  const benchDir = path.join(dataDir(), 'bench');
+  const startedStack = !(await stackStatus()).healthy;
+  if (startedStack) await stackUp();
+  try {
+    buildAll();
+    // Loaded only now: the platform library resolves @zulip-es/contracts to its compiled output,
+    // which the build above may just have changed.
+    const { measureAll } = await import('./measure');
+    const { benchTables } = await import('./report/tables');
+    const results = await measureAll(path.join(benchDir, 'logs'));
+    const tables = benchTables(results);
+    const seconds = ((Date.now() - began) / 1000).toFixed(0);
+    console.log(`\n${tables.map(textTable).join('\n\n')}\n\nbench: ${seconds} s in all`);
+    const report = path.join(benchDir, 'report.md');
+    mkdirSync(benchDir, { recursive: true });
+    writeFileSync(report, `# npm run bench, ${new Date().toISOString()}\n\n${tables.map(markdownTable).join('\n\n')}\n\nTotal: ${seconds} s.\n`);
+    console.log(`bench: report in ${report}`);
+    return 0;
+  } finally {
+    if (startedStack) await stackDown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
