@@ -32,6 +32,7 @@ export default async function globalSetup(): Promise<void> {
     owner: { userId: owner.owner_id, email: owner.email, apiKey: owner.api_key },
     env: TEST_ENV,
     ports: TEST_PORTS,
+    pids: Object.fromEntries(Object.entries(system.processes).map(([name, proc]) => [name, proc.pid ?? 0])),
   };
   mkdirSync(testDataDir(), { recursive: true });
   writeFileSync(systemInfoFile(), JSON.stringify(info, null, 2));

@@ -8,6 +8,8 @@ export interface SystemInfo {
   /** Environment the system's services run with (to start more instances alike). */
   env: Record<string, string>;
   ports: Record<string, number>;
+  /** Pids of the processes the global setup started. */
+  pids: Record<string, number>;
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');

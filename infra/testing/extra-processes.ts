@@ -1,0 +1,50 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { testDataDir } from '../../libs/testing/src/system-info';
+import { ServiceProcess, type ServiceProcessOptions } from '../system/service-process';
+
+const registry = () => path.join(testDataDir(), 'extra-pids');
+
+/**
+ * A service process started by a test beyond the system of the global setup (a second instance,
+ * a replacement after a crash). Its pid is registered so the global teardown stops it even when
+ * the test fails half-way.
+ */
+export async function startExtra(options: ServiceProcessOptions): Promise<ServiceProcess> {
+  const proc = new ServiceProcess(options);
+  proc.start();
+  mkdirSync(registry(), { recursive: true });
+  writeFileSync(path.join(registry(), String(proc.pid)), options.service);
+  proc.onExit(() => rmSync(path.join(registry(), String(proc.pid)), { force: true }));
+  await proc.waitHealthy();
+  return proc;
+}
+
+/** Stops every registered extra process by its pid (SIGTERM, then SIGKILL). */
+export async function stopExtras(graceMs = 10_000): Promise<void> {
+  let pids: number[];
+  try {
+    pids = readdirSync(registry()).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  } catch {
+    return;
+  }
+  await Promise.all(pids.map((pid) => stopPid(pid, graceMs)));
+  rmSync(registry(), { recursive: true, force: true });
+}
+
+async function stopPid(pid: number, graceMs: number): Promise<void> {
+  if (!alive(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
