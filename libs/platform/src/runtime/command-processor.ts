@@ -19,6 +19,9 @@ import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody
 
 export interface ProcessorOptions {
   service: ServiceName;
+  /** The commands topic and consumer group; the service's own unless a test isolates itself. */
+  commandsTopic?: string;
+  groupId?: string;
   handlers: HandlerRegistry;
   store: EventStore;
   /** Read models fed from other services' events, for read-your-writes waits. */
@@ -51,14 +54,15 @@ export class CommandProcessor {
 
   async start(): Promise<void> {
     await this.options.store.catchUp();
-    const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId: `${this.options.service}-service` });
+    const groupId = this.options.groupId ?? `${this.options.service}-service`;
+    const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId });
     this.consumer = consumer;
     await consumer.connect();
     // Another instance may have appended events for partitions this one now owns.
     consumer.on(consumer.events.GROUP_JOIN, () => {
       this.ready = this.options.store.catchUp().catch((error) => this.options.onFatal(error));
     });
-    await consumer.subscribe({ topic: commandsTopic(this.options.service), fromBeginning: false });
+    await consumer.subscribe({ topic: this.options.commandsTopic ?? commandsTopic(this.options.service), fromBeginning: false });
     await consumer.run({
       partitionsConsumedConcurrently: SERVICE_PARTITIONS,
       eachMessage: async ({ message }) => {

@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Admin, Kafka, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { z } from 'zod';
+import type { EventEnvelope, Reply } from '@zulip-es/contracts';
+import { StackEndpointsSchema } from '../config/stack-endpoints';
+import { EventStore, type Projection } from '../event-store/event-store';
+import { ensureTopics } from '../kafka/ensure-topics';
+import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
+import { RequestClient } from '../kafka/request-client';
+import { createLogger } from '../logging/logger';
+import { connectMongo } from '../mongo/connect-mongo';
+import { CommandProcessor } from './command-processor';
+import type { CommandHandler } from './handlers';
+
+/** A counter aggregate: `counter.add` appends `counter.added.v1` and answers the new total. */
+class CounterProjection implements Projection {
+  constructor(private readonly db: Connection) {}
+  async apply(event: EventEnvelope): Promise<void> {
+    const doc = await this.db.collection<{ _id: string; total: number; version: number }>('counters').findOne({ _id: event.aggregateId });
+    if (doc && doc.version >= event.sequence) return;
+    await this.db.collection('counters').replaceOne(
+      { _id: event.aggregateId as never },
+      { total: (doc?.total ?? 0) + Number(event.data.by), version: event.sequence },
+      { upsert: true },
+    );
+  }
+  async total(): Promise<{ total: number; version: number }> {
+    const doc = await this.db.collection<{ _id: string; total: number; version: number }>('counters').findOne({ _id: 'counter' });
+    return { total: doc?.total ?? 0, version: doc?.version ?? 0 };
+  }
+}
+
+describe('command processor: a crash between appending events and projecting them', () => {
+  const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
+  const logger = createLogger('processor-test', 'warn');
+  const run = randomBytes(4).toString('hex');
+  const topics = { commands: `test-${run}.commands`, events: `test-${run}.events` };
+  let kafka: Kafka;
+  let admin: Admin;
+  let producer: Producer;
+  let db: Connection;
+  let projection: CounterProjection;
+  let processor: CommandProcessor;
+  let client: RequestClient;
+
+  const handler: CommandHandler<{ by: number }> = {
+    kind: 'command',
+    schema: z.object({ by: z.number() }),
+    async handle({ data }) {
+      const { total, version } = await projection.total();
+      return {
+        events: [{ type: 'counter.added.v1', aggregateId: 'counter', sequence: version + 1, data: { by: data.by } }],
+        reply: { total: total + data.by },
+      };
+    },
+    replyFrom: (events) => ({ replayed: true, added: events.map((e) => e.data.by) }),
+  };
+
+  const send = (commandId: string, by: number): Promise<Reply> =>
+    client.request(topics.commands, {
+      commandId, type: 'counter.add', kind: 'command', key: 'counter', correlationId: commandId, actorId: null,
+      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { by },
+    });
+
+  const eventCount = async () => (await admin.fetchTopicOffsets(topics.events)).reduce((n, p) => n + Number(p.high), 0);
+
+  beforeAll(async () => {
+    kafka = createKafka(`processor-test-${run}`, KAFKA_BROKERS, logger);
+    admin = kafka.admin();
+    await admin.connect();
+    await ensureTopics(admin, [
+      { name: topics.commands, partitions: 2, retention: { ms: 3_600_000 }, purpose: 'test' },
+      { name: topics.events, partitions: 2, retention: { ms: 3_600_000 }, purpose: 'test' },
+    ]);
+    db = await connectMongo(MONGO_URL, `processor_test_${run}`);
+    projection = new CounterProjection(db);
+    producer = kafka.producer(DURABLE_PRODUCER);
+    await producer.connect();
+    client = new RequestClient(kafka, `processor-test-${run}`, logger);
+    await client.start();
+  });
+
+  afterAll(async () => {
+    await processor?.stop();
+    await client.stop();
+    await producer.disconnect();
+    await admin.deleteTopics({ topics: [topics.commands, topics.events, client.replyTo] }).catch(() => undefined);
+    await admin.disconnect();
+    await db.dropDatabase();
+    await db.close();
+  });
+
+  it('projects the orphaned events at start and answers the redelivered command from them, once', async () => {
+    // The crashed instance appended the events of command `c1` but never projected them.
+    const orphan: EventEnvelope = {
+      eventId: randomUUID(), type: 'counter.added.v1', aggregateId: 'counter', sequence: 1, time: new Date().toISOString(),
+      actorId: null, correlationId: 'c1', causationId: 'c1', data: { by: 5 },
+    };
+    await producer.send({ topic: topics.events, acks: -1, messages: [{ key: 'counter', value: JSON.stringify(orphan) }] });
+    expect(await projection.total()).toEqual({ total: 0, version: 0 });
+
+    const store = new EventStore(kafka, producer, topics.events, db, projection, logger);
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store, onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    // Before deciding anything, the projection caught up with the events topic.
+    expect(await projection.total()).toEqual({ total: 5, version: 1 });
+
+    // The redelivered command gets the answer its events imply, and adds nothing.
+    const redelivered = await send('c1', 5);
+    expect(redelivered).toMatchObject({ ok: true, body: { replayed: true, added: [5] } });
+    expect(await eventCount()).toBe(1);
+    expect(await projection.total()).toEqual({ total: 5, version: 1 });
+
+    // A new command decides on the caught-up state.
+    const next = await send('c2', 3);
+    expect(next).toMatchObject({ ok: true, body: { total: 8 } });
+    expect(await eventCount()).toBe(2);
+
+    // And a second delivery of that one is answered without a second effect.
+    const again = await send('c2', 3);
+    expect(again).toMatchObject({ ok: true, body: { replayed: true, added: [3] } });
+    expect(await projection.total()).toEqual({ total: 8, version: 2 });
+  }, 60_000);
+});
