@@ -1,0 +1,40 @@
+import { api, owner, systemInfo } from '../../libs/testing/src';
+import type { ServiceProcess } from '../system/service-process';
+import { startExtra } from './extra-processes';
+
+describe('per-user rate limits', () => {
+  let gateway: ServiceProcess;
+
+  beforeAll(async () => {
+    const { env } = systemInfo();
+    gateway = await startExtra({
+      service: 'gateway',
+      name: 'gateway-limited',
+      port: 29971,
+      env: { ...env, INSTANCE_ID: 'gw-test-limited', RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '600' },
+      logFile: `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs/gateway-limited.log`,
+    });
+  }, 60_000);
+
+  afterAll(() => gateway.stop());
+
+  it('counts down in X-RateLimit headers, then answers 429 RATE_LIMIT_HIT with retry-after', async () => {
+    // Counters live in Redis, shared by every gateway: start from this user's state there.
+    const first = await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    const remaining = Number(first.headers.get('x-ratelimit-remaining'));
+    expect(first.headers.get('x-ratelimit-limit')).toBe('3');
+    for (let i = 0; i < remaining; i++) await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+
+    const limited = await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(limited.body['retry-after']).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('checks credentials before the limit: a wrong key is 401 even for a limited user', async () => {
+    const res = await api('GET', '/users/me', { baseUrl: gateway.url, auth: { email: owner().email, apiKey: 'y'.repeat(32) } });
+    expect(res.status).toBe(401);
+  });
+});
