@@ -30,17 +30,23 @@ function signalNumber(signal) {
   return { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 }[signal];
 }
 
-/** `npm ci` when node_modules is missing or older than package-lock.json (`npm install` without a lock). */
+/**
+ * Installs when node_modules is missing or older than package-lock.json: `npm ci`, or, where this
+ * npm judges the lock incomplete (npm 11 omits other platforms' optional binaries of packages
+ * whose install scripts are not approved, then refuses its own lock), `npm install`, which keeps
+ * the locked versions.
+ */
 async function ensureInstalled() {
   const lock = join(root, 'package-lock.json');
   const installed = mtime(join(root, 'node_modules', '.package-lock.json'));
   const locked = mtime(lock);
   if (installed !== undefined && (locked === undefined || installed >= locked)) return;
-  const args = locked === undefined ? ['install', '--no-audit', '--no-fund'] : ['ci', '--no-audit', '--no-fund'];
-  console.error(`run: node_modules ${installed === undefined ? 'missing' : 'older than package-lock.json'}; npm ${args[0]}…`);
-  const code = await exec(process.platform === 'win32' ? 'npm.cmd' : 'npm', args);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  console.error(`run: node_modules ${installed === undefined ? 'missing' : 'older than package-lock.json'}; installing…`);
+  let code = locked === undefined ? 1 : await exec(npm, ['ci', '--no-audit', '--no-fund']);
+  if (code !== 0) code = await exec(npm, ['install', '--no-audit', '--no-fund']);
   if (code !== 0) {
-    console.error(`run: npm ${args[0]} failed (exit code ${code})`);
+    console.error(`run: npm install failed (exit code ${code})`);
     process.exit(code);
   }
 }
