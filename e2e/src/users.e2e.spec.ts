@@ -71,7 +71,7 @@ describe('POST /users', () => {
   });
 
   const EMAIL = '<fresh email>';
-  it.each([
+  it.each<[{ email?: string; password?: string; full_name?: string }, string, string]>([
     [{ password: 'secret-pw', full_name: 'No Email' }, 'REQUEST_VARIABLE_MISSING', "Missing 'email' argument"],
     [{ email: EMAIL, full_name: 'No Password' }, 'REQUEST_VARIABLE_MISSING', "Missing 'password' argument"],
     [{ email: 'not-an-email', password: 'secret-pw', full_name: 'Bad' }, 'BAD_REQUEST', 'Bad name or username'],

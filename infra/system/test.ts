@@ -21,6 +21,7 @@ async function main(args: string[]): Promise<number> {
   if (!wasRunning) await stackUp();
   try {
     buildAll();
+    typecheck();
     lint();
     const report = path.join(repoRoot, '.data', 'test', 'jest-report.json');
     rmSync(report, { force: true });
@@ -36,6 +37,14 @@ async function main(args: string[]): Promise<number> {
   } finally {
     if (!wasRunning) await stackDown();
   }
+}
+
+/** Types of everything, tests and scripts included (the build covers only what ships). */
+function typecheck(): void {
+  const started = Date.now();
+  const run = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.typecheck.json'], { cwd: repoRoot, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('typecheck failed');
+  console.log(`typecheck: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /** Lint rules and the Nx module boundaries; no Nx daemon is left behind. */
