@@ -16,14 +16,16 @@ import { startSystem, type RunningSystem } from './system';
 const WIDTH = Math.max(...SERVICES.map((s) => s.length));
 const prefix = (service: ServiceId, line: string) => process.stdout.write(`${service.padEnd(WIDTH)} | ${line}\n`);
 
-/** The owner's first password, generated once and kept (mode 600) beside the data. */
-function ownerPassword(): string {
-  const file = path.join(dataDir(), 'owner-password');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const password = randomBytes(12).toString('base64url');
+const passwordFile = () => path.join(dataDir(), 'owner-password');
+
+/** The password the owner gets if this start creates the organization. */
+const candidatePassword = (): string =>
+  existsSync(passwordFile()) ? readFileSync(passwordFile(), 'utf8').trim() : randomBytes(12).toString('base64url');
+
+/** Kept (mode 600) only when it really is the owner's: when this start created the organization. */
+function keepPassword(password: string): void {
   mkdirSync(dataDir(), { recursive: true });
-  writeFileSync(file, `${password}\n`, { mode: 0o600 });
-  return password;
+  writeFileSync(passwordFile(), `${password}\n`, { mode: 0o600 });
 }
 
 function superviseRestarts(system: RunningSystem, stopping: () => boolean): void {
@@ -48,15 +50,18 @@ async function main(): Promise<void> {
   let stopping = false;
   superviseRestarts(system, () => stopping);
   const site = process.env.REALM_URL ?? system.gatewayUrl;
+  const password = candidatePassword();
   const owner = await bootstrapRealm({
     realmName: process.env.ZULIP_REALM_NAME ?? 'Zulip ES',
     ownerEmail: process.env.ZULIP_OWNER_EMAIL ?? 'owner@example.com',
     ownerFullName: process.env.ZULIP_OWNER_NAME ?? 'Organization Owner',
-    ownerPassword: ownerPassword(),
+    ownerPassword: password,
   });
+  if (owner.created) keepPassword(password);
   const rc = zuliprc(owner.email, owner.api_key, site);
   writeFileSync(path.join(dataDir(), 'zuliprc'), rc, { mode: 0o600 });
   console.log(`\n${owner.created ? 'Created' : 'Reusing'} the organization; its owner's credentials (${path.join(dataDir(), 'zuliprc')}):\n\n${rc}`);
+  if (owner.created) console.log(`Its password (for POST /fetch_api_key and clients that log in): ${passwordFile()}`);
   console.log(`Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`);
 
   await new Promise<void>((resolve) => {
