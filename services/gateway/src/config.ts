@@ -6,7 +6,7 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   /** Names this instance's reply topic (`gateway.replies.<id>`); unique per running instance. */
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]+$/).default('gw-1'),
   /** How long a request waits for the owning service before a 503. */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   /** Zulip's default: 200 API requests per user per minute. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

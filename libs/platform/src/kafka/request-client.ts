@@ -73,6 +73,9 @@ export class RequestClient {
       }, timeoutMs);
       this.pending.set(envelope.commandId, { resolve, reject, timer });
     });
+    // The deadline may pass while the send below is still under way, before anyone awaits `reply`:
+    // without a handler now, that rejection would be unhandled and end the process.
+    reply.catch(() => undefined);
     try {
       await this.producer.send({
         topic,

@@ -1,4 +1,4 @@
-import { api, owner, systemInfo } from '../../libs/testing/src';
+import { api, owner, systemInfo, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
 import { startExtra } from './extra-processes';
 
@@ -36,5 +36,39 @@ describe('per-user rate limits', () => {
   it('checks credentials before the limit: a wrong key is 401 even for a limited user', async () => {
     const res = await api('GET', '/users/me', { baseUrl: gateway.url, auth: { email: owner().email, apiKey: 'y'.repeat(32) } });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('request deadlines', () => {
+  let gateway: ServiceProcess;
+
+  beforeAll(async () => {
+    const { env } = systemInfo();
+    gateway = await startExtra({
+      service: 'gateway',
+      name: 'gateway-impatient',
+      port: 29961,
+      env: { ...env, INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' },
+      logFile: `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs/gateway-impatient.log`,
+    });
+  }, 60_000);
+
+  afterAll(() => gateway.stop());
+
+  it('answers a Zulip-shaped 503 when the service does not reply in time', async () => {
+    const started = Date.now();
+    const res = await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ result: 'error', code: 'SERVICE_UNAVAILABLE', msg: 'The users service did not answer in time' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('never carries out a command whose deadline passed before it was taken up', async () => {
+    const email = uniqueEmail('late');
+    const res = await api('POST', '/users', { baseUrl: gateway.url, auth: owner(), params: { email, password: 'late-password', full_name: 'Too late' } });
+    expect(res.status).toBe(503);
+    await new Promise((r) => setTimeout(r, 500));
+    const key = await api('POST', '/fetch_api_key', { params: { username: email, password: 'late-password' } });
+    expect(key.body.code).toBe('AUTHENTICATION_FAILED');
   });
 });
