@@ -26,3 +26,8 @@ export const WARMUP_SECONDS = 1;
 export const IDLE_SETTLE_MS = 2_000;
 
 export const KAFKA_SEQUENTIAL = { warmup: 50, measured: 500 };
+/**
+ * Load on the echo pair before anything is measured: a broker started a moment ago (the bench
+ * may just have brought the stack up) answers several times slower until its JIT has warmed up.
+ */
+export const KAFKA_WARMUP = { seconds: 3, concurrency: 32 };

@@ -3,7 +3,7 @@ import { ensureTopics } from '../../libs/platform/src/kafka/ensure-topics';
 import { createKafka } from '../../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../../libs/platform/src/logging/logger';
 import { StackEndpointsSchema } from '../../libs/platform/src/config/stack-endpoints';
-import { CELL_SECONDS, KAFKA_SEQUENTIAL } from '../config';
+import { CELL_SECONDS, KAFKA_SEQUENTIAL, KAFKA_WARMUP } from '../config';
 import { BenchChild } from '../lib/child';
 import { closedLoop, sequential } from '../lib/closed-loop';
 import type { Measurement } from '../lib/stats';
@@ -32,6 +32,7 @@ export async function measureKafkaRequestReply(concurrencies: readonly number[],
   const results = new Map<number, Measurement>();
   try {
     await client.start();
+    await closedLoop(() => client.roundTrip(), KAFKA_WARMUP.concurrency, KAFKA_WARMUP.seconds);
     await sequential(() => client.roundTrip(), KAFKA_SEQUENTIAL.warmup);
     for (const concurrency of concurrencies) {
       const measured =

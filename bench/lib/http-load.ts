@@ -45,8 +45,21 @@ export async function measureHttp(target: HttpTarget, connections: number, secon
   return { ...summarize(latencies, elapsed, result.errors + result.timeouts + result.non2xx), statuses };
 }
 
-/** A warm-up of WARMUP_SECONDS (discarded), then the measured CELL_SECONDS. */
+/**
+ * autocannon abandons the requests in flight when its time is up, but the system still works
+ * through them. One more request with the same key queues behind them (a partition is consumed in
+ * order), so when it is answered the next run starts on an idle system.
+ */
+async function drain(target: HttpTarget): Promise<void> {
+  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body?.() });
+  await res.arrayBuffer();
+}
+
+/** A warm-up of WARMUP_SECONDS (discarded), then the measured CELL_SECONDS, each followed by a drain. */
 export async function httpCell(target: HttpTarget, connections: number): Promise<Measurement & { statuses: string }> {
   await measureHttp(target, connections, WARMUP_SECONDS);
-  return measureHttp(target, connections, CELL_SECONDS);
+  await drain(target);
+  const measured = await measureHttp(target, connections, CELL_SECONDS);
+  await drain(target);
+  return measured;
 }
