@@ -15,6 +15,13 @@ export const PORT_VARS: Record<ServiceId, [string, number]> = {
   push: ['PUSH_PORT', 9995],
 };
 
+/**
+ * V8 sizes its young generation for throughput (16 MB semi-spaces); 4 MB keeps an idle service
+ * near 100 MB of RSS instead of 125 MB, at the cost of more frequent, still sub-millisecond,
+ * scavenges. The Dockerfile and the Nx serve targets use the same flag.
+ */
+export const NODE_FLAGS = ['--max-semi-space-size=4'];
+
 export interface ServiceProcessOptions {
   service: ServiceId;
   /** Distinguishes several instances of one service. */
@@ -47,7 +54,7 @@ export class ServiceProcess {
   start(): void {
     const main = path.join(repoRoot, 'services', this.options.service, 'dist', 'main.js');
     const [portVar] = PORT_VARS[this.options.service];
-    const child = spawn(process.execPath, [main], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, main], {
       cwd: repoRoot,
       env: { ...process.env, ...this.options.env, [portVar]: String(this.options.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

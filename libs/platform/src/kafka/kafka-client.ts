@@ -3,7 +3,9 @@ import type { Logger } from '../logging/logger';
 
 /**
  * kafkajs defaults are tuned for throughput (5 s fetch waits, 30 s sessions); request-reply and
- * quick restarts need the opposite. These settings keep a round trip in milliseconds.
+ * quick restarts need the opposite. The short fetch wait costs idle polling (a few percent of a
+ * core per consumer); whether a longer one keeps round trips as short is still to be measured on
+ * a quiet machine with `npm run bench`.
  */
 export const LOW_LATENCY_CONSUMER: Omit<ConsumerConfig, 'groupId'> = {
   maxWaitTimeInMs: 10,

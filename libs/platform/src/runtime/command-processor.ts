@@ -17,6 +17,8 @@ import type { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
+const MAX_DETACHED = 64;
+
 export interface ProcessorOptions {
   service: ServiceName;
   /** The commands topic and consumer group; the service's own unless a test isolates itself. */
@@ -42,6 +44,8 @@ export class CommandProcessor {
   private consumer?: Consumer;
   private ready: Promise<unknown> = Promise.resolve();
   private readonly clock: () => Date;
+  /** Queries under way outside the per-key order. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly kafka: Kafka,
@@ -74,6 +78,7 @@ export class CommandProcessor {
 
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
+    await Promise.allSettled(this.inFlight);
   }
 
   private async process(raw: Buffer): Promise<void> {
@@ -87,6 +92,22 @@ export class CommandProcessor {
       this.logger.warn({ commandId: envelope.commandId, type: envelope.type }, 'command past its deadline dropped');
       return;
     }
+    // Queries change nothing, so they need no place in the per-key order: a user's concurrent
+    // reads run side by side. Everything before them in the partition has been applied already.
+    if (envelope.kind === 'query') return this.runDetached(() => this.answer(envelope));
+    await this.answer(envelope);
+  }
+
+  /** At most MAX_DETACHED queries at once; beyond that the partition waits, as for a command. */
+  private async runDetached(work: () => Promise<void>): Promise<void> {
+    while (this.inFlight.size >= MAX_DETACHED) await Promise.race(this.inFlight);
+    const running = work()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'query failed'))
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  private async answer(envelope: ParsedCommandEnvelope): Promise<void> {
     const reply = await this.replyTo(envelope);
     await this.producer.send({
       topic: envelope.replyTo,
