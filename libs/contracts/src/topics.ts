@@ -27,21 +27,24 @@ export interface TopicSpec {
  */
 export const SERVICE_PARTITIONS = 8;
 
-const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 export const commandsTopic = (service: ServiceName): string => `${service}.commands`;
 export const eventsTopic = (service: ServiceName): string => `${service}.events`;
 
 /** Each gateway instance reads replies from a topic of its own, so no rebalance can steal one. */
 export const replyTopic = (gatewayInstanceId: string): string => `gateway.replies.${gatewayInstanceId}`;
-export const REPLY_TOPIC_SPEC = { partitions: 1, retention: { ms: 60 * 60 * 1000 } } as const;
+export const REPLY_TOPIC_SPEC = { partitions: 1, retention: { ms: ONE_HOUR_MS } } as const;
 
 export function serviceTopics(service: ServiceName): TopicSpec[] {
   return [
     {
       name: commandsTopic(service),
       partitions: SERVICE_PARTITIONS,
-      retention: { ms: 7 * ONE_DAY_MS },
+      // A command is dropped unprocessed once its deadline (at most two minutes) has passed, and
+      // some carry passwords: an hour covers any restart, then the records go.
+      retention: { ms: ONE_HOUR_MS },
       purpose: `commands and queries for the ${service} service, keyed by aggregate`,
     },
     {
@@ -65,9 +68,12 @@ export function replyTopicSpec(gatewayInstanceId: string): TopicSpec {
   };
 }
 
-/** Kafka topic-level configuration for a retention policy. */
+/**
+ * Kafka topic-level configuration for a retention policy. Kafka deletes whole segments only, and
+ * rolls them weekly by default: a short retention needs segments as short.
+ */
 export function retentionConfig(retention: Retention): Record<string, string> {
   return retention === 'forever'
     ? { 'retention.ms': '-1', 'retention.bytes': '-1' }
-    : { 'retention.ms': String(retention.ms) };
+    : { 'retention.ms': String(retention.ms), 'segment.ms': String(Math.min(retention.ms, TEN_MINUTES_MS)) };
 }
