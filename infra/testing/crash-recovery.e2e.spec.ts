@@ -1,5 +1,5 @@
 import { api, owner, systemInfo, uniqueEmail, type ApiResponse } from '../../libs/testing/src';
-import { startExtra } from './extra-processes';
+import { startInstance } from './extra-processes';
 
 interface Attempt {
   email: string;
@@ -19,14 +19,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the users service killed with SIGKILL while users are being created', () => {
   it('loses no acknowledged creation and applies none twice', async () => {
-    const { pids, ports, env } = systemInfo();
+    const { pids, ports } = systemInfo();
     const attempts: Attempt[] = [];
     let stopping = false;
     const clients = Array.from({ length: 4 }, () => creator(() => stopping, attempts));
 
     await sleep(1_500);
     process.kill(pids.users, 'SIGKILL');
-    const replacement = await startExtra({ service: 'users', name: 'users-replacement', port: ports.users, env, logFile: `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs/users-replacement.log` });
+    const replacement = await startInstance('users', 'users-replacement', ports.users);
     await sleep(1_500);
     stopping = true;
     await Promise.all(clients);

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { testDataDir } from '../../libs/testing/src/system-info';
-import { ServiceProcess, type ServiceProcessOptions } from '../system/service-process';
+import { systemInfo, testDataDir } from '../../libs/testing/src/system-info';
+import { ServiceProcess, type ServiceId, type ServiceProcessOptions } from '../system/service-process';
 
 const registry = () => path.join(testDataDir(), 'extra-pids');
 
@@ -18,6 +18,14 @@ export async function startExtra(options: ServiceProcessOptions): Promise<Servic
   proc.onExit(() => rmSync(path.join(registry(), String(proc.pid)), { force: true }));
   await proc.waitHealthy();
   return proc;
+}
+
+/**
+ * Another instance of `service` beside the system under test: the system's environment plus
+ * `env`, its log in the test logs folder under `name`.
+ */
+export function startInstance(service: ServiceId, name: string, port: number, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  return startExtra({ service, name, port, env: { ...systemInfo().env, ...env }, logFile: path.join(testDataDir(), 'logs', `${name}.log`) });
 }
 
 /** Stops every registered extra process by its pid (SIGTERM, then SIGKILL). */

@@ -1,18 +1,15 @@
-import { api, owner, systemInfo, uniqueEmail } from '../../libs/testing/src';
+import { api, owner, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
-import { startExtra } from './extra-processes';
+import { startInstance } from './extra-processes';
 
 describe('per-user rate limits', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    const { env } = systemInfo();
-    gateway = await startExtra({
-      service: 'gateway',
-      name: 'gateway-limited',
-      port: 29971,
-      env: { ...env, INSTANCE_ID: 'gw-test-limited', RATE_LIMIT_REQUESTS: '3', RATE_LIMIT_WINDOW_SECONDS: '600' },
-      logFile: `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs/gateway-limited.log`,
+    gateway = await startInstance('gateway', 'gateway-limited', 29971, {
+      INSTANCE_ID: 'gw-test-limited',
+      RATE_LIMIT_REQUESTS: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '600',
     });
   }, 60_000);
 
@@ -43,14 +40,7 @@ describe('request deadlines', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    const { env } = systemInfo();
-    gateway = await startExtra({
-      service: 'gateway',
-      name: 'gateway-impatient',
-      port: 29961,
-      env: { ...env, INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' },
-      logFile: `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs/gateway-impatient.log`,
-    });
+    gateway = await startInstance('gateway', 'gateway-impatient', 29961, { INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' });
   }, 60_000);
 
   afterAll(() => gateway.stop());

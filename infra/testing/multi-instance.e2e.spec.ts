@@ -1,17 +1,15 @@
 import { Role } from '../../libs/contracts/src';
 import { api, createUser, owner, systemInfo, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
-import { startExtra } from './extra-processes';
+import { startInstance } from './extra-processes';
 
 describe('two gateways and two users services at once', () => {
   let gateway2: ServiceProcess;
   let users2: ServiceProcess;
-  const logs = `${process.env.ZULIP_DATA_DIR ?? '.data'}/test/logs`;
 
   beforeAll(async () => {
-    const { env } = systemInfo();
-    users2 = await startExtra({ service: 'users', name: 'users-2', port: 29982, env: { ...env, INSTANCE_ID: 'users-2' }, logFile: `${logs}/users-2.log` });
-    gateway2 = await startExtra({ service: 'gateway', name: 'gateway-2', port: 29981, env: { ...env, INSTANCE_ID: 'gw-test-2' }, logFile: `${logs}/gateway-2.log` });
+    users2 = await startInstance('users', 'users-2', 29982, { INSTANCE_ID: 'users-2' });
+    gateway2 = await startInstance('gateway', 'gateway-2', 29981, { INSTANCE_ID: 'gw-test-2' });
   }, 60_000);
 
   afterAll(async () => {
