@@ -6,28 +6,19 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { READY_LINE } from '../lib/child';
+import { runBenchChild } from '../lib/child-main';
 
 @Module({})
 class BareModule {}
 
-async function main(): Promise<void> {
+async function main(): Promise<() => Promise<unknown>> {
   const port = Number(process.env.BARE_HTTP_PORT);
   const app = await NestFactory.create<NestFastifyApplication>(BareModule, new FastifyAdapter(), { logger: false });
   // Registered on the fastify instance like the services' /health, and about as large a body.
   app.getHttpAdapter().getInstance().get('/ping', async () => ({ status: 'ok', service: 'bare', pid: process.pid, uptime_s: Math.round(process.uptime()) }));
   await app.listen(port, '127.0.0.1');
-  process.stdout.write(`${READY_LINE}\n`);
-
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  return () => app.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchChild(main);
+

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { createKafka, DURABLE_PRODUCER, LOW_LATENCY_CONSUMER } from '../../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../../libs/platform/src/logging/logger';
 import { StackEndpointsSchema } from '../../libs/platform/src/config/stack-endpoints';
-import { READY_LINE } from '../lib/child';
+import { runBenchChild } from '../lib/child-main';
 import { ECHO_REPLIES, ECHO_REQUESTS } from './echo-topics';
 
-async function main(): Promise<void> {
+async function main(): Promise<() => Promise<unknown>> {
   const { KAFKA_BROKERS } = StackEndpointsSchema.parse(process.env);
   const kafka = createKafka('bench-echo', KAFKA_BROKERS, createLogger('bench-echo', 'warn'));
   const producer = kafka.producer(DURABLE_PRODUCER);
@@ -25,17 +25,8 @@ async function main(): Promise<void> {
     },
   });
   await joined;
-  process.stdout.write(`${READY_LINE}\n`);
-
-  const stop = async () => {
-    await Promise.allSettled([consumer.disconnect(), producer.disconnect()]);
-    process.exit(0);
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  return () => Promise.allSettled([consumer.disconnect(), producer.disconnect()]);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchChild(main);
+
