@@ -20,6 +20,9 @@ export async function startExtra(options: ServiceProcessOptions): Promise<Servic
   return proc;
 }
 
+/** A free port for an extra instance: below the system's gateway port, so checkouts side by side do not collide. */
+export const extraPort = (offset: number): number => systemInfo().ports.gateway - offset;
+
 /**
  * Another instance of `service` beside the system under test: the system's environment plus
  * `env`, its log in the test logs folder under `name`.

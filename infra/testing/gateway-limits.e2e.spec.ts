@@ -1,12 +1,12 @@
 import { api, owner, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
-import { startInstance } from './extra-processes';
+import { extraPort, startInstance } from './extra-processes';
 
 describe('per-user rate limits', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    gateway = await startInstance('gateway', 'gateway-limited', 29971, {
+    gateway = await startInstance('gateway', 'gateway-limited', extraPort(20), {
       INSTANCE_ID: 'gw-test-limited',
       RATE_LIMIT_REQUESTS: '3',
       RATE_LIMIT_WINDOW_SECONDS: '600',
@@ -40,7 +40,7 @@ describe('request deadlines', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    gateway = await startInstance('gateway', 'gateway-impatient', 29961, { INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' });
+    gateway = await startInstance('gateway', 'gateway-impatient', extraPort(30), { INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' });
   }, 60_000);
 
   afterAll(() => gateway.stop());

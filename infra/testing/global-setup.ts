@@ -5,9 +5,14 @@ import { bootstrapRealm } from '../system/bootstrap-realm';
 import { startSystem, type RunningSystem } from '../system/system';
 import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing/src/system-info';
 
-/** Ports of the system under test, apart from a development system started with `npm start`. */
-export const TEST_PORTS = { gateway: 29991, users: 29992, messages: 29993, uploads: 29994, push: 29995 };
-export const TEST_ENV = { INSTANCE_ID: 'gw-test', REALM_URL: 'http://127.0.0.1:29991', LOG_LEVEL: 'info' };
+/**
+ * Ports of the system under test, apart from a development system started with `npm start`.
+ * ZULIP_TEST_PORT_BASE (default 29991) moves them, so two checkouts can test side by side
+ * (each with its own stack: see infra/README.md).
+ */
+const base = Number(process.env.ZULIP_TEST_PORT_BASE ?? 29991);
+export const TEST_PORTS = { gateway: base, users: base + 1, messages: base + 2, uploads: base + 3, push: base + 4 };
+export const TEST_ENV = { INSTANCE_ID: 'gw-test', REALM_URL: `http://127.0.0.1:${base}`, LOG_LEVEL: 'info' };
 
 declare global {
   var __ZULIP_SYSTEM__: RunningSystem | undefined;

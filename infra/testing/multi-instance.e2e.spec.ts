@@ -1,15 +1,15 @@
 import { Role } from '../../libs/contracts/src';
 import { api, createUser, owner, systemInfo, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
-import { startInstance } from './extra-processes';
+import { extraPort, startInstance } from './extra-processes';
 
 describe('two gateways and two users services at once', () => {
   let gateway2: ServiceProcess;
   let users2: ServiceProcess;
 
   beforeAll(async () => {
-    users2 = await startInstance('users', 'users-2', 29982, { INSTANCE_ID: 'users-2' });
-    gateway2 = await startInstance('gateway', 'gateway-2', 29981, { INSTANCE_ID: 'gw-test-2' });
+    users2 = await startInstance('users', 'users-2', extraPort(9), { INSTANCE_ID: 'users-2' });
+    gateway2 = await startInstance('gateway', 'gateway-2', extraPort(10), { INSTANCE_ID: 'gw-test-2' });
   }, 60_000);
 
   afterAll(async () => {

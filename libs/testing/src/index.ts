@@ -1,3 +1,4 @@
 export * from './system-info';
 export * from './users';
 export * from './zulip-client';
+export * from './event-capture';

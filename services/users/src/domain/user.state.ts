@@ -20,7 +20,8 @@ export interface UserState {
 
 export const userAggregateId = (userId: number): string => `user:${userId}`;
 
-export type UserEvent = Exclude<UsersEvent, { type: 'realm.created.v1' }>;
+/** Events of one user's aggregate (`user:<id>`): every `user.*` event. */
+export type UserEvent = Extract<UsersEvent, { type: `user.${string}` }>;
 
 /** Pure: the user after `event`. */
 export function evolveUser(state: UserState | null, event: UserEvent, sequence: number): UserState {

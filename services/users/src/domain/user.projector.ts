@@ -1,0 +1,23 @@
+import type { Projector } from '../projection/projector';
+import { applyToDocument } from '../projection/projector';
+import { normalizeEmail, type UsersRepository } from '../projection/users.repository';
+import { evolveUser, userAggregateId, type UserEvent } from './user.state';
+
+const USER_EVENTS: readonly UserEvent['type'][] = ['user.created.v1', 'user.deactivated.v1', 'user.reactivated.v1', 'user.role_changed.v1', 'user.full_name_changed.v1'];
+
+/** Users by id, plus the email index and the last user id assigned. */
+export const userProjector = (repo: UsersRepository): Projector => ({
+  types: USER_EVENTS,
+  async apply(event, envelope) {
+    const userEvent = event as UserEvent;
+    const { userId } = userEvent.data;
+    await applyToDocument(repo.users, userAggregateId(userId), envelope.sequence, (current) => evolveUser(current, userEvent, envelope.sequence));
+    // Side indexes are rewritten idempotently, so a replay that skipped the user document still fixes them.
+    if (userEvent.type === 'user.created.v1') {
+      await repo.emails.replaceOne({ _id: normalizeEmail(userEvent.data.deliveryEmail) }, { userId }, { upsert: true });
+      if ((await repo.lastUserId()) < userId) {
+        await repo.counters.replaceOne({ _id: 'user_id' }, { value: userId }, { upsert: true });
+      }
+    }
+  },
+});
