@@ -36,6 +36,13 @@ describe('POST /register', () => {
     });
   });
 
+  it('returns only the fetch types asked for', async () => {
+    const res = await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['no_such_type'] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ zulip_feature_level: ZULIP_FEATURE_LEVEL, last_event_id: -1 });
+    expect(res.body).not.toHaveProperty('max_topic_length');
+  });
+
   it('refuses a malformed list', async () => {
     const res = await api('POST', '/register', { auth: owner(), params: { event_types: '{"a":1}' } });
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'event_types is not a list' });

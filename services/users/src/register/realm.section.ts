@@ -1,0 +1,31 @@
+import {
+  MAX_AVATAR_FILE_SIZE_MIB,
+  MAX_MESSAGE_LENGTH,
+  MAX_STREAM_DESCRIPTION_LENGTH,
+  MAX_STREAM_NAME_LENGTH,
+  MAX_TOPIC_LENGTH,
+  REALM_EMPTY_TOPIC_DISPLAY_NAME,
+} from '@zulip-es/contracts';
+import type { RegisterSection } from './register-section';
+
+/** Fetch type `realm`: the organization's limits and message-editing policy. */
+export const realmSection: RegisterSection = {
+  fetchType: 'realm',
+  async state({ realm, config }) {
+    const { settings } = realm;
+    return {
+      max_topic_length: MAX_TOPIC_LENGTH,
+      max_message_length: MAX_MESSAGE_LENGTH,
+      max_stream_name_length: MAX_STREAM_NAME_LENGTH,
+      max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
+      max_file_upload_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
+      max_avatar_file_size_mib: MAX_AVATAR_FILE_SIZE_MIB,
+      realm_empty_topic_display_name: REALM_EMPTY_TOPIC_DISPLAY_NAME,
+      realm_name: realm.name,
+      realm_allow_message_editing: settings.allowMessageEditing,
+      realm_message_content_edit_limit_seconds: settings.messageContentEditLimitSeconds,
+      realm_move_messages_within_stream_limit_seconds: settings.moveMessagesWithinStreamLimitSeconds,
+      realm_move_messages_between_streams_limit_seconds: settings.moveMessagesBetweenStreamsLimitSeconds,
+    };
+  },
+};
