@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Operation } from '@zulip-es/contracts';
 import { DomainError } from '@zulip-es/platform';
 import type { Dispatcher } from '../dispatch/dispatcher';
+import { registerMultipartBody } from './multipart-body';
 import { renderError } from './render';
 
 export const API_PREFIX = '/api/v1';
@@ -15,12 +16,14 @@ export const routePath = (op: Operation): string => op.path.replace(/\{(\w+)\}/g
  * served by the dispatcher, with its own body parsing and Zulip-shaped not-found and error
  * answers (the root keeps NestJS's).
  */
-export async function registerApiRoutes(fastify: FastifyInstance, operations: readonly Operation[], dispatcher: Dispatcher): Promise<void> {
+export async function registerApiRoutes(fastify: FastifyInstance, operations: readonly Operation[], dispatcher: Pick<Dispatcher, 'handler'>): Promise<void> {
   await fastify.register(
     async (api) => {
-      // Zulip reads parameters from form bodies only; other bodies are ignored rather than refused.
+      // Zulip reads parameters from form bodies only (URL-encoded or multipart); other bodies are
+      // ignored rather than refused.
       api.removeAllContentTypeParsers();
       await api.register(formbody);
+      await registerMultipartBody(api);
       api.addContentTypeParser('*', (_req, payload, done) => {
         payload.resume();
         payload.on('end', () => done(null, {}));
