@@ -5,6 +5,12 @@ import { createUser, owner, systemInfo, type Credentials, type TestUser } from '
 /**
  * zulip-js clients for the system under test, made the way an application makes them: from
  * the server's base URL and an account's email with its API key, or with its password.
+ *
+ * One spec per area sits next to this file (`<area>.zulip-js.e2e.spec.ts`). Areas without a
+ * zulip-js method go through `client.callEndpoint(path, method, params)`; mind its encoding
+ * (see zulip-js.d.ts): on POST only arrays are JSON-encoded for you, on every other method
+ * nothing is, so JSON-encode objects (and arrays outside POST) yourself, give booleans as
+ * 'true'/'false', and `encodeURIComponent` path segments such as a navigation view fragment.
  */
 
 /** The server's base URL as an application configures it (zulip-js adds `/api/v1` itself). */
