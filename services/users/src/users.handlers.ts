@@ -10,6 +10,8 @@ import {
   reactivateUser,
   registerQueue,
   updateUser,
+  updateRealmUserSettingsDefaults,
+  updateSettings,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
@@ -23,6 +25,8 @@ import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
 import type { UsersDeps } from './shared/users-deps';
 import { updateUserHandler } from './update-user/update-user.handler';
+import { updateRealmUserSettingsDefaultsHandler } from './user-settings/update-realm-user-settings-defaults/update-realm-user-settings-defaults.handler';
+import { updateSettingsHandler } from './user-settings/update-settings/update-settings.handler';
 
 /** Every message type the users service answers. */
 export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
@@ -37,4 +41,6 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [deactivateUser.type]: deactivateUserHandler(deps),
   [reactivateUser.type]: reactivateUserHandler(deps),
   [updateUser.type]: updateUserHandler(deps),
+  [updateRealmUserSettingsDefaults.type]: updateRealmUserSettingsDefaultsHandler(deps),
+  [updateSettings.type]: updateSettingsHandler(deps),
 });

@@ -2,11 +2,13 @@ import { fetchApiKey } from './auth';
 import type { Operation } from './operation';
 import { getServerSettings, registerQueue } from './server';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
+import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 
 export * from './auth';
 export * from './operation';
 export * from './server';
 export * from './users';
+export * from './user-settings';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -20,4 +22,6 @@ export const OPERATIONS: readonly Operation[] = [
   deactivateUser,
   reactivateUser,
   updateUser,
+  updateRealmUserSettingsDefaults,
+  updateSettings,
 ];

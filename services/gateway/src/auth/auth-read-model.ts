@@ -47,6 +47,9 @@ export class AuthReadModel {
         return this.update(event.data.userId, { role: event.data.role });
       case 'user.full_name_changed.v1':
         return;
+      case 'realm.user_settings_default_changed.v1':
+      case 'user.settings_changed.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -1,8 +1,9 @@
-import { Role, type OperationData, type createUser } from '@zulip-es/contracts';
+import { EmailAddressVisibility, Role, type OperationData, type createUser } from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { apiKeyHash, deriveApiKey } from '../domain/credentials';
 import type { RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
+import { realmUserSettingsDefaults } from '../user-settings/user-setting';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK, requireAdmin } from '../shared/user-rules';
 
 export type CreateUser = OperationData<typeof createUser>;
@@ -48,6 +49,8 @@ export function userCreated(args: {
   now: Date;
 }): NewEvent {
   const { userId, realm, email, fullName, role, credentials, now } = args;
+  // A copy of the organization's defaults as they are now: later changes to them never reach this user.
+  const settings = realmUserSettingsDefaults(realm);
   return {
     type: 'user.created.v1',
     aggregateId: userAggregateId(userId),
@@ -60,11 +63,12 @@ export function userCreated(args: {
       role,
       isBot: false,
       timezone: '',
-      emailAddressVisibility: 1,
+      emailAddressVisibility: EmailAddressVisibility.parse(settings.email_address_visibility),
       dateJoined: now.toISOString(),
       passwordHash: credentials.passwordHash,
       apiKeyHash: apiKeyHash(deriveApiKey(credentials.apiKeySecret, userId, credentials.apiKeyNonce)),
       apiKeyNonce: credentials.apiKeyNonce,
+      settings,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Role } from '@zulip-es/contracts';
 import { apiKeyHash, deriveApiKey } from '../domain/credentials';
 import { aRealm, aUser } from '../testing/users.fixtures';
+import { ZULIP_DEFAULT_USER_SETTINGS } from '../user-settings/user-settings.rules';
 import { checkCreateUser, decideCreateUser, type CreateUserState } from './create-user.decide';
 
 const now = new Date('2026-01-02T03:04:05.000Z');
@@ -29,6 +30,12 @@ describe('create user', () => {
       data: { userId: 8, deliveryEmail: 'new@example.com', fullName: 'New Person', role: Role.MEMBER, dateJoined: now.toISOString() },
     });
     expect(event.data.apiKeyHash).toBe(apiKeyHash(deriveApiKey(credentials.apiKeySecret, 8, credentials.apiKeyNonce)));
+  });
+
+  it("gives the new user a copy of the organization's current defaults", () => {
+    const realm = aRealm({ userSettingsDefaults: { ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 2, email_address_visibility: 3 } });
+    const [event] = decideCreateUser(cmd(), given({ realm }), credentials, now);
+    expect(event.data).toMatchObject({ settings: { ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 2, email_address_visibility: 3 }, emailAddressVisibility: 3 });
   });
 
   it('trims the full name', () => {

@@ -1,4 +1,5 @@
-import type { RealmCreatedV1 } from '@zulip-es/contracts';
+import type { UserSettings, UsersEvent } from '@zulip-es/contracts';
+import { realmUserSettingsDefaults } from '../user-settings/user-setting';
 
 /** Zulip's defaults for the message editing policy of a new organization. */
 export const DEFAULT_REALM_SETTINGS = {
@@ -22,18 +23,28 @@ export interface RealmState {
     moveMessagesBetweenStreamsLimitSeconds: number | null;
     description: string;
   };
+  /** What new users' settings start from; absent until an administrator first changes one (Zulip's defaults apply). */
+  userSettingsDefaults?: UserSettings;
   version: number;
 }
 
 export const REALM_AGGREGATE = 'realm';
 
-export function evolveRealm(state: RealmState | null, event: RealmCreatedV1, sequence: number): RealmState {
+/** Events of the organization's aggregate (`realm`): every `realm.*` event. */
+export type RealmEvent = Extract<UsersEvent, { type: `realm.${string}` }>;
+
+export function evolveRealm(state: RealmState | null, event: RealmEvent, sequence: number): RealmState {
   switch (event.type) {
     case 'realm.created.v1':
       return { ...event.data, settings: { ...DEFAULT_REALM_SETTINGS }, version: sequence };
+    case 'realm.user_settings_default_changed.v1': {
+      if (!state) throw new Error(`${event.type} before the organization exists`);
+      const { property, value } = event.data;
+      return { ...state, userSettingsDefaults: { ...realmUserSettingsDefaults(state), [property]: value }, version: sequence };
+    }
     default: {
-      const unexpected: never = event.type;
-      throw new Error(`realm cannot apply ${String(unexpected)} (state ${state ? 'present' : 'absent'})`);
+      const unexpected: never = event;
+      throw new Error(`realm cannot apply ${JSON.stringify(unexpected)} (state ${state ? 'present' : 'absent'})`);
     }
   }
 }

@@ -3,7 +3,7 @@ import { applyToDocument } from '../projection/projector';
 import { normalizeEmail, type UsersRepository } from '../projection/users.repository';
 import { evolveUser, userAggregateId, type UserEvent } from './user.state';
 
-const USER_EVENTS: readonly UserEvent['type'][] = ['user.created.v1', 'user.deactivated.v1', 'user.reactivated.v1', 'user.role_changed.v1', 'user.full_name_changed.v1'];
+const USER_EVENTS: readonly UserEvent['type'][] = ['user.created.v1', 'user.deactivated.v1', 'user.reactivated.v1', 'user.role_changed.v1', 'user.full_name_changed.v1', 'user.settings_changed.v1'];
 
 /** Users by id, plus the email index and the last user id assigned. */
 export const userProjector = (repo: UsersRepository): Projector => ({

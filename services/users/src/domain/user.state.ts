@@ -1,4 +1,5 @@
-import type { EmailAddressVisibility, Role, UsersEvent } from '@zulip-es/contracts';
+import { EmailAddressVisibility, type Role, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
+import { userSettings } from '../user-settings/user-setting';
 
 export interface UserState {
   userId: number;
@@ -15,6 +16,8 @@ export interface UserState {
   passwordHash: string | null;
   apiKeyHash: string;
   apiKeyNonce: string;
+  /** Personal preferences; absent for a user created before settings existed (Zulip's defaults apply). */
+  settings?: UserSettings;
   version: number;
 }
 
@@ -42,6 +45,7 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
       passwordHash: event.data.passwordHash,
       apiKeyHash: event.data.apiKeyHash,
       apiKeyNonce: event.data.apiKeyNonce,
+      ...(event.data.settings ? { settings: event.data.settings } : {}),
       version: sequence,
     };
   }
@@ -55,6 +59,12 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
       return { ...state, role: event.data.role, version: sequence };
     case 'user.full_name_changed.v1':
       return { ...state, fullName: event.data.fullName, version: sequence };
+    case 'user.settings_changed.v1': {
+      const { property, value } = event.data;
+      // The email visibility setting also decides what `email` others see, kept in its own field.
+      const visibility = property === 'email_address_visibility' ? { emailAddressVisibility: EmailAddressVisibility.parse(value) } : {};
+      return { ...state, settings: { ...userSettings(state), [property]: value }, ...visibility, version: sequence };
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`user cannot apply ${JSON.stringify(unexpected)}`);

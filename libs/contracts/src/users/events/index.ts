@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { RealmCreatedV1 } from './realm-created.v1';
+import { RealmUserSettingsDefaultChangedV1 } from './realm-user-settings-default-changed.v1';
 import { UserCreatedV1 } from './user-created.v1';
 import { UserDeactivatedV1 } from './user-deactivated.v1';
 import { UserFullNameChangedV1 } from './user-full-name-changed.v1';
 import { UserReactivatedV1 } from './user-reactivated.v1';
 import { UserRoleChangedV1 } from './user-role-changed.v1';
+import { UserSettingsChangedV1 } from './user-settings-changed.v1';
 
 export * from './realm-created.v1';
+export * from './realm-user-settings-default-changed.v1';
 export * from './user-created.v1';
 export * from './user-deactivated.v1';
 export * from './user-full-name-changed.v1';
 export * from './user-reactivated.v1';
 export * from './user-role-changed.v1';
+export * from './user-settings-changed.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
@@ -21,5 +25,7 @@ export const UsersEvent = z.discriminatedUnion('type', [
   UserReactivatedV1,
   UserRoleChangedV1,
   UserFullNameChangedV1,
+  RealmUserSettingsDefaultChangedV1,
+  UserSettingsChangedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

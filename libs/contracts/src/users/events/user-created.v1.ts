@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailAddressVisibility, RoleSchema, UserId } from '../user-fields';
+import { UserSettings } from '../user-settings';
 
 /**
  * A person joined the organization. Carries credentials in derived form only: `passwordHash` is
@@ -21,6 +22,8 @@ export const UserCreatedV1 = z.object({
     passwordHash: z.string().nullable(),
     apiKeyHash: z.string().regex(/^[0-9a-f]{64}$/),
     apiKeyNonce: z.string().min(16),
+    /** The organization's defaults at the time the user joined; absent in events older than settings (Zulip's defaults apply). */
+    settings: UserSettings.optional(),
   }),
 });
 export type UserCreatedV1 = z.infer<typeof UserCreatedV1>;
