@@ -47,6 +47,15 @@ export class AuthReadModel {
         return this.update(event.data.userId, { role: event.data.role });
       case 'user.full_name_changed.v1':
         return;
+      // Navigation views and linkifiers do not concern credentials.
+      case 'navigation_view.added.v1':
+      case 'navigation_view.updated.v1':
+      case 'navigation_view.removed.v1':
+      case 'linkifier.added.v1':
+      case 'linkifier.changed.v1':
+      case 'linkifier.removed.v1':
+      case 'linkifiers.reordered.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -1,5 +1,12 @@
+import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
+import { navigationViewsSection } from '../navigation-views/navigation-views.section';
 import { realmSection } from './realm.section';
 import type { RegisterSection } from './register-section';
 
 /** Every fetch type this server answers in `POST /register`. */
-export const REGISTER_SECTIONS: readonly RegisterSection[] = [realmSection];
+export const REGISTER_SECTIONS: readonly RegisterSection[] = [
+  realmSection,
+  navigationViewsSection,
+  realmLinkifiersSection,
+  realmFiltersSection,
+];

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { LinkifierAddedV1 } from './linkifier-added.v1';
+import { LinkifierChangedV1 } from './linkifier-changed.v1';
+import { LinkifierRemovedV1 } from './linkifier-removed.v1';
+import { LinkifiersReorderedV1 } from './linkifiers-reordered.v1';
+import { NavigationViewAddedV1 } from './navigation-view-added.v1';
+import { NavigationViewRemovedV1 } from './navigation-view-removed.v1';
+import { NavigationViewUpdatedV1 } from './navigation-view-updated.v1';
 import { RealmCreatedV1 } from './realm-created.v1';
 import { UserCreatedV1 } from './user-created.v1';
 import { UserDeactivatedV1 } from './user-deactivated.v1';
@@ -6,6 +13,13 @@ import { UserFullNameChangedV1 } from './user-full-name-changed.v1';
 import { UserReactivatedV1 } from './user-reactivated.v1';
 import { UserRoleChangedV1 } from './user-role-changed.v1';
 
+export * from './linkifier-added.v1';
+export * from './linkifier-changed.v1';
+export * from './linkifier-removed.v1';
+export * from './linkifiers-reordered.v1';
+export * from './navigation-view-added.v1';
+export * from './navigation-view-removed.v1';
+export * from './navigation-view-updated.v1';
 export * from './realm-created.v1';
 export * from './user-created.v1';
 export * from './user-deactivated.v1';
@@ -21,5 +35,12 @@ export const UsersEvent = z.discriminatedUnion('type', [
   UserReactivatedV1,
   UserRoleChangedV1,
   UserFullNameChangedV1,
+  NavigationViewAddedV1,
+  NavigationViewUpdatedV1,
+  NavigationViewRemovedV1,
+  LinkifierAddedV1,
+  LinkifierChangedV1,
+  LinkifierRemovedV1,
+  LinkifiersReorderedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;
