@@ -3,7 +3,13 @@ import { api, createUser, owner, systemInfo, type TestUser } from '@zulip-es/tes
 
 const authenticated = OPERATIONS.filter((op) => op.auth === 'user');
 const adminOnly = OPERATIONS.filter((op) => op.minRole !== undefined && op.minRole <= Role.ADMINISTRATOR);
-const pathOf = (path: string) => path.replace('{user_id}', String(systemInfo().owner.userId));
+/** A value for each path parameter, so every operation's route is reached (the checks run before the lookup). */
+const PATH_VALUES: Record<string, () => string> = {
+  user_id: () => String(systemInfo().owner.userId),
+  fragment: () => encodeURIComponent('narrow/is/starred'),
+  filter_id: () => '1',
+};
+const pathOf = (path: string) => path.replace(/\{(\w+)\}/g, (_match, name: string) => (PATH_VALUES[name] ?? (() => '1'))());
 const named = (ops: typeof OPERATIONS) => ops.map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('authentication on every operation', () => {

@@ -1,14 +1,23 @@
 import {
+  addLinkifier,
+  addNavigationView,
   BOOTSTRAP_REALM,
   createUser,
   deactivateUser,
   fetchApiKey,
+  getLinkifiers,
+  getNavigationViews,
   getOwnUser,
   getServerSettings,
   getUser,
   getUsers,
   reactivateUser,
   registerQueue,
+  removeLinkifier,
+  removeNavigationView,
+  reorderLinkifiers,
+  updateLinkifier,
+  updateNavigationView,
   updateUser,
   updateRealmUserSettingsDefaults,
   updateSettings,
@@ -20,6 +29,15 @@ import { deactivateUserHandler } from './deactivate-user/deactivate-user.handler
 import { fetchApiKeyHandler } from './fetch-api-key/fetch-api-key.handler';
 import { getOwnUserHandler } from './get-own-user/get-own-user.handler';
 import { getUserHandler, getUsersHandler } from './get-users/get-users.handler';
+import { addLinkifierHandler } from './linkifiers/add-linkifier/add-linkifier.handler';
+import { getLinkifiersHandler } from './linkifiers/get-linkifiers/get-linkifiers.handler';
+import { removeLinkifierHandler } from './linkifiers/remove-linkifier/remove-linkifier.handler';
+import { reorderLinkifiersHandler } from './linkifiers/reorder-linkifiers/reorder-linkifiers.handler';
+import { updateLinkifierHandler } from './linkifiers/update-linkifier/update-linkifier.handler';
+import { addNavigationViewHandler } from './navigation-views/add-navigation-view/add-navigation-view.handler';
+import { getNavigationViewsHandler } from './navigation-views/get-navigation-views/get-navigation-views.handler';
+import { removeNavigationViewHandler } from './navigation-views/remove-navigation-view/remove-navigation-view.handler';
+import { updateNavigationViewHandler } from './navigation-views/update-navigation-view/update-navigation-view.handler';
 import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler';
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
@@ -43,4 +61,13 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [updateUser.type]: updateUserHandler(deps),
   [updateRealmUserSettingsDefaults.type]: updateRealmUserSettingsDefaultsHandler(deps),
   [updateSettings.type]: updateSettingsHandler(deps),
+  [getNavigationViews.type]: getNavigationViewsHandler(deps),
+  [addNavigationView.type]: addNavigationViewHandler(deps),
+  [updateNavigationView.type]: updateNavigationViewHandler(deps),
+  [removeNavigationView.type]: removeNavigationViewHandler(deps),
+  [getLinkifiers.type]: getLinkifiersHandler(deps),
+  [addLinkifier.type]: addLinkifierHandler(deps),
+  [updateLinkifier.type]: updateLinkifierHandler(deps),
+  [removeLinkifier.type]: removeLinkifierHandler(deps),
+  [reorderLinkifiers.type]: reorderLinkifiersHandler(deps),
 });

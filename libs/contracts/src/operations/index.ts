@@ -1,10 +1,14 @@
 import { fetchApiKey } from './auth';
+import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
+import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import type { Operation } from './operation';
 import { getServerSettings, registerQueue } from './server';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 
 export * from './auth';
+export * from './linkifiers';
+export * from './navigation-views';
 export * from './operation';
 export * from './server';
 export * from './users';
@@ -24,4 +28,13 @@ export const OPERATIONS: readonly Operation[] = [
   updateUser,
   updateRealmUserSettingsDefaults,
   updateSettings,
+  getNavigationViews,
+  addNavigationView,
+  updateNavigationView,
+  removeNavigationView,
+  getLinkifiers,
+  addLinkifier,
+  updateLinkifier,
+  removeLinkifier,
+  reorderLinkifiers,
 ];

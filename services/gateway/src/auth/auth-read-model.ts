@@ -49,6 +49,14 @@ export class AuthReadModel {
         return;
       case 'realm.user_settings_default_changed.v1':
       case 'user.settings_changed.v1':
+      // Navigation views and linkifiers do not concern credentials.
+      case 'navigation_view.added.v1':
+      case 'navigation_view.updated.v1':
+      case 'navigation_view.removed.v1':
+      case 'linkifier.added.v1':
+      case 'linkifier.changed.v1':
+      case 'linkifier.removed.v1':
+      case 'linkifiers.reordered.v1':
         return;
       default: {
         const unexpected: never = event;

@@ -1,6 +1,8 @@
 import type { Connection } from 'mongoose';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
+import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
+import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -23,6 +25,24 @@ export class UsersRepository {
   }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
+  }
+
+  /** One document per user, `navigation_views:<userId>`. */
+  get navigationViews() {
+    return this.db.collection<Doc<NavigationViewsState>>('navigation_views');
+  }
+
+  /** One document, `linkifiers`: the organization's ordered list. */
+  get linkifiers() {
+    return this.db.collection<Doc<LinkifiersState>>('linkifiers');
+  }
+
+  async navigationViewsOf(userId: number): Promise<NavigationViewsState | null> {
+    return strip(await this.navigationViews.findOne({ _id: navigationViewsAggregateId(userId) }));
+  }
+
+  async linkifierList(): Promise<LinkifiersState | null> {
+    return strip(await this.linkifiers.findOne({ _id: LINKIFIERS_AGGREGATE }));
   }
 
   async realm(): Promise<RealmState | null> {

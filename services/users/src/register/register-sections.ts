@@ -1,6 +1,15 @@
-import { realmSection } from './realm.section';
+import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
+import { navigationViewsSection } from '../navigation-views/navigation-views.section';
 import { realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
+import { realmSection } from './realm.section';
 import type { RegisterSection } from './register-section';
 
 /** Every fetch type this server answers in `POST /register`. */
-export const REGISTER_SECTIONS: readonly RegisterSection[] = [realmSection, realmUserSettingsDefaultsSection, userSettingsSection];
+export const REGISTER_SECTIONS: readonly RegisterSection[] = [
+  realmSection,
+  realmUserSettingsDefaultsSection,
+  userSettingsSection,
+  navigationViewsSection,
+  realmLinkifiersSection,
+  realmFiltersSection,
+];

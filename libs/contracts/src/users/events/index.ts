@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { LinkifierAddedV1 } from './linkifier-added.v1';
+import { LinkifierChangedV1 } from './linkifier-changed.v1';
+import { LinkifierRemovedV1 } from './linkifier-removed.v1';
+import { LinkifiersReorderedV1 } from './linkifiers-reordered.v1';
+import { NavigationViewAddedV1 } from './navigation-view-added.v1';
+import { NavigationViewRemovedV1 } from './navigation-view-removed.v1';
+import { NavigationViewUpdatedV1 } from './navigation-view-updated.v1';
 import { RealmCreatedV1 } from './realm-created.v1';
 import { RealmUserSettingsDefaultChangedV1 } from './realm-user-settings-default-changed.v1';
 import { UserCreatedV1 } from './user-created.v1';
@@ -8,6 +15,13 @@ import { UserReactivatedV1 } from './user-reactivated.v1';
 import { UserRoleChangedV1 } from './user-role-changed.v1';
 import { UserSettingsChangedV1 } from './user-settings-changed.v1';
 
+export * from './linkifier-added.v1';
+export * from './linkifier-changed.v1';
+export * from './linkifier-removed.v1';
+export * from './linkifiers-reordered.v1';
+export * from './navigation-view-added.v1';
+export * from './navigation-view-removed.v1';
+export * from './navigation-view-updated.v1';
 export * from './realm-created.v1';
 export * from './realm-user-settings-default-changed.v1';
 export * from './user-created.v1';
@@ -27,5 +41,12 @@ export const UsersEvent = z.discriminatedUnion('type', [
   UserFullNameChangedV1,
   RealmUserSettingsDefaultChangedV1,
   UserSettingsChangedV1,
+  NavigationViewAddedV1,
+  NavigationViewUpdatedV1,
+  NavigationViewRemovedV1,
+  LinkifierAddedV1,
+  LinkifierChangedV1,
+  LinkifierRemovedV1,
+  LinkifiersReorderedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

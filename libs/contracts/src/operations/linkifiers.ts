@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Role } from '../roles';
+import { defineOperation } from './operation';
+
+const LinkifierId = z.int();
+/** Zulip's `pattern` and `url_template` are plain strings; the server strips and validates them. */
+const LinkifierFields = { pattern: z.string(), url_template: z.string() };
+
+/** GET /realm/linkifiers (E16): the organization's linkifiers in processing order; any user. */
+export const getLinkifiers = defineOperation({
+  type: 'linkifier.list',
+  method: 'GET',
+  path: '/realm/linkifiers',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({}),
+  key: 'actor',
+});
+
+/** POST /realm/filters: add a linkifier at the end of the list; answers its `id`. */
+export const addLinkifier = defineOperation({
+  type: 'linkifier.add',
+  method: 'POST',
+  path: '/realm/filters',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object(LinkifierFields),
+  key: 'realm',
+});
+
+/** PATCH /realm/filters/{filter_id} (E13): replace a linkifier's pattern and URL template. */
+export const updateLinkifier = defineOperation({
+  type: 'linkifier.update',
+  method: 'PATCH',
+  path: '/realm/filters/{filter_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ filter_id: LinkifierId, ...LinkifierFields }),
+  key: 'realm',
+});
+
+/** DELETE /realm/filters/{filter_id}. */
+export const removeLinkifier = defineOperation({
+  type: 'linkifier.remove',
+  method: 'DELETE',
+  path: '/realm/filters/{filter_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ filter_id: LinkifierId }),
+  key: 'realm',
+});
+
+/** PATCH /realm/linkifiers: the new processing order, naming every linkifier exactly once. */
+export const reorderLinkifiers = defineOperation({
+  type: 'linkifier.reorder',
+  method: 'PATCH',
+  path: '/realm/linkifiers',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ ordered_linkifier_ids: z.array(LinkifierId) }),
+  key: 'realm',
+});

@@ -1,0 +1,15 @@
+import type { LinkifierRemovedV1, OperationData, removeLinkifier } from '@zulip-es/contracts';
+import type { NewEvent } from '@zulip-es/platform';
+import type { UserState } from '../../domain/user.state';
+import { requireAdmin } from '../../shared/user-rules';
+import { accessLinkifier } from '../linkifier-rules';
+import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers.state';
+
+export type RemoveLinkifier = OperationData<typeof removeLinkifier>;
+
+export function decideRemoveLinkifier(cmd: RemoveLinkifier, state: { actor: UserState; linkifiers: LinkifiersState }): NewEvent[] {
+  requireAdmin(state.actor);
+  const { id } = accessLinkifier(state.linkifiers, cmd.filter_id);
+  const event: LinkifierRemovedV1 = { type: 'linkifier.removed.v1', data: { linkifierId: id } };
+  return [{ ...event, aggregateId: LINKIFIERS_AGGREGATE, sequence: state.linkifiers.version + 1 }];
+}
