@@ -11,6 +11,16 @@ import {
   registerQueue,
   updateUser,
 } from '@zulip-es/contracts';
+import {
+  createCustomProfileField,
+  deleteCustomProfileField,
+  getCustomProfileFields,
+  removeOwnProfileData,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+  updateOwnProfileData,
+  updateUserByEmail,
+} from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
 import { createUserHandler } from './create-user/create-user.handler';
@@ -22,7 +32,13 @@ import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
 import type { UsersDeps } from './shared/users-deps';
-import { updateUserHandler } from './update-user/update-user.handler';
+import { updateUserByEmailHandler, updateUserHandler } from './update-user/update-user.handler';
+import { removeOwnProfileDataHandler, updateOwnProfileDataHandler } from './own-profile-data/own-profile-data.handler';
+import { createProfileFieldHandler } from './profile-fields/create-profile-field/create-profile-field.handler';
+import { deleteProfileFieldHandler } from './profile-fields/delete-profile-field/delete-profile-field.handler';
+import { listProfileFieldsHandler } from './profile-fields/list-profile-fields/list-profile-fields.handler';
+import { reorderProfileFieldsHandler } from './profile-fields/reorder-profile-fields/reorder-profile-fields.handler';
+import { updateProfileFieldHandler } from './profile-fields/update-profile-field/update-profile-field.handler';
 
 /** Every message type the users service answers. */
 export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
@@ -37,4 +53,12 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [deactivateUser.type]: deactivateUserHandler(deps),
   [reactivateUser.type]: reactivateUserHandler(deps),
   [updateUser.type]: updateUserHandler(deps),
+  [updateUserByEmail.type]: updateUserByEmailHandler(deps),
+  [updateOwnProfileData.type]: updateOwnProfileDataHandler(deps),
+  [removeOwnProfileData.type]: removeOwnProfileDataHandler(deps),
+  [getCustomProfileFields.type]: listProfileFieldsHandler(deps),
+  [createCustomProfileField.type]: createProfileFieldHandler(deps),
+  [updateCustomProfileField.type]: updateProfileFieldHandler(deps),
+  [deleteCustomProfileField.type]: deleteProfileFieldHandler(deps),
+  [reorderCustomProfileFields.type]: reorderProfileFieldsHandler(deps),
 });

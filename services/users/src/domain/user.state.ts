@@ -1,4 +1,4 @@
-import type { EmailAddressVisibility, Role, UsersEvent } from '@zulip-es/contracts';
+import type { EmailAddressVisibility, ProfileFieldValue, Role, UsersEvent } from '@zulip-es/contracts';
 
 export interface UserState {
   userId: number;
@@ -15,6 +15,8 @@ export interface UserState {
   passwordHash: string | null;
   apiKeyHash: string;
   apiKeyNonce: string;
+  /** Custom profile field values by field id; absent until the first value is set. */
+  profileData?: Record<string, ProfileFieldValue>;
   version: number;
 }
 
@@ -55,9 +57,24 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
       return { ...state, role: event.data.role, version: sequence };
     case 'user.full_name_changed.v1':
       return { ...state, fullName: event.data.fullName, version: sequence };
+    case 'user.profile_data_changed.v1':
+      return { ...state, profileData: withProfileChanges(state.profileData ?? {}, event.data.changes), version: sequence };
+    case 'user.email_changed.v1':
+      return { ...state, deliveryEmail: event.data.deliveryEmail, version: sequence };
     default: {
       const unexpected: never = event;
       throw new Error(`user cannot apply ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+type ProfileChange = Extract<UserEvent, { type: 'user.profile_data_changed.v1' }>['data']['changes'][number];
+
+function withProfileChanges(current: Record<string, ProfileFieldValue>, changes: readonly ProfileChange[]): Record<string, ProfileFieldValue> {
+  const next = { ...current };
+  for (const { fieldId, value, renderedValue } of changes) {
+    if (value === null) delete next[String(fieldId)];
+    else next[String(fieldId)] = renderedValue === undefined ? { value } : { value, renderedValue };
+  }
+  return next;
 }
