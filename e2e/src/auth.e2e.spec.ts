@@ -8,6 +8,8 @@ const PATH_VALUES: Record<string, () => string> = {
   user_id: () => String(systemInfo().owner.userId),
   fragment: () => encodeURIComponent('narrow/is/starred'),
   filter_id: () => '1',
+  email: () => encodeURIComponent(systemInfo().owner.email),
+  field_id: () => '1',
 };
 const pathOf = (path: string) => path.replace(/\{(\w+)\}/g, (_match, name: string) => (PATH_VALUES[name] ?? (() => '1'))());
 const named = (ops: typeof OPERATIONS) => ops.map((op) => [`${op.method} ${op.path}`, op] as const);

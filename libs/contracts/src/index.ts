@@ -8,3 +8,4 @@ export * from './users/commands/bootstrap-realm';
 export * from './users/events';
 export * from './users/user-fields';
 export * from './users/user-settings';
+export * from './users/profile-field-types';

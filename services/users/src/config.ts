@@ -12,6 +12,15 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
   API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-api-key-secret-0123456789'),
   /** The organization's URL as clients reach it; its host names dummy emails (`user5@host`). */
   REALM_URL: z.url().default('http://127.0.0.1:9991'),
+  /**
+   * Users holding Zulip's `can_change_user_emails` special permission (comma-separated ids), which
+   * a server administrator grants; an owner among them may change users' emails with
+   * `PATCH /users/{user_id}` `new_email`. Default: user 1, the owner created at bootstrap.
+   */
+  CAN_CHANGE_USER_EMAILS: z
+    .string()
+    .default('1')
+    .transform((ids) => ids.split(',').map((id) => id.trim()).filter(Boolean).map(Number)),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type UsersConfig = z.infer<typeof UsersConfigSchema>;

@@ -22,6 +22,16 @@ import {
   updateRealmUserSettingsDefaults,
   updateSettings,
 } from '@zulip-es/contracts';
+import {
+  createCustomProfileField,
+  deleteCustomProfileField,
+  getCustomProfileFields,
+  removeOwnProfileData,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+  updateOwnProfileData,
+  updateUserByEmail,
+} from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
 import { createUserHandler } from './create-user/create-user.handler';
@@ -42,9 +52,15 @@ import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
 import type { UsersDeps } from './shared/users-deps';
-import { updateUserHandler } from './update-user/update-user.handler';
 import { updateRealmUserSettingsDefaultsHandler } from './user-settings/update-realm-user-settings-defaults/update-realm-user-settings-defaults.handler';
 import { updateSettingsHandler } from './user-settings/update-settings/update-settings.handler';
+import { updateUserByEmailHandler, updateUserHandler } from './update-user/update-user.handler';
+import { removeOwnProfileDataHandler, updateOwnProfileDataHandler } from './own-profile-data/own-profile-data.handler';
+import { createProfileFieldHandler } from './profile-fields/create-profile-field/create-profile-field.handler';
+import { deleteProfileFieldHandler } from './profile-fields/delete-profile-field/delete-profile-field.handler';
+import { listProfileFieldsHandler } from './profile-fields/list-profile-fields/list-profile-fields.handler';
+import { reorderProfileFieldsHandler } from './profile-fields/reorder-profile-fields/reorder-profile-fields.handler';
+import { updateProfileFieldHandler } from './profile-fields/update-profile-field/update-profile-field.handler';
 
 /** Every message type the users service answers. */
 export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
@@ -70,4 +86,12 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [updateLinkifier.type]: updateLinkifierHandler(deps),
   [removeLinkifier.type]: removeLinkifierHandler(deps),
   [reorderLinkifiers.type]: reorderLinkifiersHandler(deps),
+  [updateUserByEmail.type]: updateUserByEmailHandler(deps),
+  [updateOwnProfileData.type]: updateOwnProfileDataHandler(deps),
+  [removeOwnProfileData.type]: removeOwnProfileDataHandler(deps),
+  [getCustomProfileFields.type]: listProfileFieldsHandler(deps),
+  [createCustomProfileField.type]: createProfileFieldHandler(deps),
+  [updateCustomProfileField.type]: updateProfileFieldHandler(deps),
+  [deleteCustomProfileField.type]: deleteProfileFieldHandler(deps),
+  [reorderCustomProfileFields.type]: reorderProfileFieldsHandler(deps),
 });

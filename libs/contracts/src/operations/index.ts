@@ -3,8 +3,16 @@ import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, update
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import type { Operation } from './operation';
 import { getServerSettings, registerQueue } from './server';
+import {
+  createCustomProfileField,
+  deleteCustomProfileField,
+  getCustomProfileFields,
+  reorderCustomProfileFields,
+  updateCustomProfileField,
+} from './profile-fields';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
+import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 
 export * from './auth';
 export * from './linkifiers';
@@ -13,6 +21,7 @@ export * from './operation';
 export * from './server';
 export * from './users';
 export * from './user-settings';
+export * from './profile-fields';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -37,4 +46,12 @@ export const OPERATIONS: readonly Operation[] = [
   updateLinkifier,
   removeLinkifier,
   reorderLinkifiers,
+  updateUserByEmail,
+  updateOwnProfileData,
+  removeOwnProfileData,
+  getCustomProfileFields,
+  createCustomProfileField,
+  updateCustomProfileField,
+  deleteCustomProfileField,
+  reorderCustomProfileFields,
 ];

@@ -83,7 +83,20 @@ export const reactivateUser = defineOperation({
   key: 'realm',
 });
 
-/** PATCH /users/{user_id}: full name and role for now (E5 completes it). */
+/** One custom profile field value to set; an empty or null value clears the field. */
+export const ProfileDataUpdate = z
+  .object({ id: z.int(), value: z.union([z.string(), z.array(z.int())]).nullable() })
+  .strict();
+
+/** The body of `PATCH /users/{user_id}` and `PATCH /users/{email}` (E5). */
+const updateUserBody = {
+  full_name: FullName.optional(),
+  role: RoleSchema.optional(),
+  profile_data: z.array(ProfileDataUpdate).optional(),
+  new_email: Email.optional(),
+};
+
+/** PATCH /users/{user_id} (E5): an administrator changes another user. */
 export const updateUser = defineOperation({
   type: 'user.update',
   method: 'PATCH',
@@ -92,6 +105,50 @@ export const updateUser = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ user_id: UserId, full_name: FullName.optional(), role: RoleSchema.optional() }),
+  params: z.object({ user_id: UserId, ...updateUserBody }),
+  key: 'realm',
+});
+
+/**
+ * PATCH /users/{email} (E5): the same change, the user named by a real email the caller may see
+ * or by the dummy `user<id>@<realm host>`. The gateway routes numeric path segments to
+ * `/users/{user_id}` (integer path parameters match digits only), everything else here.
+ */
+export const updateUserByEmail = defineOperation({
+  type: 'user.update_by_email',
+  method: 'PATCH',
+  path: '/users/{email}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ email: z.string(), ...updateUserBody }),
+  key: 'realm',
+});
+
+/**
+ * PATCH /users/me/profile_data: the caller sets their own values. Key `realm`: user aggregates
+ * are written by realm-keyed commands only.
+ */
+export const updateOwnProfileData = defineOperation({
+  type: 'user.update_own_profile_data',
+  method: 'PATCH',
+  path: '/users/me/profile_data',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ data: z.array(ProfileDataUpdate.extend({ value: z.union([z.string(), z.array(z.int())]) })) }),
+  key: 'realm',
+});
+
+/** DELETE /users/me/profile_data: the caller clears their own values of the listed fields. */
+export const removeOwnProfileData = defineOperation({
+  type: 'user.remove_own_profile_data',
+  method: 'DELETE',
+  path: '/users/me/profile_data',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ data: z.array(z.int()) }),
   key: 'realm',
 });

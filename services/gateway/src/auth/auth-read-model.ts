@@ -45,7 +45,15 @@ export class AuthReadModel {
         return this.update(event.data.userId, { isActive: true });
       case 'user.role_changed.v1':
         return this.update(event.data.userId, { role: event.data.role });
+      case 'user.email_changed.v1':
+        // Basic auth compares the email part with the delivery email: the new one works at once.
+        return this.update(event.data.userId, { deliveryEmail: event.data.deliveryEmail });
       case 'user.full_name_changed.v1':
+      case 'user.profile_data_changed.v1':
+      case 'custom_profile_field.created.v1':
+      case 'custom_profile_field.updated.v1':
+      case 'custom_profile_field.deleted.v1':
+      case 'custom_profile_fields.reordered.v1':
         return;
       case 'realm.user_settings_default_changed.v1':
       case 'user.settings_changed.v1':

@@ -8,8 +8,21 @@ import { renderError } from './render';
 
 export const API_PREFIX = '/api/v1';
 
-/** Zulip's `{name}` path parameters in fastify's `:name` form. */
-export const routePath = (op: Operation): string => op.path.replace(/\{(\w+)\}/g, ':$1');
+/**
+ * Zulip's `{name}` path parameters in fastify's `:name` form. A numeric parameter matches digits
+ * only, as in Zulip's URL patterns (`users/(?P<user_id>[0-9]+)`), so `/users/{user_id}` and
+ * `/users/{email}` are told apart by the path segment alone.
+ */
+export const routePath = (op: Operation): string =>
+  op.path.replace(/\{(\w+)\}/g, (_match, name: string) => (isNumeric(op.params.shape[name]) ? `:${name}(^\\d+$)` : `:${name}`));
+
+const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly']);
+
+function isNumeric(schema: unknown): boolean {
+  let def = (schema as { _zod?: { def: { type: string; innerType?: unknown } } } | undefined)?._zod?.def;
+  while (def && WRAPPERS.has(def.type)) def = (def.innerType as { _zod: { def: typeof def } } | undefined)?._zod.def;
+  return def?.type === 'number';
+}
 
 /**
  * The API as one encapsulated fastify plugin under `/api/v1`: one route per operation, all

@@ -58,6 +58,13 @@ export function userView(user: UserState, viewer: UserState, realm: RealmState, 
     avatar_url: options.clientGravatar ? null : gravatarUrl(user.deliveryEmail, user.avatarVersion),
     avatar_version: user.avatarVersion,
   };
-  if (options.includeProfileData && !user.isBot) view.profile_data = {};
+  if (options.includeProfileData && !user.isBot) view.profile_data = profileDataView(user);
   return view;
+}
+
+/** Zulip's `profile_data`: `{"<field id>": {value, rendered_value?}}`, `rendered_value` for text fields only. */
+export function profileDataView(user: UserState): Record<string, { value: string; rendered_value?: string }> {
+  return Object.fromEntries(
+    Object.entries(user.profileData ?? {}).map(([id, v]) => [id, v.renderedValue === undefined ? { value: v.value } : { value: v.value, rendered_value: v.renderedValue }]),
+  );
 }

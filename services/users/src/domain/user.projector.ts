@@ -3,7 +3,16 @@ import { applyToDocument } from '../projection/projector';
 import { normalizeEmail, type UsersRepository } from '../projection/users.repository';
 import { evolveUser, userAggregateId, type UserEvent } from './user.state';
 
-const USER_EVENTS: readonly UserEvent['type'][] = ['user.created.v1', 'user.deactivated.v1', 'user.reactivated.v1', 'user.role_changed.v1', 'user.full_name_changed.v1', 'user.settings_changed.v1'];
+const USER_EVENTS: readonly UserEvent['type'][] = [
+  'user.created.v1',
+  'user.deactivated.v1',
+  'user.reactivated.v1',
+  'user.role_changed.v1',
+  'user.full_name_changed.v1',
+  'user.settings_changed.v1',
+  'user.profile_data_changed.v1',
+  'user.email_changed.v1',
+];
 
 /** Users by id, plus the email index and the last user id assigned. */
 export const userProjector = (repo: UsersRepository): Projector => ({
@@ -18,6 +27,12 @@ export const userProjector = (repo: UsersRepository): Projector => ({
       if ((await repo.lastUserId()) < userId) {
         await repo.counters.replaceOne({ _id: 'user_id' }, { value: userId }, { upsert: true });
       }
+    }
+    if (userEvent.type === 'user.email_changed.v1') {
+      const previous = normalizeEmail(userEvent.data.previousEmail);
+      const next = normalizeEmail(userEvent.data.deliveryEmail);
+      if (previous !== next && (await repo.emails.findOne({ _id: previous }))?.userId === userId) await repo.emails.deleteOne({ _id: previous });
+      await repo.emails.replaceOne({ _id: next }, { userId }, { upsert: true });
     }
   },
 });

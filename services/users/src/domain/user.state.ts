@@ -1,4 +1,4 @@
-import { EmailAddressVisibility, type Role, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
+import { EmailAddressVisibility, type ProfileFieldValue, type Role, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
 import { userSettings } from '../user-settings/user-setting';
 
 export interface UserState {
@@ -18,6 +18,8 @@ export interface UserState {
   apiKeyNonce: string;
   /** Personal preferences; absent for a user created before settings existed (Zulip's defaults apply). */
   settings?: UserSettings;
+  /** Custom profile field values by field id; absent until the first value is set. */
+  profileData?: Record<string, ProfileFieldValue>;
   version: number;
 }
 
@@ -65,9 +67,24 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
       const visibility = property === 'email_address_visibility' ? { emailAddressVisibility: EmailAddressVisibility.parse(value) } : {};
       return { ...state, settings: { ...userSettings(state), [property]: value }, ...visibility, version: sequence };
     }
+    case 'user.profile_data_changed.v1':
+      return { ...state, profileData: withProfileChanges(state.profileData ?? {}, event.data.changes), version: sequence };
+    case 'user.email_changed.v1':
+      return { ...state, deliveryEmail: event.data.deliveryEmail, version: sequence };
     default: {
       const unexpected: never = event;
       throw new Error(`user cannot apply ${JSON.stringify(unexpected)}`);
     }
   }
+}
+
+type ProfileChange = Extract<UserEvent, { type: 'user.profile_data_changed.v1' }>['data']['changes'][number];
+
+function withProfileChanges(current: Record<string, ProfileFieldValue>, changes: readonly ProfileChange[]): Record<string, ProfileFieldValue> {
+  const next = { ...current };
+  for (const { fieldId, value, renderedValue } of changes) {
+    if (value === null) delete next[String(fieldId)];
+    else next[String(fieldId)] = renderedValue === undefined ? { value } : { value, renderedValue };
+  }
+  return next;
 }

@@ -2,6 +2,7 @@ import { realmProjector } from '../domain/realm.projector';
 import { userProjector } from '../domain/user.projector';
 import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
+import { profileFieldsProjector } from '../profile-fields/profile-fields.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
@@ -11,4 +12,5 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   userProjector(repo),
   navigationViewsProjector(repo),
   linkifiersProjector(repo),
+  profileFieldsProjector(repo),
 ];

@@ -3,6 +3,7 @@ import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
+import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -23,6 +24,10 @@ export class UsersRepository {
   get emails() {
     return this.db.collection<{ _id: string; userId: number }>('user_emails');
   }
+  get profileFields() {
+    return this.db.collection<Doc<ProfileFieldsState>>('custom_profile_fields');
+  }
+
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
   }
@@ -65,6 +70,11 @@ export class UsersRepository {
 
   async activeOwnerCount(): Promise<number> {
     return (await this.allUsers()).filter((u) => u.isActive && u.role === 100).length;
+  }
+
+  /** The organization's custom profile fields (none before the first is created). */
+  async profileFieldsState(): Promise<ProfileFieldsState> {
+    return strip(await this.profileFields.findOne({ _id: PROFILE_FIELDS_AGGREGATE })) ?? NO_PROFILE_FIELDS;
   }
 
   /** The highest user id ever assigned (0 before the first). */

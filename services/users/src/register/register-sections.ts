@@ -1,6 +1,7 @@
 import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
 import { navigationViewsSection } from '../navigation-views/navigation-views.section';
 import { realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
+import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
 import type { RegisterSection } from './register-section';
 
@@ -12,4 +13,5 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   navigationViewsSection,
   realmLinkifiersSection,
   realmFiltersSection,
+  customProfileFieldsSection,
 ];

@@ -1,17 +1,54 @@
-import { updateUser } from '@zulip-es/contracts';
+import { updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
+import type { RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { decideUpdateUser, type UpdateUser } from './update-user.decide';
+import { dummyEmailUserId, visibleByRealEmail } from './target-lookup';
+import { decideUpdateUser, type UpdateUser, type UpdateUserState } from './update-user.decide';
 
-export function updateUserHandler({ repo }: UsersDeps): CommandHandler<UpdateUser> {
+/** `PATCH /users/{user_id}`. */
+export function updateUserHandler(deps: UsersDeps): CommandHandler<OperationData<typeof updateUser>> {
   return {
     kind: 'command',
     schema: updateUser.params,
     async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const state = { actor, target: await repo.user(data.user_id), activeOwners: await repo.activeOwnerCount() };
-      return { events: decideUpdateUser(data, state), reply: {} };
+      const { actor } = await loadActor(deps.repo, actorId);
+      return { events: await decide(deps, actor, await deps.repo.user(data.user_id), data), reply: {} };
     },
     replyFrom: () => ({}),
   };
+}
+
+/** `PATCH /users/{email}`: the same change; the user named by a dummy or a visible real address. */
+export function updateUserByEmailHandler(deps: UsersDeps): CommandHandler<OperationData<typeof updateUserByEmail>> {
+  return {
+    kind: 'command',
+    schema: updateUserByEmail.params,
+    async handle({ data, actorId }) {
+      const { actor, realm } = await loadActor(deps.repo, actorId);
+      return { events: await decide(deps, actor, await findByEmail(deps, actor, realm, data.email), data), reply: {} };
+    },
+    replyFrom: () => ({}),
+  };
+}
+
+async function findByEmail({ repo }: UsersDeps, actor: UserState, realm: RealmState, email: string): Promise<UserState | null> {
+  const id = dummyEmailUserId(email, realm.host);
+  if (id !== null) return repo.user(id);
+  return visibleByRealEmail(actor, await repo.userByEmail(email));
+}
+
+/** Loads only what the request's parts need, then decides. */
+async function decide({ repo, config }: UsersDeps, actor: UserState, target: UserState | null, cmd: UpdateUser) {
+  const state: UpdateUserState = { actor, target, activeOwners: await repo.activeOwnerCount() };
+  if (cmd.profile_data !== undefined) {
+    const [fields, users] = await Promise.all([repo.profileFieldsState(), repo.allUsers()]);
+    state.profileFields = fields.fields;
+    state.users = new Map(users.map((u) => [u.userId, u]));
+  }
+  if (cmd.new_email !== undefined) {
+    state.canChangeUserEmails = config.CAN_CHANGE_USER_EMAILS.includes(actor.userId);
+    state.emailHolder = await repo.userByEmail(cmd.new_email.trim());
+  }
+  return decideUpdateUser(cmd, state);
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { Role } from '../roles';
+import { defineOperation } from './operation';
+
+const FieldId = z.int();
+/** Zulip's `field_data`: a dict; its content is checked per field type by the users service. */
+const FieldData = z.record(z.string(), z.unknown());
+
+/** GET /realm/profile_fields: the organization's profile form, in display order. */
+export const getCustomProfileFields = defineOperation({
+  type: 'custom_profile_field.list',
+  method: 'GET',
+  path: '/realm/profile_fields',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({}),
+  key: 'actor',
+});
+
+/** POST /realm/profile_fields (E7). Length caps are checked in Zulip's order by the service, not here. */
+export const createCustomProfileField = defineOperation({
+  type: 'custom_profile_field.create',
+  method: 'POST',
+  path: '/realm/profile_fields',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({
+    field_type: z.int(),
+    name: z.string().default(''),
+    hint: z.string().default(''),
+    field_data: FieldData.default({}),
+    display_in_profile_summary: z.boolean().default(false),
+    required: z.boolean().default(false),
+    editable_by_user: z.boolean().default(true),
+  }),
+  key: 'realm',
+});
+
+/** PATCH /realm/profile_fields/{field_id}: only what is sent changes. */
+export const updateCustomProfileField = defineOperation({
+  type: 'custom_profile_field.update',
+  method: 'PATCH',
+  path: '/realm/profile_fields/{field_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({
+    field_id: FieldId,
+    name: z.string().optional(),
+    hint: z.string().optional(),
+    field_data: FieldData.optional(),
+    display_in_profile_summary: z.boolean().optional(),
+    required: z.boolean().optional(),
+    editable_by_user: z.boolean().optional(),
+  }),
+  key: 'realm',
+});
+
+/** DELETE /realm/profile_fields/{field_id}: the field and every user's value for it. */
+export const deleteCustomProfileField = defineOperation({
+  type: 'custom_profile_field.delete',
+  method: 'DELETE',
+  path: '/realm/profile_fields/{field_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ field_id: FieldId }),
+  key: 'realm',
+});
+
+/** PATCH /realm/profile_fields: `order` lists every field id in the new order. */
+export const reorderCustomProfileFields = defineOperation({
+  type: 'custom_profile_field.reorder',
+  method: 'PATCH',
+  path: '/realm/profile_fields',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ order: z.array(z.int()) }),
+  key: 'realm',
+});
