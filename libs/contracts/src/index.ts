@@ -7,3 +7,4 @@ export * from './topics';
 export * from './users/commands/bootstrap-realm';
 export * from './users/events';
 export * from './users/user-fields';
+export * from './users/group-setting-value';

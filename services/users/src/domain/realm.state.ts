@@ -1,4 +1,11 @@
-import type { RealmCreatedV1 } from '@zulip-es/contracts';
+import { REALM_GROUP_SETTINGS, type GroupSettingEventValue, type RealmCreatedV1, type RealmGroupSetting, type RealmSettingChangedV1 } from '@zulip-es/contracts';
+import { REALM_GROUP_SETTING_CONFIG } from '../user-groups/permission-settings';
+import { systemGroupId } from '../user-groups/system-groups';
+
+/** Zulip's defaults for the group-valued permission settings: system group ids (always 1–8). */
+export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmGroupSetting, GroupSettingEventValue>> = Object.fromEntries(
+  REALM_GROUP_SETTINGS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0])]),
+) as Record<RealmGroupSetting, GroupSettingEventValue>;
 
 /** Zulip's defaults for the message editing policy of a new organization. */
 export const DEFAULT_REALM_SETTINGS = {
@@ -7,6 +14,7 @@ export const DEFAULT_REALM_SETTINGS = {
   moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
   moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
   description: '',
+  groups: DEFAULT_REALM_GROUP_SETTINGS,
 } as const;
 
 export interface RealmState {
@@ -21,19 +29,45 @@ export interface RealmState {
     moveMessagesWithinStreamLimitSeconds: number | null;
     moveMessagesBetweenStreamsLimitSeconds: number | null;
     description: string;
+    /** Group-valued permission settings by Zulip's name (`can_invite_users_group`, …). */
+    groups: Readonly<Record<RealmGroupSetting, GroupSettingEventValue>>;
   };
   version: number;
 }
 
 export const REALM_AGGREGATE = 'realm';
 
-export function evolveRealm(state: RealmState | null, event: RealmCreatedV1, sequence: number): RealmState {
+/** `PATCH /realm` properties that are plain values, by Zulip's name → their key in `settings`. */
+export const REALM_SCALAR_SETTINGS = {
+  allow_message_editing: 'allowMessageEditing',
+  message_content_edit_limit_seconds: 'messageContentEditLimitSeconds',
+  move_messages_within_stream_limit_seconds: 'moveMessagesWithinStreamLimitSeconds',
+  move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
+  description: 'description',
+} as const satisfies Record<string, Exclude<keyof RealmState['settings'], 'groups'>>;
+
+export type RealmEvent = RealmCreatedV1 | RealmSettingChangedV1;
+
+const isGroupSetting = (property: string): property is RealmGroupSetting => (REALM_GROUP_SETTINGS as readonly string[]).includes(property);
+
+export function evolveRealm(state: RealmState | null, event: RealmEvent, sequence: number): RealmState {
   switch (event.type) {
     case 'realm.created.v1':
-      return { ...event.data, settings: { ...DEFAULT_REALM_SETTINGS }, version: sequence };
+      return { ...event.data, settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_GROUP_SETTINGS } }, version: sequence };
+    case 'realm.setting_changed.v1': {
+      if (!state) throw new Error('realm.setting_changed.v1 before realm.created.v1');
+      const { property, value } = event.data;
+      if (property === 'name') return { ...state, name: value as string, version: sequence };
+      if (isGroupSetting(property)) {
+        return { ...state, settings: { ...state.settings, groups: { ...state.settings.groups, [property]: value as GroupSettingEventValue } }, version: sequence };
+      }
+      const key = REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS];
+      if (!key) throw new Error(`realm cannot apply setting ${property}`);
+      return { ...state, settings: { ...state.settings, [key]: value }, version: sequence };
+    }
     default: {
-      const unexpected: never = event.type;
-      throw new Error(`realm cannot apply ${String(unexpected)} (state ${state ? 'present' : 'absent'})`);
+      const unexpected: never = event;
+      throw new Error(`realm cannot apply ${JSON.stringify(unexpected)}`);
     }
   }
 }

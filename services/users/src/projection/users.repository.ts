@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
+import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -20,6 +21,9 @@ export class UsersRepository {
   }
   get emails() {
     return this.db.collection<{ _id: string; userId: number }>('user_emails');
+  }
+  get userGroups() {
+    return this.db.collection<Doc<UserGroupState>>('user_groups');
   }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
@@ -45,6 +49,21 @@ export class UsersRepository {
 
   async activeOwnerCount(): Promise<number> {
     return (await this.allUsers()).filter((u) => u.isActive && u.role === 100).length;
+  }
+
+  async userGroup(groupId: number): Promise<UserGroupState | null> {
+    return strip(await this.userGroups.findOne({ _id: userGroupAggregateId(groupId) }));
+  }
+
+  /** Every user group, deactivated ones included, by id (organizations have few groups). */
+  async allUserGroups(): Promise<UserGroupState[]> {
+    const docs = await this.userGroups.find({}).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.groupId - b.groupId);
+  }
+
+  /** The highest group id ever assigned (0 before the first). */
+  async lastGroupId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'group_id' }))?.value ?? 0;
   }
 
   /** The highest user id ever assigned (0 before the first). */
