@@ -3,7 +3,8 @@ import { api, createUser, owner, systemInfo, type TestUser } from '@zulip-es/tes
 
 const authenticated = OPERATIONS.filter((op) => op.auth === 'user');
 const adminOnly = OPERATIONS.filter((op) => op.minRole !== undefined && op.minRole <= Role.ADMINISTRATOR);
-const pathOf = (path: string) => path.replace('{user_id}', String(systemInfo().owner.userId));
+// Requests fail authentication before any lookup, so any existing ids fill the path (group 1 is role:nobody).
+const pathOf = (path: string) => path.replace('{user_id}', String(systemInfo().owner.userId)).replace('{user_group_id}', '1');
 const named = (ops: typeof OPERATIONS) => ops.map((op) => [`${op.method} ${op.path}`, op] as const);
 
 describe('authentication on every operation', () => {
