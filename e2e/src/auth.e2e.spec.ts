@@ -10,6 +10,7 @@ const PATH_VALUES: Record<string, () => string> = {
   filter_id: () => '1',
   email: () => encodeURIComponent(systemInfo().owner.email),
   field_id: () => '1',
+  user_group_id: () => '1',
 };
 const pathOf = (path: string) => path.replace(/\{(\w+)\}/g, (_match, name: string) => (PATH_VALUES[name] ?? (() => '1'))());
 const named = (ops: typeof OPERATIONS) => ops.map((op) => [`${op.method} ${op.path}`, op] as const);

@@ -16,6 +16,10 @@ export const ERROR_STATUS = {
   REALM_DEACTIVATED: 401,
   AUTHENTICATION_FAILED: 401,
   RATE_LIMIT_HIT: 429,
+  /** An `old` value sent with a change does not match the current one. */
+  EXPECTATION_MISMATCH: 400,
+  /** A user group still used by a setting or as a subgroup (with `objections`). */
+  CANNOT_DEACTIVATE_GROUP_IN_USE: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -9,3 +9,4 @@ export * from './users/events';
 export * from './users/user-fields';
 export * from './users/user-settings';
 export * from './users/profile-field-types';
+export * from './users/group-setting-value';

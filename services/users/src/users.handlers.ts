@@ -31,6 +31,16 @@ import {
   updateCustomProfileField,
   updateOwnProfileData,
   updateUserByEmail,
+  createUserGroup,
+  deactivateUserGroup,
+  getIsUserGroupMember,
+  getUserGroupMembers,
+  getUserGroups,
+  getUserGroupSubgroups,
+  updateRealm,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
@@ -61,6 +71,18 @@ import { deleteProfileFieldHandler } from './profile-fields/delete-profile-field
 import { listProfileFieldsHandler } from './profile-fields/list-profile-fields/list-profile-fields.handler';
 import { reorderProfileFieldsHandler } from './profile-fields/reorder-profile-fields/reorder-profile-fields.handler';
 import { updateProfileFieldHandler } from './profile-fields/update-profile-field/update-profile-field.handler';
+import { updateRealmHandler } from './update-realm/update-realm.handler';
+import { createUserGroupHandler } from './user-groups/create-user-group/create-user-group.handler';
+import { deactivateUserGroupHandler } from './user-groups/deactivate-user-group/deactivate-user-group.handler';
+import {
+  getIsUserGroupMemberHandler,
+  getUserGroupMembersHandler,
+  getUserGroupsHandler,
+  getUserGroupSubgroupsHandler,
+} from './user-groups/read-user-groups/read-user-groups.handler';
+import { updateUserGroupHandler } from './user-groups/update-user-group/update-user-group.handler';
+import { updateUserGroupMembersHandler } from './user-groups/update-user-group-members/update-user-group-members.handler';
+import { updateUserGroupSubgroupsHandler } from './user-groups/update-user-group-subgroups/update-user-group-subgroups.handler';
 
 /** Every message type the users service answers. */
 export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
@@ -94,4 +116,14 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [updateCustomProfileField.type]: updateProfileFieldHandler(deps),
   [deleteCustomProfileField.type]: deleteProfileFieldHandler(deps),
   [reorderCustomProfileFields.type]: reorderProfileFieldsHandler(deps),
+  [updateRealm.type]: updateRealmHandler(deps),
+  [createUserGroup.type]: createUserGroupHandler(deps),
+  [getUserGroups.type]: getUserGroupsHandler(deps),
+  [updateUserGroup.type]: updateUserGroupHandler(deps),
+  [updateUserGroupMembers.type]: updateUserGroupMembersHandler(deps),
+  [updateUserGroupSubgroups.type]: updateUserGroupSubgroupsHandler(deps),
+  [getIsUserGroupMember.type]: getIsUserGroupMemberHandler(deps),
+  [getUserGroupMembers.type]: getUserGroupMembersHandler(deps),
+  [getUserGroupSubgroups.type]: getUserGroupSubgroupsHandler(deps),
+  [deactivateUserGroup.type]: deactivateUserGroupHandler(deps),
 });

@@ -2,6 +2,7 @@ import { fetchApiKey } from './auth';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import type { Operation } from './operation';
+import { updateRealm } from './realm';
 import { getServerSettings, registerQueue } from './server';
 import {
   createCustomProfileField,
@@ -10,6 +11,17 @@ import {
   reorderCustomProfileFields,
   updateCustomProfileField,
 } from './profile-fields';
+import {
+  createUserGroup,
+  deactivateUserGroup,
+  getIsUserGroupMember,
+  getUserGroupMembers,
+  getUserGroups,
+  getUserGroupSubgroups,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
+} from './user-groups';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
@@ -18,7 +30,9 @@ export * from './auth';
 export * from './linkifiers';
 export * from './navigation-views';
 export * from './operation';
+export * from './realm';
 export * from './server';
+export * from './user-groups';
 export * from './users';
 export * from './user-settings';
 export * from './profile-fields';
@@ -54,4 +68,14 @@ export const OPERATIONS: readonly Operation[] = [
   updateCustomProfileField,
   deleteCustomProfileField,
   reorderCustomProfileFields,
+  updateRealm,
+  createUserGroup,
+  getUserGroups,
+  updateUserGroup,
+  updateUserGroupMembers,
+  updateUserGroupSubgroups,
+  getIsUserGroupMember,
+  getUserGroupMembers,
+  getUserGroupSubgroups,
+  deactivateUserGroup,
 ];

@@ -66,6 +66,16 @@ export class AuthReadModel {
       case 'linkifier.removed.v1':
       case 'linkifiers.reordered.v1':
         return;
+      // Organization settings and user groups do not affect authentication.
+      case 'realm.setting_changed.v1':
+      case 'user_group.created.v1':
+      case 'user_group.updated.v1':
+      case 'user_group.members_added.v1':
+      case 'user_group.members_removed.v1':
+      case 'user_group.subgroups_added.v1':
+      case 'user_group.subgroups_removed.v1':
+      case 'user_group.deactivated.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

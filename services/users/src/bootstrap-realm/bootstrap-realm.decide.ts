@@ -2,11 +2,12 @@ import { Role, type BootstrapRealm } from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
+import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK } from '../shared/user-rules';
 
 export const REALM_ID = 1;
 
-/** The organization and its first owner; nothing when the organization already exists. */
+/** The organization, its role-based system groups and its first owner; nothing when the organization already exists. */
 export function decideBootstrapRealm(cmd: BootstrapRealm, realm: RealmState | null, realmUrl: string, credentials: Credentials, now: Date): NewEvent[] {
   if (realm) return [];
   const fullName = checkFullName(cmd.ownerFullName);
@@ -29,6 +30,7 @@ export function decideBootstrapRealm(cmd: BootstrapRealm, realm: RealmState | nu
       sequence: 1,
       data: { realmId: REALM_ID, name: created.name, host: created.host, url: created.url, createdAt: created.createdAt },
     },
+    ...systemGroupsCreated(),
     userCreated({ userId: 1, realm: created, email: cmd.ownerEmail, fullName, role: Role.OWNER, credentials, now }),
   ];
 }

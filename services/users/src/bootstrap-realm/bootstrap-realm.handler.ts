@@ -3,6 +3,7 @@ import { DomainError, type CommandHandler, type ReplyBody } from '@zulip-es/plat
 import { deriveApiKey, hashPassword, newApiKeyNonce } from '../domain/credentials';
 import type { UserState } from '../domain/user.state';
 import type { UsersDeps } from '../shared/users-deps';
+import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { decideBootstrapRealm } from './bootstrap-realm.decide';
 
 type Owner = Pick<UserState, 'realmId' | 'userId' | 'deliveryEmail' | 'apiKeyNonce'>;
@@ -16,14 +17,22 @@ export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandl
     api_key: deriveApiKey(config.API_KEY_SECRET, owner.userId, owner.apiKeyNonce),
     created,
   });
-  const createdOwner = (events: { type: string; data: Record<string, unknown> }[]): Owner =>
-    UserCreatedV1.parse(events.find((e) => e.type === 'user.created.v1')).data;
+  const createdOwner = (events: { type: string; data: Record<string, unknown> }[]): Owner => {
+    const created = events.find((e) => e.type === 'user.created.v1');
+    // Only the system-groups upgrade of an existing organization lacks it; bootstrapping again answers.
+    if (!created) throw new DomainError('SERVICE_UNAVAILABLE', 'Organization upgraded; bootstrap again');
+    return UserCreatedV1.parse(created).data;
+  };
 
   return {
     kind: 'command',
     schema: BootstrapRealm,
     async handle({ data, now }) {
-      if (await repo.realm()) return { events: [], reply: reply(await existingOwner(data.ownerEmail), false) };
+      if (await repo.realm()) {
+        // An organization created before user groups existed gets its system groups now.
+        const upgrade = (await repo.lastGroupId()) === 0 ? systemGroupsCreated() : [];
+        return { events: upgrade, reply: reply(await existingOwner(data.ownerEmail), false) };
+      }
       const credentials = { passwordHash: await hashPassword(data.ownerPassword), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
       const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now);
       return { events, reply: reply(createdOwner(events), true) };

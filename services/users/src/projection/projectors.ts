@@ -3,6 +3,7 @@ import { userProjector } from '../domain/user.projector';
 import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
 import { profileFieldsProjector } from '../profile-fields/profile-fields.projector';
+import { userGroupProjector } from '../user-groups/user-group.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
@@ -13,4 +14,5 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   navigationViewsProjector(repo),
   linkifiersProjector(repo),
   profileFieldsProjector(repo),
+  userGroupProjector(repo),
 ];

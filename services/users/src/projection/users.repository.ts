@@ -4,6 +4,7 @@ import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
 import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
+import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -28,6 +29,9 @@ export class UsersRepository {
     return this.db.collection<Doc<ProfileFieldsState>>('custom_profile_fields');
   }
 
+  get userGroups() {
+    return this.db.collection<Doc<UserGroupState>>('user_groups');
+  }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
   }
@@ -75,6 +79,21 @@ export class UsersRepository {
   /** The organization's custom profile fields (none before the first is created). */
   async profileFieldsState(): Promise<ProfileFieldsState> {
     return strip(await this.profileFields.findOne({ _id: PROFILE_FIELDS_AGGREGATE })) ?? NO_PROFILE_FIELDS;
+  }
+
+  async userGroup(groupId: number): Promise<UserGroupState | null> {
+    return strip(await this.userGroups.findOne({ _id: userGroupAggregateId(groupId) }));
+  }
+
+  /** Every user group, deactivated ones included, by id (organizations have few groups). */
+  async allUserGroups(): Promise<UserGroupState[]> {
+    const docs = await this.userGroups.find({}).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.groupId - b.groupId);
+  }
+
+  /** The highest group id ever assigned (0 before the first). */
+  async lastGroupId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'group_id' }))?.value ?? 0;
   }
 
   /** The highest user id ever assigned (0 before the first). */

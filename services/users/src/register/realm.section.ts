@@ -6,12 +6,13 @@ import {
   MAX_TOPIC_LENGTH,
   REALM_EMPTY_TOPIC_DISPLAY_NAME,
 } from '@zulip-es/contracts';
-import type { RegisterSection } from './register-section';
+import { settingValueView } from '../user-groups/group-rules';
+import type { RegisterContext, RegisterSection } from './register-section';
 
 /** Fetch type `realm`: the organization's limits and message-editing policy. */
 export const realmSection: RegisterSection = {
   fetchType: 'realm',
-  async state({ realm, config }) {
+  async state({ realm, config, repo }) {
     const { settings } = realm;
     return {
       max_topic_length: MAX_TOPIC_LENGTH,
@@ -26,6 +27,15 @@ export const realmSection: RegisterSection = {
       realm_message_content_edit_limit_seconds: settings.messageContentEditLimitSeconds,
       realm_move_messages_within_stream_limit_seconds: settings.moveMessagesWithinStreamLimitSeconds,
       realm_move_messages_between_streams_limit_seconds: settings.moveMessagesBetweenStreamsLimitSeconds,
+      realm_description: settings.description,
+      ...(await groupSettingFields(realm, repo)),
     };
   },
 };
+
+/** `realm_can_*_group`: each group-valued setting as a group id or `{direct_members, direct_subgroups}`. */
+async function groupSettingFields(realm: RegisterContext['realm'], repo: RegisterContext['repo']): Promise<Record<string, unknown>> {
+  const users = await repo.allUsers();
+  const ctx = { usersById: new Map(users.map((u) => [u.userId, u])) };
+  return Object.fromEntries(Object.entries(realm.settings.groups).map(([name, value]) => [`realm_${name}`, settingValueView(ctx, value)]));
+}

@@ -4,6 +4,7 @@ import { realmUserSettingsDefaultsSection, userSettingsSection } from '../user-s
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
 import type { RegisterSection } from './register-section';
+import { userGroupsSection } from './user-groups.section';
 
 /** Every fetch type this server answers in `POST /register`. */
 export const REGISTER_SECTIONS: readonly RegisterSection[] = [
@@ -14,4 +15,5 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   realmLinkifiersSection,
   realmFiltersSection,
   customProfileFieldsSection,
+  userGroupsSection,
 ];

@@ -20,6 +20,14 @@ import { UserFullNameChangedV1 } from './user-full-name-changed.v1';
 import { UserReactivatedV1 } from './user-reactivated.v1';
 import { UserRoleChangedV1 } from './user-role-changed.v1';
 import { UserSettingsChangedV1 } from './user-settings-changed.v1';
+import { RealmSettingChangedV1 } from './realm-setting-changed.v1';
+import { UserGroupCreatedV1 } from './user-group-created.v1';
+import { UserGroupUpdatedV1 } from './user-group-updated.v1';
+import { UserGroupMembersAddedV1 } from './user-group-members-added.v1';
+import { UserGroupMembersRemovedV1 } from './user-group-members-removed.v1';
+import { UserGroupSubgroupsAddedV1 } from './user-group-subgroups-added.v1';
+import { UserGroupSubgroupsRemovedV1 } from './user-group-subgroups-removed.v1';
+import { UserGroupDeactivatedV1 } from './user-group-deactivated.v1';
 
 export * from './linkifier-added.v1';
 export * from './linkifier-changed.v1';
@@ -42,6 +50,14 @@ export * from './user-role-changed.v1';
 export * from './user-settings-changed.v1';
 export * from './user-email-changed.v1';
 export * from './user-profile-data-changed.v1';
+export * from './realm-setting-changed.v1';
+export * from './user-group-created.v1';
+export * from './user-group-updated.v1';
+export * from './user-group-members-added.v1';
+export * from './user-group-members-removed.v1';
+export * from './user-group-subgroups-added.v1';
+export * from './user-group-subgroups-removed.v1';
+export * from './user-group-deactivated.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
@@ -66,5 +82,13 @@ export const UsersEvent = z.discriminatedUnion('type', [
   CustomProfileFieldsReorderedV1,
   UserProfileDataChangedV1,
   UserEmailChangedV1,
+  RealmSettingChangedV1,
+  UserGroupCreatedV1,
+  UserGroupUpdatedV1,
+  UserGroupMembersAddedV1,
+  UserGroupMembersRemovedV1,
+  UserGroupSubgroupsAddedV1,
+  UserGroupSubgroupsRemovedV1,
+  UserGroupDeactivatedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

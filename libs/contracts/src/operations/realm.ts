@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Role } from '../roles';
+import { GroupSettingChange } from '../users/group-setting-value';
+import { defineOperation } from './operation';
+
+/** Seconds, or `"unlimited"` for no limit (Zulip's `Json[int | str]`, checked by the service). */
+const TimeLimit = z.union([z.int(), z.string()]);
+
+/** Zulip's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH. */
+export const MAX_REALM_NAME_LENGTH = 40;
+export const MAX_REALM_DESCRIPTION_LENGTH = 1000;
+
+/**
+ * PATCH /realm: organization settings, administrators only (a few settings owners only). Only
+ * changed settings produce events; the reply lists them as Zulip does.
+ */
+export const updateRealm = defineOperation({
+  type: 'realm.update',
+  method: 'PATCH',
+  path: '/realm',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({
+    name: z.string().max(MAX_REALM_NAME_LENGTH).optional(),
+    description: z.string().max(MAX_REALM_DESCRIPTION_LENGTH).optional(),
+    allow_message_editing: z.boolean().optional(),
+    message_content_edit_limit_seconds: TimeLimit.optional(),
+    move_messages_within_stream_limit_seconds: TimeLimit.optional(),
+    move_messages_between_streams_limit_seconds: TimeLimit.optional(),
+    can_add_subscribers_group: GroupSettingChange.optional(),
+    can_create_groups: GroupSettingChange.optional(),
+    can_create_private_channel_group: GroupSettingChange.optional(),
+    can_create_public_channel_group: GroupSettingChange.optional(),
+    can_invite_users_group: GroupSettingChange.optional(),
+    can_manage_all_groups: GroupSettingChange.optional(),
+    can_mention_many_users_group: GroupSettingChange.optional(),
+    can_move_messages_between_channels_group: GroupSettingChange.optional(),
+    can_move_messages_between_topics_group: GroupSettingChange.optional(),
+    can_resolve_topics_group: GroupSettingChange.optional(),
+  }),
+  key: 'realm',
+});

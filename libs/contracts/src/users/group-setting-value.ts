@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * Zulip's group-setting value (`/api/group-setting-values`) as the API carries it: the id of a
+ * named user group, or an anonymous collection of users and groups.
+ */
+export const GroupMembersValue = z.strictObject({
+  direct_members: z.array(z.int()),
+  direct_subgroups: z.array(z.int()),
+});
+export type GroupMembersValue = z.infer<typeof GroupMembersValue>;
+export const GroupSettingValue = z.union([z.int(), GroupMembersValue]);
+export type GroupSettingValue = z.infer<typeof GroupSettingValue>;
+
+/**
+ * An update to a group-setting value: `{new, old?}` (`old`, when sent, must equal the current
+ * value). A bare value is accepted too, as the same change without `old`.
+ */
+export const GroupSettingChange = z.union([
+  z.strictObject({ new: GroupSettingValue, old: GroupSettingValue.optional() }),
+  GroupSettingValue.transform((value) => ({ new: value, old: undefined })),
+]);
+export type GroupSettingChange = z.output<typeof GroupSettingChange>;
+
+/** The same value inside events: a group id, or sorted user and group ids. */
+export const GroupSettingEventValue = z.union([
+  z.number().int().positive(),
+  z.object({ directMembers: z.array(z.number().int()), directSubgroups: z.array(z.number().int()) }),
+]);
+export type GroupSettingEventValue = z.infer<typeof GroupSettingEventValue>;
+
+/** The permission settings every user group has, in Zulip's order. */
+export const USER_GROUP_PERMISSIONS = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+export type UserGroupPermission = (typeof USER_GROUP_PERMISSIONS)[number];
+
+/** The organization's group-valued permission settings this server implements. */
+export const REALM_GROUP_SETTINGS = [
+  'can_add_subscribers_group',
+  'can_create_groups',
+  'can_create_private_channel_group',
+  'can_create_public_channel_group',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+] as const;
+export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
+
+/** A group's six permission settings inside events. */
+export const UserGroupSettingsEventValue = z.object({
+  can_add_members_group: GroupSettingEventValue,
+  can_join_group: GroupSettingEventValue,
+  can_leave_group: GroupSettingEventValue,
+  can_manage_group: GroupSettingEventValue,
+  can_mention_group: GroupSettingEventValue,
+  can_remove_members_group: GroupSettingEventValue,
+});
+export type UserGroupSettingsEventValue = z.infer<typeof UserGroupSettingsEventValue>;

@@ -1,0 +1,70 @@
+import { REALM_GROUP_SETTINGS, Role, type GroupSettingEventValue, type OperationData, type RealmSettingChangedV1, type updateRealm } from '@zulip-es/contracts';
+import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
+import { requireAdmin } from '../shared/user-rules';
+import { checkSettingValue, currentSettingValue, parseGroupSettingValue, settingValueChanges } from '../user-groups/group-rules';
+import { groupsContext, type GroupsState } from '../user-groups/groups-context';
+import { OWNER_ONLY_REALM_SETTINGS, REALM_GROUP_SETTING_CONFIG } from '../user-groups/permission-settings';
+
+export type UpdateRealm = OperationData<typeof updateRealm>;
+type Change = RealmSettingChangedV1['data'];
+
+const TIME_LIMITS = ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const;
+
+/** Zulip's `parse_message_time_limit_setting`: positive seconds, or "unlimited" (null). */
+function parseTimeLimit(name: string, value: number | string): number | null {
+  if (value === 'unlimited') return null;
+  if (typeof value === 'string' || value <= 0) throw badRequest(`Bad value for '${name}': ${value}`);
+  return value;
+}
+
+/**
+ * PATCH /realm: every sent setting is validated before anything changes; each setting whose value
+ * differs becomes one `realm.setting_changed.v1`.
+ */
+export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState): NewEvent[] {
+  const ctx = groupsContext(state);
+  const { realm, actor } = ctx;
+  requireAdmin(actor);
+  const sent = (name: string) => cmd[name as keyof UpdateRealm] !== undefined;
+  if ([...OWNER_ONLY_REALM_SETTINGS].some(sent) && actor.role !== Role.OWNER) throw ownerRequired();
+
+  const changes: Change[] = [];
+  const limits = Object.fromEntries(TIME_LIMITS.filter(sent).map((name) => [name, parseTimeLimit(name, cmd[name]!)]));
+  if (cmd.name !== undefined && cmd.name !== realm.name) changes.push({ property: 'name', value: cmd.name });
+  const scalar: Record<keyof typeof REALM_SCALAR_SETTINGS, unknown> = {
+    allow_message_editing: cmd.allow_message_editing,
+    message_content_edit_limit_seconds: limits.message_content_edit_limit_seconds,
+    move_messages_within_stream_limit_seconds: limits.move_messages_within_stream_limit_seconds,
+    move_messages_between_streams_limit_seconds: limits.move_messages_between_streams_limit_seconds,
+    description: cmd.description,
+  };
+  for (const [property, value] of Object.entries(scalar) as [keyof typeof REALM_SCALAR_SETTINGS, boolean | number | string | null | undefined][]) {
+    if (value !== undefined && value !== realm.settings[REALM_SCALAR_SETTINGS[property]]) changes.push({ property, value });
+  }
+  for (const name of REALM_GROUP_SETTINGS) {
+    const change = cmd[name];
+    if (change === undefined) continue;
+    const next = parseGroupSettingValue(change.new);
+    const expected = change.old === undefined ? undefined : parseGroupSettingValue(change.old);
+    if (settingValueChanges(currentSettingValue(ctx, realm.settings.groups[name]), next, expected)) {
+      changes.push({ property: name, value: checkSettingValue(ctx, name, REALM_GROUP_SETTING_CONFIG[name], next) });
+    }
+  }
+  return changes.map((data, i) => ({ type: 'realm.setting_changed.v1', aggregateId: REALM_AGGREGATE, sequence: realm.version + i + 1, data }));
+}
+
+/** Zulip's reply lists what changed: strings as "updated", group settings in the API's form. */
+export function updateRealmReply(events: { data: Record<string, unknown> }[]): Record<string, unknown> {
+  return Object.fromEntries(
+    events.map(({ data }) => {
+      const { property, value } = data as Change;
+      if (typeof value === 'string') return [property, 'updated'];
+      if (value !== null && typeof value === 'object') {
+        const members = value as Exclude<GroupSettingEventValue, number>;
+        return [property, { direct_members: members.directMembers, direct_subgroups: members.directSubgroups }];
+      }
+      return [property, value];
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import type { NewEvent } from '@zulip-es/platform';
+import { groupsContext, type GroupsContext, type GroupsState } from './groups-context';
+import { evolveUserGroup, userGroupAggregateId, type UserGroupEvent } from './user-group.state';
+
+/**
+ * The events one group command decides, each decided on the state the previous ones left (Zulip
+ * runs `add` before `delete` in one transaction), with each group's sequence following on.
+ */
+export class GroupChanges {
+  readonly events: NewEvent[] = [];
+  private current: GroupsContext;
+
+  constructor(private state: GroupsState) {
+    this.current = groupsContext(state);
+  }
+
+  get ctx(): GroupsContext {
+    return this.current;
+  }
+
+  emit(event: UserGroupEvent): void {
+    const { groupId } = event.data;
+    const before = this.current.byId.get(groupId) ?? null;
+    const sequence = (before?.version ?? 0) + 1;
+    const after = evolveUserGroup(before, event, sequence);
+    this.events.push({ type: event.type, aggregateId: userGroupAggregateId(groupId), sequence, data: event.data });
+    const groups = before ? this.state.groups.map((g) => (g.groupId === groupId ? after : g)) : [...this.state.groups, after];
+    this.state = { ...this.state, groups };
+    this.current = groupsContext(this.state);
+  }
+}

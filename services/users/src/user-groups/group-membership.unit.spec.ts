@@ -1,0 +1,75 @@
+import { Role } from '@zulip-es/contracts';
+import { aGroup, oneOfEachRole, systemGroups } from '../testing/user-groups.fixtures';
+import { aUser } from '../testing/users.fixtures';
+import { GroupMembership } from './group-membership';
+import { SystemGroup, systemGroupId } from './system-groups';
+
+const id = systemGroupId;
+const users = () => [...oneOfEachRole(), aUser({ userId: 6, role: Role.MEMBER, isActive: false })];
+const membership = (extra = [aGroup()]) => new GroupMembership([...systemGroups(), ...extra], users());
+
+describe('group membership', () => {
+  it.each([
+    [SystemGroup.NOBODY, []],
+    [SystemGroup.OWNERS, [1]],
+    [SystemGroup.ADMINISTRATORS, [1, 2]],
+    [SystemGroup.MODERATORS, [1, 2, 3]],
+    [SystemGroup.FULL_MEMBERS, [1, 2, 3, 4]],
+    [SystemGroup.MEMBERS, [1, 2, 3, 4]],
+    [SystemGroup.EVERYONE, [1, 2, 3, 4, 5]],
+    [SystemGroup.INTERNET, [1, 2, 3, 4, 5]],
+  ])('derives %s from roles and the subgroup chain: %j', (name, members) => {
+    expect(membership().members(id(name))).toEqual(members);
+  });
+
+  it('takes direct members of a system group from roles only', () => {
+    const m = membership();
+    expect(m.directMembers(id(SystemGroup.ADMINISTRATORS))).toEqual([2]);
+    expect(m.directSubgroups(id(SystemGroup.ADMINISTRATORS))).toEqual([id(SystemGroup.OWNERS)]);
+    expect(m.isMember(1, id(SystemGroup.ADMINISTRATORS), { directOnly: true })).toBe(false);
+    expect(m.isMember(1, id(SystemGroup.ADMINISTRATORS))).toBe(true);
+  });
+
+  it('resolves membership through nested subgroups, recursively', () => {
+    const inner = aGroup({ groupId: 21, memberIds: [4] });
+    const middle = aGroup({ groupId: 22, subgroupIds: [21] });
+    const outer = aGroup({ groupId: 23, memberIds: [5], subgroupIds: [22] });
+    const m = membership([inner, middle, outer]);
+    expect(m.members(23)).toEqual([4, 5]);
+    expect(m.isMember(4, 23)).toBe(true);
+    expect(m.isMember(4, 23, { directOnly: true })).toBe(false);
+    expect(m.recursiveSubgroups(23)).toEqual([21, 22]);
+  });
+
+  it('counts deactivated users nowhere, though they stay listed', () => {
+    const m = membership([aGroup({ memberIds: [4, 6] })]);
+    expect(m.members(20)).toEqual([4]);
+    expect(m.isMember(6, 20)).toBe(false);
+    expect(m.isInSettingValue(6, { directMembers: [6], directSubgroups: [] })).toBe(false);
+  });
+
+  it('answers for a group id and for an anonymous value of users and subgroups', () => {
+    const m = membership([aGroup({ memberIds: [5] })]);
+    expect(m.isInSettingValue(3, id(SystemGroup.MODERATORS))).toBe(true);
+    expect(m.isInSettingValue(4, id(SystemGroup.MODERATORS))).toBe(false);
+    const value = { directMembers: [4], directSubgroups: [20] };
+    expect([1, 2, 3, 4, 5].map((u) => m.isInSettingValue(u, value))).toEqual([false, false, false, true, true]);
+  });
+
+  it('keeps guests out of settings that may not be "everyone", whatever the value', () => {
+    const m = membership();
+    const guest = { userId: 5, role: Role.GUEST };
+    expect(m.hasPermission(guest, id(SystemGroup.EVERYONE), { allowEveryoneGroup: true })).toBe(true);
+    expect(m.hasPermission(guest, id(SystemGroup.EVERYONE), { allowEveryoneGroup: false })).toBe(false);
+    expect(m.hasPermission({ userId: 4, role: Role.MEMBER }, id(SystemGroup.MEMBERS), { allowEveryoneGroup: false })).toBe(true);
+  });
+
+  it('knows nothing of unknown groups and survives a cycle', () => {
+    const a = aGroup({ groupId: 30, memberIds: [4], subgroupIds: [31] });
+    const b = aGroup({ groupId: 31, memberIds: [3], subgroupIds: [30] });
+    const m = membership([a, b]);
+    expect(m.members(99)).toEqual([]);
+    expect(m.isMember(4, 99)).toBe(false);
+    expect(m.members(30)).toEqual([3, 4]);
+  });
+});
