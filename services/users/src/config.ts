@@ -12,6 +12,11 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
   API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-api-key-secret-0123456789'),
   /** The organization's URL as clients reach it; its host names dummy emails (`user5@host`). */
   REALM_URL: z.url().default('http://127.0.0.1:9991'),
+  /**
+   * Zulip's server setting of the same name: when true, presence (and statuses in `POST
+   * /register`) is limited to the users the caller can access. Default false, as in Zulip.
+   */
+  CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type UsersConfig = z.infer<typeof UsersConfigSchema>;

@@ -47,6 +47,10 @@ export class AuthReadModel {
         return this.update(event.data.userId, { role: event.data.role });
       case 'user.full_name_changed.v1':
         return;
+      case 'user_status.changed.v1':
+        return;
+      case 'presence.changed.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -1,7 +1,9 @@
 import { realmProjector } from '../domain/realm.projector';
 import { userProjector } from '../domain/user.projector';
+import { presenceProjector } from '../presence/presence.projector';
+import { userStatusProjector } from '../user-status/user-status.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
 /** Every area's projector; each event type belongs to exactly one. */
-export const projectors = (repo: UsersRepository): Projector[] => [realmProjector(repo), userProjector(repo)];
+export const projectors = (repo: UsersRepository): Projector[] => [realmProjector(repo), userProjector(repo), userStatusProjector(repo), presenceProjector(repo)];
