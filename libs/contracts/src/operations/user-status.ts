@@ -10,7 +10,7 @@ import { defineOperation } from './operation';
 const StatusText = z
   .string()
   .trim()
-  .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, { message: `{var_name} is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)` });
+  .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, { message: `status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)` });
 
 /** The fields both status endpoints take; each absent field is left as it is. */
 const statusFields = {
