@@ -7,6 +7,7 @@ import { httpCell } from './lib/http-load';
 import { cpuSeconds, rssMb } from './lib/proc';
 import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
+import { presenceLoads } from './presence-loads';
 import { systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 
@@ -37,7 +38,9 @@ export async function measureAll(logDir: string): Promise<BenchResults> {
 
     console.log('bench: measuring the system');
     const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };
-    for (const load of systemLoads(system.gatewayUrl, authorization)) {
+    const presence = await presenceLoads(system.gatewayUrl, authorization);
+    for (const note of presence.notes) console.log(`bench: ${note}`);
+    for (const load of [...systemLoads(system.gatewayUrl, authorization), ...presence.loads]) {
       for (const c of CONCURRENCIES) {
         const measured = await httpCell(load.target, c);
         add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
@@ -45,7 +48,7 @@ export async function measureAll(logDir: string): Promise<BenchResults> {
     }
 
     const memory = pids.map(({ service, pid }, i) => ({ service, pid, idleMb: idle[i]!.rss, idleCpuPercent: idle[i]!.cpu, afterLoadMb: rssMb(pid) }));
-    return { rows, memory };
+    return { rows, memory, notes: presence.notes };
   } finally {
     await system.stop();
   }

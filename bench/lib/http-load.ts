@@ -9,6 +9,8 @@ export interface HttpTarget {
   headers?: Record<string, string>;
   /** A body per request (each POST /users needs its own email). */
   body?: () => string;
+  /** Headers and body per request, for loads spread over many users; overrides `headers` and `body`. */
+  request?: () => { headers: Record<string, string>; body?: string };
 }
 
 /**
@@ -18,6 +20,7 @@ export interface HttpTarget {
 export async function measureHttp(target: HttpTarget, connections: number, seconds: number): Promise<Measurement & { statuses: string }> {
   const { origin, pathname, search } = new URL(target.url);
   const makeBody = target.body;
+  const makeRequest = target.request;
   const latencies: number[] = [];
   const began = performance.now();
   const instance = autocannon({
@@ -30,6 +33,7 @@ export async function measureHttp(target: HttpTarget, connections: number, secon
         path: pathname + search,
         headers: target.headers,
         ...(makeBody ? { setupRequest: (req) => ({ ...req, body: makeBody() }) } : {}),
+        ...(makeRequest ? { setupRequest: (req) => ({ ...req, ...makeRequest() }) } : {}),
       },
     ],
   });
@@ -51,7 +55,8 @@ export async function measureHttp(target: HttpTarget, connections: number, secon
  * order), so when it is answered the next run starts on an idle system.
  */
 async function drain(target: HttpTarget): Promise<void> {
-  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: target.headers, body: target.body?.() });
+  const one = target.request?.();
+  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: one?.headers ?? target.headers, body: one?.body ?? target.body?.() });
   await res.arrayBuffer();
 }
 

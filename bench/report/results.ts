@@ -24,4 +24,6 @@ export interface MemoryRow {
 export interface BenchResults {
   rows: ResultRow[];
   memory: MemoryRow[];
+  /** How the data the rows read was set up, and what that cost. */
+  notes?: string[];
 }

@@ -13,3 +13,5 @@ export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 export const MAX_FULL_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;
+/** `status_text` of a user status, in code points after stripping. */
+export const MAX_STATUS_TEXT_LENGTH = 60;

@@ -21,6 +21,11 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
     .string()
     .default('1')
     .transform((ids) => ids.split(',').map((id) => id.trim()).filter(Boolean).map(Number)),
+  /**
+   * Zulip's server setting of the same name: when true, presence (and statuses in `POST
+   * /register`) is limited to the users the caller can access. Default false, as in Zulip.
+   */
+  CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type UsersConfig = z.infer<typeof UsersConfigSchema>;

@@ -8,9 +8,11 @@ import {
   getLinkifiers,
   getNavigationViews,
   getOwnUser,
+  getRealmPresence,
   getServerSettings,
   getUser,
   getUsers,
+  getUserStatus,
   reactivateUser,
   registerQueue,
   removeLinkifier,
@@ -41,6 +43,9 @@ import {
   updateUserGroup,
   updateUserGroupMembers,
   updateUserGroupSubgroups,
+  updateOwnStatus,
+  updatePresence,
+  updateUserStatus,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
@@ -58,6 +63,8 @@ import { addNavigationViewHandler } from './navigation-views/add-navigation-view
 import { getNavigationViewsHandler } from './navigation-views/get-navigation-views/get-navigation-views.handler';
 import { removeNavigationViewHandler } from './navigation-views/remove-navigation-view/remove-navigation-view.handler';
 import { updateNavigationViewHandler } from './navigation-views/update-navigation-view/update-navigation-view.handler';
+import { getRealmPresenceHandler } from './presence/get-realm-presence/get-realm-presence.handler';
+import { updatePresenceHandler } from './presence/update-presence/update-presence.handler';
 import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler';
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
@@ -83,6 +90,8 @@ import {
 import { updateUserGroupHandler } from './user-groups/update-user-group/update-user-group.handler';
 import { updateUserGroupMembersHandler } from './user-groups/update-user-group-members/update-user-group-members.handler';
 import { updateUserGroupSubgroupsHandler } from './user-groups/update-user-group-subgroups/update-user-group-subgroups.handler';
+import { getUserStatusHandler } from './user-status/get-user-status/get-user-status.handler';
+import { updateOwnStatusHandler, updateUserStatusHandler } from './user-status/update-user-status/update-user-status.handler';
 
 /** Every message type the users service answers. */
 export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
@@ -126,4 +135,9 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getUserGroupMembers.type]: getUserGroupMembersHandler(deps),
   [getUserGroupSubgroups.type]: getUserGroupSubgroupsHandler(deps),
   [deactivateUserGroup.type]: deactivateUserGroupHandler(deps),
+  [updateOwnStatus.type]: updateOwnStatusHandler(deps),
+  [updateUserStatus.type]: updateUserStatusHandler(deps),
+  [getUserStatus.type]: getUserStatusHandler(deps),
+  [updatePresence.type]: updatePresenceHandler(deps),
+  [getRealmPresence.type]: getRealmPresenceHandler(deps),
 });

@@ -1,5 +1,7 @@
+import { Redis } from 'ioredis';
 import type { DomainServiceOptions } from '@zulip-es/platform';
 import { UsersConfigSchema } from './config';
+import { PresenceStore } from './presence/presence-store';
 import { UsersProjection } from './projection/users.projection';
 import { UsersRepository } from './projection/users.repository';
 import { usersHandlers } from './users.handlers';
@@ -9,7 +11,9 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
   configSchema: UsersConfigSchema,
   port: (config) => config.USERS_PORT,
   assemble: (db, config) => {
-    const repo = new UsersRepository(db);
-    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config }) };
+    // Connects lazily and lives as long as the process (which exits on shutdown).
+    const presence = new PresenceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }));
+    const repo = new UsersRepository(db, presence);
+    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config, presence }) };
   },
 };

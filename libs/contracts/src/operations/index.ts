@@ -3,6 +3,7 @@ import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, update
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
+import { getRealmPresence, updatePresence } from './presence';
 import { getServerSettings, registerQueue } from './server';
 import {
   createCustomProfileField,
@@ -25,6 +26,7 @@ import {
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
+import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 
 export * from './auth';
 export * from './linkifiers';
@@ -36,6 +38,8 @@ export * from './user-groups';
 export * from './users';
 export * from './user-settings';
 export * from './profile-fields';
+export * from './user-status';
+export * from './presence';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -78,4 +82,9 @@ export const OPERATIONS: readonly Operation[] = [
   getUserGroupMembers,
   getUserGroupSubgroups,
   deactivateUserGroup,
+  updateOwnStatus,
+  updateUserStatus,
+  getUserStatus,
+  updatePresence,
+  getRealmPresence,
 ];

@@ -121,7 +121,7 @@ export class CommandProcessor {
     if (!handler) {
       return failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
     }
-    if (handler.kind === 'command') {
+    if (handler.kind === 'command' && !handler.unrecorded) {
       const known = await this.options.store.outcomeOf(envelope.commandId);
       if (known) return fromOutcome(envelope, handler, known);
     }
@@ -157,11 +157,11 @@ export class CommandProcessor {
     try {
       decision = await handler.handle(ctx);
     } catch (error) {
-      if (error instanceof DomainError) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
+      if (error instanceof DomainError && !handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
       return this.failed(envelope, error);
     }
     if (decision.events.length === 0) {
-      await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply });
+      if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply });
       return success(envelope, decision.reply, []);
     }
     try {

@@ -33,6 +33,12 @@ export interface CommandHandler<D = unknown> {
   handle(ctx: MessageContext<D>): Promise<Decision>;
   /** The reply of a command already applied, from its recorded events (redelivery after a crash). */
   replyFrom(events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[]): ReplyBody;
+  /**
+   * For frequent commands that are safe to run again (presence pings): outcomes without events
+   * are neither recorded nor looked up, so a ping costs no write to the command log. The handler
+   * must make a second run harmless through its own state.
+   */
+  unrecorded?: true;
 }
 
 export interface QueryHandler<D = unknown> {

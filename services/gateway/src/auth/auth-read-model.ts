@@ -76,6 +76,10 @@ export class AuthReadModel {
       case 'user_group.subgroups_removed.v1':
       case 'user_group.deactivated.v1':
         return;
+      case 'user_status.changed.v1':
+        return;
+      case 'presence.changed.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -4,6 +4,8 @@ import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
 import { profileFieldsProjector } from '../profile-fields/profile-fields.projector';
 import { userGroupProjector } from '../user-groups/user-group.projector';
+import { presenceProjector } from '../presence/presence.projector';
+import { userStatusProjector } from '../user-status/user-status.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
@@ -15,4 +17,6 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   linkifiersProjector(repo),
   profileFieldsProjector(repo),
   userGroupProjector(repo),
+  userStatusProjector(repo),
+  presenceProjector(repo),
 ];

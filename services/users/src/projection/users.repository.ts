@@ -5,6 +5,9 @@ import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkif
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
 import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
 import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
+import type { PresenceStore } from '../presence/presence-store';
+import { presenceAggregateId, type PresenceTransitionState } from '../presence/presence-transition.state';
+import { userStatusAggregateId, type UserStatusState } from '../user-status/user-status.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -14,7 +17,14 @@ type Doc<T> = T & { _id: string };
  * form, the organization by `realm`.
  */
 export class UsersRepository {
-  constructor(private readonly db: Connection) {}
+  /**
+   * `presenceStore`: the latest pings in Redis, which the presence projector also writes; absent
+   * where only the Mongo projection is rebuilt (tests).
+   */
+  constructor(
+    private readonly db: Connection,
+    readonly presenceStore?: PresenceStore,
+  ) {}
 
   get realms() {
     return this.db.collection<Doc<RealmState>>('realms');
@@ -54,6 +64,13 @@ export class UsersRepository {
     return strip(await this.linkifiers.findOne({ _id: LINKIFIERS_AGGREGATE }));
   }
 
+  get userStatuses() {
+    return this.db.collection<Doc<UserStatusState>>('user_statuses');
+  }
+  get presenceTransitions() {
+    return this.db.collection<Doc<PresenceTransitionState>>('presence_transitions');
+  }
+
   async realm(): Promise<RealmState | null> {
     return strip(await this.realms.findOne({ _id: REALM_AGGREGATE }));
   }
@@ -70,6 +87,18 @@ export class UsersRepository {
   async allUsers(): Promise<UserState[]> {
     const docs = await this.users.find({}).toArray();
     return docs.map((d) => strip(d)!).sort((a, b) => a.userId - b.userId);
+  }
+
+  async userStatus(userId: number): Promise<UserStatusState | null> {
+    return strip(await this.userStatuses.findOne({ _id: userStatusAggregateId(userId) }));
+  }
+
+  async allUserStatuses(): Promise<UserStatusState[]> {
+    return (await this.userStatuses.find({}).toArray()).map((d) => strip(d)!);
+  }
+
+  async presenceTransition(userId: number): Promise<PresenceTransitionState | null> {
+    return strip(await this.presenceTransitions.findOne({ _id: presenceAggregateId(userId) }));
   }
 
   async activeOwnerCount(): Promise<number> {

@@ -3,6 +3,7 @@ import { navigationViewsSection } from '../navigation-views/navigation-views.sec
 import { realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
+import { userStatusSection } from '../user-status/user-status.section';
 import type { RegisterSection } from './register-section';
 import { userGroupsSection } from './user-groups.section';
 
@@ -16,4 +17,5 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   realmFiltersSection,
   customProfileFieldsSection,
   userGroupsSection,
+  userStatusSection,
 ];

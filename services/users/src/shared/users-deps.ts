@@ -2,12 +2,15 @@ import { DomainError } from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
+import type { PresenceStore } from '../presence/presence-store';
 import type { UsersRepository } from '../projection/users.repository';
 
 /** What every users handler works with. */
 export interface UsersDeps {
   repo: UsersRepository;
-  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'CAN_CHANGE_USER_EMAILS'>;
+  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'CAN_CHANGE_USER_EMAILS' | 'CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE'>;
+  /** The latest presence pings (Redis). */
+  presence: PresenceStore;
 }
 
 /** The organization and the acting user, as the service's own projection knows them. */

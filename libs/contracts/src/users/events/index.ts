@@ -28,6 +28,8 @@ import { UserGroupMembersRemovedV1 } from './user-group-members-removed.v1';
 import { UserGroupSubgroupsAddedV1 } from './user-group-subgroups-added.v1';
 import { UserGroupSubgroupsRemovedV1 } from './user-group-subgroups-removed.v1';
 import { UserGroupDeactivatedV1 } from './user-group-deactivated.v1';
+import { UserStatusChangedV1 } from './user-status-changed.v1';
+import { PresenceChangedV1 } from './presence-changed.v1';
 
 export * from './linkifier-added.v1';
 export * from './linkifier-changed.v1';
@@ -58,6 +60,8 @@ export * from './user-group-members-removed.v1';
 export * from './user-group-subgroups-added.v1';
 export * from './user-group-subgroups-removed.v1';
 export * from './user-group-deactivated.v1';
+export * from './user-status-changed.v1';
+export * from './presence-changed.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
@@ -90,5 +94,7 @@ export const UsersEvent = z.discriminatedUnion('type', [
   UserGroupSubgroupsAddedV1,
   UserGroupSubgroupsRemovedV1,
   UserGroupDeactivatedV1,
+  UserStatusChangedV1,
+  PresenceChangedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

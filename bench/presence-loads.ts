@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { commandsTopic, updatePresence } from '../libs/contracts/src';
+import { createKafka, createLogger, RequestClient } from '../libs/platform/src';
+import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
+import { basicAuth, encodeParams } from '../libs/testing/src/zulip-client';
+import type { SystemLoad } from './system-loads';
+
+/** Users with a presence when GET /realm/presence is measured. */
+export const PRESENT_USERS = 1000;
+/** Users sending POST /users/me/presence in turn (each needs its API key, a scrypt check to fetch). */
+export const SENDERS = 100;
+const SETUP_CONCURRENCY = 8;
+const PASSWORD = 'presence-bench-password';
+const EMAIL = /^presence-bench-(\d+)@example\.com$/;
+
+interface BenchUser {
+  index: number;
+  userId: number;
+  email: string;
+}
+
+export interface PresenceLoads {
+  loads: SystemLoad[];
+  /** What the setup did and cost, for the report. */
+  notes: string[];
+}
+
+/**
+ * The presence rows and their setup: PRESENT_USERS accounts (kept across runs: the stack's data
+ * persists, so only the first run creates them, at the speed of scrypt, ~12 accounts/s), the API
+ * keys of SENDERS of them, and one ping of every account. The pings of the accounts without a
+ * key are sent as the gateway sends them, as `presence.update` commands on the users service's
+ * commands topic: the same handler and store, without 900 password checks.
+ */
+export async function presenceLoads(gatewayUrl: string, authorization: string): Promise<PresenceLoads> {
+  const notes: string[] = [];
+  const call = async (method: string, path: string, params?: Record<string, unknown>, auth: string | undefined = authorization) => {
+    const res = await fetch(`${gatewayUrl}/api/v1${path}${method === 'GET' && params ? `?${encodeParams(params)}` : ''}`, {
+      method,
+      headers: { ...(auth ? { authorization: auth } : {}), ...(method !== 'GET' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: method !== 'GET' && params ? encodeParams(params).toString() : undefined,
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  let began = performance.now();
+  const users = new Map<number, BenchUser>();
+  const listUsers = async () => {
+    for (const m of (await call('GET', '/users')).members as { user_id: number; email: string }[]) {
+      const index = Number(EMAIL.exec(m.email)?.[1] ?? NaN);
+      if (index < PRESENT_USERS) users.set(index, { index, userId: m.user_id, email: m.email });
+    }
+  };
+  await listUsers();
+  const missing = Array.from({ length: PRESENT_USERS }, (_, i) => i).filter((i) => !users.has(i));
+  // Creations are decided one at a time (key 'realm'); two in flight only hide the round trip. On
+  // a loaded machine one may time out yet be done later, so each pass starts from the list.
+  for (let pass = 0; pass < 3 && users.size < PRESENT_USERS; pass++) {
+    if (pass > 0) await listUsers();
+    const todo = Array.from({ length: PRESENT_USERS }, (_, i) => i).filter((i) => !users.has(i));
+    await inParallel(todo, 2, async (index) => {
+      const email = `presence-bench-${index}@example.com`;
+      const created = await call('POST', '/users', { email, password: PASSWORD, full_name: `Presence bench ${index}` }).catch(() => null);
+      if (created) users.set(index, { index, userId: created.user_id as number, email });
+    });
+  }
+  if (users.size < PRESENT_USERS) throw new Error(`presence setup: only ${users.size} of ${PRESENT_USERS} accounts exist`);
+  notes.push(`presence setup: ${missing.length} of ${PRESENT_USERS} accounts created in ${seconds(began)} s (the others kept from an earlier run)`);
+
+  began = performance.now();
+  const senders: string[] = [];
+  await inParallel([...users.values()].filter((u) => u.index < SENDERS), 4, async (user) => {
+    const key = await call('POST', '/fetch_api_key', { username: user.email, password: PASSWORD }, undefined);
+    senders.push(basicAuth({ email: user.email, apiKey: key.api_key as string }));
+  });
+  notes.push(`presence setup: ${senders.length} API keys fetched in ${seconds(began)} s`);
+
+  began = performance.now();
+  await seedPresence([...users.values()].map((u) => u.userId));
+  notes.push(`presence setup: ${users.size} accounts pinged once (users commands topic, ${SETUP_CONCURRENCY * 4} at a time) in ${seconds(began)} s`);
+
+  let turn = 0;
+  const pingOnly = (status: string) => encodeParams({ status, ping_only: true }).toString();
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const url = `${gatewayUrl}/api/v1/users/me/presence`;
+  return {
+    notes,
+    loads: [
+      {
+        name: `POST /users/me/presence (${SENDERS} users, same status: Redis only)`,
+        floor: 'kafka',
+        target: { url, method: 'POST', request: () => ({ headers: { authorization: senders[turn++ % senders.length]!, ...form }, body: pingOnly('active') }) },
+      },
+      {
+        name: `POST /users/me/presence (${SENDERS} users, each ping active↔idle: an event)`,
+        floor: 'kafka',
+        target: {
+          url,
+          method: 'POST',
+          request: () => {
+            const n = turn++;
+            // Each sender's pings alternate, so every ping is an announced change.
+            return { headers: { authorization: senders[n % senders.length]!, ...form }, body: pingOnly(Math.floor(n / senders.length) % 2 === 0 ? 'idle' : 'active') };
+          },
+        },
+      },
+      { name: `GET /realm/presence (${users.size} users present)`, floor: 'kafka', target: { url: `${gatewayUrl}/api/v1/realm/presence`, headers: { authorization } } },
+    ],
+  };
+}
+
+async function seedPresence(userIds: number[]): Promise<void> {
+  const { KAFKA_BROKERS } = StackEndpointsSchema.parse(process.env);
+  const logger = createLogger('bench-presence-seed', 'warn');
+  const client = new RequestClient(createKafka('bench-presence-seed', KAFKA_BROKERS, logger), `bench-presence-${randomBytes(3).toString('hex')}`, logger);
+  await client.start();
+  try {
+    const data = updatePresence.params.parse({ status: 'active', ping_only: true });
+    await inParallel(userIds, SETUP_CONCURRENCY * 4, async (userId) => {
+      const commandId = `bench-presence-${randomBytes(8).toString('hex')}`;
+      const reply = await client.request(commandsTopic('users'), {
+        commandId,
+        type: updatePresence.type,
+        kind: updatePresence.kind,
+        key: `user:${userId}`,
+        correlationId: commandId,
+        actorId: userId,
+        deadline: Date.now() + 30_000,
+        replyTo: client.replyTo,
+        after: [],
+        data,
+      });
+      if (!reply.ok) throw new Error(`presence seed for user ${userId}: ${JSON.stringify(reply.error)}`);
+    });
+  } finally {
+    await client.stop();
+  }
+}
+
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+const seconds = (since: number): string => ((performance.now() - since) / 1000).toFixed(1);

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+/**
+ * POST /users/me/presence: report the caller's presence and (unless `ping_only`) fetch
+ * everyone's. `status` is a plain string so that a wrong value gets Zulip's own message,
+ * `Invalid status: <value>`.
+ */
+export const updatePresence = defineOperation({
+  type: 'presence.update',
+  method: 'POST',
+  path: '/users/me/presence',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    status: z.string(),
+    last_update_id: z.int().optional(),
+    history_limit_days: z.int().optional(),
+    new_user_input: z.boolean().default(false),
+    ping_only: z.boolean().default(false),
+    slim_presence: z.boolean().default(false),
+  }),
+  key: 'actor',
+});
+
+/** GET /realm/presence (E18): everyone's presence in the legacy format, keyed by API email. */
+export const getRealmPresence = defineOperation({
+  type: 'presence.get_realm',
+  method: 'GET',
+  path: '/realm/presence',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({}),
+  key: 'actor',
+});

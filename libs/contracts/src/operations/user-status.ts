@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { MAX_STATUS_TEXT_LENGTH } from '../limits';
+import { UserId } from '../users/user-fields';
+import { defineOperation } from './operation';
+
+/**
+ * Zulip strips `status_text` before checking its length, and counts code points (Python's `len`),
+ * so an emoji counts once.
+ */
+const StatusText = z
+  .string()
+  .trim()
+  .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, { message: `status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)` });
+
+/** The fields both status endpoints take; each absent field is left as it is. */
+const statusFields = {
+  status_text: StatusText.optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: z.string().optional(),
+};
+
+/**
+ * POST /users/me/status (E8, self). `away` is Zulip's legacy spelling of `!presence_enabled`.
+ * Keyed by the caller, so both status endpoints write `user_status:<id>` under key `user:<id>`.
+ */
+export const updateOwnStatus = defineOperation({
+  type: 'user_status.update_own',
+  method: 'POST',
+  path: '/users/me/status',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ ...statusFields, away: z.boolean().optional() }),
+  key: 'actor',
+});
+
+/**
+ * POST /users/{user_id}/status (E8): an administrator sets another user's status. Not `minRole`:
+ * Zulip looks the target up first (`No such user`) and only then refuses non-administrators
+ * with `Insufficient permission`.
+ */
+export const updateUserStatus = defineOperation({
+  type: 'user_status.update_for_user',
+  method: 'POST',
+  path: '/users/{user_id}/status',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ user_id: UserId, ...statusFields }),
+  key: { param: 'user_id', prefix: 'user' },
+});
+
+/** GET /users/{user_id}/status: the status a user has set (`{}` when none). */
+export const getUserStatus = defineOperation({
+  type: 'user_status.get',
+  method: 'GET',
+  path: '/users/{user_id}/status',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ user_id: UserId }),
+  key: 'actor',
+});

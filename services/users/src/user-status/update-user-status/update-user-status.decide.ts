@@ -1,0 +1,69 @@
+import { Role, type OperationData, type updateOwnStatus, type updateUserStatus, type UserStatusChangedV1 } from '@zulip-es/contracts';
+import { badRequest, type NewEvent } from '@zulip-es/platform';
+import type { UserState } from '../../domain/user.state';
+import { accessTarget } from '../../shared/user-rules';
+import { checkEmoji, lookUpEmoji, type EmojiCatalog } from '../emoji/check-emoji';
+import { NO_STATUS, userStatusAggregateId, type UserStatusState } from '../user-status.state';
+
+export type UpdateOwnStatus = OperationData<typeof updateOwnStatus>;
+export type UpdateUserStatus = OperationData<typeof updateUserStatus>;
+type StatusRequest = Omit<UpdateOwnStatus, 'away'> & { away?: boolean };
+
+export interface UpdateStatusState {
+  actor: UserState;
+  /** Whose status changes: the `user_id` user (administrator endpoint) or the caller. */
+  target: UserState | null;
+  current: UserStatusState | null;
+  catalog: EmojiCatalog;
+}
+
+export const BOT_REFUSED = 'This endpoint does not accept bot requests.';
+
+/** POST /users/me/status. */
+export function decideOwnStatus(cmd: UpdateOwnStatus, state: UpdateStatusState): NewEvent[] {
+  if (state.actor.isBot) throw badRequest(BOT_REFUSED);
+  return decideStatus(cmd, state.actor, state);
+}
+
+/** POST /users/{user_id}/status, in Zulip's order: the target is looked up before the caller's role counts. */
+export function decideUserStatus(cmd: UpdateUserStatus, state: UpdateStatusState): NewEvent[] {
+  if (state.actor.isBot) throw badRequest(BOT_REFUSED);
+  if (state.target?.isBot) throw badRequest('No such user');
+  const target = accessTarget(state.target, { allowDeactivated: false });
+  if (state.actor.role > Role.ADMINISTRATOR) throw badRequest('Insufficient permission');
+  const { status_text, emoji_name, emoji_code, reaction_type } = cmd;
+  return decideStatus({ status_text, emoji_name, emoji_code, reaction_type }, target, state);
+}
+
+/** Zulip's `update_user_status_backend` after authorization; only a real change is an event. */
+function decideStatus(cmd: StatusRequest, target: UserState, state: UpdateStatusState): NewEvent[] {
+  if (cmd.away === undefined && cmd.status_text === undefined && cmd.emoji_name === undefined) {
+    throw badRequest('Client did not pass any new values.');
+  }
+  const data: UserStatusChangedV1['data'] = { userId: target.userId };
+  if (cmd.status_text !== undefined) data.statusText = cmd.status_text;
+  if (cmd.away !== undefined) data.away = cmd.away;
+  if (cmd.emoji_name === '') {
+    Object.assign(data, { emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' });
+  } else if (cmd.emoji_name !== undefined) {
+    const looked = cmd.emoji_code === undefined || cmd.reaction_type === undefined ? lookUpEmoji(cmd.emoji_name, state.catalog) : undefined;
+    const code = cmd.emoji_code ?? looked!.emojiCode;
+    const type = cmd.reaction_type ?? looked!.reactionType;
+    Object.assign(data, { emojiName: cmd.emoji_name, emojiCode: code, reactionType: checkEmoji(cmd.emoji_name, code, type, state.catalog) });
+  } else if (cmd.emoji_code || cmd.reaction_type) {
+    // Python truthiness: an empty code or type without a name is not an error.
+    throw badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.');
+  }
+  const current = state.current ?? NO_STATUS(target.userId);
+  if (!changes(current, data)) return [];
+  return [{ type: 'user_status.changed.v1', aggregateId: userStatusAggregateId(target.userId), sequence: current.version + 1, data }];
+}
+
+function changes(current: UserStatusState, data: UserStatusChangedV1['data']): boolean {
+  return (
+    (data.statusText !== undefined && data.statusText !== current.statusText) ||
+    (data.away !== undefined && data.away !== current.away) ||
+    (data.emojiName !== undefined &&
+      (data.emojiName !== current.emojiName || data.emojiCode !== current.emojiCode || data.reactionType !== current.reactionType))
+  );
+}
