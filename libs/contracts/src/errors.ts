@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   REALM_DEACTIVATED: 401,
   AUTHENTICATION_FAILED: 401,
   RATE_LIMIT_HIT: 429,
+  /** POST /invites: with `errors`, `sent_invitations`, `daily_limit_reached`, `license_limit_reached`. */
+  INVITATION_FAILED: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

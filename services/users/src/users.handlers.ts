@@ -1,4 +1,9 @@
 import {
+  acceptInvite,
+  getInvites,
+  resendInvite,
+  revokeInvite,
+  sendInvites,
   BOOTSTRAP_REALM,
   createUser,
   deactivateUser,
@@ -18,6 +23,12 @@ import { deactivateUserHandler } from './deactivate-user/deactivate-user.handler
 import { fetchApiKeyHandler } from './fetch-api-key/fetch-api-key.handler';
 import { getOwnUserHandler } from './get-own-user/get-own-user.handler';
 import { getUserHandler, getUsersHandler } from './get-users/get-users.handler';
+import { acceptInviteHandler } from './invites/accept-invite/accept-invite.handler';
+import { NO_CHANNELS_YET } from './invites/channel-lookup';
+import { getInvitesHandler } from './invites/get-invites/get-invites.handler';
+import { resendInviteHandler } from './invites/resend-invite/resend-invite.handler';
+import { revokeInviteHandler } from './invites/revoke-invite/revoke-invite.handler';
+import { sendInvitesHandler } from './invites/send-invites/send-invites.handler';
 import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler';
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
@@ -37,4 +48,9 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [deactivateUser.type]: deactivateUserHandler(deps),
   [reactivateUser.type]: reactivateUserHandler(deps),
   [updateUser.type]: updateUserHandler(deps),
+  [sendInvites.type]: sendInvitesHandler(deps, NO_CHANNELS_YET),
+  [getInvites.type]: getInvitesHandler(deps),
+  [revokeInvite.type]: revokeInviteHandler(deps),
+  [resendInvite.type]: resendInviteHandler(deps),
+  [acceptInvite.type]: acceptInviteHandler(deps),
 });

@@ -1,5 +1,6 @@
 import type { DomainServiceOptions } from '@zulip-es/platform';
 import { UsersConfigSchema } from './config';
+import { startInvitationMail } from './invites/mail/invitation-mail';
 import { UsersProjection } from './projection/users.projection';
 import { UsersRepository } from './projection/users.repository';
 import { usersHandlers } from './users.handlers';
@@ -12,4 +13,5 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     const repo = new UsersRepository(db);
     return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config }) };
   },
+  background: startInvitationMail,
 };

@@ -1,9 +1,11 @@
 import { fetchApiKey } from './auth';
+import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { getServerSettings, registerQueue } from './server';
 import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
 
 export * from './auth';
+export * from './invites';
 export * from './operation';
 export * from './server';
 export * from './users';
@@ -20,4 +22,9 @@ export const OPERATIONS: readonly Operation[] = [
   deactivateUser,
   reactivateUser,
   updateUser,
+  sendInvites,
+  getInvites,
+  revokeInvite,
+  resendInvite,
+  acceptInvite,
 ];

@@ -47,6 +47,11 @@ export class AuthReadModel {
         return this.update(event.data.userId, { role: event.data.role });
       case 'user.full_name_changed.v1':
         return;
+      case 'invitation.created.v1':
+      case 'invitation.resent.v1':
+      case 'invitation.revoked.v1':
+      case 'invitation.accepted.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -7,7 +7,7 @@ import type { UsersRepository } from '../projection/users.repository';
 /** What every users handler works with. */
 export interface UsersDeps {
   repo: UsersRepository;
-  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB'>;
+  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'INVITES_DAILY_LIMIT_PER_USER'>;
 }
 
 /** The organization and the acting user, as the service's own projection knows them. */
