@@ -2,3 +2,4 @@ export * from './system-info';
 export * from './users';
 export * from './zulip-client';
 export * from './event-capture';
+export * from './outbox';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, RoleSchema } from '../roles';
+import { Role } from '../roles';
 import { FullName, Password } from '../users/user-fields';
 import { defineOperation } from './operation';
 
@@ -7,6 +7,13 @@ import { defineOperation } from './operation';
 export const DEFAULT_INVITE_EXPIRES_IN_MINUTES = 14_400;
 /** Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
 export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
+
+const ROLES: readonly number[] = Object.values(Role);
+/** Zulip's `check_int_in_validator` on `invite_as`, with its message. */
+const InviteAs = z
+  .int()
+  .refine((value) => ROLES.includes(value), { message: 'Invalid {var_name}: Value error, Not in the list of possible values' })
+  .transform((value) => value as Role);
 
 /** POST /invites (E6): email invitations, one per address. */
 export const sendInvites = defineOperation({
@@ -21,7 +28,7 @@ export const sendInvites = defineOperation({
     invitee_emails: z.string(),
     stream_ids: z.array(z.int()),
     group_ids: z.array(z.int()).nullable().default(null),
-    invite_as: RoleSchema.default(Role.MEMBER),
+    invite_as: InviteAs.default(Role.MEMBER),
     /** null: the invitation never expires. */
     invite_expires_in_minutes: z.int().nullable().default(DEFAULT_INVITE_EXPIRES_IN_MINUTES),
     include_realm_default_subscriptions: z.boolean().default(false),
