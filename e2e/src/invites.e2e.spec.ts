@@ -97,13 +97,13 @@ describe('POST /invites', () => {
     it.each([
       [{ stream_ids: [] }, 'REQUEST_VARIABLE_MISSING', "Missing 'invitee_emails' argument"],
       [{ invitee_emails: 'x@example.com', stream_ids: undefined }, 'REQUEST_VARIABLE_MISSING', "Missing 'stream_ids' argument"],
-      [{ invitee_emails: '' }, 'BAD_REQUEST', 'You must specify at least one email address.'],
-      [{ invitee_emails: ' , \n' }, 'BAD_REQUEST', 'You must specify at least one email address.'],
+      [{ invitee_emails: '', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
+      [{ invitee_emails: ' , \n', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
       [{ invitee_emails: 'x@example.com', stream_ids: [1] }, 'BAD_REQUEST', 'Invalid channel ID 1. No invites were sent.'],
-      [{ invitee_emails: 'x@example.com', invite_as: 500 }, 'BAD_REQUEST', 'Invalid invite_as: Value error, Not in the list of possible values'],
-      [{ invitee_emails: 'x@example.com', invite_expires_in_minutes: 'soon' }, 'BAD_REQUEST', 'invite_expires_in_minutes is not valid JSON'],
+      [{ invitee_emails: 'x@example.com', stream_ids: [], invite_as: 500 }, 'BAD_REQUEST', 'Invalid invite_as: Value error, Not in the list of possible values'],
+      [{ invitee_emails: 'x@example.com', stream_ids: [], invite_expires_in_minutes: 'soon' }, 'BAD_REQUEST', 'invite_expires_in_minutes is not valid JSON'],
       [{ invitee_emails: 'x@example.com', stream_ids: 'x' }, 'BAD_REQUEST', 'stream_ids is not valid JSON'],
-      [{ invitee_emails: 'x@example.com', welcome_message_custom_text: 'Hi' }, 'BAD_REQUEST', 'Must be an organization administrator'],
+      [{ invitee_emails: 'x@example.com', stream_ids: [], welcome_message_custom_text: 'Hi' }, 'BAD_REQUEST', 'Must be an organization administrator'],
     ])('%j → %s "%s"', async (params, code, msg) => {
       const res = await api('POST', '/invites', { auth: member, params });
       expect(res.status).toBe(400);

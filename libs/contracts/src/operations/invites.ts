@@ -12,7 +12,7 @@ const ROLES: readonly number[] = Object.values(Role);
 /** Zulip's `check_int_in_validator` on `invite_as`, with its message. */
 const InviteAs = z
   .int()
-  .refine((value) => ROLES.includes(value), { message: 'Invalid {var_name}: Value error, Not in the list of possible values' })
+  .refine((value) => ROLES.includes(value), { message: 'Invalid invite_as: Value error, Not in the list of possible values' })
   .transform((value) => value as Role);
 
 /** POST /invites (E6): email invitations, one per address. */

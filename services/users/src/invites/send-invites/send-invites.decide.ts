@@ -37,13 +37,11 @@ export interface SendInvitesDecision {
   error?: DomainError;
 }
 
-/** Zulip's `invite_users_backend` then `do_invite_users`, in their order. */
-export function decideSendInvites(
-  cmd: SendInvites,
-  state: SendInvitesState,
-  newKey: (inviteId: number) => InviteKeyMaterial,
-  now: Date,
-): SendInvitesDecision {
+/**
+ * Zulip's `invite_users_backend`, then `do_invite_users` up to its daily limit: everything that
+ * does not depend on who holds the addresses. Returns the parsed addresses.
+ */
+export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState, 'existingUsers' | 'lastInviteId'>): string[] {
   const { actor } = state;
   requireMemberOrAdmin(actor);
   if (!state.permissions.mayInvite) throw badRequest('Insufficient permission');
@@ -67,6 +65,18 @@ export function decideSendInvites(
   if (state.recentInvites + emails.length > state.dailyLimit) {
     throw invitationError(DAILY_LIMIT_REACHED, [], { sentInvitations: false, dailyLimitReached: true });
   }
+  return emails;
+}
+
+/** Zulip's `invite_users_backend` then `do_invite_users`, in their order. */
+export function decideSendInvites(
+  cmd: SendInvites,
+  state: SendInvitesState,
+  newKey: (inviteId: number) => InviteKeyMaterial,
+  now: Date,
+): SendInvitesDecision {
+  const { actor } = state;
+  const emails = checkSendInvites(cmd, state);
 
   const invalid: InviteeError[] = [];
   const skipped: InviteeError[] = [];

@@ -5,8 +5,9 @@ import type { ChannelLookup } from '../channel-lookup';
 import { recentInvitesBy } from '../invite-quota';
 import { newInviteKey } from '../invite-key';
 import { invitePermissions } from '../invite-permissions';
-import { parseInviteeEmails } from '../invitee-emails';
-import { decideSendInvites, type SendInvites } from './send-invites.decide';
+import type { UserState } from '../../domain/user.state';
+import { isValidEmail } from '../../shared/user-rules';
+import { checkSendInvites, decideSendInvites, type SendInvites } from './send-invites.decide';
 
 export function sendInvitesHandler({ repo, config }: UsersDeps, channels: ChannelLookup): CommandHandler<SendInvites> {
   return {
@@ -14,17 +15,18 @@ export function sendInvitesHandler({ repo, config }: UsersDeps, channels: Channe
     schema: sendInvites.params,
     async handle({ data, actorId, now }) {
       const { realm, actor } = await loadActor(repo, actorId);
-      const emails = parseInviteeEmails(data.invitee_emails);
-      const existing = await Promise.all(emails.map(async (email) => [email.toLowerCase(), await repo.userByEmail(email)] as const));
-      const state = {
+      const checks = {
         actor,
         permissions: invitePermissions(actor, realm),
         existingChannelIds: await channels.existing(data.stream_ids),
-        existingUsers: new Map(existing.filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== null)),
         recentInvites: await recentInvitesBy(repo, actor.userId, now),
         dailyLimit: config.INVITES_DAILY_LIMIT_PER_USER,
-        lastInviteId: await repo.lastInviteId(),
       };
+      // Refusals that need no address lookups come first: a list of thousands is not looked up in vain.
+      const emails = checkSendInvites(data, checks).filter(isValidEmail);
+      const found = await Promise.all(emails.map(async (email) => [email.toLowerCase(), await repo.userByEmail(email)] as const));
+      const existingUsers = new Map(found.filter((entry): entry is [string, UserState] => entry[1] !== null));
+      const state = { ...checks, existingUsers, lastInviteId: await repo.lastInviteId() };
       const { events, error } = decideSendInvites(data, state, (inviteId) => newInviteKey(config.API_KEY_SECRET, inviteId), now);
       return { events, reply: {}, error };
     },
