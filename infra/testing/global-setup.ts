@@ -12,7 +12,13 @@ import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing
  */
 const base = Number(process.env.ZULIP_TEST_PORT_BASE ?? 29991);
 export const TEST_PORTS = { gateway: base, users: base + 1, messages: base + 2, uploads: base + 3, push: base + 4 };
-export const TEST_ENV = { INSTANCE_ID: 'gw-test', REALM_URL: `http://127.0.0.1:${base}`, LOG_LEVEL: 'info' };
+export const TEST_ENV = {
+  INSTANCE_ID: 'gw-test',
+  REALM_URL: `http://127.0.0.1:${base}`,
+  LOG_LEVEL: 'info',
+  /** Invitation emails of the system under test, read back by the tests. */
+  EMAIL_OUTBOX_DIR: path.join(testDataDir(), 'outbox'),
+};
 
 declare global {
   var __ZULIP_SYSTEM__: RunningSystem | undefined;

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   EXPECTATION_MISMATCH: 400,
   /** A user group still used by a setting or as a subgroup (with `objections`). */
   CANNOT_DEACTIVATE_GROUP_IN_USE: 400,
+  /** POST /invites: with `errors`, `sent_invitations`, `daily_limit_reached`, `license_limit_reached`. */
+  INVITATION_FAILED: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -3,3 +3,4 @@ export * from './users';
 export * from './zulip-client';
 export * from './event-capture';
 export * from './user-groups';
+export * from './outbox';

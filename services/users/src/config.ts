@@ -27,5 +27,27 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
    */
   CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
+  /**
+   * Invitations one user may send (and resend) in 24 hours; beyond it POST /invites answers
+   * Zulip's daily-limit error. Zulip's own organization-wide default is 3000.
+   */
+  INVITES_DAILY_LIMIT_PER_USER: z.coerce.number().int().min(0).default(3000),
+  /**
+   * Outgoing mail (invitations). SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`) wins
+   * over the separate SMTP_* variables; with neither SMTP_URL nor SMTP_HOST set, every message
+   * is written as an .eml file to EMAIL_OUTBOX_DIR for an operator to read.
+   */
+  SMTP_URL: z.url().optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: portVar(587),
+  /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** The sender of invitations; default `noreply@<host of REALM_URL>`. */
+  EMAIL_FROM: z.string().min(3).optional(),
+  /** Where mails go without SMTP: default `<ZULIP_DATA_DIR or ./.data>/outbox`. */
+  EMAIL_OUTBOX_DIR: z.string().min(1).optional(),
+  ZULIP_DATA_DIR: z.string().min(1).default('.data'),
 });
 export type UsersConfig = z.infer<typeof UsersConfigSchema>;

@@ -1,6 +1,11 @@
 import {
   addLinkifier,
   addNavigationView,
+  acceptInvite,
+  getInvites,
+  resendInvite,
+  revokeInvite,
+  sendInvites,
   BOOTSTRAP_REALM,
   createUser,
   deactivateUser,
@@ -65,6 +70,12 @@ import { removeNavigationViewHandler } from './navigation-views/remove-navigatio
 import { updateNavigationViewHandler } from './navigation-views/update-navigation-view/update-navigation-view.handler';
 import { getRealmPresenceHandler } from './presence/get-realm-presence/get-realm-presence.handler';
 import { updatePresenceHandler } from './presence/update-presence/update-presence.handler';
+import { acceptInviteHandler } from './invites/accept-invite/accept-invite.handler';
+import { NO_CHANNELS_YET } from './invites/channel-lookup';
+import { getInvitesHandler } from './invites/get-invites/get-invites.handler';
+import { resendInviteHandler } from './invites/resend-invite/resend-invite.handler';
+import { revokeInviteHandler } from './invites/revoke-invite/revoke-invite.handler';
+import { sendInvitesHandler } from './invites/send-invites/send-invites.handler';
 import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler';
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
@@ -140,4 +151,9 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getUserStatus.type]: getUserStatusHandler(deps),
   [updatePresence.type]: updatePresenceHandler(deps),
   [getRealmPresence.type]: getRealmPresenceHandler(deps),
+  [sendInvites.type]: sendInvitesHandler(deps, NO_CHANNELS_YET),
+  [getInvites.type]: getInvitesHandler(deps),
+  [revokeInvite.type]: revokeInviteHandler(deps),
+  [resendInvite.type]: resendInviteHandler(deps),
+  [acceptInvite.type]: acceptInviteHandler(deps),
 });

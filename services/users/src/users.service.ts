@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { DomainServiceOptions } from '@zulip-es/platform';
 import { UsersConfigSchema } from './config';
 import { PresenceStore } from './presence/presence-store';
+import { startInvitationMail } from './invites/mail/invitation-mail';
 import { UsersProjection } from './projection/users.projection';
 import { UsersRepository } from './projection/users.repository';
 import { usersHandlers } from './users.handlers';
@@ -16,4 +17,5 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     const repo = new UsersRepository(db, presence);
     return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config, presence }) };
   },
+  background: startInvitationMail,
 };

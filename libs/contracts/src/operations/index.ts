@@ -1,6 +1,7 @@
 import { fetchApiKey } from './auth';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
+import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
 import { getRealmPresence, updatePresence } from './presence';
@@ -31,6 +32,7 @@ import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status'
 export * from './auth';
 export * from './linkifiers';
 export * from './navigation-views';
+export * from './invites';
 export * from './operation';
 export * from './realm';
 export * from './server';
@@ -87,4 +89,9 @@ export const OPERATIONS: readonly Operation[] = [
   getUserStatus,
   updatePresence,
   getRealmPresence,
+  sendInvites,
+  getInvites,
+  revokeInvite,
+  resendInvite,
+  acceptInvite,
 ];

@@ -28,8 +28,10 @@ interface CheckpointDoc {
   _id: string;
   offset: string;
 }
-interface OutcomeDoc extends CommandOutcome {
+interface OutcomeDoc extends Omit<CommandOutcome, 'error'> {
   _id: string;
+  /** The error payload as JSON text (see `recordOutcome`). */
+  errorJson?: string;
 }
 
 /**
@@ -96,12 +98,19 @@ export class EventStore {
   }
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
-    return this.outcomes.findOne({ _id: commandId });
+    const doc = await this.outcomes.findOne({ _id: commandId });
+    if (!doc) return null;
+    const { errorJson, ...outcome } = doc;
+    return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
   }
 
   /** Records a command that changed nothing (an error or a no-op) so a redelivery repeats it. */
   async recordOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
-    await this.outcomes.replaceOne({ _id: commandId }, { ...outcome }, { upsert: true });
+    // An error's extra fields may hold nested arrays (Zulip's invitation `errors`), which the
+    // local store (FerretDB) cannot save: the error is kept as JSON text.
+    const { error, ...rest } = outcome;
+    const doc = error ? { ...rest, errorJson: JSON.stringify(error) } : rest;
+    await this.outcomes.replaceOne({ _id: commandId }, doc, { upsert: true });
   }
 
   private async applyBatch(batch: FollowedMessage[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EventEnvelope } from '@zulip-es/contracts';
+import type { DomainError } from '../errors/domain-error';
 
 export type ReplyBody = Record<string, unknown>;
 
@@ -24,6 +25,11 @@ export interface NewEvent {
 export interface Decision {
   events: NewEvent[];
   reply: ReplyBody;
+  /**
+   * Zulip's partial successes: the events are appended, yet the request is answered with this
+   * error (invitations sent to some addresses but not to those already registered).
+   */
+  error?: DomainError;
 }
 
 export interface CommandHandler<D = unknown> {

@@ -6,12 +6,12 @@ import type { ServiceConfig } from '../config/service-config';
 import type { Projection } from '../event-store/event-store';
 import { startServiceApp } from '../http/service-app';
 import { createKafka } from '../kafka/kafka-client';
-import { createLogger } from '../logging/logger';
+import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { rebuildProjection } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
 import { runMain } from './run-main';
-import { ServiceRuntime } from './service-runtime';
+import { ServiceRuntime, type ServiceParts } from './service-runtime';
 
 /** A domain service as its `main` and its `rebuild` entry point both need it. */
 export interface DomainServiceOptions<S extends z.ZodObject> {
@@ -20,6 +20,15 @@ export interface DomainServiceOptions<S extends z.ZodObject> {
   /** The health endpoint's port, from the service's configuration. */
   port: (config: z.output<S>) => number;
   assemble: (db: Connection, config: z.output<S>) => { projection: Projection; handlers: HandlerRegistry };
+  /**
+   * Work beside the command path (e.g. relaying events to BullMQ queues and their workers),
+   * started once the projection has caught up and stopped before the runtime.
+   */
+  background?: (parts: ServiceParts, config: z.output<S>, logger: Logger) => Promise<BackgroundWork>;
+}
+
+export interface BackgroundWork {
+  stop(): Promise<void>;
 }
 
 /** The `main` of a domain service: configuration, health endpoint, runtime, clean shutdown. */
@@ -29,8 +38,10 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
     const logger = createLogger(options.service, config.LOG_LEVEL);
     const runtime = new ServiceRuntime({ service: options.service, assemble: (db) => options.assemble(db, config) }, config, logger);
     const app = await startServiceApp({ service: options.service, port: options.port(config), host: config.BIND_HOST, logger, isReady: () => runtime.ready });
-    await runtime.start();
+    const parts = await runtime.start();
+    const background = await options.background?.(parts, config, logger);
     const stop = async () => {
+      await background?.stop();
       await runtime.stop();
       await app.close();
       process.exit(0);

@@ -80,6 +80,11 @@ export class AuthReadModel {
         return;
       case 'presence.changed.v1':
         return;
+      case 'invitation.created.v1':
+      case 'invitation.resent.v1':
+      case 'invitation.revoked.v1':
+      case 'invitation.accepted.v1':
+        return;
       default: {
         const unexpected: never = event;
         void unexpected;

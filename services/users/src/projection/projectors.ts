@@ -6,6 +6,7 @@ import { profileFieldsProjector } from '../profile-fields/profile-fields.project
 import { userGroupProjector } from '../user-groups/user-group.projector';
 import { presenceProjector } from '../presence/presence.projector';
 import { userStatusProjector } from '../user-status/user-status.projector';
+import { invitationProjector } from '../invites/invitation.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
@@ -19,4 +20,5 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   userGroupProjector(repo),
   userStatusProjector(repo),
   presenceProjector(repo),
+  invitationProjector(repo),
 ];

@@ -8,6 +8,8 @@ import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-g
 import type { PresenceStore } from '../presence/presence-store';
 import { presenceAggregateId, type PresenceTransitionState } from '../presence/presence-transition.state';
 import { userStatusAggregateId, type UserStatusState } from '../user-status/user-status.state';
+import { invitationAggregateId, type InvitationState } from '../invites/invitation.state';
+import type { InviteSend } from '../invites/invite-quota';
 
 type Doc<T> = T & { _id: string };
 
@@ -44,6 +46,20 @@ export class UsersRepository {
   }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
+  }
+  get invitations() {
+    return this.db.collection<Doc<InvitationState>>('invitations');
+  }
+  /** SHA-256 of an invitation key → the invitation. */
+  get invitationKeys() {
+    return this.db.collection<{ _id: string; inviteId: number }>('invitation_keys');
+  }
+  /** Lower-case email → every invitation ever sent to it. */
+  get invitationEmails() {
+    return this.db.collection<{ _id: string; inviteIds: number[] }>('invitation_emails');
+  }
+  get inviteQuotas() {
+    return this.db.collection<{ _id: string; sent: InviteSend[] }>('invite_quotas');
   }
 
   /** One document per user, `navigation_views:<userId>`. */
@@ -123,6 +139,32 @@ export class UsersRepository {
   /** The highest group id ever assigned (0 before the first). */
   async lastGroupId(): Promise<number> {
     return (await this.counters.findOne({ _id: 'group_id' }))?.value ?? 0;
+  }
+
+  async invitation(inviteId: number): Promise<InvitationState | null> {
+    return strip(await this.invitations.findOne({ _id: invitationAggregateId(inviteId) }));
+  }
+
+  async invitationByKeyHash(keyHash: string): Promise<InvitationState | null> {
+    const entry = await this.invitationKeys.findOne({ _id: keyHash });
+    return entry ? this.invitation(entry.inviteId) : null;
+  }
+
+  async invitationsForEmail(email: string): Promise<InvitationState[]> {
+    const entry = await this.invitationEmails.findOne({ _id: normalizeEmail(email) });
+    const found = await Promise.all((entry?.inviteIds ?? []).map((id) => this.invitation(id)));
+    return found.filter((i): i is InvitationState => i !== null);
+  }
+
+  /** Every invitation (queries only: the local store scans the collection). */
+  async allInvitations(): Promise<InvitationState[]> {
+    const docs = await this.invitations.find({}).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.inviteId - b.inviteId);
+  }
+
+  /** The highest invitation id ever assigned (0 before the first). */
+  async lastInviteId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'invite_id' }))?.value ?? 0;
   }
 
   /** The highest user id ever assigned (0 before the first). */

@@ -8,7 +8,10 @@ import type { UsersRepository } from '../projection/users.repository';
 /** What every users handler works with. */
 export interface UsersDeps {
   repo: UsersRepository;
-  config: Pick<UsersConfig, 'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'CAN_CHANGE_USER_EMAILS' | 'CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE'>;
+  config: Pick<
+    UsersConfig,
+    'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'CAN_CHANGE_USER_EMAILS' | 'CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE' | 'INVITES_DAILY_LIMIT_PER_USER'
+  >;
   /** The latest presence pings (Redis). */
   presence: PresenceStore;
 }

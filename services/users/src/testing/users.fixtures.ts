@@ -1,6 +1,7 @@
 import { Role } from '@zulip-es/contracts';
 import { DEFAULT_REALM_SETTINGS, type RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
+import type { InvitationState } from '../invites/invitation.state';
 
 export const aRealm = (overrides: Partial<RealmState> = {}): RealmState => ({
   realmId: 1,
@@ -28,6 +29,26 @@ export const aUser = (overrides: Partial<UserState> = {}): UserState => ({
   passwordHash: null,
   apiKeyHash: 'a'.repeat(64),
   apiKeyNonce: 'nonce-0123456789abcdef',
+  version: 1,
+  ...overrides,
+});
+
+export const anInvitation = (overrides: Partial<InvitationState> = {}): InvitationState => ({
+  inviteId: 9,
+  invitedByUserId: 2,
+  email: 'invitee@example.com',
+  invitedAs: Role.MEMBER,
+  invitedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-11T00:00:00.000Z',
+  streamIds: [],
+  groupIds: [],
+  includeRealmDefaultSubscriptions: false,
+  notifyReferrerOnJoin: true,
+  welcomeMessageCustomText: null,
+  keyHash: 'c'.repeat(64),
+  keyNonce: 'invite-nonce-0123456789',
+  status: 'pending',
+  acceptedUserId: null,
   version: 1,
   ...overrides,
 });

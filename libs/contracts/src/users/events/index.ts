@@ -10,6 +10,10 @@ import { CustomProfileFieldCreatedV1 } from './custom-profile-field-created.v1';
 import { CustomProfileFieldDeletedV1 } from './custom-profile-field-deleted.v1';
 import { CustomProfileFieldUpdatedV1 } from './custom-profile-field-updated.v1';
 import { CustomProfileFieldsReorderedV1 } from './custom-profile-fields-reordered.v1';
+import { InvitationAcceptedV1 } from './invitation-accepted.v1';
+import { InvitationCreatedV1 } from './invitation-created.v1';
+import { InvitationResentV1 } from './invitation-resent.v1';
+import { InvitationRevokedV1 } from './invitation-revoked.v1';
 import { RealmCreatedV1 } from './realm-created.v1';
 import { RealmUserSettingsDefaultChangedV1 } from './realm-user-settings-default-changed.v1';
 import { UserCreatedV1 } from './user-created.v1';
@@ -42,6 +46,10 @@ export * from './custom-profile-field-created.v1';
 export * from './custom-profile-field-deleted.v1';
 export * from './custom-profile-field-updated.v1';
 export * from './custom-profile-fields-reordered.v1';
+export * from './invitation-accepted.v1';
+export * from './invitation-created.v1';
+export * from './invitation-resent.v1';
+export * from './invitation-revoked.v1';
 export * from './realm-created.v1';
 export * from './realm-user-settings-default-changed.v1';
 export * from './user-created.v1';
@@ -96,5 +104,9 @@ export const UsersEvent = z.discriminatedUnion('type', [
   UserGroupDeactivatedV1,
   UserStatusChangedV1,
   PresenceChangedV1,
+  InvitationCreatedV1,
+  InvitationResentV1,
+  InvitationRevokedV1,
+  InvitationAcceptedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { Role } from '../roles';
+import { FullName, Password } from '../users/user-fields';
+import { defineOperation } from './operation';
+
+/** Zulip's INVITATION_LINK_VALIDITY_MINUTES default: ten days. */
+export const DEFAULT_INVITE_EXPIRES_IN_MINUTES = 14_400;
+/** Realm.MAX_REALM_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH. */
+export const MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH = 8000;
+
+const ROLES: readonly number[] = Object.values(Role);
+/** Zulip's `check_int_in_validator` on `invite_as`, with its message. */
+const InviteAs = z
+  .int()
+  .refine((value) => ROLES.includes(value), { message: 'Invalid invite_as: Value error, Not in the list of possible values' })
+  .transform((value) => value as Role);
+
+/** POST /invites (E6): email invitations, one per address. */
+export const sendInvites = defineOperation({
+  type: 'invite.send',
+  method: 'POST',
+  path: '/invites',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    /** Raw text: addresses separated by commas or newlines, `Name <addr>` allowed. */
+    invitee_emails: z.string(),
+    stream_ids: z.array(z.int()),
+    group_ids: z.array(z.int()).nullable().default(null),
+    invite_as: InviteAs.default(Role.MEMBER),
+    /** null: the invitation never expires. */
+    invite_expires_in_minutes: z.int().nullable().default(DEFAULT_INVITE_EXPIRES_IN_MINUTES),
+    include_realm_default_subscriptions: z.boolean().default(false),
+    notify_referrer_on_join: z.boolean().default(true),
+    /** Admins only; absent means the organization's default text. */
+    welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH).optional(),
+  }),
+  // Addresses are checked against every user and invitation of the organization.
+  key: 'realm',
+});
+
+/** GET /invites: the unexpired email invitations the caller may manage. */
+export const getInvites = defineOperation({
+  type: 'invite.list',
+  method: 'GET',
+  path: '/invites',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({}),
+  key: 'actor',
+});
+
+/** DELETE /invites/{invite_id}: revoke an email invitation. */
+export const revokeInvite = defineOperation({
+  type: 'invite.revoke',
+  method: 'DELETE',
+  path: '/invites/{invite_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ invite_id: z.int() }),
+  key: 'realm',
+});
+
+/** POST /invites/{invite_id}/resend: send the invitation email again (a fresh link; same expiry). */
+export const resendInvite = defineOperation({
+  type: 'invite.resend',
+  method: 'POST',
+  path: '/invites/{invite_id}/resend',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ invite_id: z.int() }),
+  key: 'realm',
+});
+
+/**
+ * POST /invites/accept (not in Zulip's API, whose sign-up is a web form): the invited person
+ * creates the account with the key from the invitation email. Answers like `POST /fetch_api_key`.
+ */
+export const acceptInvite = defineOperation({
+  type: 'invite.accept',
+  method: 'POST',
+  path: '/invites/accept',
+  service: 'users',
+  kind: 'command',
+  auth: 'none',
+  params: z.object({ key: z.string().max(100), full_name: FullName, password: Password }),
+  // Creates a user: user ids and unique emails are organization-wide.
+  key: 'realm',
+});

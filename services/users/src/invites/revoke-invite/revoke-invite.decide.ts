@@ -1,0 +1,25 @@
+import type { OperationData, revokeInvite } from '@zulip-es/contracts';
+import type { NewEvent } from '@zulip-es/platform';
+import type { UserState } from '../../domain/user.state';
+import { invitationAggregateId, type InvitationState } from '../invitation.state';
+import { accessInvitation } from '../invite-access';
+
+export type RevokeInvite = OperationData<typeof revokeInvite>;
+
+export interface RevokeInviteState {
+  actor: UserState;
+  invitation: InvitationState | null;
+}
+
+/** Zulip's `revoke_user_invite`; an expired invitation can still be revoked. */
+export function decideRevokeInvite(cmd: RevokeInvite, state: RevokeInviteState): NewEvent[] {
+  const invitation = accessInvitation(state.actor, state.invitation);
+  return [
+    {
+      type: 'invitation.revoked.v1',
+      aggregateId: invitationAggregateId(invitation.inviteId),
+      sequence: invitation.version + 1,
+      data: { inviteId: cmd.invite_id },
+    },
+  ];
+}

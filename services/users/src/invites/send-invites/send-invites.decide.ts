@@ -1,0 +1,123 @@
+import { Role, type OperationData, type sendInvites } from '@zulip-es/contracts';
+import { badRequest, type DomainError, type NewEvent } from '@zulip-es/platform';
+import type { UserState } from '../../domain/user.state';
+import { isValidEmail } from '../../shared/user-rules';
+import { invitationAggregateId } from '../invitation.state';
+import {
+  DAILY_LIMIT_REACHED,
+  invitationError,
+  NOBODY_INVITED,
+  SOME_ALREADY_REGISTERED,
+  SOME_DID_NOT_VALIDATE,
+  type InviteeError,
+} from '../invitation-error';
+import { checkRoleBasedPermissions, requireMemberOrAdmin } from '../invite-access';
+import type { InviteKeyMaterial } from '../invite-key';
+import type { InvitePermissions } from '../invite-permissions';
+import { parseInviteeEmails } from '../invitee-emails';
+
+export type SendInvites = OperationData<typeof sendInvites>;
+
+export interface SendInvitesState {
+  actor: UserState;
+  permissions: InvitePermissions;
+  /** The requested channels that exist (see ChannelLookup). */
+  existingChannelIds: ReadonlySet<number>;
+  /** Users holding any of the requested addresses, by lower-case address. */
+  existingUsers: ReadonlyMap<string, UserState>;
+  /** Invitation emails the actor sent in the last 24 hours. */
+  recentInvites: number;
+  dailyLimit: number;
+  lastInviteId: number;
+}
+
+export interface SendInvitesDecision {
+  events: NewEvent[];
+  /** The partial-success error when some addresses were skipped; the events still stand. */
+  error?: DomainError;
+}
+
+/**
+ * Zulip's `invite_users_backend`, then `do_invite_users` up to its daily limit: everything that
+ * does not depend on who holds the addresses. Returns the parsed addresses.
+ */
+export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState, 'existingUsers' | 'lastInviteId'>): string[] {
+  const { actor } = state;
+  requireMemberOrAdmin(actor);
+  if (!state.permissions.mayInvite) throw badRequest('Insufficient permission');
+  const requireAdmin = cmd.invite_as === Role.OWNER || cmd.invite_as === Role.ADMINISTRATOR || cmd.invite_as === Role.MODERATOR;
+  checkRoleBasedPermissions(cmd.invite_as, actor, requireAdmin);
+  const emails = parseInviteeEmails(cmd.invitee_emails);
+  // Zulip checks the raw text only, then silently invites nobody when every entry is blank.
+  if (emails.length === 0) throw badRequest('You must specify at least one email address.');
+  for (const channelId of cmd.stream_ids) {
+    if (!state.existingChannelIds.has(channelId)) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
+  }
+  // TODO(channels): default channels are exempt from this check.
+  if (cmd.stream_ids.length > 0 && !state.permissions.mayAddSubscribers) {
+    throw badRequest('You do not have permission to subscribe other users to channels.');
+  }
+  // TODO(groups): each of cmd.group_ids must exist ("Invalid user group") and the actor must be
+  // in its can_add_members_group ("Insufficient permission").
+  if (cmd.welcome_message_custom_text !== undefined && actor.role > Role.ADMINISTRATOR) {
+    throw badRequest('Must be an organization administrator');
+  }
+  if (state.recentInvites + emails.length > state.dailyLimit) {
+    throw invitationError(DAILY_LIMIT_REACHED, [], { sentInvitations: false, dailyLimitReached: true });
+  }
+  return emails;
+}
+
+/** Zulip's `invite_users_backend` then `do_invite_users`, in their order. */
+export function decideSendInvites(
+  cmd: SendInvites,
+  state: SendInvitesState,
+  newKey: (inviteId: number) => InviteKeyMaterial,
+  now: Date,
+): SendInvitesDecision {
+  const { actor } = state;
+  const emails = checkSendInvites(cmd, state);
+
+  const invalid: InviteeError[] = [];
+  const skipped: InviteeError[] = [];
+  const good: string[] = [];
+  for (const email of emails) {
+    if (!isValidEmail(email)) {
+      invalid.push([email, 'Invalid address.', false]);
+      continue;
+    }
+    const existing = state.existingUsers.get(email.toLowerCase());
+    if (!existing) good.push(email);
+    else if (existing.isActive) skipped.push([email, 'Already has an account.', false]);
+    else skipped.push([email, 'Account has been deactivated.', true]);
+  }
+  if (invalid.length > 0) throw invitationError(SOME_DID_NOT_VALIDATE, [...invalid, ...skipped], { sentInvitations: false });
+  if (good.length === 0) throw invitationError(NOBODY_INVITED, skipped, { sentInvitations: false });
+
+  const invitedAt = now.toISOString();
+  const expiresAt = cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
+  const events = good.map((email, i): NewEvent => {
+    const inviteId = state.lastInviteId + i + 1;
+    return {
+      type: 'invitation.created.v1',
+      aggregateId: invitationAggregateId(inviteId),
+      sequence: 1,
+      data: {
+        inviteId,
+        invitedByUserId: actor.userId,
+        email,
+        invitedAs: cmd.invite_as,
+        invitedAt,
+        expiresAt,
+        streamIds: cmd.stream_ids,
+        groupIds: cmd.group_ids ?? [],
+        includeRealmDefaultSubscriptions: cmd.include_realm_default_subscriptions,
+        notifyReferrerOnJoin: cmd.notify_referrer_on_join,
+        welcomeMessageCustomText: cmd.welcome_message_custom_text ?? null,
+        ...newKey(inviteId),
+      },
+    };
+  });
+  if (skipped.length > 0) return { events, error: invitationError(SOME_ALREADY_REGISTERED, skipped, { sentInvitations: true }) };
+  return { events };
+}

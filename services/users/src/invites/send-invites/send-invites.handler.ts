@@ -1,0 +1,35 @@
+import { sendInvites } from '@zulip-es/contracts';
+import type { CommandHandler } from '@zulip-es/platform';
+import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import type { ChannelLookup } from '../channel-lookup';
+import { recentInvitesBy } from '../invite-quota';
+import { newInviteKey } from '../invite-key';
+import { invitePermissions } from '../invite-permissions';
+import type { UserState } from '../../domain/user.state';
+import { isValidEmail } from '../../shared/user-rules';
+import { checkSendInvites, decideSendInvites, type SendInvites } from './send-invites.decide';
+
+export function sendInvitesHandler({ repo, config }: UsersDeps, channels: ChannelLookup): CommandHandler<SendInvites> {
+  return {
+    kind: 'command',
+    schema: sendInvites.params,
+    async handle({ data, actorId, now }) {
+      const { realm, actor } = await loadActor(repo, actorId);
+      const checks = {
+        actor,
+        permissions: invitePermissions(actor, realm),
+        existingChannelIds: await channels.existing(data.stream_ids),
+        recentInvites: await recentInvitesBy(repo, actor.userId, now),
+        dailyLimit: config.INVITES_DAILY_LIMIT_PER_USER,
+      };
+      // Refusals that need no address lookups come first: a list of thousands is not looked up in vain.
+      const emails = checkSendInvites(data, checks).filter(isValidEmail);
+      const found = await Promise.all(emails.map(async (email) => [email.toLowerCase(), await repo.userByEmail(email)] as const));
+      const existingUsers = new Map(found.filter((entry): entry is [string, UserState] => entry[1] !== null));
+      const state = { ...checks, existingUsers, lastInviteId: await repo.lastInviteId() };
+      const { events, error } = decideSendInvites(data, state, (inviteId) => newInviteKey(config.API_KEY_SECRET, inviteId), now);
+      return { events, reply: {}, error };
+    },
+    replyFrom: () => ({}),
+  };
+}
