@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import { api, createUser, owner, type TestUser } from '@zulip-es/testing';
+import { api, createUser, owner, systemInfo, type TestUser } from '@zulip-es/testing';
 
 type Legacy = Record<string, { website: Record<string, unknown>; aggregated: Record<string, unknown> }>;
 
@@ -109,6 +109,26 @@ describe('GET /realm/presence (E18)', () => {
     const [guest, other] = await Promise.all([createUser({ role: Role.GUEST, label: 'presence-guest' }), createUser({ label: 'presence-seen' })]);
     await ping(other, { status: 'active', ping_only: true });
     expect((await realmPresence(guest)).presences).toHaveProperty([await apiEmailOf(other)]);
+  });
+
+  it('hides users who turned presence_enabled off, and records none of their pings', async () => {
+    const user = await createUser({ label: 'presence-invisible' });
+    await ping(user, { status: 'active', ping_only: true });
+    const email = await apiEmailOf(user);
+    expect((await realmPresence()).presences).toHaveProperty([email]);
+    expect((await api('PATCH', '/settings', { auth: user, params: { presence_enabled: false } })).status).toBe(200);
+    await ping(user, { status: 'active', ping_only: true });
+    expect((await realmPresence()).presences).not.toHaveProperty([email]);
+    expect((await api('PATCH', '/settings', { auth: user, params: { presence_enabled: true } })).status).toBe(200);
+  });
+
+  it('keys a user who hides their email by the dummy address, never the real one', async () => {
+    const user = await createUser({ label: 'presence-hidden-email' });
+    expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
+    await ping(user, { status: 'active', ping_only: true });
+    const keys = Object.keys((await realmPresence()).presences as Legacy);
+    expect(keys).toContain(`user${user.userId}@${systemInfo().realmHost}`);
+    expect(keys).not.toContain(user.email);
   });
 
   it('reports parameters it does not read', async () => {

@@ -91,6 +91,17 @@ describe('PATCH /users/{email} (E5)', () => {
     expect((await api('GET', '/users/me', { auth: user })).body.role).toBe(Role.MODERATOR);
   });
 
+  it('answers "No such user" for a real email the caller may not see, and changes nothing', async () => {
+    const [admin, user] = await Promise.all([createUser({ role: Role.ADMINISTRATOR }), createUser()]);
+    // 2: members and up may see it (an administrator may); 4: nobody (the owner may not either).
+    expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 2 } })).status).toBe(200);
+    expect((await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: admin, params: { full_name: 'Seen By Admin' } })).body).toMatchObject({ result: 'success' });
+    expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
+    const hidden = await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: owner(), params: { full_name: 'Hidden Email' } });
+    expect(hidden.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
+    expect((await api('GET', '/users/me', { auth: user })).body.full_name).toBe('Seen By Admin');
+  });
+
   it('answers "No such user" for an unknown address, or a dummy one of no user', async () => {
     for (const email of [uniqueEmail('nobody'), `user99999999@${systemInfo().realmHost}`, 'me']) {
       const res = await api('PATCH', `/users/${encodeURIComponent(email)}`, { auth: owner(), params: { full_name: 'Nobody' } });

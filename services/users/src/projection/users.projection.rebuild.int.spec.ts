@@ -55,5 +55,6 @@ describe('users projection rebuilt from users.events', () => {
     }
     expect(rebuilt).toEqual(current);
     expect(current.users.length).toBeGreaterThanOrEqual(4);
-  });
+    // Replays the whole users history, which every other test file adds to while this runs.
+  }, 180_000);
 });
