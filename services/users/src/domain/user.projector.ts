@@ -24,9 +24,7 @@ export const userProjector = (repo: UsersRepository): Projector => ({
     // Side indexes are rewritten idempotently, so a replay that skipped the user document still fixes them.
     if (userEvent.type === 'user.created.v1') {
       await repo.emails.replaceOne({ _id: normalizeEmail(userEvent.data.deliveryEmail) }, { userId }, { upsert: true });
-      if ((await repo.lastUserId()) < userId) {
-        await repo.counters.replaceOne({ _id: 'user_id' }, { value: userId }, { upsert: true });
-      }
+      await repo.raiseLastId('user_id', userId);
     }
     if (userEvent.type === 'user.email_changed.v1') {
       const previous = normalizeEmail(userEvent.data.previousEmail);

@@ -32,9 +32,7 @@ export const invitationProjector = (repo: UsersRepository): Projector => ({
         const inviteIds = [...new Set([...(byEmail?.inviteIds ?? []), inviteId])].sort((a, b) => a - b);
         await repo.invitationEmails.replaceOne({ _id: normalizeEmail(email) }, { inviteIds }, { upsert: true });
         await recordInviteSent(repo, invitedByUserId, { key: `created:${inviteId}`, at: invitedAt });
-        if ((await repo.lastInviteId()) < inviteId) {
-          await repo.counters.replaceOne({ _id: 'invite_id' }, { value: inviteId }, { upsert: true });
-        }
+        await repo.raiseLastId('invite_id', inviteId);
         return;
       }
       case 'invitation.resent.v1': {

@@ -137,8 +137,8 @@ export class UsersRepository {
   }
 
   /** The highest group id ever assigned (0 before the first). */
-  async lastGroupId(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'group_id' }))?.value ?? 0;
+  lastGroupId(): Promise<number> {
+    return this.lastId('group_id');
   }
 
   async invitation(inviteId: number): Promise<InvitationState | null> {
@@ -163,15 +163,29 @@ export class UsersRepository {
   }
 
   /** The highest invitation id ever assigned (0 before the first). */
-  async lastInviteId(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'invite_id' }))?.value ?? 0;
+  lastInviteId(): Promise<number> {
+    return this.lastId('invite_id');
   }
 
   /** The highest user id ever assigned (0 before the first). */
-  async lastUserId(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'user_id' }))?.value ?? 0;
+  lastUserId(): Promise<number> {
+    return this.lastId('user_id');
+  }
+
+  /**
+   * Records that `id` was assigned, keeping the highest: ids are decided from this counter and
+   * a replay (which may meet an id again) never lowers it.
+   */
+  async raiseLastId(counter: IdCounter, id: number): Promise<void> {
+    if ((await this.lastId(counter)) < id) await this.counters.replaceOne({ _id: counter }, { value: id }, { upsert: true });
+  }
+
+  private async lastId(counter: IdCounter): Promise<number> {
+    return (await this.counters.findOne({ _id: counter }))?.value ?? 0;
   }
 }
+
+type IdCounter = 'user_id' | 'group_id' | 'invite_id';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

@@ -20,8 +20,6 @@ export const userGroupProjector = (repo: UsersRepository): Projector => ({
     const groupEvent = event as UserGroupEvent;
     const { groupId } = groupEvent.data;
     await applyToDocument(repo.userGroups, userGroupAggregateId(groupId), envelope.sequence, (current) => evolveUserGroup(current, groupEvent, envelope.sequence));
-    if (groupEvent.type === 'user_group.created.v1' && (await repo.lastGroupId()) < groupId) {
-      await repo.counters.replaceOne({ _id: 'group_id' }, { value: groupId }, { upsert: true });
-    }
+    if (groupEvent.type === 'user_group.created.v1') await repo.raiseLastId('group_id', groupId);
   },
 });
