@@ -79,9 +79,14 @@ export class ServiceProcess {
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
-  /** Resolves when `GET /health` answers 200; fails early if the process exits. */
-  async waitHealthy(timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * Resolves when `GET /health` answers 200; fails early if the process exits. A service that
+   * answers "starting" is catching its projection up (a rebuild after an upgrade replays every
+   * event), so it gets `catchUpMs` instead of `timeoutMs`.
+   */
+  async waitHealthy(timeoutMs = 60_000, catchUpMs = 15 * 60_000): Promise<void> {
+    const started = Date.now();
+    let deadline = started + timeoutMs;
     let exitCode: number | null | undefined;
     void this.exited?.then((code) => (exitCode = code));
     while (Date.now() < deadline) {
@@ -89,12 +94,13 @@ export class ServiceProcess {
       try {
         const res = await fetch(`${this.url}/health`, { signal: AbortSignal.timeout(1_000) });
         if (res.status === 200) return;
+        deadline = started + catchUpMs;
       } catch {
         // not listening yet
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`${this.name} not healthy after ${timeoutMs} ms${this.logHint()}`);
+    throw new Error(`${this.name} not healthy after ${Date.now() - started} ms${this.logHint()}`);
   }
 
   /** SIGTERM, then SIGKILL after `graceMs`. */

@@ -8,6 +8,12 @@ import { TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
 export interface Projection {
   apply(event: EventEnvelope): Promise<void>;
+  /**
+   * The shape of what `apply` writes. Raise it whenever a release projects events differently
+   * (a new field, a fixed evolve): the next start finds the stored projection stale and rebuilds
+   * it from the events before deciding anything. Missing means 0.
+   */
+  readonly version?: number;
 }
 
 /** What a command did, kept so a redelivered command gets the same answer and no second effect. */

@@ -6,17 +6,58 @@ import type { Logger } from '../logging/logger';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
 const KEPT = new Set(['command_outcomes']);
+const META = 'projection_meta';
+
+interface MetaDoc {
+  _id: 'version';
+  version: number;
+}
+
+export interface RebuildArgs {
+  kafka: Kafka;
+  db: Connection;
+  topic: string;
+  projection: Projection;
+  logger: Logger;
+}
 
 /**
  * Throws a service's projection away and applies its events topic again from the first record.
  * Run it with the service stopped: a live instance would keep writing the old projection.
  */
-export async function rebuildProjection(args: { kafka: Kafka; db: Connection; topic: string; projection: Projection; logger: Logger }): Promise<number> {
+export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   const { kafka, db, topic, projection, logger } = args;
-  for (const { name } of await db.db!.listCollections().toArray()) {
+  for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }
   // Catch-up never appends, so the producer stays unconnected.
   const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, db, projection, logger);
-  return store.catchUp();
+  const events = await store.catchUp();
+  await recordVersion(db, projection);
+  return events;
+}
+
+/**
+ * At start, before the catch-up: a projection written by a release with another projection
+ * version is rebuilt from the events, so an upgrade never decides on documents of an old shape.
+ * A store with no projection yet only records the version. Upgrade one instance at a time.
+ */
+export async function rebuildIfStale(args: RebuildArgs): Promise<void> {
+  const { db, projection, logger } = args;
+  const stored = await db.collection<MetaDoc>(META).findOne({ _id: 'version' });
+  const wanted = projection.version ?? 0;
+  if (stored?.version === wanted) return;
+  const projected = (await collectionNames(db)).some((name) => !KEPT.has(name) && name !== META);
+  if (projected) {
+    logger.warn({ stored: stored?.version ?? null, wanted }, 'projection written by another version; rebuilding it from the events');
+    await rebuildProjection(args);
+  } else {
+    await recordVersion(db, projection);
+  }
+}
+
+const collectionNames = async (db: Connection): Promise<string[]> => (await db.db!.listCollections().toArray()).map((c) => c.name);
+
+async function recordVersion(db: Connection, projection: Projection): Promise<void> {
+  await db.collection<MetaDoc>(META).replaceOne({ _id: 'version' }, { version: projection.version ?? 0 }, { upsert: true });
 }

@@ -7,6 +7,7 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from './command-processor';
+import { rebuildIfStale } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
 
 export interface ServiceParts {
@@ -44,6 +45,7 @@ export class ServiceRuntime {
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
     const { projection, handlers } = this.definition.assemble(this.db);
+    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, logger: this.logger });
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
     this.processor = new CommandProcessor(
       kafka,

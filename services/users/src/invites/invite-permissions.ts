@@ -1,6 +1,5 @@
-import { Role } from '@zulip-es/contracts';
-import type { RealmState } from '../domain/realm.state';
-import type { UserState } from '../domain/user.state';
+import { hasRealmPermission } from '../user-groups/group-rules';
+import type { GroupsContext } from '../user-groups/groups-context';
 
 export interface InvitePermissions {
   /** Zulip's `can_invite_users_group`. */
@@ -9,14 +8,10 @@ export interface InvitePermissions {
   mayAddSubscribers: boolean;
 }
 
-/**
- * The one place invitation permissions are computed. For now Zulip's defaults from roles: both
- * settings default to the `role:members` system group (members and stronger, not guests).
- * TODO(groups): read the organization's `can_invite_users_group` and `can_add_subscribers_group`
- * settings and the actor's group memberships once the groups work is merged.
- */
-export function invitePermissions(actor: UserState, realm: RealmState): InvitePermissions {
-  void realm;
-  const member = actor.role <= Role.MEMBER;
-  return { mayInvite: member, mayAddSubscribers: member };
+/** The one place invitation permissions are computed: the organization's group settings. */
+export function invitePermissions(ctx: Pick<GroupsContext, 'membership' | 'actor' | 'realm'>): InvitePermissions {
+  return {
+    mayInvite: hasRealmPermission(ctx.membership, ctx.actor, ctx.realm, 'can_invite_users_group'),
+    mayAddSubscribers: hasRealmPermission(ctx.membership, ctx.actor, ctx.realm, 'can_add_subscribers_group'),
+  };
 }

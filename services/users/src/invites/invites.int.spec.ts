@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Role, type EventEnvelope } from '@zulip-es/contracts';
 import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createUser, invitationKeyIn, outboxDir, uniqueEmail, waitForMails, type EventCapture } from '@zulip-es/testing';
+import { api, captureEvents, createGroup, createUser, getGroup, invitationKeyIn, outboxDir, uniqueEmail, waitForMails, type EventCapture } from '@zulip-es/testing';
 import { UsersRepository } from '../projection/users.repository';
 import { inviteKeyHash } from './invite-key';
 import { INVITATION_EMAIL_QUEUE } from './mail/invitation-email.job';
@@ -29,10 +29,11 @@ describe('invitations: published events and emails', () => {
 
   it('publishes invitation.created.v1 with the key in derived form only, then acceptance events', async () => {
     const inviter = await createUser({ role: Role.ADMINISTRATOR });
+    const group = await createGroup({}, inviter);
     const email = uniqueEmail('events');
     const sent = await api('POST', '/invites', {
       auth: inviter,
-      params: { invitee_emails: email, stream_ids: [], group_ids: [3], invite_as: Role.MODERATOR, include_realm_default_subscriptions: true, notify_referrer_on_join: false, welcome_message_custom_text: 'Hi!' },
+      params: { invitee_emails: email, stream_ids: [], group_ids: [group], invite_as: Role.MODERATOR, include_realm_default_subscriptions: true, notify_referrer_on_join: false, welcome_message_custom_text: 'Hi!' },
     });
     expect(sent.body).toEqual({ result: 'success', msg: '' });
     const created = await events.waitFor((e) => e.type === 'invitation.created.v1' && e.data.email === email);
@@ -41,7 +42,7 @@ describe('invitations: published events and emails', () => {
       sequence: 1,
       actorId: inviter.userId,
       data: {
-        invitedByUserId: inviter.userId, email, invitedAs: Role.MODERATOR, streamIds: [], groupIds: [3], includeRealmDefaultSubscriptions: true,
+        invitedByUserId: inviter.userId, email, invitedAs: Role.MODERATOR, streamIds: [], groupIds: [group], includeRealmDefaultSubscriptions: true,
         notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hi!', keyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     });
@@ -59,11 +60,26 @@ describe('invitations: published events and emails', () => {
       actorId: null,
       data: {
         inviteId: created.data.inviteId, userId: accepted.body.user_id, invitedAs: Role.MODERATOR, referrerId: inviter.userId, streamIds: [],
-        includeRealmDefaultSubscriptions: true, groupIds: [3], notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hi!',
+        includeRealmDefaultSubscriptions: true, groupIds: [group], notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hi!',
       },
     });
     const user = events.events.find((e) => e.type === 'user.created.v1' && e.data.userId === accepted.body.user_id);
     expect(user).toMatchObject({ causationId: acceptance.causationId, data: { role: Role.MODERATOR, deliveryEmail: email } });
+    const joined = await events.waitFor((e) => e.type === 'user_group.members_added.v1' && e.data.groupId === group);
+    expect(joined).toMatchObject({ causationId: acceptance.causationId, data: { userIds: [accepted.body.user_id] } });
+    expect((await getGroup(group))!.members).toEqual([accepted.body.user_id]);
+  });
+
+  it('refuses a group the inviter may not add members to, and invites nobody', async () => {
+    const inviter = await createUser();
+    const email = uniqueEmail('groupless');
+    const notTheirs = await createGroup();
+    const res = await api('POST', '/invites', { auth: inviter, params: { invitee_emails: email, stream_ids: [], group_ids: [notTheirs] } });
+    expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+    const unknown = await api('POST', '/invites', { auth: inviter, params: { invitee_emails: email, stream_ids: [], group_ids: [999_999] } });
+    expect(unknown.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid user group' });
+    const listed = await api('GET', '/invites', { auth: inviter });
+    expect(listed.body.invites).toEqual([]);
   });
 
   it('publishes invitation.resent.v1 and invitation.revoked.v1 at the next sequences', async () => {

@@ -9,6 +9,8 @@ import type { UsersRepository } from './users.repository';
  * sequence of the last event applied to it, so an event delivered again changes nothing.
  */
 export class UsersProjection implements Projection {
+  /** See `Projection.version`: 1 is the first versioned shape (realm settings with group settings). */
+  readonly version = 1;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {

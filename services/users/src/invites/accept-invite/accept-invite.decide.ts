@@ -3,6 +3,7 @@ import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../../create-user/create-user.decide';
 import type { RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
+import { userGroupAggregateId, type UserGroupState } from '../../user-groups/user-group.state';
 import { checkFullName, isStrongEnough, PASSWORD_TOO_WEAK } from '../../shared/user-rules';
 import { invitationAggregateId, isExpired, type InvitationState } from '../invitation.state';
 
@@ -18,6 +19,8 @@ export interface AcceptInviteState {
   existing: UserState | null;
   /** The other invitations to the same address. */
   others: InvitationState[];
+  /** The groups the invitation names, as they stand now. */
+  groups: UserGroupState[];
   lastUserId: number;
 }
 
@@ -71,5 +74,18 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
       sequence: other.version + 1,
       data: { inviteId: other.inviteId },
     }));
-  return [created, accepted, ...superseded];
+  return [created, accepted, ...joinedGroups(state.groups, userId), ...superseded];
+}
+
+/**
+ * Zulip's `bulk_add_members_to_user_groups` at sign-up: every group the invitation named, even
+ * one deactivated since (groups are never deleted, so each id still names a group).
+ */
+function joinedGroups(groups: readonly UserGroupState[], userId: number): NewEvent[] {
+  return groups.map((group) => ({
+    type: 'user_group.members_added.v1',
+    aggregateId: userGroupAggregateId(group.groupId),
+    sequence: group.version + 1,
+    data: { groupId: group.groupId, userIds: [userId] },
+  }));
 }

@@ -1,5 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { apiKeyHash, deriveApiKey } from '../../domain/credentials';
+import { aGroup } from '../../testing/user-groups.fixtures';
 import { anInvitation, aRealm, aUser } from '../../testing/users.fixtures';
 import { checkAcceptInvite, decideAcceptInvite, LINK_EXPIRED, LINK_NOT_FOUND, LINK_USED, type AcceptInviteState } from './accept-invite.decide';
 
@@ -15,6 +16,7 @@ const given = (overrides: Partial<AcceptInviteState> = {}): AcceptInviteState =>
   keyHash: 'c'.repeat(64),
   existing: null,
   others: [invitation],
+  groups: [],
   lastUserId: 20,
   ...overrides,
 });
@@ -36,6 +38,15 @@ describe('accept an invitation', () => {
       },
     });
     expect(rest).toEqual([]);
+  });
+
+  it('given invited groups, then the new user joins each of them, a deactivated one too, as Zulip does', () => {
+    const groups = [aGroup({ groupId: 7, version: 3 }), aGroup({ groupId: 8, name: 'old', deactivated: true, version: 5 })];
+    const events = decideAcceptInvite(cmd(), given({ groups }), credentials, now);
+    expect(events.slice(2)).toEqual([
+      { type: 'user_group.members_added.v1', aggregateId: 'group:7', sequence: 4, data: { groupId: 7, userIds: [21] } },
+      { type: 'user_group.members_added.v1', aggregateId: 'group:8', sequence: 6, data: { groupId: 8, userIds: [21] } },
+    ]);
   });
 
   it('given other pending invitations to the same address, then they are revoked', () => {

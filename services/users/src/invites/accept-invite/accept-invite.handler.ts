@@ -2,8 +2,14 @@ import { acceptInvite } from '@zulip-es/contracts';
 import { DomainError, type CommandHandler } from '@zulip-es/platform';
 import { hashPassword, newApiKeyNonce, deriveApiKey } from '../../domain/credentials';
 import type { UsersDeps } from '../../shared/users-deps';
+import type { UserGroupState } from '../../user-groups/user-group.state';
 import { inviteKeyHash } from '../invite-key';
 import { checkAcceptInvite, decideAcceptInvite, type AcceptInvite } from './accept-invite.decide';
+
+async function invitedGroups(repo: UsersDeps['repo'], groupIds: readonly number[]): Promise<UserGroupState[]> {
+  const groups = await Promise.all([...new Set(groupIds)].map((id) => repo.userGroup(id)));
+  return groups.filter((group): group is UserGroupState => group !== null);
+}
 
 /** Unauthenticated: the invitation key is the credential. Answers as `POST /fetch_api_key` does. */
 export function acceptInviteHandler({ repo, config }: UsersDeps): CommandHandler<AcceptInvite> {
@@ -26,6 +32,7 @@ export function acceptInviteHandler({ repo, config }: UsersDeps): CommandHandler
         keyHash,
         existing: invitation ? await repo.userByEmail(invitation.email) : null,
         others: invitation ? await repo.invitationsForEmail(invitation.email) : [],
+        groups: await invitedGroups(repo, invitation?.groupIds ?? []),
         lastUserId: await repo.lastUserId(),
       };
       checkAcceptInvite(data, state, now); // before the deliberately slow hash

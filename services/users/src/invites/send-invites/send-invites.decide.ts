@@ -1,6 +1,8 @@
 import { Role, type OperationData, type sendInvites } from '@zulip-es/contracts';
 import { badRequest, type DomainError, type NewEvent } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
+import { accessGroupForUpdate } from '../../user-groups/group-rules';
+import type { GroupsContext } from '../../user-groups/groups-context';
 import { isValidEmail } from '../../shared/user-rules';
 import { invitationAggregateId } from '../invitation.state';
 import {
@@ -21,6 +23,8 @@ export type SendInvites = OperationData<typeof sendInvites>;
 export interface SendInvitesState {
   actor: UserState;
   permissions: InvitePermissions;
+  /** The groups as the actor sees them, for `group_ids`. */
+  groups: GroupsContext;
   /** The requested channels that exist (see ChannelLookup). */
   existingChannelIds: ReadonlySet<number>;
   /** Users holding any of the requested addresses, by lower-case address. */
@@ -57,8 +61,9 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   if (cmd.stream_ids.length > 0 && !state.permissions.mayAddSubscribers) {
     throw badRequest('You do not have permission to subscribe other users to channels.');
   }
-  // TODO(groups): each of cmd.group_ids must exist ("Invalid user group") and the actor must be
-  // in its can_add_members_group ("Insufficient permission").
+  for (const groupId of cmd.group_ids ?? []) {
+    accessGroupForUpdate(state.groups, groupId, 'can_add_members_group', { allowDeactivated: false });
+  }
   if (cmd.welcome_message_custom_text !== undefined && actor.role > Role.ADMINISTRATOR) {
     throw badRequest('Must be an organization administrator');
   }

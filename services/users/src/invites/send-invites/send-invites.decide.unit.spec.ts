@@ -1,13 +1,25 @@
 import { Role } from '@zulip-es/contracts';
+import type { UserState } from '../../domain/user.state';
+import { aGroup, groupsState } from '../../testing/user-groups.fixtures';
 import { aUser } from '../../testing/users.fixtures';
+import { groupsContext } from '../../user-groups/groups-context';
+import type { UserGroupState } from '../../user-groups/user-group.state';
 import { decideSendInvites, type SendInvites, type SendInvitesState } from './send-invites.decide';
 
 const now = new Date('2026-02-03T04:05:06.000Z');
 const newKey = (inviteId: number) => ({ keyNonce: `nonce-for-invite-${inviteId}`, keyHash: String(inviteId % 10).repeat(64) });
 const member = aUser({ userId: 2, role: Role.MEMBER });
 
+/** The system groups plus `groups`, as `actor` sees them. */
+const groupsFor = (actor: UserState, groups: UserGroupState[] = []) => groupsContext(groupsState({ actor, users: [actor], groups }));
+
+/** A group whose members may be added by `userId` only. */
+const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
+  aGroup({ groupId: 20, settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } }, ...overrides });
+
 const given = (overrides: Partial<SendInvitesState> = {}): SendInvitesState => ({
   actor: member,
+  groups: groupsFor(overrides.actor ?? member),
   permissions: { mayInvite: true, mayAddSubscribers: true },
   existingChannelIds: new Set(),
   existingUsers: new Map(),
@@ -57,8 +69,9 @@ describe('send invitations', () => {
     });
 
     it('when groups, default subscriptions and the referrer flag are given, then the invitation records them', () => {
-      const [event] = decide({ group_ids: [7, 8], include_realm_default_subscriptions: true, notify_referrer_on_join: false }).events;
-      expect(event.data).toMatchObject({ groupIds: [7, 8], includeRealmDefaultSubscriptions: true, notifyReferrerOnJoin: false });
+      const groups = groupsFor(member, [addableBy(member.userId), addableBy(member.userId, { groupId: 21, name: 'other' })]);
+      const [event] = decide({ group_ids: [20, 21], include_realm_default_subscriptions: true, notify_referrer_on_join: false }, { groups }).events;
+      expect(event.data).toMatchObject({ groupIds: [20, 21], includeRealmDefaultSubscriptions: true, notifyReferrerOnJoin: false });
     });
 
     it('when an existing channel is named, then the invitation records it', () => {
@@ -175,8 +188,41 @@ describe('send invitations', () => {
       expect(decide({}, { permissions: { mayInvite: true, mayAddSubscribers: false } }).events).toHaveLength(1);
     });
 
+    it('the channels come before the groups', () => {
+      expect(() => decide({ stream_ids: [3], group_ids: [99] })).toThrow(refusal('BAD_REQUEST', 'Invalid channel ID 3. No invites were sent.'));
+    });
+
+    it('the groups come before the welcome text', () => {
+      expect(() => decide({ group_ids: [99], welcome_message_custom_text: 'Hi' })).toThrow(refusal('BAD_REQUEST', 'Invalid user group'));
+    });
+
     it('the daily limit comes before address validation', () => {
       expect(() => decide({ invitee_emails: 'bad-address' }, { dailyLimit: 0 })).toThrow(refusal('INVITATION_FAILED', expect.any(String) as unknown as string, { daily_limit_reached: true }));
+    });
+  });
+
+  describe('given groups to add the invited users to', () => {
+    it('when the actor may add members to each group, then the invitation carries the groups', () => {
+      const { events } = decide({ group_ids: [20] }, { groups: groupsFor(member, [addableBy(member.userId)]) });
+      expect(events[0].data.groupIds).toEqual([20]);
+    });
+
+    it('an unknown group is refused and nobody is invited', () => {
+      expect(() => decide({ group_ids: [20] })).toThrow(refusal('BAD_REQUEST', 'Invalid user group'));
+    });
+
+    it('a group the actor may not add members to is refused', () => {
+      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(member, [addableBy(1)]) })).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
+    });
+
+    it('a deactivated group is refused', () => {
+      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(member, [addableBy(member.userId, { deactivated: true })]) })).toThrow(
+        refusal('BAD_REQUEST', 'User group is deactivated.'),
+      );
+    });
+
+    it('a system group is refused even to its members', () => {
+      expect(() => decide({ group_ids: [6] })).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
     });
   });
 

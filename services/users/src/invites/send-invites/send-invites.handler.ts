@@ -1,6 +1,7 @@
 import { sendInvites } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import type { UsersDeps } from '../../shared/users-deps';
+import { loadActorGroups } from '../../user-groups/load-actor-groups';
 import type { ChannelLookup } from '../channel-lookup';
 import { recentInvitesBy } from '../invite-quota';
 import { newInviteKey } from '../invite-key';
@@ -14,10 +15,12 @@ export function sendInvitesHandler({ repo, config }: UsersDeps, channels: Channe
     kind: 'command',
     schema: sendInvites.params,
     async handle({ data, actorId, now }) {
-      const { realm, actor } = await loadActor(repo, actorId);
+      const groups = await loadActorGroups(repo, actorId);
+      const { actor } = groups;
       const checks = {
         actor,
-        permissions: invitePermissions(actor, realm),
+        permissions: invitePermissions(groups),
+        groups,
         existingChannelIds: await channels.existing(data.stream_ids),
         recentInvites: await recentInvitesBy(repo, actor.userId, now),
         dailyLimit: config.INVITES_DAILY_LIMIT_PER_USER,

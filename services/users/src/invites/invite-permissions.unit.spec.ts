@@ -1,0 +1,34 @@
+import { Role } from '@zulip-es/contracts';
+import { DEFAULT_REALM_SETTINGS } from '../domain/realm.state';
+import { aGroup, asRole, groupsState } from '../testing/user-groups.fixtures';
+import { aRealm } from '../testing/users.fixtures';
+import { groupsContext } from '../user-groups/groups-context';
+import { SystemGroup, systemGroupId } from '../user-groups/system-groups';
+import { invitePermissions } from './invite-permissions';
+
+const withSettings = (groups: Partial<typeof DEFAULT_REALM_SETTINGS.groups>) => aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, ...groups } } });
+const permissionsOf = (role: Role, realm = aRealm(), extraGroups = [aGroup()]) =>
+  invitePermissions(groupsContext(groupsState({ realm, actor: asRole(role), users: [asRole(role)], groups: extraGroups })));
+
+describe('invitation permissions', () => {
+  it.each([Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER])('by default role %i may invite and add subscribers', (role) => {
+    expect(permissionsOf(role)).toEqual({ mayInvite: true, mayAddSubscribers: true });
+  });
+
+  it('by default a guest may do neither', () => {
+    expect(permissionsOf(Role.GUEST)).toEqual({ mayInvite: false, mayAddSubscribers: false });
+  });
+
+  it('when invitations are limited to administrators, a member may no longer invite', () => {
+    const realm = withSettings({ can_invite_users_group: systemGroupId(SystemGroup.ADMINISTRATORS) });
+    expect(permissionsOf(Role.MEMBER, realm).mayInvite).toBe(false);
+    expect(permissionsOf(Role.ADMINISTRATOR, realm).mayInvite).toBe(true);
+  });
+
+  it('when invitations are given to a user group, its members may invite through its subgroups too', () => {
+    const realm = withSettings({ can_invite_users_group: 21, can_add_subscribers_group: systemGroupId(SystemGroup.NOBODY) });
+    const groups = [aGroup({ groupId: 21, name: 'inviters', subgroupIds: [22] }), aGroup({ groupId: 22, name: 'juniors', memberIds: [4] })];
+    expect(permissionsOf(Role.MEMBER, realm, groups)).toEqual({ mayInvite: true, mayAddSubscribers: false });
+    expect(permissionsOf(Role.MODERATOR, realm, groups)).toEqual({ mayInvite: false, mayAddSubscribers: false });
+  });
+});
