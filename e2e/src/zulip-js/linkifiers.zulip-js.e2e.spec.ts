@@ -73,4 +73,10 @@ describe('zulip-js: linkifiers (E13, E16)', () => {
       msg: 'Must be an organization administrator',
     });
   });
+
+  // zulip-js's one linkifier method calls the legacy GET /realm/filters, which Zulip no longer
+  // serves (since feature level 54 it routes only POST there): Zulip's method-not-allowed answer.
+  it('answers filters.retrieve() as Zulip does: 405, the methods the path allows', async () => {
+    expect(failed(await member.filters.retrieve())).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST'] });
+  });
 });
