@@ -47,8 +47,8 @@ describe('zulip-js: PATCH /users/{user_id} and /users/{email} (E5)', () => {
 
   it('finds the user by a URL-encoded email, real or dummy', async () => {
     const { user, client } = await newUserClient({ label: 'zjs-e5+by-email' });
-    succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(user.email)}`, 'PATCH', { full_name: 'Found By Email' }));
-    expect(succeeded(await client.users.me.getProfile()).full_name).toBe('Found By Email');
+    succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(user.email)}`, 'PATCH', { full_name: 'Trouvée Par E-mail 🙂' }));
+    expect(succeeded(await client.users.me.getProfile()).full_name).toBe('Trouvée Par E-mail 🙂');
 
     succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(`user${user.userId}@${systemInfo().realmHost}`)}`, 'PATCH', { role: Role.ADMINISTRATOR }));
     expect(succeeded(await client.users.me.getProfile())).toMatchObject({ role: Role.ADMINISTRATOR, is_admin: true });

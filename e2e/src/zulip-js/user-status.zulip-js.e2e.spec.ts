@@ -11,17 +11,17 @@ describe('zulip-js: user status (E8)', () => {
     const { client: viewer } = await newUserClient({ role: Role.GUEST, label: 'zjs-status-viewer' });
     expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`)).status).toEqual({});
 
-    const res = succeeded(await client.callEndpoint('/users/me/status', 'POST', { status_text: ' In a meeting ', emoji_name: 'car' }));
+    const res = succeeded(await client.callEndpoint('/users/me/status', 'POST', { status_text: ' Zoë’s 🌴 meeting ', emoji_name: 'car' }));
     expect(res).toEqual({ result: 'success', msg: '' });
     expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`))).toEqual({
       result: 'success',
       msg: '',
-      status: { status_text: 'In a meeting', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
+      status: { status_text: 'Zoë’s 🌴 meeting', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
     });
 
     // Clearing the emoji leaves the text; `away` goes as the text 'true'.
     succeeded(await client.callEndpoint('/users/me/status', 'POST', { emoji_name: '', away: 'true' }));
-    expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`)).status).toEqual({ status_text: 'In a meeting', away: true });
+    expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`)).status).toEqual({ status_text: 'Zoë’s 🌴 meeting', away: true });
   });
 
   it('refuses a text over 60 characters, an unknown emoji, and an unknown user', async () => {
