@@ -24,6 +24,13 @@ export const clientFor = (credentials: Credentials): Promise<zulip.Client> =>
 export const ownerClient = (): Promise<zulip.Client> => clientFor(owner());
 
 /**
+ * A client of someone without an account yet (signing up with an invitation key). zulip-js
+ * needs a key to skip its login, and sends its Basic header on every call: endpoints that take
+ * no credentials ignore it, as Zulip's do.
+ */
+export const anonymousClient = (): Promise<zulip.Client> => zulip({ realm: realmUrl(), username: '', apiKey: 'no-account-yet' });
+
+/**
  * Logs in with email and password (zulip-js calls POST /fetch_api_key). zulip-js returns a
  * client without a key when the login fails, so this fails loudly instead.
  */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Operation } from '@zulip-es/contracts';
 import { DomainError } from '@zulip-es/platform';
 import type { Dispatcher } from '../dispatch/dispatcher';
+import { allowedMethodsFor, renderMethodNotAllowed } from './method-not-allowed';
 import { registerMultipartBody } from './multipart-body';
 import { renderError } from './render';
 
@@ -26,8 +27,8 @@ function isNumeric(schema: unknown): boolean {
 
 /**
  * The API as one encapsulated fastify plugin under `/api/v1`: one route per operation, all
- * served by the dispatcher, with its own body parsing and Zulip-shaped not-found and error
- * answers (the root keeps NestJS's).
+ * served by the dispatcher, with its own body parsing and Zulip-shaped not-found, method-not-allowed
+ * and error answers (the root keeps NestJS's).
  */
 export async function registerApiRoutes(fastify: FastifyInstance, operations: readonly Operation[], dispatcher: Pick<Dispatcher, 'handler'>): Promise<void> {
   await fastify.register(
@@ -42,7 +43,13 @@ export async function registerApiRoutes(fastify: FastifyInstance, operations: re
         payload.on('end', () => done(null, {}));
       });
       for (const op of operations) api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op) });
-      api.setNotFoundHandler((_req, reply) => renderError(reply, new DomainError('BAD_REQUEST', 'Not Found', {}, 404)));
+      // A path routed for other methods only is Zulip's 405 (zulip-js's GET /realm/filters, say).
+      const allowedMethods = allowedMethodsFor(operations.map((op) => ({ method: op.method, url: routePath(op) })));
+      api.setNotFoundHandler((req, reply) => {
+        const allowed = allowedMethods(req.url.slice(API_PREFIX.length).split('?')[0]);
+        if (allowed.length > 0) return renderMethodNotAllowed(reply, allowed);
+        return renderError(reply, new DomainError('BAD_REQUEST', 'Not Found', {}, 404));
+      });
       api.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         const msg = status === 413 ? 'Request body too large' : status < 500 ? `Malformed request: ${error.message}` : 'Internal server error';
