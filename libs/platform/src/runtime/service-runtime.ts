@@ -4,10 +4,12 @@ import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
+import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from './command-processor';
 import type { HandlerRegistry } from './handlers';
+import { applyToReadModel, type ReadModel } from './read-model';
 
 export interface ServiceParts {
   kafka: Kafka;
@@ -17,8 +19,15 @@ export interface ServiceParts {
 
 export interface ServiceDefinition {
   service: ServiceName;
-  /** Builds the projection and the handlers once Mongo is connected. */
-  assemble(db: Connection): { projection: Projection; handlers: HandlerRegistry };
+  /** Builds the projection, the handlers and the read models once Mongo is connected. */
+  assemble(db: Connection): ServiceAssembly;
+}
+
+export interface ServiceAssembly {
+  projection: Projection;
+  handlers: HandlerRegistry;
+  /** Copies of other services' state, fed from their events topics (see ReadModel). */
+  readModels?: ReadModel[];
 }
 
 /**
@@ -29,6 +38,7 @@ export class ServiceRuntime {
   ready = false;
   private producer?: Producer;
   private processor?: CommandProcessor;
+  private followers: TopicFollower[] = [];
   private db?: Connection;
 
   constructor(
@@ -43,12 +53,23 @@ export class ServiceRuntime {
     this.db = await connectMongo(this.config.MONGO_URL, service);
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
-    const { projection, handlers } = this.definition.assemble(this.db);
+    const { projection, handlers, readModels = [] } = this.definition.assemble(this.db);
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
+    this.followers = readModels.map(
+      (model) =>
+        new TopicFollower(
+          kafka,
+          { name: `${service}-${model.name}-${this.config.INSTANCE_ID}`, topics: model.topics },
+          (batch) => applyToReadModel(model, batch, this.logger),
+          this.logger,
+        ),
+    );
+    // Each resolves once its topics are read up to their end as it was at start.
+    await Promise.all(this.followers.map((f) => f.start()));
     this.processor = new CommandProcessor(
       kafka,
       this.producer,
-      { service, handlers, store, onFatal: (error) => this.fatal(error) },
+      { service, handlers, store, followers: this.followers, onFatal: (error) => this.fatal(error) },
       this.logger,
     );
     await this.processor.start();
@@ -60,6 +81,7 @@ export class ServiceRuntime {
   async stop(): Promise<void> {
     this.ready = false;
     await this.processor?.stop();
+    await Promise.allSettled(this.followers.map((f) => f.stop()));
     await this.producer?.disconnect();
     await this.db?.close();
   }
