@@ -24,7 +24,7 @@ export class AcceptedInvitationRelay {
   ) {}
 
   async start(): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: GROUP_ID, maxWaitTimeInMs: 100, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+    const consumer = this.kafka.consumer({ groupId: GROUP_ID, maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topic: eventsTopic('users'), fromBeginning: true });
