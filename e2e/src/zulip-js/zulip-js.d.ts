@@ -121,7 +121,14 @@ declare module 'zulip-js' {
       };
       events: { retrieve(params?: Params): Promise<Response> };
       emojis: { retrieve(params?: Params): Promise<Response> };
-      streams: { retrieve(params?: Params): Promise<Response> };
+      streams: {
+        /** GET /streams */
+        retrieve(params?: Params): Promise<Response>;
+        /** GET /get_stream_id with `stream` (a bare name is accepted too). */
+        getStreamId(params: Params | string): Promise<Response<{ stream_id: number }>>;
+        /** GET /users/me/subscriptions */
+        subscriptions: { retrieve(params?: Params): Promise<Response> };
+      };
       messages: { retrieve(params?: Params): Promise<Response>; send(params: Params): Promise<Response> };
       typing: { send(params: Params): Promise<Response> };
       reactions: { add(params: Params): Promise<Response>; remove(params: Params): Promise<Response> };

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   CANNOT_DEACTIVATE_GROUP_IN_USE: 400,
   /** POST /invites: with `errors`, `sent_invitations`, `daily_limit_reached`, `license_limit_reached`. */
   INVITATION_FAILED: 400,
+  /** POST /channels/create (and renames) with a name in use: Zulip's ChannelExistsError. */
+  CHANNEL_ALREADY_EXISTS: 409,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

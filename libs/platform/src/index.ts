@@ -13,6 +13,7 @@ export * from './logging/logger';
 export * from './mongo/connect-mongo';
 export * from './runtime/command-processor';
 export * from './runtime/handlers';
+export * from './runtime/read-model';
 export * from './http/service-app';
 export * from './runtime/run-main';
 export * from './runtime/service-runtime';

@@ -4,3 +4,4 @@ export * from './zulip-client';
 export * from './event-capture';
 export * from './user-groups';
 export * from './outbox';
+export * from './channels';

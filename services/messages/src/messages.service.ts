@@ -1,10 +1,20 @@
-import { NO_PROJECTION, type DomainServiceOptions } from '@zulip-es/platform';
+import type { DomainServiceOptions } from '@zulip-es/platform';
+import { startAcceptedInvitations } from './channels/invitations/accepted-invitations';
 import { MessagesConfigSchema } from './config';
+import { messagesHandlers } from './messages.handlers';
+import { MessagesProjection } from './projection/messages.projection';
+import { MessagesRepository } from './projection/messages.repository';
+import { UsersReadModel } from './users-read-model/users-read-model';
 
-/** Owns channels, messages, topics and drafts; its operations arrive with their own issues. */
+/** Owns channels and subscriptions (messages, topics and drafts follow). */
 export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> = {
   service: 'messages',
   configSchema: MessagesConfigSchema,
   port: (config) => config.MESSAGES_PORT,
-  assemble: () => ({ projection: NO_PROJECTION, handlers: {} }),
+  assemble: (db) => {
+    const repo = new MessagesRepository(db);
+    const users = new UsersReadModel();
+    return { projection: new MessagesProjection(repo), handlers: messagesHandlers({ repo, users }), readModels: [users] };
+  },
+  background: startAcceptedInvitations,
 };

@@ -1,4 +1,16 @@
 import { fetchApiKey } from './auth';
+import {
+  addDefaultStream,
+  createChannel,
+  getStreamById,
+  getStreamId,
+  getStreams,
+  getSubscribers,
+  getSubscriptions,
+  removeDefaultStream,
+  subscribe,
+  unsubscribe,
+} from './channels';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -30,6 +42,7 @@ import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from '.
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 
 export * from './auth';
+export * from './channels';
 export * from './linkifiers';
 export * from './navigation-views';
 export * from './invites';
@@ -94,4 +107,14 @@ export const OPERATIONS: readonly Operation[] = [
   revokeInvite,
   resendInvite,
   acceptInvite,
+  subscribe,
+  createChannel,
+  unsubscribe,
+  getSubscriptions,
+  getStreams,
+  getStreamById,
+  getStreamId,
+  getSubscribers,
+  addDefaultStream,
+  removeDefaultStream,
 ];

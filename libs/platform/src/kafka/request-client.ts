@@ -28,15 +28,24 @@ export class RequestClient {
   private readonly consumer: Consumer;
   readonly replyTo: string;
 
+  /**
+   * `replyWaitMs`: the reply consumer's fetch wait. The low-latency default suits a gateway; a
+   * background sender that can wait a little polls the broker less while idle.
+   */
   constructor(
     private readonly kafka: Kafka,
     private readonly instanceId: string,
     private readonly logger: Logger,
+    options: { replyWaitMs?: number } = {},
   ) {
     this.replyTo = replyTopic(instanceId);
     this.producer = kafka.producer(DURABLE_PRODUCER);
     // A fresh group each start: replies addressed to a previous run of this instance are stale.
-    this.consumer = kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId: `${this.replyTo}.${randomUUID()}` });
+    this.consumer = kafka.consumer({
+      ...LOW_LATENCY_CONSUMER,
+      ...(options.replyWaitMs === undefined ? {} : { maxWaitTimeInMs: options.replyWaitMs }),
+      groupId: `${this.replyTo}.${randomUUID()}`,
+    });
   }
 
   async start(): Promise<void> {

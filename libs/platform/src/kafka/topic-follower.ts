@@ -113,6 +113,17 @@ export class TopicFollower {
     });
   }
 
+  /**
+   * The last offset applied in each partition read so far, as positions: a caller may hand them
+   * to another reader of the same topics to ask for a state at least this new.
+   */
+  appliedPositions(): Position[] {
+    return [...this.applied].map(([key, offset]) => {
+      const [topic, partition] = splitKey(key);
+      return { topic, partition, offset: offset.toString() };
+    });
+  }
+
   private async planTargets(): Promise<Map<string, bigint>> {
     const starts = new Map<string, bigint>();
     const admin: Admin = this.kafka.admin();

@@ -9,9 +9,8 @@ import { createKafka } from '../kafka/kafka-client';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { rebuildProjection } from './rebuild-projection';
-import type { HandlerRegistry } from './handlers';
 import { runMain } from './run-main';
-import { ServiceRuntime, type ServiceParts } from './service-runtime';
+import { ServiceRuntime, type ServiceAssembly, type ServiceParts } from './service-runtime';
 
 /** A domain service as its `main` and its `rebuild` entry point both need it. */
 export interface DomainServiceOptions<S extends z.ZodObject> {
@@ -19,7 +18,7 @@ export interface DomainServiceOptions<S extends z.ZodObject> {
   configSchema: S;
   /** The health endpoint's port, from the service's configuration. */
   port: (config: z.output<S>) => number;
-  assemble: (db: Connection, config: z.output<S>) => { projection: Projection; handlers: HandlerRegistry };
+  assemble: (db: Connection, config: z.output<S>) => ServiceAssembly;
   /**
    * Work beside the command path (e.g. relaying events to BullMQ queues and their workers),
    * started once the projection has caught up and stopped before the runtime.

@@ -4,11 +4,13 @@ import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
+import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from './command-processor';
 import { rebuildIfStale } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
+import { applyToReadModel, type ReadModel } from './read-model';
 
 export interface ServiceParts {
   kafka: Kafka;
@@ -18,8 +20,15 @@ export interface ServiceParts {
 
 export interface ServiceDefinition {
   service: ServiceName;
-  /** Builds the projection and the handlers once Mongo is connected. */
-  assemble(db: Connection): { projection: Projection; handlers: HandlerRegistry };
+  /** Builds the projection, the handlers and the read models once Mongo is connected. */
+  assemble(db: Connection): ServiceAssembly;
+}
+
+export interface ServiceAssembly {
+  projection: Projection;
+  handlers: HandlerRegistry;
+  /** Copies of other services' state, fed from their events topics (see ReadModel). */
+  readModels?: ReadModel[];
 }
 
 /**
@@ -30,6 +39,7 @@ export class ServiceRuntime {
   ready = false;
   private producer?: Producer;
   private processor?: CommandProcessor;
+  private followers: TopicFollower[] = [];
   private db?: Connection;
 
   constructor(
@@ -44,13 +54,24 @@ export class ServiceRuntime {
     this.db = await connectMongo(this.config.MONGO_URL, service);
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
-    const { projection, handlers } = this.definition.assemble(this.db);
+    const { projection, handlers, readModels = [] } = this.definition.assemble(this.db);
     await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, logger: this.logger });
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
+    this.followers = readModels.map(
+      (model) =>
+        new TopicFollower(
+          kafka,
+          { name: `${service}-${model.name}-${this.config.INSTANCE_ID}`, topics: model.topics },
+          (batch) => applyToReadModel(model, batch, this.logger),
+          this.logger,
+        ),
+    );
+    // Each resolves once its topics are read up to their end as it was at start.
+    await Promise.all(this.followers.map((f) => f.start()));
     this.processor = new CommandProcessor(
       kafka,
       this.producer,
-      { service, handlers, store, onFatal: (error) => this.fatal(error) },
+      { service, handlers, store, followers: this.followers, onFatal: (error) => this.fatal(error) },
       this.logger,
     );
     await this.processor.start();
@@ -62,6 +83,7 @@ export class ServiceRuntime {
   async stop(): Promise<void> {
     this.ready = false;
     await this.processor?.stop();
+    await Promise.allSettled(this.followers.map((f) => f.stop()));
     await this.producer?.disconnect();
     await this.db?.close();
   }

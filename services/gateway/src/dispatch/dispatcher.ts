@@ -69,7 +69,7 @@ export class Dispatcher {
         actorId: actor?.userId ?? null,
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
-        after: actor ? (this.positions.get(actor.userId) ?? []) : [],
+        after: actor ? this.readAfter(actor) : [],
         data,
       })
       .catch((error: unknown) => {
@@ -79,6 +79,16 @@ export class Dispatcher {
     if (!result.ok) throw DomainError.fromPayload(result.error);
     if (result.positions.length > 0) await this.remember(actor, result.positions);
     return renderSuccess(reply, result.body, ignored);
+  }
+
+  /**
+   * The caller's own latest writes, plus everything this gateway has read of the users events:
+   * the request was authenticated on that state, so the service that decides it (and keeps its
+   * own copy of users, roles and groups) must have read at least as far. Writes of other users
+   * then count too: a member made a moderator by an administrator acts as a moderator at once.
+   */
+  private readAfter(actor: Credential): Position[] {
+    return latestPositions([...(this.positions.get(actor.userId) ?? []), ...this.deps.authFollower.appliedPositions()]);
   }
 
   private async rateLimit(actor: Credential, reply: FastifyReply): Promise<void> {

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ChannelCreatedV1 } from './channel-created.v1';
+import { ChannelSubscribersAddedV1 } from './channel-subscribers-added.v1';
+import { ChannelSubscribersRemovedV1 } from './channel-subscribers-removed.v1';
+import { DefaultChannelAddedV1 } from './default-channel-added.v1';
+import { DefaultChannelRemovedV1 } from './default-channel-removed.v1';
+
+export * from './channel-created.v1';
+export * from './channel-subscribers-added.v1';
+export * from './channel-subscribers-removed.v1';
+export * from './default-channel-added.v1';
+export * from './default-channel-removed.v1';
+
+/** Every event on `messages.events`, discriminated by `type`. */
+export const MessagesEvent = z.discriminatedUnion('type', [
+  ChannelCreatedV1,
+  ChannelSubscribersAddedV1,
+  ChannelSubscribersRemovedV1,
+  DefaultChannelAddedV1,
+  DefaultChannelRemovedV1,
+]);
+export type MessagesEvent = z.infer<typeof MessagesEvent>;

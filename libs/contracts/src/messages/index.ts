@@ -1,0 +1,3 @@
+export * from './channel-settings';
+export * from './events';
+export * from './commands/apply-accepted-invitation';

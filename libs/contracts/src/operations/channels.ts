@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
+import { CHANNEL_GROUP_SETTINGS, TopicsPolicy, type ChannelGroupSetting } from '../messages/channel-settings';
+import { Role } from '../roles';
+import { GroupSettingValue } from '../users/group-setting-value';
+import { defineOperation } from './operation';
+
+/**
+ * Keys: every channel and subscription command is keyed `realm`. Channel names are unique in the
+ * organization (case-insensitively), channel ids come from one counter, and one subscribe request
+ * may create several channels and subscribe many users to many channels at once: one writer
+ * decides them all. Subscriptions change far less often than messages are sent; messages will be
+ * keyed by their channel or conversation and only read the channel state.
+ */
+
+const StreamId = z.int();
+const Description = z.string().max(MAX_STREAM_DESCRIPTION_LENGTH);
+/** User ids (preferred) or Zulip API emails: Zulip's `principals`. */
+const Principals = z.union([z.array(z.string()), z.array(z.int())]);
+/** `realm_default`, `unlimited` or a number of days, JSON-encoded (Zulip's `Json[str] | Json[int]`). */
+const MessageRetentionDays = z.union([z.string(), z.int()]).default('realm_default');
+
+/** Initial settings of channels a request creates; ignored for channels that already exist. */
+const newChannelSettings = {
+  announce: z.boolean().default(false),
+  invite_only: z.boolean().default(false),
+  is_web_public: z.boolean().default(false),
+  is_default_stream: z.boolean().default(false),
+  history_public_to_subscribers: z.boolean().nullable().optional(),
+  message_retention_days: MessageRetentionDays,
+  topics_policy: TopicsPolicy.meta({ wire: 'json' }).optional(),
+  folder_id: z.int().optional(),
+  send_new_subscription_messages: z.boolean().default(true),
+  ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingValue.optional()])) as Record<
+    ChannelGroupSetting,
+    z.ZodOptional<typeof GroupSettingValue>
+  >),
+};
+
+/**
+ * POST /users/me/subscriptions: subscribe the caller (or `principals`) to channels by name,
+ * creating those that do not exist. Guests may not call it (Zulip's `require_non_guest_user`).
+ */
+export const subscribe = defineOperation({
+  type: 'channel.subscribe',
+  method: 'POST',
+  path: '/users/me/subscriptions',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.MEMBER,
+  params: z.object({
+    subscriptions: z.array(z.object({ name: z.string(), description: Description.optional() })),
+    principals: Principals.optional(),
+    authorization_errors_fatal: z.boolean().default(true),
+    ...newChannelSettings,
+  }),
+  key: 'realm',
+});
+
+/** POST /channels/create (feature level 417) → `{id}`; an existing name is a 409. */
+export const createChannel = defineOperation({
+  type: 'channel.create',
+  method: 'POST',
+  path: '/channels/create',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.MEMBER,
+  params: z.object({
+    name: z.string().trim().min(1),
+    description: Description.optional(),
+    subscribers: z.array(z.int()),
+    ...newChannelSettings,
+  }),
+  key: 'realm',
+});
+
+/** DELETE /users/me/subscriptions: unsubscribe the caller (or `principals`) from channels by name. */
+export const unsubscribe = defineOperation({
+  type: 'channel.unsubscribe',
+  method: 'DELETE',
+  path: '/users/me/subscriptions',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ subscriptions: z.array(z.string()), principals: Principals.optional() }),
+  key: 'realm',
+});
+
+/** GET /users/me/subscriptions: the caller's channels with their subscription settings. */
+export const getSubscriptions = defineOperation({
+  type: 'channel.list_subscriptions',
+  method: 'GET',
+  path: '/users/me/subscriptions',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ include_subscribers: z.enum(['true', 'false', 'partial']).default('false') }),
+  key: 'actor',
+});
+
+/** GET /streams: the channels the caller may see, by the `include_*` sources. */
+export const getStreams = defineOperation({
+  type: 'channel.list',
+  method: 'GET',
+  path: '/streams',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({
+    include_public: z.boolean().default(true),
+    include_web_public: z.boolean().default(false),
+    include_subscribed: z.boolean().default(true),
+    exclude_archived: z.boolean().default(true),
+    include_all_active: z.boolean().default(false),
+    include_all: z.boolean().default(false),
+    include_default: z.boolean().default(false),
+    include_owner_subscribed: z.boolean().default(false),
+    include_can_access_content: z.boolean().default(false),
+  }),
+  key: 'actor',
+});
+
+/** GET /streams/{stream_id} → `{stream}`. */
+export const getStreamById = defineOperation({
+  type: 'channel.get',
+  method: 'GET',
+  path: '/streams/{stream_id}',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ stream_id: StreamId }),
+  key: 'actor',
+});
+
+/** GET /get_stream_id?stream=<name> → `{stream_id}`. */
+export const getStreamId = defineOperation({
+  type: 'channel.get_id',
+  method: 'GET',
+  path: '/get_stream_id',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ stream: z.string() }),
+  key: 'actor',
+});
+
+/** GET /streams/{stream_id}/members → `{subscribers}`. */
+export const getSubscribers = defineOperation({
+  type: 'channel.get_subscribers',
+  method: 'GET',
+  path: '/streams/{stream_id}/members',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ stream_id: StreamId }),
+  key: 'actor',
+});
+
+/** POST /default_streams: administrators add a public channel to the default channels. */
+export const addDefaultStream = defineOperation({
+  type: 'default_channel.add',
+  method: 'POST',
+  path: '/default_streams',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ stream_id: StreamId }),
+  key: 'realm',
+});
+
+/** DELETE /default_streams. */
+export const removeDefaultStream = defineOperation({
+  type: 'default_channel.remove',
+  method: 'DELETE',
+  path: '/default_streams',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ stream_id: StreamId }),
+  key: 'realm',
+});

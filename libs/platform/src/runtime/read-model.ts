@@ -1,0 +1,40 @@
+import { EventEnvelope } from '@zulip-es/contracts';
+import type { FollowedMessage } from '../kafka/topic-follower';
+import type { Logger } from '../logging/logger';
+
+/**
+ * What a domain service keeps from other services' events topics (its copy of roles, group
+ * memberships, organization settings…): held in memory and built again from the first record at
+ * every start, so it needs no checkpoint and is always a function of the topics. The service
+ * decides nothing before it has read them up to their end as they were at start, and a command
+ * carrying the caller's positions waits until it has read up to them (read-your-writes).
+ *
+ * A service's own projection must never depend on a read model: it is rebuilt from the service's
+ * own events alone (`npm run rebuild`), so everything a projection needs travels in the events.
+ */
+export interface ReadModel {
+  /** Names the read model's Kafka consumer (with the service and instance). */
+  name: string;
+  topics: string[];
+  apply(event: EventEnvelope): void | Promise<void>;
+}
+
+/** Applies records in order; a record that is not an event envelope is skipped, never retried forever. */
+export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[], logger: Logger): Promise<void> {
+  for (const record of batch) {
+    const parsed = EventEnvelope.safeParse(parseJson(record.value));
+    if (!parsed.success) {
+      logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name }, 'record skipped: not an event');
+      continue;
+    }
+    await model.apply(parsed.data);
+  }
+}
+
+function parseJson(value: Buffer): unknown {
+  try {
+    return JSON.parse(value.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Projector } from '../projection/projector';
+import { applyToDocument } from '../projection/projector';
+import { normalizeChannelName, type MessagesRepository } from '../projection/messages.repository';
+import { channelAggregateId, evolveChannel, type ChannelEvent } from './channel.state';
+import { evolveUserSubscriptions, userSubscriptionsId } from './user-subscriptions.state';
+
+const CHANNEL_EVENTS: readonly ChannelEvent['type'][] = ['channel.created.v1', 'channel.subscribers_added.v1', 'channel.subscribers_removed.v1'];
+
+/** Channels by id, plus the name index, the channel id counter and each user's subscriptions. */
+export const channelProjector = (repo: MessagesRepository): Projector => ({
+  types: CHANNEL_EVENTS,
+  async apply(event, envelope) {
+    const channelEvent = event as ChannelEvent;
+    const { channelId } = channelEvent.data;
+    await applyToDocument(repo.channels, channelAggregateId(channelId), envelope.sequence, (current) => evolveChannel(current, channelEvent, envelope.sequence));
+    // Side documents are written idempotently (each checks its own version), so a replay that
+    // skipped the channel document still completes them.
+    switch (channelEvent.type) {
+      case 'channel.created.v1':
+        await repo.channelNames.replaceOne({ _id: normalizeChannelName(channelEvent.data.name) }, { channelId }, { upsert: true });
+        await repo.raiseLastId('channel_id', channelId);
+        return;
+      case 'channel.subscribers_added.v1':
+      case 'channel.subscribers_removed.v1': {
+        const userIds = channelEvent.type === 'channel.subscribers_added.v1' ? channelEvent.data.subscribers.map((s) => s.userId) : channelEvent.data.userIds;
+        for (const userId of userIds) {
+          const next = evolveUserSubscriptions(await repo.subscriptionsOf(userId), channelEvent, envelope.sequence);
+          if (next) await repo.userSubscriptions.replaceOne({ _id: userSubscriptionsId(userId) }, next, { upsert: true });
+        }
+        return;
+      }
+    }
+  },
+});

@@ -1,0 +1,24 @@
+import { createChannel, type OperationData } from '@zulip-es/contracts';
+import type { CommandHandler } from '@zulip-es/platform';
+import type { MessagesDeps } from '../../shared/messages-deps';
+import { channelsContext, knownPrincipalIds } from '../channels-context';
+import { subscriptionsOfUsers } from '../load-channels';
+import { createChannelReplyFrom, decideCreateChannel } from './create-channel.decide';
+
+export function createChannelHandler({ repo, users }: MessagesDeps): CommandHandler<OperationData<typeof createChannel>> {
+  return {
+    kind: 'command',
+    schema: createChannel.params,
+    async handle({ actorId, data, now }) {
+      const ctx = channelsContext(users, actorId);
+      const [sameName, subscriptionsOf, lastChannelId, defaultChannels] = await Promise.all([
+        repo.channelByName(data.name),
+        subscriptionsOfUsers(repo, knownPrincipalIds(ctx, data.subscribers)),
+        repo.lastChannelId(),
+        repo.defaultChannels(),
+      ]);
+      return decideCreateChannel(data, { ctx, sameName, subscriptionsOf, lastChannelId, defaultChannels }, now);
+    },
+    replyFrom: createChannelReplyFrom,
+  };
+}

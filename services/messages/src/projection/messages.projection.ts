@@ -1,0 +1,35 @@
+import { MessagesEvent, type EventEnvelope } from '@zulip-es/contracts';
+import type { Projection } from '@zulip-es/platform';
+import type { MessagesRepository } from './messages.repository';
+import type { Projector } from './projector';
+import { projectors } from './projectors';
+
+/**
+ * Applies messages events to Mongo through the projector of each area. Each document remembers
+ * the sequence of the last event applied to it, so an event delivered again changes nothing.
+ * Nothing here reads the users read model: the projection is a function of these events alone.
+ */
+export class MessagesProjection implements Projection {
+  private readonly byType = new Map<string, Projector>();
+
+  constructor(repo: MessagesRepository) {
+    for (const projector of projectors(repo)) {
+      for (const type of projector.types) {
+        if (this.byType.has(type)) throw new Error(`two projectors apply ${type}`);
+        this.byType.set(type, projector);
+      }
+    }
+  }
+
+  /** Event types no projector applies (a unit test keeps this empty). */
+  unhandledTypes(): string[] {
+    return MessagesEvent.options.map((o) => o.shape.type.value).filter((type) => !this.byType.has(type));
+  }
+
+  async apply(envelope: EventEnvelope): Promise<void> {
+    const event = MessagesEvent.parse({ type: envelope.type, data: envelope.data });
+    const projector = this.byType.get(event.type);
+    if (!projector) throw new Error(`no projector applies ${event.type}`);
+    await projector.apply(event, envelope);
+  }
+}

@@ -1,0 +1,76 @@
+import type { GroupSettingEventValue } from '@zulip-es/contracts';
+import { SystemGroupId } from './system-groups';
+
+interface RealmPermissionConfig {
+  /** Zulip's default for a new organization (a system group id). */
+  defaultGroup: number;
+  /** False: guests never hold the permission, whatever the value says. */
+  allowEveryoneGroup: boolean;
+}
+
+/**
+ * The organization's group-valued settings this service decides on, with Zulip's defaults
+ * (`Realm.REALM_PERMISSION_GROUP_SETTINGS`). A setting the users service does not let anyone
+ * change yet (web-public channels, topics policy) keeps its default here until
+ * `realm.setting_changed.v1` names it.
+ */
+export const REALM_PERMISSIONS = {
+  can_add_subscribers_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
+  can_create_public_channel_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
+  can_create_private_channel_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
+  can_create_web_public_channel_group: { defaultGroup: SystemGroupId.OWNERS, allowEveryoneGroup: false },
+  can_set_topics_policy_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: true },
+  can_set_delete_message_policy_group: { defaultGroup: SystemGroupId.MODERATORS, allowEveryoneGroup: false },
+  can_mention_many_users_group: { defaultGroup: SystemGroupId.ADMINISTRATORS, allowEveryoneGroup: true },
+  can_move_messages_between_channels_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
+  can_move_messages_between_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
+  can_resolve_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
+} as const satisfies Record<string, RealmPermissionConfig>;
+export type RealmPermission = keyof typeof REALM_PERMISSIONS;
+
+const isRealmPermission = (name: string): name is RealmPermission => name in REALM_PERMISSIONS;
+
+/** What this service knows of the organization. */
+export interface ReadRealm {
+  realmId: number;
+  /** Names dummy emails (`user<id>@<host>`). */
+  host: string;
+  permissions: Record<RealmPermission, GroupSettingEventValue>;
+  /** Message editing policy (for message edits), Zulip's defaults until changed. */
+  allowMessageEditing: boolean;
+  messageContentEditLimitSeconds: number | null;
+  moveMessagesWithinStreamLimitSeconds: number | null;
+  moveMessagesBetweenStreamsLimitSeconds: number | null;
+  /** Zulip's `enable_spectator_access`; not settable yet, so web-public channels stay off. */
+  enableSpectatorAccess: boolean;
+}
+
+export function newRealm(realmId: number, host: string): ReadRealm {
+  return {
+    realmId,
+    host,
+    permissions: Object.fromEntries(Object.entries(REALM_PERMISSIONS).map(([name, c]) => [name, c.defaultGroup])) as Record<RealmPermission, GroupSettingEventValue>,
+    allowMessageEditing: true,
+    messageContentEditLimitSeconds: 600,
+    moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
+    moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
+    enableSpectatorAccess: false,
+  };
+}
+
+const SCALARS = {
+  allow_message_editing: 'allowMessageEditing',
+  message_content_edit_limit_seconds: 'messageContentEditLimitSeconds',
+  move_messages_within_stream_limit_seconds: 'moveMessagesWithinStreamLimitSeconds',
+  move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
+  enable_spectator_access: 'enableSpectatorAccess',
+} as const;
+
+/** The organization after one `realm.setting_changed.v1`; settings this service ignores leave it as it is. */
+export function withRealmSetting(realm: ReadRealm, property: string, value: unknown): ReadRealm {
+  if (isRealmPermission(property)) return { ...realm, permissions: { ...realm.permissions, [property]: value as GroupSettingEventValue } };
+  const key = SCALARS[property as keyof typeof SCALARS];
+  return key ? { ...realm, [key]: value } : realm;
+}
+
+export const realmPermissionConfig = (name: RealmPermission): RealmPermissionConfig => REALM_PERMISSIONS[name];
