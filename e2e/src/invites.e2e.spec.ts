@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import { api, createUser, invitationKeyIn, mailsTo, owner, uniqueEmail, waitForMails, type Credentials, type TestUser } from '@zulip-es/testing';
+import { api, captureEvents, createChannel, createUser, invitationKeyIn, mailsTo, owner, subscribedChannelIds, uniqueEmail, waitForMails, type Credentials, type TestUser } from '@zulip-es/testing';
 
 type Invite = { id: number; email: string; invited_by_user_id: number; invited_as: number; expiry_date: number | null; invited: number };
 
@@ -99,7 +99,7 @@ describe('POST /invites', () => {
       [{ invitee_emails: 'x@example.com', stream_ids: undefined }, 'REQUEST_VARIABLE_MISSING', "Missing 'stream_ids' argument"],
       [{ invitee_emails: '', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
       [{ invitee_emails: ' , \n', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
-      [{ invitee_emails: 'x@example.com', stream_ids: [1] }, 'BAD_REQUEST', 'Invalid channel ID 1. No invites were sent.'],
+      [{ invitee_emails: 'x@example.com', stream_ids: [999_999] }, 'BAD_REQUEST', 'Invalid channel ID 999999. No invites were sent.'],
       [{ invitee_emails: 'x@example.com', stream_ids: [], invite_as: 500 }, 'BAD_REQUEST', 'Invalid invite_as: Value error, Not in the list of possible values'],
       [{ invitee_emails: 'x@example.com', stream_ids: [], invite_expires_in_minutes: 'soon' }, 'BAD_REQUEST', 'invite_expires_in_minutes is not valid JSON'],
       [{ invitee_emails: 'x@example.com', stream_ids: 'x' }, 'BAD_REQUEST', 'stream_ids is not valid JSON'],
@@ -322,5 +322,38 @@ describe('POST /invites/accept', () => {
     expect((await accept(key, { password: 'abc' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'The password is too weak.' });
     expect((await accept(key, { full_name: ' ' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Name too short!' });
     expect((await accept(key)).status).toBe(200);
+  });
+});
+
+describe('POST /invites with channels', () => {
+  it('a channel created just before is accepted at once, and the new user is subscribed to it on joining', async () => {
+    const messagesEvents = await captureEvents('messages');
+    try {
+      const member = await createUser({ label: 'channel-inviter' });
+      const channel = await createChannel({}, member);
+      const email = uniqueEmail('to-channel');
+      await inviteTo(member, email, { stream_ids: [channel] });
+      const joined = await accept(await keyFor(email));
+      expect(joined.status).toBe(200);
+      await messagesEvents.waitFor((e) => e.type === 'channel.subscribers_added.v1' && e.data.channelId === channel && JSON.stringify(e.data).includes(`"userId":${String(joined.body.user_id)}`), 20_000);
+      expect(await subscribedChannelIds({ email, apiKey: joined.body.api_key as string })).toContain(channel);
+    } finally {
+      await messagesEvents.stop();
+    }
+  });
+
+  it('a private channel is unknown to an inviter who is not subscribed to it, and fine once they are', async () => {
+    const [member, other] = await Promise.all([createUser(), createUser()]);
+    const hidden = await createChannel({ invite_only: true, subscribers: [other.userId] }, other);
+    const refused = await invite(member, { invitee_emails: uniqueEmail('hidden'), stream_ids: [hidden] });
+    expect(refused.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Invalid channel ID ${hidden}. No invites were sent.` });
+    const shared = await createChannel({ invite_only: true, subscribers: [member.userId, other.userId] }, other);
+    expect((await invite(member, { invitee_emails: uniqueEmail('shared'), stream_ids: [shared] })).body).toEqual({ result: 'success', msg: '' });
+  });
+
+  it('a guest subscribed to a channel is still not allowed to invite', async () => {
+    const guest = await createUser({ role: Role.GUEST });
+    const channel = await createChannel({ subscribers: [guest.userId] });
+    expect((await invite(guest, { invitee_emails: uniqueEmail('by-guest'), stream_ids: [channel] })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Not allowed for guest users' });
   });
 });

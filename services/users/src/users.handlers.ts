@@ -71,7 +71,6 @@ import { updateNavigationViewHandler } from './navigation-views/update-navigatio
 import { getRealmPresenceHandler } from './presence/get-realm-presence/get-realm-presence.handler';
 import { updatePresenceHandler } from './presence/update-presence/update-presence.handler';
 import { acceptInviteHandler } from './invites/accept-invite/accept-invite.handler';
-import { NO_CHANNELS_YET } from './invites/channel-lookup';
 import { getInvitesHandler } from './invites/get-invites/get-invites.handler';
 import { resendInviteHandler } from './invites/resend-invite/resend-invite.handler';
 import { revokeInviteHandler } from './invites/revoke-invite/revoke-invite.handler';
@@ -151,7 +150,7 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getUserStatus.type]: getUserStatusHandler(deps),
   [updatePresence.type]: updatePresenceHandler(deps),
   [getRealmPresence.type]: getRealmPresenceHandler(deps),
-  [sendInvites.type]: sendInvitesHandler(deps, NO_CHANNELS_YET),
+  [sendInvites.type]: sendInvitesHandler(deps),
   [getInvites.type]: getInvitesHandler(deps),
   [revokeInvite.type]: revokeInviteHandler(deps),
   [resendInvite.type]: resendInviteHandler(deps),

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { DomainServiceOptions } from '@zulip-es/platform';
 import { UsersConfigSchema } from './config';
 import { PresenceStore } from './presence/presence-store';
+import { ChannelDirectory } from './invites/channel-directory';
 import { startInvitationMail } from './invites/mail/invitation-mail';
 import { UsersProjection } from './projection/users.projection';
 import { UsersRepository } from './projection/users.repository';
@@ -15,7 +16,8 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     // Connects lazily and lives as long as the process (which exits on shutdown).
     const presence = new PresenceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }));
     const repo = new UsersRepository(db, presence);
-    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config, presence }) };
+    const channels = new ChannelDirectory();
+    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config, presence, channels }), readModels: [channels] };
   },
   background: startInvitationMail,
 };

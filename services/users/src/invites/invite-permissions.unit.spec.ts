@@ -11,12 +11,12 @@ const permissionsOf = (role: Role, realm = aRealm(), extraGroups = [aGroup()]) =
   invitePermissions(groupsContext(groupsState({ realm, actor: asRole(role), users: [asRole(role)], groups: extraGroups })));
 
 describe('invitation permissions', () => {
-  it.each([Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER])('by default role %i may invite and add subscribers', (role) => {
-    expect(permissionsOf(role)).toEqual({ mayInvite: true, mayAddSubscribers: true });
+  it.each([Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER])('by default role %i may invite', (role) => {
+    expect(permissionsOf(role)).toEqual({ mayInvite: true });
   });
 
-  it('by default a guest may do neither', () => {
-    expect(permissionsOf(Role.GUEST)).toEqual({ mayInvite: false, mayAddSubscribers: false });
+  it('by default a guest may not invite', () => {
+    expect(permissionsOf(Role.GUEST)).toEqual({ mayInvite: false });
   });
 
   it('when invitations are limited to administrators, a member may no longer invite', () => {
@@ -26,9 +26,9 @@ describe('invitation permissions', () => {
   });
 
   it('when invitations are given to a user group, its members may invite through its subgroups too', () => {
-    const realm = withSettings({ can_invite_users_group: 21, can_add_subscribers_group: systemGroupId(SystemGroup.NOBODY) });
+    const realm = withSettings({ can_invite_users_group: 21 });
     const groups = [aGroup({ groupId: 21, name: 'inviters', subgroupIds: [22] }), aGroup({ groupId: 22, name: 'juniors', memberIds: [4] })];
-    expect(permissionsOf(Role.MEMBER, realm, groups)).toEqual({ mayInvite: true, mayAddSubscribers: false });
-    expect(permissionsOf(Role.MODERATOR, realm, groups)).toEqual({ mayInvite: false, mayAddSubscribers: false });
+    expect(permissionsOf(Role.MEMBER, realm, groups)).toEqual({ mayInvite: true });
+    expect(permissionsOf(Role.MODERATOR, realm, groups)).toEqual({ mayInvite: false });
   });
 });

@@ -2,6 +2,7 @@ import { DomainError } from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
+import type { ChannelDirectory } from '../invites/channel-directory';
 import type { PresenceStore } from '../presence/presence-store';
 import type { UsersRepository } from '../projection/users.repository';
 
@@ -14,6 +15,8 @@ export interface UsersDeps {
   >;
   /** The latest presence pings (Redis). */
   presence: PresenceStore;
+  /** The channels, as read from the messages service's events. */
+  channels: ChannelDirectory;
 }
 
 /** The organization and the acting user, as the service's own projection knows them. */

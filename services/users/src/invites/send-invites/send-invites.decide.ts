@@ -15,6 +15,7 @@ import {
 } from '../invitation-error';
 import { checkRoleBasedPermissions, requireMemberOrAdmin } from '../invite-access';
 import type { InviteKeyMaterial } from '../invite-key';
+import type { InviteChannelAccess } from '../invite-channels';
 import type { InvitePermissions } from '../invite-permissions';
 import { parseInviteeEmails } from '../invitee-emails';
 
@@ -25,8 +26,8 @@ export interface SendInvitesState {
   permissions: InvitePermissions;
   /** The groups as the actor sees them, for `group_ids`. */
   groups: GroupsContext;
-  /** The requested channels that exist (see ChannelLookup). */
-  existingChannelIds: ReadonlySet<number>;
+  /** What the actor may do with each requested channel; a channel missing here does not exist. */
+  channels: ReadonlyMap<number, InviteChannelAccess>;
   /** Users holding any of the requested addresses, by lower-case address. */
   existingUsers: ReadonlyMap<string, UserState>;
   /** Invitation emails the actor sent in the last 24 hours. */
@@ -55,10 +56,9 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   // Zulip checks the raw text only, then silently invites nobody when every entry is blank.
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');
   for (const channelId of cmd.stream_ids) {
-    if (!state.existingChannelIds.has(channelId)) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
+    if (!state.channels.get(channelId)?.accessible) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
   }
-  // TODO(channels): default channels are exempt from this check.
-  if (cmd.stream_ids.length > 0 && !state.permissions.mayAddSubscribers) {
+  if (cmd.stream_ids.some((channelId) => !state.channels.get(channelId)!.mayAddSubscribers)) {
     throw badRequest('You do not have permission to subscribe other users to channels.');
   }
   for (const groupId of cmd.group_ids ?? []) {

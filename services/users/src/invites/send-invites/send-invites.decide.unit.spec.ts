@@ -13,6 +13,9 @@ const member = aUser({ userId: 2, role: Role.MEMBER });
 /** The system groups plus `groups`, as `actor` sees them. */
 const groupsFor = (actor: UserState, groups: UserGroupState[] = []) => groupsContext(groupsState({ actor, users: [actor], groups }));
 
+/** Channels the inviter may read and add subscribers to. */
+const readable = (...ids: number[]) => new Map(ids.map((id) => [id, { accessible: true, mayAddSubscribers: true }]));
+
 /** A group whose members may be added by `userId` only. */
 const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
   aGroup({ groupId: 20, settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } }, ...overrides });
@@ -20,8 +23,8 @@ const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
 const given = (overrides: Partial<SendInvitesState> = {}): SendInvitesState => ({
   actor: member,
   groups: groupsFor(overrides.actor ?? member),
-  permissions: { mayInvite: true, mayAddSubscribers: true },
-  existingChannelIds: new Set(),
+  permissions: { mayInvite: true },
+  channels: new Map(),
   existingUsers: new Map(),
   recentInvites: 0,
   dailyLimit: 100,
@@ -75,7 +78,7 @@ describe('send invitations', () => {
     });
 
     it('when an existing channel is named, then the invitation records it', () => {
-      expect(decide({ stream_ids: [5] }, { existingChannelIds: new Set([5]) }).events[0].data.streamIds).toEqual([5]);
+      expect(decide({ stream_ids: [5] }, { channels: readable(5) }).events[0].data.streamIds).toEqual([5]);
     });
 
     it.each([Role.MEMBER, Role.GUEST])('when inviting as role %i, then it is allowed', (role) => {
@@ -97,7 +100,7 @@ describe('send invitations', () => {
     });
 
     it('when a channel is unknown, then nothing is sent', () => {
-      expect(() => decide({ stream_ids: [5, 11] }, { existingChannelIds: new Set([5]) })).toThrow(
+      expect(() => decide({ stream_ids: [5, 11] }, { channels: readable(5) })).toThrow(
         refusal('BAD_REQUEST', 'Invalid channel ID 11. No invites were sent.'),
       );
     });
@@ -159,13 +162,13 @@ describe('send invitations', () => {
 
   describe('given the checks in Zulip order', () => {
     it('a guest is refused before anything else', () => {
-      expect(() => decide({ invite_as: Role.OWNER, invitee_emails: '' }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayAddSubscribers: false } })).toThrow(
+      expect(() => decide({ invite_as: Role.OWNER, invitee_emails: '' }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false } })).toThrow(
         refusal('BAD_REQUEST', 'Not allowed for guest users'),
       );
     });
 
     it('a user without the invite permission gets "Insufficient permission" before the role check', () => {
-      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: false, mayAddSubscribers: true } })).toThrow(
+      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: false } })).toThrow(
         refusal('BAD_REQUEST', 'Insufficient permission'),
       );
     });
@@ -179,13 +182,15 @@ describe('send invitations', () => {
     });
 
     it('channels that exist still need the permission to add subscribers', () => {
-      expect(() => decide({ stream_ids: [5] }, { existingChannelIds: new Set([5]), permissions: { mayInvite: true, mayAddSubscribers: false } })).toThrow(
+      expect(() => decide({ stream_ids: [5, 6] }, { channels: new Map([...readable(5), [6, { accessible: true, mayAddSubscribers: false }]]) })).toThrow(
         refusal('BAD_REQUEST', 'You do not have permission to subscribe other users to channels.'),
       );
     });
 
-    it('no channels need no permission to add subscribers', () => {
-      expect(decide({}, { permissions: { mayInvite: true, mayAddSubscribers: false } }).events).toHaveLength(1);
+    it('a channel the inviter cannot read is refused as unknown', () => {
+      expect(() => decide({ stream_ids: [7] }, { channels: new Map([[7, { accessible: false, mayAddSubscribers: false }]]) })).toThrow(
+        refusal('BAD_REQUEST', 'Invalid channel ID 7. No invites were sent.'),
+      );
     });
 
     it('the channels come before the groups', () => {

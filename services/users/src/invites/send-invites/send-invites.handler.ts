@@ -2,7 +2,7 @@ import { sendInvites } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import type { UsersDeps } from '../../shared/users-deps';
 import { loadActorGroups } from '../../user-groups/load-actor-groups';
-import type { ChannelLookup } from '../channel-lookup';
+import { inviteChannelAccess } from '../invite-channels';
 import { recentInvitesBy } from '../invite-quota';
 import { newInviteKey } from '../invite-key';
 import { invitePermissions } from '../invite-permissions';
@@ -10,7 +10,7 @@ import type { UserState } from '../../domain/user.state';
 import { isValidEmail } from '../../shared/user-rules';
 import { checkSendInvites, decideSendInvites, type SendInvites } from './send-invites.decide';
 
-export function sendInvitesHandler({ repo, config }: UsersDeps, channels: ChannelLookup): CommandHandler<SendInvites> {
+export function sendInvitesHandler({ repo, config, channels }: UsersDeps): CommandHandler<SendInvites> {
   return {
     kind: 'command',
     schema: sendInvites.params,
@@ -21,7 +21,7 @@ export function sendInvitesHandler({ repo, config }: UsersDeps, channels: Channe
         actor,
         permissions: invitePermissions(groups),
         groups,
-        existingChannelIds: await channels.existing(data.stream_ids),
+        channels: new Map(data.stream_ids.map((id) => [id, inviteChannelAccess(groups, channels.channel(id))])),
         recentInvites: await recentInvitesBy(repo, actor.userId, now),
         dailyLimit: config.INVITES_DAILY_LIMIT_PER_USER,
       };

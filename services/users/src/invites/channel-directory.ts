@@ -1,0 +1,67 @@
+import { eventsTopic, MessagesEvent, type EventEnvelope, type GroupSettingEventValue } from '@zulip-es/contracts';
+import type { ReadModel } from '@zulip-es/platform';
+
+/** What invitations need to know of a channel (the messages service owns channels). */
+export interface DirectoryChannel {
+  channelId: number;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  isDefault: boolean;
+  subscriberIds: ReadonlySet<number>;
+  /** The channel's settings that grant access or the right to add subscribers. */
+  settings: Record<'can_add_subscribers_group' | 'can_administer_channel_group' | 'can_subscribe_group', GroupSettingEventValue>;
+}
+
+interface MutableChannel extends DirectoryChannel {
+  subscriberIds: Set<number>;
+}
+
+/**
+ * The users service's copy of the channels, kept in memory from `messages.events` and replayed
+ * at every start (channels and subscriptions are small beside messages), so that `stream_ids` of
+ * an invitation are decided here without calling the messages service.
+ */
+export class ChannelDirectory implements ReadModel {
+  readonly name = 'channels';
+  readonly topics = [eventsTopic('messages')];
+  private readonly channels = new Map<number, MutableChannel>();
+  private readonly defaults = new Set<number>();
+
+  channel(channelId: number): DirectoryChannel | undefined {
+    const channel = this.channels.get(channelId);
+    return channel && { ...channel, isDefault: this.defaults.has(channelId) };
+  }
+
+  apply(envelope: EventEnvelope): void {
+    const parsed = MessagesEvent.safeParse({ type: envelope.type, data: envelope.data });
+    if (!parsed.success) return; // messages, topics and other events invitations do not need
+    const event = parsed.data;
+    switch (event.type) {
+      case 'channel.created.v1': {
+        const { channelId, inviteOnly, isWebPublic, settings } = event.data;
+        const { can_add_subscribers_group, can_administer_channel_group, can_subscribe_group } = settings;
+        this.channels.set(channelId, {
+          channelId, inviteOnly, isWebPublic, isDefault: false, subscriberIds: new Set(),
+          settings: { can_add_subscribers_group, can_administer_channel_group, can_subscribe_group },
+        });
+        return;
+      }
+      case 'channel.subscribers_added.v1':
+        for (const { userId } of event.data.subscribers) this.channels.get(event.data.channelId)?.subscriberIds.add(userId);
+        return;
+      case 'channel.subscribers_removed.v1':
+        for (const userId of event.data.userIds) this.channels.get(event.data.channelId)?.subscriberIds.delete(userId);
+        return;
+      case 'default_channel.added.v1':
+        this.defaults.add(event.data.channelId);
+        return;
+      case 'default_channel.removed.v1':
+        this.defaults.delete(event.data.channelId);
+        return;
+      default: {
+        const unexpected: never = event;
+        void unexpected;
+      }
+    }
+  }
+}
