@@ -16,6 +16,7 @@ import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import type { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
+import type { ReadModel } from './read-model';
 
 const MAX_DETACHED = 64;
 
@@ -28,6 +29,11 @@ export interface ProcessorOptions {
   store: EventStore;
   /** Read models fed from other services' events, for read-your-writes waits. */
   followers?: TopicFollower[];
+  /**
+   * The service's own read models beside its projection: caught up with it (start, rebalance)
+   * before anything is decided, and waited on for the caller's positions like `followers`.
+   */
+  readModels?: ReadModel[];
   clock?: () => Date;
   /** How long a command waits for read models to reach the caller's positions. */
   readYourWritesWaitMs?: number;
@@ -57,14 +63,14 @@ export class CommandProcessor {
   }
 
   async start(): Promise<void> {
-    await this.options.store.catchUp();
+    await this.catchUp();
     const groupId = this.options.groupId ?? `${this.options.service}-service`;
     const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId });
     this.consumer = consumer;
     await consumer.connect();
     // Another instance may have appended events for partitions this one now owns.
     consumer.on(consumer.events.GROUP_JOIN, () => {
-      this.ready = this.options.store.catchUp().catch((error) => this.options.onFatal(error));
+      this.ready = this.catchUp().catch((error) => this.options.onFatal(error));
     });
     await consumer.subscribe({ topic: this.options.commandsTopic ?? commandsTopic(this.options.service), fromBeginning: false });
     await consumer.run({
@@ -79,6 +85,12 @@ export class CommandProcessor {
   async stop(): Promise<void> {
     await this.consumer?.disconnect();
     await Promise.allSettled(this.inFlight);
+  }
+
+  /** The projection first (its catch-up may feed the read models too), then the read models. */
+  private async catchUp(): Promise<void> {
+    await this.options.store.catchUp();
+    await Promise.all((this.options.readModels ?? []).map((model) => model.catchUp()));
   }
 
   private async process(raw: Buffer): Promise<void> {
@@ -183,9 +195,10 @@ export class CommandProcessor {
   }
 
   private async waitForReadModels(envelope: ParsedCommandEnvelope): Promise<void> {
-    if (envelope.after.length === 0 || !this.options.followers) return;
+    const models = [...(this.options.followers ?? []), ...(this.options.readModels ?? [])];
+    if (envelope.after.length === 0 || models.length === 0) return;
     const waitMs = Math.min(this.options.readYourWritesWaitMs ?? 2_000, Math.max(0, envelope.deadline - Date.now()));
-    await Promise.all(this.options.followers.map((f) => f.waitFor(envelope.after, waitMs)));
+    await Promise.all(models.map((m) => m.waitFor(envelope.after, waitMs)));
   }
 
   private stamp(envelope: ParsedCommandEnvelope, event: NewEvent, now: Date): EventEnvelope {

@@ -1,3 +1,4 @@
+import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
@@ -10,6 +11,7 @@ import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { rebuildProjection } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
+import type { ReadModel } from './read-model';
 import { runMain } from './run-main';
 import { ServiceRuntime, type ServiceParts } from './service-runtime';
 
@@ -19,7 +21,12 @@ export interface DomainServiceOptions<S extends z.ZodObject> {
   configSchema: S;
   /** The health endpoint's port, from the service's configuration. */
   port: (config: z.output<S>) => number;
-  assemble: (db: Connection, config: z.output<S>) => { projection: Projection; handlers: HandlerRegistry };
+  /** `runtime`: the service's Kafka client and logger, for read models that follow topics. */
+  assemble: (
+    db: Connection,
+    config: z.output<S>,
+    runtime: { kafka: Kafka; logger: Logger },
+  ) => { projection: Projection; handlers: HandlerRegistry; readModels?: ReadModel[] };
   /**
    * Work beside the command path (e.g. relaying events to BullMQ queues and their workers),
    * started once the projection has caught up and stopped before the runtime.
@@ -36,7 +43,7 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
   runMain(async () => {
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(options.service, config.LOG_LEVEL);
-    const runtime = new ServiceRuntime({ service: options.service, assemble: (db) => options.assemble(db, config) }, config, logger);
+    const runtime = new ServiceRuntime({ service: options.service, assemble: (db, parts) => options.assemble(db, config, parts) }, config, logger);
     const app = await startServiceApp({ service: options.service, port: options.port(config), host: config.BIND_HOST, logger, isReady: () => runtime.ready });
     const parts = await runtime.start();
     const background = await options.background?.(parts, config, logger);
@@ -66,7 +73,8 @@ export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<
     const db = await connectMongo(config.MONGO_URL, options.service);
     try {
       const started = Date.now();
-      const { projection } = options.assemble(db, config);
+      // Read models are not rebuilt: they live in a running service's memory only.
+      const { projection } = options.assemble(db, config, { kafka, logger });
       const events = await rebuildProjection({ kafka, db, topic: eventsTopic(options.service), projection, logger });
       console.log(`${options.service}: projection rebuilt from ${events} events in ${Date.now() - started} ms`);
     } finally {

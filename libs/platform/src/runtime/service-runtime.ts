@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from './command-processor';
 import type { HandlerRegistry } from './handlers';
+import type { ReadModel } from './read-model';
 
 export interface ServiceParts {
   kafka: Kafka;
@@ -17,8 +18,8 @@ export interface ServiceParts {
 
 export interface ServiceDefinition {
   service: ServiceName;
-  /** Builds the projection and the handlers once Mongo is connected. */
-  assemble(db: Connection): { projection: Projection; handlers: HandlerRegistry };
+  /** Builds the projection, the handlers and any in-memory read models once Mongo is connected. */
+  assemble(db: Connection, runtime: { kafka: Kafka; logger: Logger }): { projection: Projection; handlers: HandlerRegistry; readModels?: ReadModel[] };
 }
 
 /**
@@ -30,6 +31,7 @@ export class ServiceRuntime {
   private producer?: Producer;
   private processor?: CommandProcessor;
   private db?: Connection;
+  private readModels: ReadModel[] = [];
 
   constructor(
     private readonly definition: ServiceDefinition,
@@ -43,12 +45,13 @@ export class ServiceRuntime {
     this.db = await connectMongo(this.config.MONGO_URL, service);
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
-    const { projection, handlers } = this.definition.assemble(this.db);
+    const { projection, handlers, readModels = [] } = this.definition.assemble(this.db, { kafka, logger: this.logger });
+    this.readModels = readModels;
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
     this.processor = new CommandProcessor(
       kafka,
       this.producer,
-      { service, handlers, store, onFatal: (error) => this.fatal(error) },
+      { service, handlers, store, readModels, onFatal: (error) => this.fatal(error) },
       this.logger,
     );
     await this.processor.start();
@@ -60,6 +63,7 @@ export class ServiceRuntime {
   async stop(): Promise<void> {
     this.ready = false;
     await this.processor?.stop();
+    await Promise.allSettled(this.readModels.map((model) => model.stop()));
     await this.producer?.disconnect();
     await this.db?.close();
   }
