@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICES } from '../infra/system/service-process';
 import { measureBareHttp } from './baselines/bare-http';
@@ -8,17 +10,24 @@ import { cpuSeconds, rssMb } from './lib/proc';
 import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
 import { presenceLoads } from './presence-loads';
-import { systemLoads } from './system-loads';
+import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
+import { userCommandLoads } from './user-command-loads';
 
 const progress = (row: ResultRow): void => {
   const m = row.measured;
   console.log(`  ${row.name} c=${row.concurrency}: p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.rps.toFixed(0)} req/s, ${m.errors} errors`);
 };
 
-/** Everything measured in one run: the system idle, both floors, the system under load, the system after. */
-export async function measureAll(logDir: string): Promise<BenchResults> {
-  const { system, authorization } = await startSystemUnderTest(logDir);
+/**
+ * Everything measured in one run: the system idle, both floors, the system under load, the system
+ * after. Logs go to `<benchDir>/logs`; the invitation emails E6 sends to `<benchDir>/outbox`,
+ * removed at the end.
+ */
+export async function measureAll(benchDir: string): Promise<BenchResults> {
+  const logDir = path.join(benchDir, 'logs');
+  const outbox = path.join(benchDir, 'outbox');
+  const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox });
   const pids = SERVICES.map((service) => ({ service, pid: system.processes[service].pid }));
   try {
     const cpuBefore = pids.map(({ pid }) => cpuSeconds(pid));
@@ -40,7 +49,13 @@ export async function measureAll(logDir: string): Promise<BenchResults> {
     const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };
     const presence = await presenceLoads(system.gatewayUrl, authorization);
     for (const note of presence.notes) console.log(`bench: ${note}`);
-    for (const load of [...systemLoads(system.gatewayUrl, authorization), ...presence.loads]) {
+    const loads = [
+      ...systemLoads(system.gatewayUrl, authorization),
+      ...presence.loads,
+      ...userCommandLoads(system.gatewayUrl, authorization, presence.accounts),
+      createUserLoad(system.gatewayUrl, authorization),
+    ];
+    for (const load of loads) {
       for (const c of CONCURRENCIES) {
         const measured = await httpCell(load.target, c);
         add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
@@ -51,5 +66,6 @@ export async function measureAll(logDir: string): Promise<BenchResults> {
     return { rows, memory, notes: presence.notes };
   } finally {
     await system.stop();
+    rmSync(outbox, { recursive: true, force: true });
   }
 }

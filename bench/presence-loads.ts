@@ -24,6 +24,15 @@ export interface PresenceLoads {
   loads: SystemLoad[];
   /** What the setup did and cost, for the report. */
   notes: string[];
+  /** The accounts set up, for the other rows that act as many users. */
+  accounts: BenchAccounts;
+}
+
+export interface BenchAccounts {
+  /** User ids of the PRESENT_USERS accounts, by index. */
+  userIds: number[];
+  /** Basic authorization headers of the SENDERS accounts whose API keys were fetched (members). */
+  senders: string[];
 }
 
 /**
@@ -88,6 +97,7 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
   const url = `${gatewayUrl}/api/v1/users/me/presence`;
   return {
     notes,
+    accounts: { userIds: [...users.values()].sort((a, b) => a.index - b.index).map((u) => u.userId), senders },
     loads: [
       {
         name: `POST /users/me/presence (${SENDERS} users, same status: Redis only)`,

@@ -1,19 +1,22 @@
 /**
  * `npm run bench`: the system against its floors, measured in one run on this machine (see
- * ../shared/PERFORMANCE.md). Brings the stack up if it is down (and down again after), builds,
- * starts the services on ports of their own, loads them, prints the tables and writes them to
- * <data dir>/bench/report.md. Reads the stack's addresses from the environment like every service.
+ * ../shared/PERFORMANCE.md). Runs on a stack of its own (bench-stack.ts: data in
+ * <data dir>/bench, the configured ports moved by ZULIP_BENCH_PORT_OFFSET), never on the one
+ * `npm test` uses: brings it up if it is down (and down again after), builds, starts the services
+ * on ports of their own, loads them, prints the tables and writes them to <data dir>/bench/report.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../infra/stack/paths';
 import { stackDown, stackStatus, stackUp } from '../infra/stack/stack';
 import { buildAll } from '../infra/system/build';
+import { useBenchStack } from './bench-stack';
 import { markdownTable, textTable } from './lib/table';
 
 async function main(): Promise<number> {
   const began = Date.now();
-  const benchDir = path.join(dataDir(), 'bench');
+  const stack = useBenchStack();
+  console.log(stack.description);
+  const benchDir = stack.dataDir;
   const startedStack = !(await stackStatus()).healthy;
   if (startedStack) await stackUp();
   try {
@@ -22,7 +25,7 @@ async function main(): Promise<number> {
     // which the build above may just have changed.
     const { measureAll } = await import('./measure');
     const { benchTables } = await import('./report/tables');
-    const results = await measureAll(path.join(benchDir, 'logs'));
+    const results = await measureAll(benchDir);
     const tables = benchTables(results);
     const seconds = ((Date.now() - began) / 1000).toFixed(0);
     console.log(`\n${tables.map(textTable).join('\n\n')}\n\nbench: ${seconds} s in all`);

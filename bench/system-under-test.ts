@@ -11,8 +11,8 @@ export interface SystemUnderTest {
 }
 
 /** The five built services on the bench's ports, with an organization whose owner can call the API. */
-export async function startSystemUnderTest(logDir: string): Promise<SystemUnderTest> {
-  const system = await startSystem({ ports: SYSTEM_PORTS, env: SYSTEM_ENV, logDir });
+export async function startSystemUnderTest(logDir: string, env: Record<string, string> = {}): Promise<SystemUnderTest> {
+  const system = await startSystem({ ports: SYSTEM_PORTS, env: { ...SYSTEM_ENV, ...env }, logDir });
   try {
     const owner = await bootstrapRealm({
       realmName: 'Bench',

@@ -5,7 +5,7 @@ import { summarize, type Measurement } from './stats';
 
 export interface HttpTarget {
   url: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   /** A body per request (each POST /users needs its own email). */
   body?: () => string;

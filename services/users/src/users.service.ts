@@ -6,6 +6,8 @@ import { ChannelDirectory } from './invites/channel-directory';
 import { startInvitationMail } from './invites/mail/invitation-mail';
 import { UsersProjection } from './projection/users.projection';
 import { UsersRepository } from './projection/users.repository';
+import { UserDirectory } from './projection/user-directory';
+import { UserDirectoryFeed } from './projection/user-directory.feed';
 import { usersHandlers } from './users.handlers';
 
 export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
@@ -15,9 +17,14 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
   assemble: (db, config) => {
     // Connects lazily and lives as long as the process (which exits on shutdown).
     const presence = new PresenceStore(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true }));
-    const repo = new UsersRepository(db, presence);
+    const directory = new UserDirectory();
+    const repo = new UsersRepository(db, presence, directory);
     const channels = new ChannelDirectory();
-    return { projection: new UsersProjection(repo), handlers: usersHandlers({ repo, config, presence, channels }), readModels: [channels] };
+    return {
+      projection: new UsersProjection(repo),
+      handlers: usersHandlers({ repo, config, presence, channels }),
+      readModels: [new UserDirectoryFeed(directory), channels],
+    };
   },
   background: startInvitationMail,
 };

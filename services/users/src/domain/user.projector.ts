@@ -1,7 +1,7 @@
 import type { Projector } from '../projection/projector';
 import { applyToDocument } from '../projection/projector';
 import { normalizeEmail, type UsersRepository } from '../projection/users.repository';
-import { evolveUser, userAggregateId, type UserEvent } from './user.state';
+import { evolveUser, userAggregateId, type UserEvent, type UserState } from './user.state';
 
 const USER_EVENTS: readonly UserEvent['type'][] = [
   'user.created.v1',
@@ -20,7 +20,10 @@ export const userProjector = (repo: UsersRepository): Projector => ({
   async apply(event, envelope) {
     const userEvent = event as UserEvent;
     const { userId } = userEvent.data;
-    await applyToDocument(repo.users, userAggregateId(userId), envelope.sequence, (current) => evolveUser(current, userEvent, envelope.sequence));
+    let written: UserState | undefined;
+    await applyToDocument(repo.users, userAggregateId(userId), envelope.sequence, (current) => (written = evolveUser(current, userEvent, envelope.sequence)));
+    // The in-memory directory sees the new state before the command is answered.
+    if (written) repo.userDirectory?.put(written);
     // Side indexes are rewritten idempotently, so a replay that skipped the user document still fixes them.
     if (userEvent.type === 'user.created.v1') {
       await repo.emails.replaceOne({ _id: normalizeEmail(userEvent.data.deliveryEmail) }, { userId }, { upsert: true });

@@ -10,6 +10,7 @@ import { presenceAggregateId, type PresenceTransitionState } from '../presence/p
 import { userStatusAggregateId, type UserStatusState } from '../user-status/user-status.state';
 import { invitationAggregateId, type InvitationState } from '../invites/invitation.state';
 import type { InviteSend } from '../invites/invite-quota';
+import type { UserDirectory } from './user-directory';
 
 type Doc<T> = T & { _id: string };
 
@@ -21,11 +22,13 @@ type Doc<T> = T & { _id: string };
 export class UsersRepository {
   /**
    * `presenceStore`: the latest pings in Redis, which the presence projector also writes; absent
-   * where only the Mongo projection is rebuilt (tests).
+   * where only the Mongo projection is rebuilt (tests). `userDirectory`: every user in memory,
+   * which the user projector also writes and `allUsers` reads; absent there too.
    */
   constructor(
     private readonly db: Connection,
     readonly presenceStore?: PresenceStore,
+    readonly userDirectory?: UserDirectory,
   ) {}
 
   get realms() {
@@ -100,7 +103,9 @@ export class UsersRepository {
     return entry ? this.user(entry.userId) : null;
   }
 
+  /** Every user by id: from the in-memory directory where there is one, else a scan of the collection. */
   async allUsers(): Promise<UserState[]> {
+    if (this.userDirectory) return this.userDirectory.all();
     const docs = await this.users.find({}).toArray();
     return docs.map((d) => strip(d)!).sort((a, b) => a.userId - b.userId);
   }

@@ -12,8 +12,9 @@ export function updateUserHandler(deps: UsersDeps): CommandHandler<OperationData
     kind: 'command',
     schema: updateUser.params,
     async handle({ data, actorId }) {
-      const { actor } = await loadActor(deps.repo, actorId);
-      return { events: await decide(deps, actor, await deps.repo.user(data.user_id), data), reply: {} };
+      // Both by id, so read side by side: E5 is decided one at a time for the whole organization.
+      const [{ actor }, target] = await Promise.all([loadActor(deps.repo, actorId), deps.repo.user(data.user_id)]);
+      return { events: await decide(deps, actor, target, data), reply: {} };
     },
     replyFrom: () => ({}),
   };
