@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { StackEndpointsSchema } from '../config/stack-endpoints';
+import { connectMongo } from './connect-mongo';
+
+type PlanDoc = { _id: string; n: number };
+
+/**
+ * Every projection reads and writes one document by `_id`, and every command first looks up its
+ * own outcome by an id it has usually never seen: those lookups must use the `_id` index, or each
+ * costs a scan of the collection (see infra/stack/provision-ferretdb.ts for the local store).
+ */
+describe('the Mongo-compatible store: lookups by _id', () => {
+  const { MONGO_URL } = StackEndpointsSchema.parse(process.env);
+  let db: Connection;
+
+  beforeAll(async () => {
+    db = await connectMongo(MONGO_URL, `id-lookup-${randomBytes(4).toString('hex')}`);
+    await db.collection<PlanDoc>('docs').insertMany(Array.from({ length: 200 }, (_, n) => ({ _id: `doc:${n}`, n })));
+  });
+
+  afterAll(async () => {
+    await db.dropDatabase();
+    await db.close();
+  });
+
+  it('finds a missing _id through the index, not by scanning the collection', async () => {
+    const explained = await db.db!.command({ explain: { find: 'docs', filter: { _id: 'doc:missing' }, limit: 1 } });
+    expect(plan(explained)).toMatch(/USING INDEX|IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    expect(plan(explained)).not.toMatch(/\bSCAN docs|COLLSCAN/);
+  });
+
+  it('still answers lookups, replacements and deletions by _id correctly', async () => {
+    const docs = db.collection<PlanDoc>('docs');
+    expect(await docs.findOne({ _id: 'doc:150' })).toEqual({ _id: 'doc:150', n: 150 });
+    expect(await docs.findOne({ _id: 'doc:missing' })).toBeNull();
+    await docs.replaceOne({ _id: 'doc:150' }, { n: -1 });
+    expect(await docs.findOne({ _id: 'doc:150' })).toEqual({ _id: 'doc:150', n: -1 });
+    await docs.deleteOne({ _id: 'doc:150' });
+    expect(await docs.findOne({ _id: 'doc:150' })).toBeNull();
+    expect(await docs.countDocuments({})).toBe(199);
+  });
+});
+
+/** FerretDB reports SQLite's query plan lines; MongoDB its winning plan's stages. */
+function plan(explained: Record<string, unknown>): string {
+  return JSON.stringify(explained.queryPlanner ?? explained);
+}
