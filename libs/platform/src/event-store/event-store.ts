@@ -29,7 +29,16 @@ interface EventRecord {
   event: EventEnvelope;
   partition: number;
   offset: bigint;
+  /** Set on the last event of a command whose answer is an error despite its events. */
+  commandError?: ZulipErrorPayload;
 }
+
+/**
+ * Kafka header on the last event of such a command (Zulip's partly successful invitations): the
+ * error travels with the events, so an outcome rebuilt by catch-up after a crash answers it too.
+ * A header, not an envelope field, because it concerns the command's caller, not event consumers.
+ */
+export const COMMAND_ERROR_HEADER = 'command-error';
 interface CheckpointDoc {
   _id: string;
   offset: string;
@@ -88,19 +97,31 @@ export class EventStore {
     return count;
   }
 
-  /** Appends the events of one command atomically (one partition, one batch), then projects them. */
-  async append(key: string, events: EventEnvelope[]): Promise<Position[]> {
+  /**
+   * Appends the events of one command atomically (one partition, one batch), then projects them.
+   * `commandError`: the command answers this error although it changed something.
+   */
+  async append(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<Position[]> {
     if (events.length === 0) return [];
+    const last = events.length - 1;
     const [meta] = await this.producer.send({
       topic: this.topic,
       acks: -1,
-      messages: events.map((e) => ({ key, value: JSON.stringify(e), headers: { type: e.type } })),
+      messages: events.map((e, i) => ({
+        key,
+        value: JSON.stringify(e),
+        headers: i === last && commandError ? { type: e.type, [COMMAND_ERROR_HEADER]: JSON.stringify(commandError) } : { type: e.type },
+      })),
     });
     const base = BigInt(meta.baseOffset ?? '0');
-    const records: EventRecord[] = events.map((e, i) => ({ event: e, partition: meta.partition, offset: base + BigInt(i) }));
+    const records: EventRecord[] = events.map((e, i) => ({
+      event: e,
+      partition: meta.partition,
+      offset: base + BigInt(i),
+      commandError: i === last ? commandError : undefined,
+    }));
     await this.project(records);
-    const last = records.at(-1)!;
-    return [{ topic: this.topic, partition: last.partition, offset: last.offset.toString() }];
+    return [{ topic: this.topic, partition: meta.partition, offset: (base + BigInt(last)).toString() }];
   }
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
@@ -120,11 +141,15 @@ export class EventStore {
   }
 
   private async applyBatch(batch: FollowedMessage[]): Promise<void> {
-    const records: EventRecord[] = batch.map((m) => ({
-      event: EventEnvelope.parse(JSON.parse(m.value.toString())),
-      partition: m.partition,
-      offset: m.offset,
-    }));
+    const records: EventRecord[] = batch.map((m) => {
+      const error = m.headers?.[COMMAND_ERROR_HEADER];
+      return {
+        event: EventEnvelope.parse(JSON.parse(m.value.toString())),
+        partition: m.partition,
+        offset: m.offset,
+        commandError: error === undefined ? undefined : (JSON.parse(error) as ZulipErrorPayload),
+      };
+    });
     await this.project(records, true);
   }
 
@@ -149,10 +174,11 @@ export class EventStore {
   /** The outcome of each command is derived from its events, so catch-up restores it too. */
   private async recordOutcomes(records: EventRecord[], resumed: boolean): Promise<void> {
     const byCommand = new Map<string, CommandOutcome & { first: bigint }>();
-    for (const { event, partition, offset } of records) {
+    for (const { event, partition, offset, commandError } of records) {
       const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset };
       outcome.events.push({ type: event.type, aggregateId: event.aggregateId, data: event.data });
       outcome.positions = [{ topic: this.topic, partition, offset: offset.toString() }];
+      if (commandError) outcome.error = commandError;
       byCommand.set(event.causationId, outcome);
     }
     for (const [commandId, { first, ...outcome }] of byCommand) {

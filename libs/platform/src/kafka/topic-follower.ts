@@ -1,4 +1,4 @@
-import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { Admin, Consumer, IHeaders, Kafka } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '@zulip-es/contracts';
 import type { Logger } from '../logging/logger';
@@ -11,6 +11,8 @@ export interface FollowedMessage {
   offset: bigint;
   key: string | null;
   value: Buffer;
+  /** Kafka headers, as text. */
+  headers?: Record<string, string>;
 }
 
 export interface FollowerOptions {
@@ -70,7 +72,7 @@ export class TopicFollower {
         for (const m of batch.messages) {
           const offset = BigInt(m.offset);
           if (offset < start || !m.value) continue;
-          records.push({ topic: batch.topic, partition: batch.partition, offset, key: m.key?.toString() ?? null, value: m.value });
+          records.push({ topic: batch.topic, partition: batch.partition, offset, key: m.key?.toString() ?? null, value: m.value, headers: textHeaders(m.headers) });
         }
         if (records.length > 0) await this.handle(records);
         const last = batch.messages.at(-1);
@@ -169,4 +171,14 @@ export class TopicFollower {
 function splitKey(key: string): [string, number] {
   const at = key.lastIndexOf(':');
   return [key.slice(0, at), Number(key.slice(at + 1))];
+}
+
+function textHeaders(headers: IHeaders | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) text[name] = first.toString();
+  }
+  return text;
 }

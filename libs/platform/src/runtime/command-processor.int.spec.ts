@@ -4,12 +4,13 @@ import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import type { EventEnvelope, Reply } from '@zulip-es/contracts';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
-import { EventStore, type Projection } from '../event-store/event-store';
+import { COMMAND_ERROR_HEADER, EventStore, type Projection } from '../event-store/event-store';
 import { ensureTopics } from '../kafka/ensure-topics';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { RequestClient } from '../kafka/request-client';
 import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import { DomainError } from '../errors/domain-error';
 import { CommandProcessor } from './command-processor';
 import type { CommandHandler } from './handlers';
 
@@ -57,9 +58,24 @@ describe('command processor: a crash between appending events and projecting the
     replyFrom: (events) => ({ replayed: true, added: events.map((e) => e.data.by) }),
   };
 
-  const send = (commandId: string, by: number): Promise<Reply> =>
+  /** `counter.add_capped`: adds at most 10 and answers an error for the rest, as Zulip's partly sent invitations do. */
+  const cappedHandler: CommandHandler<{ by: number }> = {
+    kind: 'command',
+    schema: z.object({ by: z.number() }),
+    async handle({ data }) {
+      const { version } = await projection.total();
+      return {
+        events: [{ type: 'counter.added.v1', aggregateId: 'counter', sequence: version + 1, data: { by: Math.min(data.by, 10) } }],
+        reply: {},
+        error: data.by > 10 ? new DomainError('BAD_REQUEST', `Only 10 of ${data.by} added`, { added: 10 }) : undefined,
+      };
+    },
+    replyFrom: (events) => ({ replayed: true, added: events.map((e) => e.data.by) }),
+  };
+
+  const send = (commandId: string, by: number, type = 'counter.add'): Promise<Reply> =>
     client.request(topics.commands, {
-      commandId, type: 'counter.add', kind: 'command', key: 'counter', correlationId: commandId, actorId: null,
+      commandId, type, kind: 'command', key: 'counter', correlationId: commandId, actorId: null,
       deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { by },
     });
 
@@ -104,7 +120,7 @@ describe('command processor: a crash between appending events and projecting the
     processor = new CommandProcessor(
       kafka,
       producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store, onFatal: (e) => { throw e; } },
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler, 'counter.add_capped': cappedHandler }, store, onFatal: (e) => { throw e; } },
       logger,
     );
     await processor.start();
@@ -126,5 +142,38 @@ describe('command processor: a crash between appending events and projecting the
     const again = await send('c2', 3);
     expect(again).toMatchObject({ ok: true, body: { replayed: true, added: [3] } });
     expect(await projection.total()).toEqual({ total: 8, version: 2 });
+  }, 60_000);
+
+  it('answers a partly successful command with its error again, also from events projected after a crash', async () => {
+    const partial = await send('c3', 25, 'counter.add_capped');
+    expect(partial).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: 'Only 10 of 25 added', extra: { added: 10 } } });
+    expect(await projection.total()).toEqual({ total: 18, version: 3 });
+
+    // A crashed instance appended such a command's events and nothing else: the error is in them.
+    const orphan: EventEnvelope = {
+      eventId: randomUUID(), type: 'counter.added.v1', aggregateId: 'counter', sequence: 4, time: new Date().toISOString(),
+      actorId: null, correlationId: 'c4', causationId: 'c4', data: { by: 10 },
+    };
+    const error = new DomainError('BAD_REQUEST', 'Only 10 of 30 added', { added: 10 }).toPayload();
+    await producer.send({
+      topic: topics.events,
+      acks: -1,
+      messages: [{ key: 'counter', value: JSON.stringify(orphan), headers: { type: orphan.type, [COMMAND_ERROR_HEADER]: JSON.stringify(error) } }],
+    });
+    await processor.stop();
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler, 'counter.add_capped': cappedHandler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    expect(await projection.total()).toEqual({ total: 28, version: 4 });
+
+    for (const [commandId, by] of [['c3', 25], ['c4', 30]] as const) {
+      const redelivered = await send(commandId, by, 'counter.add_capped');
+      expect(redelivered).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: `Only 10 of ${by} added`, extra: { added: 10 } } });
+    }
+    expect(await projection.total()).toEqual({ total: 28, version: 4 });
   }, 60_000);
 });

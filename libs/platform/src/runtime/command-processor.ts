@@ -166,14 +166,9 @@ export class CommandProcessor {
     }
     try {
       const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
-      const positions = await this.options.store.append(envelope.key, events);
-      if (decision.error) {
-        // Recorded after the events' own outcome, so a redelivery answers the same error.
-        const recorded = events.map(({ type, aggregateId, data }) => ({ type, aggregateId, data }));
-        await this.options.store.recordOutcome(envelope.commandId, { events: recorded, positions, error: decision.error.toPayload() });
-        return failure(envelope, decision.error);
-      }
-      return success(envelope, decision.reply, positions);
+      // The error goes with the events, so a redelivery answers it even after a crash here.
+      const positions = await this.options.store.append(envelope.key, events, decision.error?.toPayload());
+      return decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, positions);
     } catch (error) {
       // The events may be in Kafka but not in the projection: deciding more now could use a
       // stale state, so the process restarts and catches up first.
