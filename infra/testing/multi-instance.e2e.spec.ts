@@ -43,6 +43,19 @@ describe('two gateways and two users services at once', () => {
     expect(status).toBe(401);
   });
 
+  it("answers each user's own change at once, whichever users instance answers them (read-your-writes)", async () => {
+    // A user's queries go to the instance owning their key's partition: eight users reach both.
+    const users = await Promise.all(Array.from({ length: 8 }, () => createUser({ label: 'multi-ryw' })));
+    await Promise.all(
+      users.map(async (user) => {
+        // Decided by the instance owning key `realm`; the list comes from the other's in-memory users when it owns the user's key.
+        expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
+        const listed = await api('GET', '/users', { auth: user, params: { user_ids: [user.userId] } });
+        expect(listed.body.members).toEqual([expect.objectContaining({ user_id: user.userId, email: `user${user.userId}@${systemInfo().realmHost}` })]);
+      }),
+    );
+  });
+
   it('answers queries from either users instance', async () => {
     const answers = await Promise.all(Array.from({ length: 16 }, () => api('GET', '/users/me', { baseUrl: gateway2.url, auth: owner() })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
