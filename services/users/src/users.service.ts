@@ -22,6 +22,7 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     const channels = new ChannelDirectory();
     return {
       projection: new UsersProjection(repo),
+      projectionOn: (other) => new UsersProjection(new UsersRepository(other, presence, directory)),
       handlers: usersHandlers({ repo, config, presence, channels }),
       readModels: [new UserDirectoryFeed(directory), channels],
     };

@@ -62,6 +62,8 @@ export class EventStore {
     private readonly db: Connection,
     private readonly projection: Projection,
     private readonly logger: Logger,
+    /** Called after each batch that `catchUp` applied (a rebuild writes its buffer from there). */
+    private readonly afterCatchUpBatch: () => Promise<void> = async () => undefined,
   ) {}
 
   private get checkpoints() {
@@ -71,8 +73,12 @@ export class EventStore {
     return this.db.collection<OutcomeDoc>('command_outcomes');
   }
 
-  /** Applies every event appended but not yet projected (by this or a crashed instance). */
-  async catchUp(): Promise<number> {
+  /**
+   * Applies every event appended but not yet projected (by this or a crashed instance).
+   * `recordedOutcomes`: commands known to have an outcome already (a rebuild reads their ids once
+   * instead of looking each one up); their outcomes are left as they are.
+   */
+  async catchUp(recordedOutcomes?: ReadonlySet<string>): Promise<number> {
     const applied = new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
     let count = 0;
     const follower = new TopicFollower(
@@ -88,7 +94,8 @@ export class EventStore {
       },
       async (batch) => {
         count += batch.length;
-        await this.applyBatch(batch);
+        await this.applyBatch(batch, recordedOutcomes);
+        await this.afterCatchUpBatch();
       },
       this.logger,
     );
@@ -140,7 +147,12 @@ export class EventStore {
     await this.outcomes.replaceOne({ _id: commandId }, doc, { upsert: true });
   }
 
-  private async applyBatch(batch: FollowedMessage[]): Promise<void> {
+  /** Ids of every command with a recorded outcome (one read of the whole collection). */
+  async recordedOutcomeIds(): Promise<Set<string>> {
+    return new Set((await this.outcomes.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+  }
+
+  private async applyBatch(batch: FollowedMessage[], recordedOutcomes?: ReadonlySet<string>): Promise<void> {
     const records: EventRecord[] = batch.map((m) => {
       const error = m.headers?.[COMMAND_ERROR_HEADER];
       return {
@@ -150,14 +162,14 @@ export class EventStore {
         commandError: error === undefined ? undefined : (JSON.parse(error) as ZulipErrorPayload),
       };
     });
-    await this.project(records, true);
+    await this.project(records, { recordedOutcomes });
   }
 
   /**
    * `resumed`: the records come from catch-up, where one command's events may be split across
    * fetch batches, so outcomes are merged with what is already recorded.
    */
-  private async project(records: EventRecord[], resumed = false): Promise<void> {
+  private async project(records: EventRecord[], resumed?: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
     for (const { event } of records) await this.projection.apply(event);
     await this.recordOutcomes(records, resumed);
     const lastByPartition = new Map<number, bigint>();
@@ -172,7 +184,7 @@ export class EventStore {
   }
 
   /** The outcome of each command is derived from its events, so catch-up restores it too. */
-  private async recordOutcomes(records: EventRecord[], resumed: boolean): Promise<void> {
+  private async recordOutcomes(records: EventRecord[], resumed?: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
     const byCommand = new Map<string, CommandOutcome & { first: bigint }>();
     for (const { event, partition, offset, commandError } of records) {
       const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset };
@@ -182,6 +194,7 @@ export class EventStore {
       byCommand.set(event.causationId, outcome);
     }
     for (const [commandId, { first, ...outcome }] of byCommand) {
+      if (resumed?.recordedOutcomes?.has(commandId)) continue;
       const known = resumed ? await this.outcomeOf(commandId) : null;
       if (known && BigInt(known.positions[0]?.offset ?? '-1') >= first) continue;
       await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome);

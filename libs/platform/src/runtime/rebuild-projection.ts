@@ -3,10 +3,13 @@ import type { Connection } from 'mongoose';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
+import { WriteBehindDb } from '../mongo/write-behind-db';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
 const KEPT = new Set(['command_outcomes']);
 const META = 'projection_meta';
+/** Documents held in memory between two bulk writes during a rebuild. */
+const FLUSH_EVERY = 5_000;
 
 interface MetaDoc {
   _id: 'version';
@@ -18,6 +21,8 @@ export interface RebuildArgs {
   db: Connection;
   topic: string;
   projection: Projection;
+  /** The same projection over another connection: given, a rebuild writes through a write-behind buffer. */
+  projectionOn?: (db: Connection) => Projection;
   logger: Logger;
 }
 
@@ -26,13 +31,21 @@ export interface RebuildArgs {
  * Run it with the service stopped: a live instance would keep writing the old projection.
  */
 export async function rebuildProjection(args: RebuildArgs): Promise<number> {
-  const { kafka, db, topic, projection, logger } = args;
+  const { kafka, db, topic, logger } = args;
   for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }
+  const buffer = new WriteBehindDb(db, (name) => !KEPT.has(name));
+  const projection = args.projectionOn?.(buffer.asConnection()) ?? args.projection;
+  const flushWhenFull = async () => {
+    if (buffer.pending >= FLUSH_EVERY) await buffer.flush();
+  };
   // Catch-up never appends, so the producer stays unconnected.
-  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, db, projection, logger);
-  const events = await store.catchUp();
+  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, flushWhenFull);
+  // Outcomes are kept: only those of commands that have none (cut short by a crash) are derived.
+  const events = await store.catchUp(await store.recordedOutcomeIds());
+  await buffer.flush();
+  // Last: a rebuild cut short leaves no version recorded, so the next start rebuilds again.
   await recordVersion(db, projection);
   return events;
 }

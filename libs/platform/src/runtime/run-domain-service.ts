@@ -65,8 +65,8 @@ export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<
     const db = await connectMongo(config.MONGO_URL, options.service);
     try {
       const started = Date.now();
-      const { projection } = options.assemble(db, config);
-      const events = await rebuildProjection({ kafka, db, topic: eventsTopic(options.service), projection, logger });
+      const { projection, projectionOn } = options.assemble(db, config);
+      const events = await rebuildProjection({ kafka, db, topic: eventsTopic(options.service), projection, projectionOn, logger });
       console.log(`${options.service}: projection rebuilt from ${events} events in ${Date.now() - started} ms`);
     } finally {
       await db.close();

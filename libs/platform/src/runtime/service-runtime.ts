@@ -26,6 +26,8 @@ export interface ServiceDefinition {
 
 export interface ServiceAssembly {
   projection: Projection;
+  /** The same projection over another connection, for a rebuild through a write-behind buffer. */
+  projectionOn?: (db: Connection) => Projection;
   handlers: HandlerRegistry;
   /** Copies of other services' state, fed from their events topics (see ReadModel). */
   readModels?: ReadModel[];
@@ -54,8 +56,8 @@ export class ServiceRuntime {
     this.db = await connectMongo(this.config.MONGO_URL, service);
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
-    const { projection, handlers, readModels = [] } = this.definition.assemble(this.db);
-    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, logger: this.logger });
+    const { projection, projectionOn, handlers, readModels = [] } = this.definition.assemble(this.db);
+    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger });
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
     this.followers = readModels.map(
       (model) =>

@@ -39,7 +39,8 @@ describe('users projection rebuilt from users.events', () => {
     // Some history of every kind first: creations, role and name changes, deactivations.
     await Promise.all([createUser({ role: 200 }), createUser({ role: 600 }), createUser()]);
     const projection = new UsersProjection(new UsersRepository(scratch));
-    const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('users'), projection, logger });
+    const projectionOn = (db: Connection) => new UsersProjection(new UsersRepository(db));
+    const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('users'), projection, projectionOn, logger });
     expect(replayed).toBeGreaterThan(3);
 
     // Other tests keep writing: catch the copy up until both stand at the same offsets.

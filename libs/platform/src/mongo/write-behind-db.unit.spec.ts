@@ -1,0 +1,102 @@
+import type { Connection } from 'mongoose';
+import { WriteBehindDb } from './write-behind-db';
+
+type Doc = Record<string, unknown> & { _id: string };
+type Op = { replaceOne?: { filter: { _id: string }; replacement: Record<string, unknown> }; deleteOne?: { filter: { _id: string } } };
+
+/** A store of documents by _id that counts its round trips. */
+function fakeStore(initial: Record<string, Doc[]> = {}) {
+  const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
+  const trips = { findOne: 0, bulkWrite: 0, find: 0 };
+  const table = (name: string) => data.get(name) ?? data.set(name, new Map()).get(name)!;
+  const connection = {
+    collection: (name: string) => ({
+      findOne: async ({ _id }: { _id: string }) => (trips.findOne++, structuredClone(table(name).get(_id) ?? null)),
+      find: () => ({ toArray: async () => (trips.find++, [...table(name).values()].map((d) => structuredClone(d))) }),
+      bulkWrite: async (ops: Op[]) => {
+        trips.bulkWrite++;
+        for (const op of ops) {
+          if (op.replaceOne) table(name).set(op.replaceOne.filter._id, { ...op.replaceOne.replacement, _id: op.replaceOne.filter._id });
+          if (op.deleteOne) table(name).delete(op.deleteOne.filter._id);
+        }
+      },
+    }),
+  };
+  return { connection: connection as unknown as Connection, trips, docs: (name: string) => [...table(name).values()] };
+}
+
+describe('write-behind connection of a rebuild', () => {
+  it('answers misses in a collection the rebuild emptied without asking the store', async () => {
+    const store = fakeStore();
+    const users = new WriteBehindDb(store.connection, () => true).collection('users');
+    expect(await users.findOne({ _id: 'user:1' })).toBeNull();
+    expect(store.trips.findOne).toBe(0);
+  });
+
+  it('reads its own writes and deletions before and after they reach the store', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const users = db.collection('users');
+    await users.replaceOne({ _id: 'user:1' }, { name: 'Ada', version: 1 }, { upsert: true });
+    await users.replaceOne({ _id: 'user:2' }, { name: 'Bob', version: 1 }, { upsert: true });
+    await users.deleteOne({ _id: 'user:2' });
+    expect(await users.findOne({ _id: 'user:1' })).toEqual({ _id: 'user:1', name: 'Ada', version: 1 });
+    expect(await users.findOne({ _id: 'user:2' })).toBeNull();
+    expect(db.pending).toBe(2);
+    expect(store.docs('users')).toEqual([]);
+
+    await db.flush();
+    expect(db.pending).toBe(0);
+    expect(store.docs('users')).toEqual([{ _id: 'user:1', name: 'Ada', version: 1 }]);
+    expect(await users.findOne({ _id: 'user:1' })).toEqual({ _id: 'user:1', name: 'Ada', version: 1 });
+    expect(store.trips.findOne).toBe(1); // flushed and forgotten: read back once
+    expect(await users.findOne({ _id: 'user:2' })).toBeNull();
+    expect(store.trips.findOne).toBe(1);
+  });
+
+  it('writes every pending document of a collection in one bulk request', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    for (let i = 0; i < 100; i++) await db.collection('users').replaceOne({ _id: `user:${i}` }, { i }, { upsert: true });
+    await db.flush();
+    expect(store.trips.bulkWrite).toBe(1);
+    expect(store.docs('users')).toHaveLength(100);
+  });
+
+  it('reads documents the store held before the rebuild from collections it kept', async () => {
+    const store = fakeStore({ command_outcomes: [{ _id: 'c1', events: [] }] });
+    const outcomes = new WriteBehindDb(store.connection, (name) => name !== 'command_outcomes').collection('command_outcomes');
+    expect(await outcomes.findOne({ _id: 'c1' })).toEqual({ _id: 'c1', events: [] });
+    expect(await outcomes.findOne({ _id: 'c2' })).toBeNull();
+    expect(store.trips.findOne).toBe(2);
+  });
+
+  it('keeps its documents apart from what callers do with them afterwards', async () => {
+    const db = new WriteBehindDb(fakeStore().connection, () => true);
+    const written = { tags: ['a'] };
+    await db.collection('notes').replaceOne({ _id: 'n' }, written, { upsert: true });
+    written.tags.push('b');
+    const read = await db.collection('notes').findOne({ _id: 'n' });
+    (read!.tags as string[]).push('c');
+    expect(await db.collection('notes').findOne({ _id: 'n' })).toEqual({ _id: 'n', tags: ['a'] });
+  });
+
+  it('writes pending documents before a query that the store answers', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    await db.collection('checkpoints').replaceOne({ _id: 'users.events:0' }, { offset: '7' }, { upsert: true });
+    expect(await db.collection('checkpoints').find({}).toArray()).toEqual([{ _id: 'users.events:0', offset: '7' }]);
+  });
+
+  it('replaces without upsert only a document that exists', async () => {
+    const db = new WriteBehindDb(fakeStore().connection, () => true);
+    await db.collection('notes').replaceOne({ _id: 'n' }, { text: 'x' });
+    expect(await db.collection('notes').findOne({ _id: 'n' })).toBeNull();
+    expect(db.pending).toBe(0);
+  });
+
+  it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {
+    const db = new WriteBehindDb(fakeStore().connection, () => true);
+    await expect(db.collection('users').findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');
+  });
+});
