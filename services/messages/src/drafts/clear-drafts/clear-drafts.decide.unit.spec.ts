@@ -1,8 +1,11 @@
+import { DraftsClearedV1 } from '@zulip-es/contracts';
+import type { NewEvent } from '@zulip-es/platform';
 import { U } from '../../testing/users.fixtures';
-import { DRAFTS_PER_USER, evolveDrafts, noDrafts, type DraftEvent } from '../drafts.state';
+import { DRAFTS_PER_USER, evolveDrafts, noDrafts } from '../drafts.state';
 import { decideClearDrafts } from './clear-drafts.decide';
 
 const base = U.member * DRAFTS_PER_USER;
+const cleared = (event: NewEvent) => DraftsClearedV1.parse({ type: event.type, data: event.data });
 const drafts = {
   ...noDrafts(U.member),
   drafts: [1, 2].map((n) => ({ id: base + n, type: '' as const, to: [], topic: '', content: `draft ${n}`, timestamp: n })),
@@ -15,7 +18,7 @@ describe('drafts synchronization turned off', () => {
     const { events, reply } = decideClearDrafts({ userId: U.member, userSequence: 7 }, drafts);
     expect(events).toEqual([{ type: 'drafts.cleared.v1', aggregateId: `drafts:${U.member}`, sequence: 3, data: { userId: U.member, draftIds: [base + 1, base + 2], userSequence: 7 } }]);
     expect(reply).toEqual({ deleted: [base + 1, base + 2] });
-    const after = evolveDrafts(drafts, events[0] as DraftEvent, 3);
+    const after = evolveDrafts(drafts, cleared(events[0]), 3);
     expect(after).toEqual({ ...drafts, drafts: [], clearedThrough: 7, version: 3 });
   });
 
@@ -25,6 +28,6 @@ describe('drafts synchronization turned off', () => {
 
   it('keeps draft numbers growing after a deletion, so an id is never given twice', () => {
     const { events } = decideClearDrafts({ userId: U.member, userSequence: 7 }, drafts);
-    expect(evolveDrafts(drafts, events[0] as DraftEvent, 3).lastDraftNumber).toBe(2);
+    expect(evolveDrafts(drafts, cleared(events[0]), 3).lastDraftNumber).toBe(2);
   });
 });
