@@ -1,0 +1,24 @@
+import { organization, U, usersEvent } from '../testing/users.fixtures';
+import { visibleDrafts } from './drafts-sync';
+import { draftId, noDrafts } from './drafts.state';
+
+const turned = (enabled: boolean) => usersEvent('user.settings_changed.v1', { userId: U.member, property: 'enable_drafts_synchronization', value: enabled });
+
+describe('drafts synchronization as the messages service knows it', () => {
+  it("is on by default, and remembers when the user last turned it off", () => {
+    const model = organization();
+    expect(model.draftsSyncOf(U.member)).toEqual({ enabled: true, disabledAt: 0 });
+    const off = turned(false);
+    model.apply(off);
+    expect(model.draftsSyncOf(U.member)).toEqual({ enabled: false, disabledAt: off.sequence });
+    model.apply(turned(true));
+    expect(model.draftsSyncOf(U.member)).toEqual({ enabled: true, disabledAt: off.sequence });
+    expect(model.draftsSyncOf(U.otherMember)).toEqual({ enabled: true, disabledAt: 0 });
+  });
+
+  it('hides drafts saved before a turning-off that is not applied yet', () => {
+    const state = { ...noDrafts(U.member), drafts: [{ id: draftId(U.member, 1), type: '' as const, to: [], topic: '', content: 'x', timestamp: 1 }], clearedThrough: 4 };
+    expect(visibleDrafts(state, { enabled: true, disabledAt: 4 })).toHaveLength(1);
+    expect(visibleDrafts(state, { enabled: true, disabledAt: 9 })).toEqual([]);
+  });
+});
