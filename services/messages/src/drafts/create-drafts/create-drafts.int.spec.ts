@@ -1,3 +1,4 @@
+import { Role } from '@zulip-es/contracts';
 import { api, captureEvents, createChannel, createUser, owner, type EventCapture } from '@zulip-es/testing';
 import { badRequest, DEACTIVATED, draftParams, draftsOf, saveDrafts } from '../../testing/drafts.fixtures';
 
@@ -37,6 +38,17 @@ describe('POST /drafts', () => {
     const [saved] = await draftsOf(a);
     expect(saved.timestamp).toBeGreaterThanOrEqual(before);
     expect(saved.timestamp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+  });
+
+  it.each([
+    ['an administrator', Role.ADMINISTRATOR],
+    ['a moderator', Role.MODERATOR],
+    ['a guest', Role.GUEST],
+  ])('lets %s keep drafts too', async (_who, role) => {
+    const user = await createUser({ role });
+    const res = await saveDrafts(user, [draftParams({ type: 'private', to: [user.userId] })]);
+    expect(res.status).toBe(200);
+    expect((await draftsOf(user)).map((d) => d.id)).toEqual(res.body.ids);
   });
 
   it('answers an empty list with no ids', async () => {
