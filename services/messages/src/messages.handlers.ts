@@ -1,6 +1,11 @@
 import {
   addDefaultStream,
   APPLY_ACCEPTED_INVITATION,
+  CLEAR_DRAFTS,
+  createDrafts,
+  deleteDraft,
+  editDraft,
+  getDrafts,
   createChannel,
   getStreamById,
   getStreamId,
@@ -24,6 +29,11 @@ import {
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
+import { clearDraftsHandler } from './drafts/clear-drafts/clear-drafts.handler';
+import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handler';
+import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
+import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
+import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 
 /** Every message type the messages service answers. */
@@ -39,4 +49,9 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),
+  [getDrafts.type]: getDraftsHandler(deps),
+  [createDrafts.type]: createDraftsHandler(deps),
+  [editDraft.type]: editDraftHandler(deps),
+  [deleteDraft.type]: deleteDraftHandler(deps),
+  [CLEAR_DRAFTS]: clearDraftsHandler(deps),
 });

@@ -1,6 +1,7 @@
 import type { DomainServiceOptions } from '@zulip-es/platform';
 import { startAcceptedInvitations } from './channels/invitations/accepted-invitations';
 import { MessagesConfigSchema } from './config';
+import { startDraftsSyncRelay } from './drafts/clear-drafts/drafts-sync.start';
 import { messagesHandlers } from './messages.handlers';
 import { MessagesProjection } from './projection/messages.projection';
 import { MessagesRepository } from './projection/messages.repository';
@@ -16,5 +17,8 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const users = new UsersReadModel();
     return { projection: new MessagesProjection(repo), handlers: messagesHandlers({ repo, users }), readModels: [users] };
   },
-  background: startAcceptedInvitations,
+  background: async (parts, config, logger) => {
+    const work = [await startAcceptedInvitations(parts, config, logger), await startDraftsSyncRelay(parts, config, logger)];
+    return { stop: async () => void (await Promise.all(work.map((w) => w.stop()))) };
+  },
 };

@@ -1,3 +1,5 @@
 export * from './channel-settings';
 export * from './events';
 export * from './commands/apply-accepted-invitation';
+export * from './draft';
+export * from './commands/clear-drafts';

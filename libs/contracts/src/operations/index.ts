@@ -1,4 +1,5 @@
 import { fetchApiKey } from './auth';
+import { createDrafts, deleteDraft, editDraft, getDrafts } from './drafts';
 import {
   addDefaultStream,
   createChannel,
@@ -55,6 +56,7 @@ export * from './user-settings';
 export * from './profile-fields';
 export * from './user-status';
 export * from './presence';
+export * from './drafts';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -117,4 +119,8 @@ export const OPERATIONS: readonly Operation[] = [
   getSubscribers,
   addDefaultStream,
   removeDefaultStream,
+  getDrafts,
+  createDrafts,
+  editDraft,
+  deleteDraft,
 ];

@@ -46,6 +46,14 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     expect(id).toBeGreaterThan(0);
+    // Drafts: created, edited, deleted, and cleared by turning synchronization off.
+    const drafts = await api('POST', '/drafts', { auth: a, params: { drafts: [{ type: 'stream', to: [defaultId], topic: 't', content: 'x' }, { type: '', to: [], topic: '', content: 'y' }] } });
+    expect(drafts.status).toBe(200);
+    const [draftA, draftB] = drafts.body.ids as number[];
+    await api('PATCH', `/drafts/${draftA}`, { auth: a, params: { draft: { type: 'private', to: [b.userId], topic: '', content: 'z' } } });
+    await api('DELETE', `/drafts/${draftB}`, { auth: a });
+    await api('POST', '/drafts', { auth: b, params: { drafts: [{ type: '', to: [], topic: '', content: 'gone' }] } });
+    await api('PATCH', '/settings', { auth: b, params: { enable_drafts_synchronization: false } });
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));
     const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('messages'), projection, logger });
@@ -54,7 +62,7 @@ describe('messages projection rebuilt from messages.events', () => {
     // Other tests keep writing: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('messages'), scratch, projection, logger);
     const names = await collectionNames(live);
-    expect(names).toEqual(expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints']));
+    expect(names).toEqual(expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts']));
     let rebuilt = await dump(scratch, names);
     let current = await dump(live, names);
     for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {

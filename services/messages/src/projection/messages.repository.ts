@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { channelAggregateId, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
+import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { withoutId } from './projector';
 
@@ -27,6 +28,11 @@ export class MessagesRepository {
   get defaultChannelsDoc() {
     return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
   }
+  /** Each user's drafts, by `drafts:<userId>`. */
+  get drafts() {
+    return this.db.collection<Doc<DraftsState>>('drafts');
+  }
+
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
   }
@@ -49,6 +55,11 @@ export class MessagesRepository {
   async subscriptionsOf(userId: number): Promise<UserSubscriptionsState> {
     const doc = await this.userSubscriptions.findOne({ _id: userSubscriptionsId(userId) });
     return doc ? withoutId(doc) : noSubscriptions(userId);
+  }
+
+  async draftsOf(userId: number): Promise<DraftsState> {
+    const doc = await this.drafts.findOne({ _id: draftsAggregateId(userId) });
+    return doc ? withoutId(doc) : noDrafts(userId);
   }
 
   async defaultChannels(): Promise<DefaultChannelsState> {

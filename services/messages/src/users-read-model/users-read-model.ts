@@ -14,6 +14,15 @@ export interface ReadUser {
   emailAddressVisibility: EmailAddressVisibility;
 }
 
+/**
+ * A user's `enable_drafts_synchronization`, and the sequence (in the `user:<id>` aggregate) of
+ * the settings event that last turned it off (0: never): drafts saved before then are deleted.
+ */
+export interface DraftsSync {
+  enabled: boolean;
+  disabledAt: number;
+}
+
 export interface ReadGroup extends MembershipGroup {
   deactivated: boolean;
 }
@@ -36,6 +45,7 @@ export class UsersReadModel implements ReadModel {
   /** Lower-case delivery email → user id. */
   private readonly byDeliveryEmail = new Map<string, number>();
   private readonly groups = new Map<number, ReadGroup>();
+  private readonly draftsSync = new Map<number, DraftsSync>();
   private currentRealm: ReadRealm | null = null;
   private cachedMembership: GroupMembership | null = null;
 
@@ -49,6 +59,11 @@ export class UsersReadModel implements ReadModel {
 
   allUsers(): ReadUser[] {
     return [...this.users.values()];
+  }
+
+  /** Zulip's default (on) for a user this model has not seen. */
+  draftsSyncOf(userId: number): DraftsSync {
+    return this.draftsSync.get(userId) ?? { enabled: true, disabledAt: 0 };
   }
 
   group(groupId: number): ReadGroup | undefined {
@@ -78,6 +93,18 @@ export class UsersReadModel implements ReadModel {
     const parsed = UsersEvent.safeParse({ type: envelope.type, data: envelope.data });
     if (!parsed.success) return; // a type this service does not know yet
     this.applyEvent(parsed.data);
+    this.applyDraftsSync(parsed.data, envelope.sequence);
+  }
+
+  /** Users join with the organization's default for the setting (Zulip's `true` in events that predate settings). */
+  private applyDraftsSync(event: UsersEvent, sequence: number): void {
+    if (event.type === 'user.created.v1') {
+      this.draftsSync.set(event.data.userId, { enabled: event.data.settings?.enable_drafts_synchronization ?? true, disabledAt: 0 });
+    } else if (event.type === 'user.settings_changed.v1' && event.data.property === 'enable_drafts_synchronization') {
+      const enabled = event.data.value === true;
+      const { disabledAt } = this.draftsSyncOf(event.data.userId);
+      this.draftsSync.set(event.data.userId, { enabled, disabledAt: enabled ? disabledAt : sequence });
+    }
   }
 
   private applyEvent(event: UsersEvent): void {

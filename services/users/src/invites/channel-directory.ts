@@ -58,6 +58,11 @@ export class ChannelDirectory implements ReadModel {
       case 'default_channel.removed.v1':
         this.defaults.delete(event.data.channelId);
         return;
+      case 'draft.created.v1':
+      case 'draft.edited.v1':
+      case 'draft.deleted.v1':
+      case 'drafts.cleared.v1':
+        return; // a user's drafts say nothing about channels
       default: {
         const unexpected: never = event;
         void unexpected;

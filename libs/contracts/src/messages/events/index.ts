@@ -4,12 +4,20 @@ import { ChannelSubscribersAddedV1 } from './channel-subscribers-added.v1';
 import { ChannelSubscribersRemovedV1 } from './channel-subscribers-removed.v1';
 import { DefaultChannelAddedV1 } from './default-channel-added.v1';
 import { DefaultChannelRemovedV1 } from './default-channel-removed.v1';
+import { DraftCreatedV1 } from './draft-created.v1';
+import { DraftDeletedV1 } from './draft-deleted.v1';
+import { DraftEditedV1 } from './draft-edited.v1';
+import { DraftsClearedV1 } from './drafts-cleared.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
 export * from './channel-subscribers-removed.v1';
 export * from './default-channel-added.v1';
 export * from './default-channel-removed.v1';
+export * from './draft-created.v1';
+export * from './draft-edited.v1';
+export * from './draft-deleted.v1';
+export * from './drafts-cleared.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -18,5 +26,9 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   ChannelSubscribersRemovedV1,
   DefaultChannelAddedV1,
   DefaultChannelRemovedV1,
+  DraftCreatedV1,
+  DraftEditedV1,
+  DraftDeletedV1,
+  DraftsClearedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -1,0 +1,18 @@
+import type { ClearDrafts } from '@zulip-es/contracts';
+import type { Decision } from '@zulip-es/platform';
+import { withDraftsCleared } from '../drafts-sync';
+import type { DraftsState } from '../drafts.state';
+
+/**
+ * Zulip's `do_change_user_setting` for `enable_drafts_synchronization` turned off: every draft
+ * of the user is deleted. Nothing happens when that turning-off is already applied (the command
+ * again, or a draft request of the user that applied it first).
+ */
+export function decideClearDrafts(cmd: ClearDrafts, drafts: DraftsState): Decision {
+  const { events } = withDraftsCleared(drafts, cmd.userSequence);
+  return { events, reply: clearDraftsReplyFrom(events) };
+}
+
+export function clearDraftsReplyFrom(events: readonly { type: string; data: Record<string, unknown> }[]): Record<string, unknown> {
+  return { deleted: events.flatMap((e) => (e.type === 'drafts.cleared.v1' ? (e.data as { draftIds: number[] }).draftIds : [])) };
+}

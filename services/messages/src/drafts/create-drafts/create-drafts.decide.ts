@@ -1,0 +1,32 @@
+import type { createDrafts, OperationData } from '@zulip-es/contracts';
+import type { Decision, NewEvent } from '@zulip-es/platform';
+import type { DraftsSync } from '../../users-read-model/users-read-model';
+import { checkDraftsSync, withDraftsCleared } from '../drafts-sync';
+import { draftId, draftsAggregateId, type DraftsState } from '../drafts.state';
+import { validDraft, type DraftTargets } from '../valid-draft';
+
+export type CreateDrafts = OperationData<typeof createDrafts>;
+
+export interface CreateDraftsState {
+  drafts: DraftsState;
+  sync: DraftsSync;
+  targets: DraftTargets;
+}
+
+/** Zulip's `do_create_drafts`: every draft is checked before any is saved; ids in the order given. */
+export function decideCreateDrafts(cmd: CreateDrafts, state: CreateDraftsState, now: Date): Decision {
+  checkDraftsSync(state.sync);
+  const valid = cmd.drafts.map((draft) => validDraft(draft, state.targets, now));
+  const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
+  const created: NewEvent[] = valid.map((draft, i) => ({
+    type: 'draft.created.v1',
+    aggregateId: draftsAggregateId(drafts.userId),
+    sequence: drafts.version + 1 + i,
+    data: { userId: drafts.userId, draft: { id: draftId(drafts.userId, drafts.lastDraftNumber + 1 + i), ...draft } },
+  }));
+  return { events: [...events, ...created], reply: createDraftsReplyFrom(created) };
+}
+
+export function createDraftsReplyFrom(events: readonly { type: string; data: Record<string, unknown> }[]): Record<string, unknown> {
+  return { ids: events.filter((e) => e.type === 'draft.created.v1').map((e) => (e.data as { draft: { id: number } }).draft.id) };
+}

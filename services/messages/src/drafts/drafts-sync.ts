@@ -1,0 +1,40 @@
+import type { StoredDraft } from '@zulip-es/contracts';
+import { badRequest, DomainError, type NewEvent } from '@zulip-es/platform';
+import type { DraftsSync } from '../users-read-model/users-read-model';
+import { draftsAggregateId, evolveDrafts, type DraftsState } from './drafts.state';
+
+/** Zulip's `draft_endpoint`: every drafts endpoint is closed while synchronization is off. */
+export function checkDraftsSync(sync: DraftsSync): void {
+  if (!sync.enabled) throw badRequest('User has disabled synchronizing drafts.');
+}
+
+/**
+ * Turning synchronization off deletes the user's drafts. The relay from `users.events` does it
+ * soon after, but a request may come first (the user turned it off and on again at once): then
+ * the drafts saved before are already gone for that request, and its own decision records their
+ * deletion first, so the relay's command later finds nothing left to do and never deletes a
+ * draft saved after the setting came back on.
+ */
+export function withDraftsCleared(state: DraftsState, disabledAt: number): { events: NewEvent[]; state: DraftsState } {
+  if (disabledAt <= state.clearedThrough) return { events: [], state };
+  const event = {
+    type: 'drafts.cleared.v1' as const,
+    aggregateId: draftsAggregateId(state.userId),
+    sequence: state.version + 1,
+    data: { userId: state.userId, draftIds: state.drafts.map((d) => d.id), userSequence: disabledAt },
+  };
+  return { events: [event], state: evolveDrafts(state, event, event.sequence) };
+}
+
+/** The drafts a reader sees: none when a turning-off is not applied yet. */
+export const visibleDrafts = (state: DraftsState, sync: DraftsSync): StoredDraft[] => (sync.disabledAt > state.clearedThrough ? [] : state.drafts);
+
+/** Zulip's `Draft.to_dict`: the timestamp in whole seconds. */
+export const draftView = (draft: StoredDraft) => ({ ...draft, timestamp: Math.floor(draft.timestamp) });
+
+/** Zulip's `ResourceNotFoundError`: a 404 that keeps the default code. Someone else's draft is not found either. */
+export function ownDraft(state: DraftsState, id: number): StoredDraft {
+  const draft = state.drafts.find((d) => d.id === id);
+  if (!draft) throw new DomainError('BAD_REQUEST', 'Draft does not exist', {}, 404);
+  return draft;
+}
