@@ -10,6 +10,7 @@ import { cpuSeconds, rssMb } from './lib/proc';
 import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
 import { presenceLoads } from './presence-loads';
+import { measureUsersRebuild } from './projection-rebuild';
 import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
@@ -63,7 +64,9 @@ export async function measureAll(benchDir: string): Promise<BenchResults> {
     }
 
     const memory = pids.map(({ service, pid }, i) => ({ service, pid, idleMb: idle[i]!.rss, idleCpuPercent: idle[i]!.cpu, afterLoadMb: rssMb(pid) }));
-    return { rows, memory, notes: presence.notes };
+    console.log('bench: rebuilding the users projection into a scratch database');
+    const rebuild = await measureUsersRebuild();
+    return { rows, memory, rebuild, notes: presence.notes };
   } finally {
     await system.stop();
     rmSync(outbox, { recursive: true, force: true });

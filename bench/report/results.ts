@@ -21,9 +21,17 @@ export interface MemoryRow {
   afterLoadMb: number;
 }
 
+export interface RebuildRow {
+  topic: string;
+  events: number;
+  rawPerSecond: number;
+  rebuildPerSecond: number;
+}
+
 export interface BenchResults {
   rows: ResultRow[];
   memory: MemoryRow[];
+  rebuild?: RebuildRow;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

@@ -9,6 +9,7 @@ interface Backing {
     findOne(filter: IdFilter): Promise<Doc | null>;
     find(filter: Record<string, unknown>, options?: unknown): { toArray(): Promise<Doc[]> };
     bulkWrite(ops: BulkOp[], options: { ordered: boolean }): Promise<unknown>;
+    insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown>;
   };
 }
 type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: true } } | { deleteOne: { filter: IdFilter } };
@@ -101,20 +102,26 @@ export class WriteBehindCollection {
     return { toArray: async () => (await this.flush(), this.backing.find(filter, options).toArray()) };
   }
 
-  /** Writes what is pending in one bulk request and forgets the documents (memory stays bounded). */
+  /**
+   * Writes what is pending and forgets the documents (memory stays bounded). Documents new to a
+   * collection that started empty are inserted in one request (the store writes them in one
+   * transaction); the others are replaced or deleted in one bulk request.
+   */
   async flush(): Promise<void> {
+    const inserts: Doc[] = [];
     const ops: BulkOp[] = [];
     for (const id of this.dirty) {
       const doc = this.cached.get(id);
-      if (doc) {
+      const known = !this.startsEmpty || this.stored.has(id);
+      if (doc && !known) inserts.push(doc);
+      else if (doc) {
         const { _id, ...replacement } = doc;
         ops.push({ replaceOne: { filter: { _id }, replacement, upsert: true } });
-        this.stored.add(id);
-      } else {
-        ops.push({ deleteOne: { filter: { _id: id } } });
-        this.stored.delete(id);
-      }
+      } else if (known) ops.push({ deleteOne: { filter: { _id: id } } });
+      if (doc) this.stored.add(id);
+      else this.stored.delete(id);
     }
+    if (inserts.length > 0) await this.backing.insertMany(inserts, { ordered: true });
     if (ops.length > 0) await this.backing.bulkWrite(ops, { ordered: true });
     this.dirty.clear();
     this.cached.clear();

@@ -7,12 +7,19 @@ type Op = { replaceOne?: { filter: { _id: string }; replacement: Record<string, 
 /** A store of documents by _id that counts its round trips. */
 function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
-  const trips = { findOne: 0, bulkWrite: 0, find: 0 };
+  const trips = { findOne: 0, bulkWrite: 0, insertMany: 0, find: 0 };
   const table = (name: string) => data.get(name) ?? data.set(name, new Map()).get(name)!;
   const connection = {
     collection: (name: string) => ({
       findOne: async ({ _id }: { _id: string }) => (trips.findOne++, structuredClone(table(name).get(_id) ?? null)),
       find: () => ({ toArray: async () => (trips.find++, [...table(name).values()].map((d) => structuredClone(d))) }),
+      insertMany: async (docs: Doc[]) => {
+        trips.insertMany++;
+        for (const doc of docs) {
+          if (table(name).has(doc._id)) throw new Error(`duplicate key ${doc._id}`);
+          table(name).set(doc._id, structuredClone(doc));
+        }
+      },
       bulkWrite: async (ops: Op[]) => {
         trips.bulkWrite++;
         for (const op of ops) {
@@ -54,13 +61,30 @@ describe('write-behind connection of a rebuild', () => {
     expect(store.trips.findOne).toBe(1);
   });
 
-  it('writes every pending document of a collection in one bulk request', async () => {
+  it('inserts the documents new to an emptied collection in one request, and replaces the others in one more', async () => {
     const store = fakeStore();
     const db = new WriteBehindDb(store.connection, () => true);
     for (let i = 0; i < 100; i++) await db.collection('users').replaceOne({ _id: `user:${i}` }, { i }, { upsert: true });
     await db.flush();
-    expect(store.trips.bulkWrite).toBe(1);
+    expect(store.trips).toMatchObject({ insertMany: 1, bulkWrite: 0 });
     expect(store.docs('users')).toHaveLength(100);
+
+    await db.collection('users').replaceOne({ _id: 'user:1' }, { i: -1 }, { upsert: true });
+    await db.collection('users').deleteOne({ _id: 'user:2' });
+    await db.collection('users').replaceOne({ _id: 'user:100' }, { i: 100 }, { upsert: true });
+    await db.flush();
+    expect(store.trips).toMatchObject({ insertMany: 2, bulkWrite: 1 });
+    expect(store.docs('users')).toHaveLength(100);
+    expect(store.docs('users')).toContainEqual({ _id: 'user:1', i: -1 });
+  });
+
+  it('writes nothing for a document created and deleted between two flushes', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    await db.collection('users').replaceOne({ _id: 'user:1' }, { i: 1 }, { upsert: true });
+    await db.collection('users').deleteOne({ _id: 'user:1' });
+    await db.flush();
+    expect(store.trips).toMatchObject({ insertMany: 0, bulkWrite: 0 });
   });
 
   it('reads documents the store held before the rebuild from collections it kept', async () => {

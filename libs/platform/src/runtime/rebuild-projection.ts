@@ -35,7 +35,9 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }
-  const buffer = new WriteBehindDb(db, (name) => !KEPT.has(name));
+  // Every collection counts as empty: the projection's were just dropped, and the kept outcomes
+  // are looked up only for commands missing from the ids read below (so absent at the start).
+  const buffer = new WriteBehindDb(db, () => true);
   const projection = args.projectionOn?.(buffer.asConnection()) ?? args.projection;
   const flushWhenFull = async () => {
     if (buffer.pending >= FLUSH_EVERY) await buffer.flush();

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Kafka } from 'kafkajs';
+import { eventsTopic } from '../libs/contracts/src';
+import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
+import { createKafka } from '../libs/platform/src/kafka/kafka-client';
+import { createLogger } from '../libs/platform/src/logging/logger';
+import { connectMongo } from '../libs/platform/src/mongo/connect-mongo';
+import { rebuildProjection } from '../libs/platform/src/runtime/rebuild-projection';
+import { UsersProjection } from '../services/users/src/projection/users.projection';
+import { UsersRepository } from '../services/users/src/projection/users.repository';
+
+export interface RebuildMeasurement {
+  topic: string;
+  events: number;
+  /** Events per second of a bare kafkajs consumer reading the topic from its first record. */
+  rawPerSecond: number;
+  /** Events per second of a projection rebuild of the same topic into a scratch database. */
+  rebuildPerSecond: number;
+}
+
+/**
+ * PERFORMANCE.md: a projection rebuild against a raw kafkajs consume of the same topic. The users
+ * projection is rebuilt into a scratch database (the running service's own is left alone, and
+ * so is the presence kept in Redis: the scratch projection writes Mongo only).
+ */
+export async function measureUsersRebuild(): Promise<RebuildMeasurement> {
+  const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
+  const logger = createLogger('bench-rebuild', 'warn');
+  const kafka = createKafka('bench-rebuild', KAFKA_BROKERS, logger);
+  const topic = eventsTopic('users');
+  const raw = await rawConsume(kafka, topic);
+  const db = await connectMongo(MONGO_URL, `users_bench_rebuild_${randomBytes(3).toString('hex')}`);
+  try {
+    const started = process.hrtime.bigint();
+    const projection = new UsersProjection(new UsersRepository(db));
+    const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new UsersProjection(new UsersRepository(other)), logger });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { topic, events, rawPerSecond: raw.events / raw.seconds, rebuildPerSecond: events / seconds };
+  } finally {
+    await db.dropDatabase();
+    await db.close();
+  }
+}
+
+/** Reads every record of the topic once, as fast as kafkajs delivers them, with the services' consumer settings. */
+async function rawConsume(kafka: Kafka, topic: string): Promise<{ events: number; seconds: number }> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
+  await admin.disconnect();
+  const total = [...ends.values()].reduce((n, high) => n + Number(high), 0);
+  const consumer = kafka.consumer({ groupId: `bench-raw-consume-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 10, maxBytesPerPartition: 4 * 1024 * 1024 });
+  let seen = 0;
+  const started = process.hrtime.bigint();
+  try {
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await new Promise<void>((resolve, reject) => {
+      if (total === 0) return resolve();
+      consumer
+        .run({
+          eachBatch: async ({ batch }) => {
+            for (const message of batch.messages) {
+              // As a projection must: the record parsed, not merely counted.
+              if (message.value) JSON.parse(message.value.toString());
+              seen++;
+            }
+            if (seen >= total) resolve();
+          },
+        })
+        .catch(reject);
+    });
+  } finally {
+    await consumer.disconnect();
+  }
+  return { events: seen, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
