@@ -10,6 +10,8 @@ import {
   removeDefaultStream,
   subscribe,
   unsubscribe,
+  updateMutedTopic,
+  updateUserTopic,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
@@ -25,6 +27,8 @@ import {
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
 import type { MessagesDeps } from './shared/messages-deps';
+import { updateMutedTopicHandler } from './user-topics/update-muted-topic/update-muted-topic.handler';
+import { updateUserTopicHandler } from './user-topics/update-user-topic/update-user-topic.handler';
 
 /** Every message type the messages service answers. */
 export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
@@ -39,4 +43,6 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),
+  [updateUserTopic.type]: updateUserTopicHandler(deps),
+  [updateMutedTopic.type]: updateMutedTopicHandler(deps),
 });

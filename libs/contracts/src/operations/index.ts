@@ -40,6 +40,7 @@ import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUs
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
+import { updateMutedTopic, updateUserTopic } from './user-topics';
 
 export * from './auth';
 export * from './channels';
@@ -55,6 +56,7 @@ export * from './user-settings';
 export * from './profile-fields';
 export * from './user-status';
 export * from './presence';
+export * from './user-topics';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -117,4 +119,6 @@ export const OPERATIONS: readonly Operation[] = [
   getSubscribers,
   addDefaultStream,
   removeDefaultStream,
+  updateUserTopic,
+  updateMutedTopic,
 ];

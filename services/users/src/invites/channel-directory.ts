@@ -58,6 +58,8 @@ export class ChannelDirectory implements ReadModel {
       case 'default_channel.removed.v1':
         this.defaults.delete(event.data.channelId);
         return;
+      case 'user_topic.visibility_policy_changed.v1':
+        return; // a user's own topic preferences: nothing invitations need
       default: {
         const unexpected: never = event;
         void unexpected;
