@@ -13,12 +13,12 @@ import { defineOperation } from './operation';
  * points (Python's `len`), so an emoji counts once. Longer topics are refused, not truncated.
  */
 const Topic = z.string().refine((topic) => [...topic].length <= MAX_TOPIC_LENGTH, {
-  message: `{var_name} is too long (limit: ${MAX_TOPIC_LENGTH} characters)`,
+  message: `topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)`,
 });
 
 /** Zulip's `check_int_in_validator(UserTopic.VisibilityPolicy.values)`. */
 const VisibilityPolicyParam = z.int().refine((policy) => [0, 1, 2, 3].includes(policy), {
-  message: 'Invalid {var_name}: Value error, Not in the list of possible values',
+  message: 'Invalid visibility_policy: Value error, Not in the list of possible values',
 });
 
 /**
