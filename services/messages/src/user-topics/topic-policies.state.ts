@@ -1,4 +1,5 @@
 import type { VisibilityPolicy } from '@zulip-es/contracts';
+import type { Revised } from './document-writer';
 import { topicKey } from './user-topics.state';
 
 /**
@@ -16,13 +17,12 @@ export interface TopicPolicyEntry {
  * Who has a policy for one topic (`topic_policies:<channelId>:<lower-case topic>`): an index kept
  * beside the per-user documents so that a topic move finds the users whose policies move with it
  * by one lookup by `_id` instead of scanning every user. Written by events of many user
- * aggregates (and moves), so writes go through `rev` (compare and set).
+ * aggregates (and moves): see `updateDocument`.
  */
-export interface TopicPoliciesState {
+export interface TopicPoliciesState extends Revised {
   channelId: number;
   topicKey: string;
   entries: TopicPolicyEntry[];
-  rev: number;
 }
 
 export const topicPoliciesId = (channelId: number, topicName: string): string => `topic_policies:${channelId}:${topicKey(topicName)}`;
@@ -49,5 +49,5 @@ export function setTopicPolicy(
   if (current && change.by === 'move' && (current.userVersion > userVersion || current.visibilityPolicy === visibilityPolicy)) return null;
   if (!current && change.by === 'move' && visibilityPolicy === 0) return null;
   const entries = [...state.entries.filter((e) => e !== current), { userId, visibilityPolicy, userVersion }].sort((a, b) => a.userId - b.userId);
-  return { ...state, entries, rev: state.rev + 1 };
+  return { ...state, entries };
 }

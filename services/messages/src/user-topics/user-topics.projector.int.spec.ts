@@ -46,6 +46,12 @@ describe('user topics projection', () => {
     expect(activePolicies(await repo.topicPoliciesOf(8, 'tea'))).toEqual(new Map());
   });
 
+  it('takes a document written without a revision as revision 0', async () => {
+    await repo.userTopics.insertOne({ _id: 'user_topics:401', userId: 401, topics: [], version: 0 } as never);
+    await changed(401, 1, 10, 'Old doc', 1)();
+    expect(await repo.userTopicsOf(401)).toEqual({ userId: 401, topics: [{ channelId: 10, topicName: 'Old doc', visibilityPolicy: 1, lastUpdated: 1001 }], version: 1, rev: 1 });
+  });
+
   it('carries policies to the new topic when a move is applied, and applying it again changes nothing', async () => {
     await changed(301, 1, 9, 'old', 1)();
     await changed(302, 1, 9, 'old', 3)();
@@ -63,7 +69,7 @@ describe('user topics projection', () => {
     expect(await repo.topicPoliciesOf(9, 'new')).toEqual(after.index);
     expect(activePolicies(after.index)).toEqual(new Map([[301, 1], [302, 3]]));
     expect(activePolicies(await repo.topicPoliciesOf(9, 'old'))).toEqual(new Map());
-    expect(after.user).toEqual({ userId: 301, topics: [{ channelId: 9, topicName: 'new', visibilityPolicy: 1, lastUpdated: 5000 }], version: 1 });
+    expect(after.user).toEqual({ userId: 301, topics: [{ channelId: 9, topicName: 'new', visibilityPolicy: 1, lastUpdated: 5000 }], version: 1, rev: 3 });
     expect((await repo.userTopicsOf(303)).topics).toEqual([]);
     // The user's own next event still follows their version.
     await changed(301, 2, 9, 'new', 2)();

@@ -1,4 +1,5 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type VisibilityPolicy } from '@zulip-es/contracts';
+import type { Revised } from './document-writer';
 
 /** One topic the user has a policy for (never 0: removing a policy removes the entry). */
 export interface UserTopicEntry {
@@ -13,9 +14,10 @@ export interface UserTopicEntry {
 /**
  * Every topic visibility policy of one user (`user_topics:<userId>`), the aggregate of the
  * `user_topic.*` events decided under the user's key. Topic moves change entries too (through
- * the projection) without touching `version`, which counts only this aggregate's own events.
+ * the projection) without touching `version`, which counts only this aggregate's own events;
+ * `rev` counts every write (see `updateDocument`).
  */
-export interface UserTopicsState {
+export interface UserTopicsState extends Revised {
   userId: number;
   topics: UserTopicEntry[];
   version: number;
@@ -32,7 +34,7 @@ export interface UserTopicChange {
 
 export const userTopicsAggregateId = (userId: number): string => `user_topics:${userId}`;
 
-export const noUserTopics = (userId: number): UserTopicsState => ({ userId, topics: [], version: 0 });
+export const noUserTopics = (userId: number): UserTopicsState => ({ userId, topics: [], version: 0, rev: 0 });
 
 /** Zulip compares topics with `iexact` (and lower-cases them in its unique index). */
 export const topicKey = (topicName: string): string => topicName.toLowerCase();

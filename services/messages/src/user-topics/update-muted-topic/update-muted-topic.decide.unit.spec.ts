@@ -13,7 +13,7 @@ const given = (options: { channel?: ChannelState | null; topics?: UserTopicsStat
   userTopics: options.topics ?? noUserTopics(U.member),
   now: NOW,
 });
-const muted: UserTopicsState = { userId: U.member, topics: [{ channelId: 3, topicName: 'dinner', visibilityPolicy: 1, lastUpdated: 1 }], version: 1 };
+const muted: UserTopicsState = { userId: U.member, topics: [{ channelId: 3, topicName: 'dinner', visibilityPolicy: 1, lastUpdated: 1 }], version: 1, rev: 1 };
 const policyOf = (decision: ReturnType<typeof decideUpdateMutedTopic>) => decision.events.map((e) => e.data.visibilityPolicy);
 
 describe('PATCH /users/me/subscriptions/muted_topics (E4)', () => {

@@ -22,6 +22,7 @@ const withPolicy = (visibilityPolicy: 1 | 2 | 3, topicName = 'Dinner'): UserTopi
   userId: U.member,
   topics: [{ channelId: 3, topicName, visibilityPolicy, lastUpdated: 100 }],
   version: 4,
+  rev: 4,
 });
 const changed = (visibilityPolicy: number, topicName = 'dinner') => [
   {
