@@ -15,6 +15,8 @@ import {
   removeDefaultStream,
   subscribe,
   unsubscribe,
+  updateMutedTopic,
+  updateUserTopic,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
@@ -35,6 +37,8 @@ import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
 import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
 import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
 import type { MessagesDeps } from './shared/messages-deps';
+import { updateMutedTopicHandler } from './user-topics/update-muted-topic/update-muted-topic.handler';
+import { updateUserTopicHandler } from './user-topics/update-user-topic/update-user-topic.handler';
 
 /** Every message type the messages service answers. */
 export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
@@ -54,4 +58,6 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [editDraft.type]: editDraftHandler(deps),
   [deleteDraft.type]: deleteDraftHandler(deps),
   [CLEAR_DRAFTS]: clearDraftsHandler(deps),
+  [updateUserTopic.type]: updateUserTopicHandler(deps),
+  [updateMutedTopic.type]: updateMutedTopicHandler(deps),
 });

@@ -3,3 +3,4 @@ export * from './events';
 export * from './commands/apply-accepted-invitation';
 export * from './draft';
 export * from './commands/clear-drafts';
+export * from './user-topic-policy';

@@ -41,6 +41,7 @@ import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUs
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
+import { updateMutedTopic, updateUserTopic } from './user-topics';
 
 export * from './auth';
 export * from './channels';
@@ -57,6 +58,7 @@ export * from './profile-fields';
 export * from './user-status';
 export * from './presence';
 export * from './drafts';
+export * from './user-topics';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -123,4 +125,6 @@ export const OPERATIONS: readonly Operation[] = [
   createDrafts,
   editDraft,
   deleteDraft,
+  updateUserTopic,
+  updateMutedTopic,
 ];

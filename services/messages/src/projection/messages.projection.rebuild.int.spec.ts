@@ -54,6 +54,12 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('DELETE', `/drafts/${draftB}`, { auth: a });
     await api('POST', '/drafts', { auth: b, params: { drafts: [{ type: '', to: [], topic: '', content: 'gone' }] } });
     await api('PATCH', '/settings', { auth: b, params: { enable_drafts_synchronization: false } });
+    // Topic visibility policies: set, changed, removed, and set again through the muted_topics endpoint.
+    await api('POST', '/user_topics', { auth: a, params: { stream_id: defaultId, topic: 'kept', visibility_policy: 1 } });
+    await api('POST', '/user_topics', { auth: b, params: { stream_id: id, topic: 'Kept', visibility_policy: 3 } });
+    await api('POST', '/user_topics', { auth: b, params: { stream_id: id, topic: 'gone', visibility_policy: 2 } });
+    await api('POST', '/user_topics', { auth: b, params: { stream_id: id, topic: 'gone', visibility_policy: 0 } });
+    await api('PATCH', '/users/me/subscriptions/muted_topics', { auth: b, params: { op: 'add', topic: 'muted', stream_id: id } });
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));
     const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('messages'), projection, logger });
@@ -62,7 +68,9 @@ describe('messages projection rebuilt from messages.events', () => {
     // Other tests keep writing: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('messages'), scratch, projection, logger);
     const names = await collectionNames(live);
-    expect(names).toEqual(expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts']));
+    expect(names).toEqual(
+      expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies']),
+    );
     let rebuilt = await dump(scratch, names);
     let current = await dump(live, names);
     for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {

@@ -4,6 +4,8 @@ import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsSt
 import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { withoutId } from './projector';
+import { noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from '../user-topics/topic-policies.state';
+import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../user-topics/user-topics.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -33,6 +35,14 @@ export class MessagesRepository {
     return this.db.collection<Doc<DraftsState>>('drafts');
   }
 
+  /** A user's topic visibility policies, by `user_topics:<userId>`. */
+  get userTopics() {
+    return this.db.collection<Doc<UserTopicsState>>('user_topics');
+  }
+  /** Who has a policy for a topic, by `topic_policies:<channelId>:<lower-case topic>`. */
+  get topicPolicies() {
+    return this.db.collection<Doc<TopicPoliciesState>>('topic_policies');
+  }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
   }
@@ -60,6 +70,16 @@ export class MessagesRepository {
   async draftsOf(userId: number): Promise<DraftsState> {
     const doc = await this.drafts.findOne({ _id: draftsAggregateId(userId) });
     return doc ? withoutId(doc) : noDrafts(userId);
+  }
+
+  async userTopicsOf(userId: number): Promise<UserTopicsState> {
+    const doc = await this.userTopics.findOne({ _id: userTopicsAggregateId(userId) });
+    return doc ? withoutId(doc) : noUserTopics(userId);
+  }
+
+  async topicPoliciesOf(channelId: number, topicName: string): Promise<TopicPoliciesState> {
+    const doc = await this.topicPolicies.findOne({ _id: topicPoliciesId(channelId, topicName) });
+    return doc ? withoutId(doc) : noTopicPolicies(channelId, topicName);
   }
 
   async defaultChannels(): Promise<DefaultChannelsState> {

@@ -1,8 +1,14 @@
 import { channelProjector } from '../channels/channel.projector';
 import { defaultChannelsProjector } from '../channels/default-channels.projector';
 import { draftsProjector } from '../drafts/drafts.projector';
+import { userTopicsProjector } from '../user-topics/user-topics.projector';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 
 /** Every area's projector; each event type belongs to exactly one. */
-export const projectors = (repo: MessagesRepository): Projector[] => [channelProjector(repo), defaultChannelsProjector(repo), draftsProjector(repo)];
+export const projectors = (repo: MessagesRepository): Projector[] => [
+  channelProjector(repo),
+  defaultChannelsProjector(repo),
+  draftsProjector(repo),
+  userTopicsProjector(repo),
+];

@@ -63,6 +63,8 @@ export class ChannelDirectory implements ReadModel {
       case 'draft.deleted.v1':
       case 'drafts.cleared.v1':
         return; // a user's drafts say nothing about channels
+      case 'user_topic.visibility_policy_changed.v1':
+        return; // a user's own topic preferences: nothing invitations need
       default: {
         const unexpected: never = event;
         void unexpected;

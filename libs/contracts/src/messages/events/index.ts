@@ -8,6 +8,7 @@ import { DraftCreatedV1 } from './draft-created.v1';
 import { DraftDeletedV1 } from './draft-deleted.v1';
 import { DraftEditedV1 } from './draft-edited.v1';
 import { DraftsClearedV1 } from './drafts-cleared.v1';
+import { UserTopicVisibilityPolicyChangedV1 } from './user-topic-visibility-policy-changed.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -18,6 +19,7 @@ export * from './draft-created.v1';
 export * from './draft-edited.v1';
 export * from './draft-deleted.v1';
 export * from './drafts-cleared.v1';
+export * from './user-topic-visibility-policy-changed.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -30,5 +32,6 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   DraftEditedV1,
   DraftDeletedV1,
   DraftsClearedV1,
+  UserTopicVisibilityPolicyChangedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;
