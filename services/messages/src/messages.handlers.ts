@@ -2,6 +2,10 @@ import {
   addDefaultStream,
   APPLY_ACCEPTED_INVITATION,
   createChannel,
+  deleteMessage,
+  getMessage,
+  getMessages,
+  sendMessage,
   getStreamById,
   getStreamId,
   getStreams,
@@ -24,6 +28,9 @@ import {
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
+import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
+import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
+import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 
 /** Every message type the messages service answers. */
@@ -39,4 +46,8 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),
+  [sendMessage.type]: sendMessageHandler(deps),
+  [getMessages.type]: getMessagesHandler(deps),
+  [getMessage.type]: getMessageHandler(deps),
+  [deleteMessage.type]: deleteMessageHandler(deps),
 });

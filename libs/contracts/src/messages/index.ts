@@ -1,3 +1,4 @@
 export * from './channel-settings';
 export * from './events';
 export * from './commands/apply-accepted-invitation';
+export * from './message-recipient';

@@ -11,6 +11,7 @@ import {
   subscribe,
   unsubscribe,
 } from './channels';
+import { deleteMessage, getMessage, getMessages, sendMessage } from './messages';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -55,6 +56,7 @@ export * from './user-settings';
 export * from './profile-fields';
 export * from './user-status';
 export * from './presence';
+export * from './messages';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -117,4 +119,8 @@ export const OPERATIONS: readonly Operation[] = [
   getSubscribers,
   addDefaultStream,
   removeDefaultStream,
+  sendMessage,
+  getMessages,
+  getMessage,
+  deleteMessage,
 ];

@@ -1,7 +1,8 @@
 import { channelProjector } from '../channels/channel.projector';
 import { defaultChannelsProjector } from '../channels/default-channels.projector';
+import { messageProjector } from '../messages/message.projector';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 
 /** Every area's projector; each event type belongs to exactly one. */
-export const projectors = (repo: MessagesRepository): Projector[] => [channelProjector(repo), defaultChannelsProjector(repo)];
+export const projectors = (repo: MessagesRepository): Projector[] => [channelProjector(repo), defaultChannelsProjector(repo), messageProjector(repo)];

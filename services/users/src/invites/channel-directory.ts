@@ -58,6 +58,9 @@ export class ChannelDirectory implements ReadModel {
       case 'default_channel.removed.v1':
         this.defaults.delete(event.data.channelId);
         return;
+      case 'message.sent.v1':
+      case 'messages.deleted.v1':
+        return; // messages do not concern invitations
       default: {
         const unexpected: never = event;
         void unexpected;

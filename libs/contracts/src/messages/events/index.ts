@@ -4,12 +4,16 @@ import { ChannelSubscribersAddedV1 } from './channel-subscribers-added.v1';
 import { ChannelSubscribersRemovedV1 } from './channel-subscribers-removed.v1';
 import { DefaultChannelAddedV1 } from './default-channel-added.v1';
 import { DefaultChannelRemovedV1 } from './default-channel-removed.v1';
+import { MessageSentV1 } from './message-sent.v1';
+import { MessagesDeletedV1 } from './messages-deleted.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
 export * from './channel-subscribers-removed.v1';
 export * from './default-channel-added.v1';
 export * from './default-channel-removed.v1';
+export * from './message-sent.v1';
+export * from './messages-deleted.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -18,5 +22,7 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   ChannelSubscribersRemovedV1,
   DefaultChannelAddedV1,
   DefaultChannelRemovedV1,
+  MessageSentV1,
+  MessagesDeletedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;
