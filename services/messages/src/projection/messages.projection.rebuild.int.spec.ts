@@ -46,6 +46,13 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     expect(id).toBeGreaterThan(0);
+    // Messages: channel, protected history, direct (one-to-one and group), and a deletion.
+    await api('POST', '/messages', { auth: a, params: { type: 'stream', to: name, topic: 'rebuild', content: 'kept' } });
+    const gone = await api('POST', '/messages', { auth: a, params: { type: 'stream', to: name, topic: 'rebuild', content: 'deleted' } });
+    await api('DELETE', `/messages/${gone.body.id as number}`, { auth: a });
+    await api('POST', '/messages', { auth: b, params: { type: 'stream', to: String(id), topic: 'private', content: 'protected' } });
+    await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: 'hi' } });
+    await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId, 1], content: 'group' } });
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));
     const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('messages'), projection, logger });
@@ -54,7 +61,7 @@ describe('messages projection rebuilt from messages.events', () => {
     // Other tests keep writing: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('messages'), scratch, projection, logger);
     const names = await collectionNames(live);
-    expect(names).toEqual(expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints']));
+    expect(names).toEqual(expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups']));
     let rebuilt = await dump(scratch, names);
     let current = await dump(live, names);
     for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {
