@@ -12,7 +12,9 @@ describe('zulip-js: messages', () => {
     const { id } = succeeded(await client.messages.send({ type: 'stream', to: name, topic: 'zulip-js', content: 'Hello from **zulip-js**' })) as unknown as { id: number };
     const direct = succeeded(await client.messages.send({ type: 'direct', to: JSON.stringify([other.userId]), content: 'psst' })) as unknown as { id: number };
 
-    const fetched = succeeded(await client.messages.retrieve({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: name }, { operator: 'topic', operand: 'zulip-js' }] })) as unknown as {
+    // zulip-js JSON-encodes `narrow` itself: it takes the list, not a string.
+    const narrow = [{ operator: 'channel', operand: name }, { operator: 'topic', operand: 'zulip-js' }] as unknown as string;
+    const fetched = succeeded(await client.messages.retrieve({ anchor: 'newest', num_before: 10, num_after: 0, narrow })) as unknown as {
       messages: { id: number; content: string; sender_id: number; display_recipient: string }[];
       found_newest: boolean;
     };
