@@ -13,6 +13,7 @@ import { presenceLoads } from './presence-loads';
 import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
+import { messageLoads } from './message-loads';
 
 const progress = (row: ResultRow): void => {
   const m = row.measured;
@@ -53,6 +54,7 @@ export async function measureAll(benchDir: string): Promise<BenchResults> {
       ...systemLoads(system.gatewayUrl, authorization),
       ...presence.loads,
       ...userCommandLoads(system.gatewayUrl, authorization, presence.accounts),
+      ...(await messageLoads(system.gatewayUrl, authorization)),
       createUserLoad(system.gatewayUrl, authorization),
     ];
     for (const load of loads) {
