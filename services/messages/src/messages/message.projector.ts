@@ -38,7 +38,11 @@ async function applySent(repo: MessagesRepository, event: MessageSentV1, sequenc
     await repo.dmGroups.replaceOne({ _id: dmGroupDocId(conversation.userIds) }, { groupNo }, { upsert: true });
     await repo.raiseLastId('dm_group_no', groupNo);
   }
-  if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
+  if (conversation.type === 'channel') {
+    // Ids only grow: a new message is the channel's first only when it had none.
+    const channel = await repo.channel(conversation.channelId);
+    if (channel && channel.firstMessageId === null) await repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId) }, { $set: { firstMessageId: messageId } });
+  }
   await repo.raiseLastId('message_id', messageId);
 }
 
@@ -49,7 +53,10 @@ async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1):
   if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
 }
 
-/** The channel's `first_message_id` follows its list (a field outside the channel's own versioned state). */
+/**
+ * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
+ * state), recomputed from the list's head when messages leave it.
+ */
 async function refreshFirstMessageId(repo: MessagesRepository, channelId: number): Promise<void> {
   const firstMessageId = (await listSummary(repo.lists, ListKeys.channel(channelId)))?.firstId ?? null;
   const channel = await repo.channel(channelId);
