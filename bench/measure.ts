@@ -14,6 +14,7 @@ import { measureUsersRebuild } from './projection-rebuild';
 import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
+import { messageLoads } from './message-loads';
 
 const progress = (row: ResultRow): void => {
   const m = row.measured;
@@ -54,6 +55,7 @@ export async function measureAll(benchDir: string): Promise<BenchResults> {
       ...systemLoads(system.gatewayUrl, authorization),
       ...presence.loads,
       ...userCommandLoads(system.gatewayUrl, authorization, presence.accounts),
+      ...(await messageLoads(system.gatewayUrl, authorization)),
       createUserLoad(system.gatewayUrl, authorization),
     ];
     for (const load of loads) {

@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   INVITATION_FAILED: 400,
   /** POST /channels/create (and renames) with a name in use: Zulip's ChannelExistsError. */
   CHANNEL_ALREADY_EXISTS: 409,
+  /** A channel named by name or id does not exist (with `stream` or `stream_id`). */
+  STREAM_DOES_NOT_EXIST: 400,
+  /** A channel message to the empty topic where the channel's topics policy requires topics. */
+  TOPICS_REQUIRED: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

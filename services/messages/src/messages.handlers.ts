@@ -7,6 +7,10 @@ import {
   editDraft,
   getDrafts,
   createChannel,
+  deleteMessage,
+  getMessage,
+  getMessages,
+  sendMessage,
   getStreamById,
   getStreamId,
   getStreams,
@@ -36,6 +40,9 @@ import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handle
 import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
 import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
 import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
+import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
+import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
+import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { updateMutedTopicHandler } from './user-topics/update-muted-topic/update-muted-topic.handler';
 import { updateUserTopicHandler } from './user-topics/update-user-topic/update-user-topic.handler';
@@ -60,4 +67,8 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [CLEAR_DRAFTS]: clearDraftsHandler(deps),
   [updateUserTopic.type]: updateUserTopicHandler(deps),
   [updateMutedTopic.type]: updateMutedTopicHandler(deps),
+  [sendMessage.type]: sendMessageHandler(deps),
+  [getMessages.type]: getMessagesHandler(deps),
+  [getMessage.type]: getMessageHandler(deps),
+  [deleteMessage.type]: deleteMessageHandler(deps),
 });

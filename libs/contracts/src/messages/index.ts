@@ -4,3 +4,4 @@ export * from './commands/apply-accepted-invitation';
 export * from './draft';
 export * from './commands/clear-drafts';
 export * from './user-topic-policy';
+export * from './message-recipient';

@@ -12,6 +12,7 @@ import {
   subscribe,
   unsubscribe,
 } from './channels';
+import { deleteMessage, getMessage, getMessages, sendMessage } from './messages';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -59,6 +60,7 @@ export * from './user-status';
 export * from './presence';
 export * from './drafts';
 export * from './user-topics';
+export * from './messages';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -127,4 +129,8 @@ export const OPERATIONS: readonly Operation[] = [
   deleteDraft,
   updateUserTopic,
   updateMutedTopic,
+  sendMessage,
+  getMessages,
+  getMessage,
+  deleteMessage,
 ];

@@ -3,6 +3,7 @@ import { applyToDocument } from '../projection/projector';
 import { normalizeChannelName, type MessagesRepository } from '../projection/messages.repository';
 import { channelAggregateId, evolveChannel, type ChannelEvent } from './channel.state';
 import { evolveUserSubscriptions, userSubscriptionsId } from './user-subscriptions.state';
+import { evolveSubscriptionHistory, subscriptionHistoryId } from '../messages/subscription-history.state';
 
 const CHANNEL_EVENTS: readonly ChannelEvent['type'][] = ['channel.created.v1', 'channel.subscribers_added.v1', 'channel.subscribers_removed.v1'];
 
@@ -26,6 +27,9 @@ export const channelProjector = (repo: MessagesRepository): Projector => ({
         for (const userId of userIds) {
           const next = evolveUserSubscriptions(await repo.subscriptionsOf(userId), channelEvent, envelope.sequence);
           if (next) await repo.userSubscriptions.replaceOne({ _id: userSubscriptionsId(userId) }, next, { upsert: true });
+          // Which message ids the user receives in this channel (access to protected history).
+          const history = evolveSubscriptionHistory(await repo.subscriptionHistoryOf(userId, channelId), userId, channelEvent, envelope.sequence, await repo.lastMessageId());
+          if (history) await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, history, { upsert: true });
         }
         return;
       }

@@ -60,6 +60,13 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/user_topics', { auth: b, params: { stream_id: id, topic: 'gone', visibility_policy: 2 } });
     await api('POST', '/user_topics', { auth: b, params: { stream_id: id, topic: 'gone', visibility_policy: 0 } });
     await api('PATCH', '/users/me/subscriptions/muted_topics', { auth: b, params: { op: 'add', topic: 'muted', stream_id: id } });
+    // Messages: channel, protected history, direct (one-to-one and group), and a deletion.
+    await api('POST', '/messages', { auth: a, params: { type: 'stream', to: name, topic: 'rebuild', content: 'kept' } });
+    const gone = await api('POST', '/messages', { auth: a, params: { type: 'stream', to: name, topic: 'rebuild', content: 'deleted' } });
+    await api('DELETE', `/messages/${gone.body.id as number}`, { auth: a });
+    await api('POST', '/messages', { auth: b, params: { type: 'stream', to: String(id), topic: 'private', content: 'protected' } });
+    await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: 'hi' } });
+    await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId, 1], content: 'group' } });
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));
     const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('messages'), projection, logger });
@@ -69,7 +76,10 @@ describe('messages projection rebuilt from messages.events', () => {
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('messages'), scratch, projection, logger);
     const names = await collectionNames(live);
     expect(names).toEqual(
-      expect.arrayContaining(['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies']),
+      expect.arrayContaining([
+        ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies'],
+        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups'],
+      ]),
     );
     let rebuilt = await dump(scratch, names);
     let current = await dump(live, names);

@@ -10,6 +10,8 @@ import { projectors } from './projectors';
  * Nothing here reads the users read model: the projection is a function of these events alone.
  */
 export class MessagesProjection implements Projection {
+  /** 1: messages, id lists and subscription histories (rebuilt from the events when older). */
+  readonly version = 1;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

@@ -3,6 +3,9 @@ import { channelAggregateId, type ChannelState } from '../channels/channel.state
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
+import type { ListHead, ListStore } from '../messages/message-lists/message-list';
+import { messageDocId, type MessageState } from '../messages/message.state';
+import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { withoutId } from './projector';
 import { noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from '../user-topics/topic-policies.state';
 import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../user-topics/user-topics.state';
@@ -45,6 +48,79 @@ export class MessagesRepository {
   }
   get counters() {
     return this.db.collection<{ _id: string; value: number }>('counters');
+  }
+
+  /** Messages by `message:<id>`. */
+  get messages() {
+    return this.db.collection<Doc<MessageState>>('messages');
+  }
+  /** Heads and chunks of the message id lists (see `message-lists/message-list.ts`). */
+  get messageListHeads() {
+    return this.db.collection<Doc<ListHead>>('message_list_heads');
+  }
+  get messageListChunks() {
+    return this.db.collection<{ _id: string; ids: number[] }>('message_list_chunks');
+  }
+  /** Per user and channel, the message ids received while subscribed. */
+  get subscriptionHistory() {
+    return this.db.collection<Doc<SubscriptionHistoryState>>('subscription_history');
+  }
+  /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
+  get dmGroups() {
+    return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
+  }
+
+  async message(messageId: number): Promise<MessageState | null> {
+    const doc = await this.messages.findOne({ _id: messageDocId(messageId) });
+    return doc ? withoutId(doc) : null;
+  }
+
+  /** Several messages by id, each looked up by `_id` (the local store scans for `$in`). */
+  async messagesByIds(ids: readonly number[]): Promise<MessageState[]> {
+    return (await Promise.all(ids.map((id) => this.message(id)))).filter((m): m is MessageState => m !== null);
+  }
+
+  async lastMessageId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'message_id' }))?.value ?? 0;
+  }
+
+  /** The version of the realm-wide `messages` aggregate: the sequence of the last message event applied. */
+  async messagesVersion(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'messages_version' }))?.value ?? 0;
+  }
+
+  async setMessagesVersion(version: number): Promise<void> {
+    await this.counters.replaceOne({ _id: 'messages_version' }, { value: version }, { upsert: true });
+  }
+
+  async subscriptionHistoryOf(userId: number, channelId: number): Promise<SubscriptionHistoryState | null> {
+    const doc = await this.subscriptionHistory.findOne({ _id: subscriptionHistoryId(userId, channelId) });
+    return doc ? withoutId(doc) : null;
+  }
+
+  async dmGroupNo(userIds: readonly number[]): Promise<number | null> {
+    return (await this.dmGroups.findOne({ _id: dmGroupDocId(userIds) }))?.groupNo ?? null;
+  }
+
+  async lastDmGroupNo(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'dm_group_no' }))?.value ?? 0;
+  }
+
+  /** The message id lists, stored by `_id` only. */
+  get lists(): ListStore {
+    const heads = this.messageListHeads;
+    const chunks = this.messageListChunks;
+    return {
+      head: async (key) => {
+        const doc = await heads.findOne({ _id: key });
+        return doc ? withoutId(doc) : null;
+      },
+      putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, head, { upsert: true })),
+      deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
+      chunk: async (key, no) => (await chunks.findOne({ _id: `${key}#${no}` }))?.ids ?? [],
+      putChunk: async (key, no, ids) => void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids }, { upsert: true })),
+      deleteChunk: async (key, no) => void (await chunks.deleteOne({ _id: `${key}#${no}` })),
+    };
   }
 
   async channel(channelId: number): Promise<ChannelState | null> {
@@ -95,12 +171,14 @@ export class MessagesRepository {
   /**
    * Records that `id` was assigned, keeping the highest: ids are decided from this counter and a
    * replay (which may meet an id again) never lowers it, so ids stay unique and increasing across
-   * restarts. Message ids will get a counter of their own here.
+   * restarts. Message ids (`message_id`) and group conversation numbers (`dm_group_no`) have theirs.
    */
-  async raiseLastId(counter: 'channel_id', id: number): Promise<void> {
+  async raiseLastId(counter: 'channel_id' | 'message_id' | 'dm_group_no', id: number): Promise<void> {
     const current = (await this.counters.findOne({ _id: counter }))?.value ?? 0;
     if (current < id) await this.counters.replaceOne({ _id: counter }, { value: id }, { upsert: true });
   }
 }
+
+export const dmGroupDocId = (userIds: readonly number[]): string => `dmgroup:${[...userIds].sort((a, b) => a - b).join(',')}`;
 
 export const normalizeChannelName = (name: string): string => name.trim().toLowerCase();

@@ -2,6 +2,7 @@ import { channelProjector } from '../channels/channel.projector';
 import { defaultChannelsProjector } from '../channels/default-channels.projector';
 import { draftsProjector } from '../drafts/drafts.projector';
 import { userTopicsProjector } from '../user-topics/user-topics.projector';
+import { messageProjector } from '../messages/message.projector';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 
@@ -11,4 +12,5 @@ export const projectors = (repo: MessagesRepository): Projector[] => [
   defaultChannelsProjector(repo),
   draftsProjector(repo),
   userTopicsProjector(repo),
+  messageProjector(repo),
 ];

@@ -25,6 +25,8 @@ export const REALM_PERMISSIONS = {
   can_move_messages_between_channels_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
   can_move_messages_between_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
   can_resolve_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
+  can_delete_any_message_group: { defaultGroup: SystemGroupId.ADMINISTRATORS, allowEveryoneGroup: true },
+  can_delete_own_message_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
 } as const satisfies Record<string, RealmPermissionConfig>;
 export type RealmPermission = keyof typeof REALM_PERMISSIONS;
 
@@ -43,6 +45,10 @@ export interface ReadRealm {
   moveMessagesBetweenStreamsLimitSeconds: number | null;
   /** Zulip's `enable_spectator_access`; not settable yet, so web-public channels stay off. */
   enableSpectatorAccess: boolean;
+  /** Zulip's `message_content_delete_limit_seconds` (null: no limit); default 600. */
+  messageContentDeleteLimitSeconds: number | null;
+  /** Zulip's organization `topics_policy`, which channels with `inherit` follow. */
+  topicsPolicy: 'allow_empty_topic' | 'disable_empty_topic';
 }
 
 export function newRealm(realmId: number, host: string): ReadRealm {
@@ -55,6 +61,8 @@ export function newRealm(realmId: number, host: string): ReadRealm {
     moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
     moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
     enableSpectatorAccess: false,
+    messageContentDeleteLimitSeconds: 600,
+    topicsPolicy: 'allow_empty_topic',
   };
 }
 
@@ -64,6 +72,8 @@ const SCALARS = {
   move_messages_within_stream_limit_seconds: 'moveMessagesWithinStreamLimitSeconds',
   move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
   enable_spectator_access: 'enableSpectatorAccess',
+  message_content_delete_limit_seconds: 'messageContentDeleteLimitSeconds',
+  topics_policy: 'topicsPolicy',
 } as const;
 
 /** The organization after one `realm.setting_changed.v1`; settings this service ignores leave it as it is. */

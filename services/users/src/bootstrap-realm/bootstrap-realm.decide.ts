@@ -3,12 +3,20 @@ import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { systemGroupsCreated } from '../user-groups/system-group-events';
+import { notificationBotCreated } from './notification-bot';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK } from '../shared/user-rules';
 
 export const REALM_ID = 1;
 
-/** The organization, its role-based system groups and its first owner; nothing when the organization already exists. */
-export function decideBootstrapRealm(cmd: BootstrapRealm, realm: RealmState | null, realmUrl: string, credentials: Credentials, now: Date): NewEvent[] {
+/** The organization, its role-based system groups, its first owner and the Notification Bot; nothing when the organization already exists. */
+export function decideBootstrapRealm(
+  cmd: BootstrapRealm,
+  realm: RealmState | null,
+  realmUrl: string,
+  credentials: Credentials,
+  now: Date,
+  botCredentials: Omit<Credentials, 'passwordHash'>,
+): NewEvent[] {
   if (realm) return [];
   const fullName = checkFullName(cmd.ownerFullName);
   if (!isValidEmail(cmd.ownerEmail)) throw badRequest('Bad name or username');
@@ -32,5 +40,6 @@ export function decideBootstrapRealm(cmd: BootstrapRealm, realm: RealmState | nu
     },
     ...systemGroupsCreated(),
     userCreated({ userId: 1, realm: created, email: cmd.ownerEmail, fullName, role: Role.OWNER, credentials, now }),
+    notificationBotCreated(2, created, botCredentials, now),
   ];
 }

@@ -5,6 +5,7 @@ import type { UserState } from '../domain/user.state';
 import type { UsersDeps } from '../shared/users-deps';
 import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { decideBootstrapRealm } from './bootstrap-realm.decide';
+import { NOTIFICATION_BOT_EMAIL, notificationBotCreated } from './notification-bot';
 
 type Owner = Pick<UserState, 'realmId' | 'userId' | 'deliveryEmail' | 'apiKeyNonce'>;
 
@@ -18,7 +19,7 @@ export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandl
     created,
   });
   const createdOwner = (events: { type: string; data: Record<string, unknown> }[]): Owner => {
-    const created = events.find((e) => e.type === 'user.created.v1');
+    const created = events.find((e) => e.type === 'user.created.v1' && e.data.role === Role.OWNER);
     // Only the system-groups upgrade of an existing organization lacks it; bootstrapping again answers.
     if (!created) throw new DomainError('SERVICE_UNAVAILABLE', 'Organization upgraded; bootstrap again');
     return UserCreatedV1.parse(created).data;
@@ -28,13 +29,17 @@ export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandl
     kind: 'command',
     schema: BootstrapRealm,
     async handle({ data, now }) {
-      if (await repo.realm()) {
-        // An organization created before user groups existed gets its system groups now.
+      const realm = await repo.realm();
+      if (realm) {
+        // An organization created before user groups (or the Notification Bot) existed gets them now.
         const upgrade = (await repo.lastGroupId()) === 0 ? systemGroupsCreated() : [];
+        if (!(await repo.userByEmail(NOTIFICATION_BOT_EMAIL))) {
+          upgrade.push(notificationBotCreated((await repo.lastUserId()) + 1, realm, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET }, now));
+        }
         return { events: upgrade, reply: reply(await existingOwner(data.ownerEmail), false) };
       }
       const credentials = { passwordHash: await hashPassword(data.ownerPassword), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
-      const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now);
+      const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET });
       return { events, reply: reply(createdOwner(events), true) };
     },
     replyFrom: (events) => reply(createdOwner(events), true),

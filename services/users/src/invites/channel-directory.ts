@@ -65,6 +65,9 @@ export class ChannelDirectory implements ReadModel {
         return; // a user's drafts say nothing about channels
       case 'user_topic.visibility_policy_changed.v1':
         return; // a user's own topic preferences: nothing invitations need
+      case 'message.sent.v1':
+      case 'messages.deleted.v1':
+        return; // messages do not concern invitations
       default: {
         const unexpected: never = event;
         void unexpected;

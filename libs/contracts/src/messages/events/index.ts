@@ -9,6 +9,8 @@ import { DraftDeletedV1 } from './draft-deleted.v1';
 import { DraftEditedV1 } from './draft-edited.v1';
 import { DraftsClearedV1 } from './drafts-cleared.v1';
 import { UserTopicVisibilityPolicyChangedV1 } from './user-topic-visibility-policy-changed.v1';
+import { MessageSentV1 } from './message-sent.v1';
+import { MessagesDeletedV1 } from './messages-deleted.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -20,6 +22,8 @@ export * from './draft-edited.v1';
 export * from './draft-deleted.v1';
 export * from './drafts-cleared.v1';
 export * from './user-topic-visibility-policy-changed.v1';
+export * from './message-sent.v1';
+export * from './messages-deleted.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -33,5 +37,7 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   DraftDeletedV1,
   DraftsClearedV1,
   UserTopicVisibilityPolicyChangedV1,
+  MessageSentV1,
+  MessagesDeletedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -50,6 +50,8 @@ export class AcceptedInvitationRelay {
       userId: accepted.userId,
       streamIds: accepted.streamIds,
       includeRealmDefaultSubscriptions: accepted.includeRealmDefaultSubscriptions,
+      referrerId: accepted.referrerId,
+      notifyReferrerOnJoin: accepted.notifyReferrerOnJoin,
     };
     const commandId = `invitation.accepted:${accepted.inviteId}`;
     for (let attempt = 1; !this.stopping; attempt++) {

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { UserId } from '../../users/user-fields';
+import { MessageConversation } from '../message-recipient';
+
+/**
+ * A message was sent. `messageId` is unique and increasing in the organization. `content` is the
+ * Markdown as stored (normalized, truncated to 10000 characters as Zulip does), `renderedContent`
+ * its HTML. `recipientId` is Zulip's `recipient_id` of the message (a channel, the receiving
+ * user, or a group conversation). `client` names the sending client (Zulip's `client`).
+ */
+export const MessageSentV1 = z.object({
+  type: z.literal('message.sent.v1'),
+  data: z.object({
+    messageId: z.number().int().positive(),
+    senderId: UserId,
+    conversation: MessageConversation,
+    recipientId: z.number().int().positive(),
+    content: z.string(),
+    renderedContent: z.string(),
+    sentAt: z.iso.datetime(),
+    client: z.string(),
+  }),
+});
+export type MessageSentV1 = z.infer<typeof MessageSentV1>;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { MessageConversation } from '../message-recipient';
+
+/** These messages, all of one conversation, were deleted (sorted ids). */
+export const MessagesDeletedV1 = z.object({
+  type: z.literal('messages.deleted.v1'),
+  data: z.object({
+    messageIds: z.array(z.number().int().positive()).min(1),
+    conversation: MessageConversation,
+  }),
+});
+export type MessagesDeletedV1 = z.infer<typeof MessagesDeletedV1>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineOperation } from './operation';
+
+/**
+ * Keys: sending and deleting messages are keyed `realm` on the messages service, like the channel
+ * commands: one decider at a time, so message ids come from one counter in the projection and
+ * stay unique and increasing across restarts, and a message is decided on the channel and
+ * subscription state that precedes it in the same partition. Reads are queries keyed `actor`.
+ */
+
+const MessageId = z.int();
+
+/** One narrow term: `{operator, operand, negated?}` or the legacy `[operator, operand]` pair. */
+export const NarrowTerm = z.union([
+  z.object({ operator: z.string(), operand: z.union([z.string(), z.int(), z.array(z.int())]), negated: z.boolean().optional() }),
+  z.tuple([z.string(), z.union([z.string(), z.int(), z.array(z.int())])]),
+]);
+export type NarrowTerm = z.infer<typeof NarrowTerm>;
+
+/**
+ * POST /messages → `{id}`. `to` is taken raw and read as Zulip's `extract_recipients` /
+ * `extract_stream_indicator` read it: a JSON list or value, else a channel name or a
+ * comma-separated list of emails. `subject` is the legacy name of `topic`.
+ */
+export const sendMessage = defineOperation({
+  type: 'message.send',
+  method: 'POST',
+  path: '/messages',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    type: z.enum(['direct', 'private', 'stream', 'channel']),
+    to: z.string(),
+    content: z.string(),
+    topic: z.string().optional(),
+    subject: z.string().optional(),
+    queue_id: z.string().optional(),
+    local_id: z.string().optional(),
+    read_by_sender: z.boolean().optional(),
+  }),
+  key: 'realm',
+});
+
+/** GET /messages: a window of messages around an anchor in a narrow. */
+export const getMessages = defineOperation({
+  type: 'message.list',
+  method: 'GET',
+  path: '/messages',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({
+    /** `newest`, `oldest`, `first_unread` or a message id, taken raw (Zulip's `parse_anchor_value`). */
+    anchor: z.string().optional(),
+    include_anchor: z.boolean().default(true),
+    num_before: z.int().min(0).optional(),
+    num_after: z.int().min(0).optional(),
+    narrow: z.array(NarrowTerm).default([]),
+    client_gravatar: z.boolean().default(true),
+    apply_markdown: z.boolean().default(true),
+    use_first_unread_anchor: z.boolean().default(false),
+    message_ids: z.array(z.int()).optional(),
+    allow_empty_topic_name: z.boolean().default(false),
+  }),
+  key: 'actor',
+});
+
+/** GET /messages/{message_id} → `{message, raw_content}`. */
+export const getMessage = defineOperation({
+  type: 'message.get',
+  method: 'GET',
+  path: '/messages/{message_id}',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({
+    message_id: MessageId,
+    apply_markdown: z.boolean().default(true),
+    allow_empty_topic_name: z.boolean().default(false),
+  }),
+  key: 'actor',
+});
+
+/** DELETE /messages/{message_id}: delete one message, as Zulip's deletion policies allow. */
+export const deleteMessage = defineOperation({
+  type: 'message.delete',
+  method: 'DELETE',
+  path: '/messages/{message_id}',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ message_id: MessageId }),
+  key: 'realm',
+});

@@ -1,0 +1,64 @@
+import type { MessageSentV1, MessagesDeletedV1 } from '@zulip-es/contracts';
+import { addIds, listSummary, removeIds } from './message-lists/message-list';
+import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.state';
+import { channelAggregateId } from '../channels/channel.state';
+import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
+import type { Projector } from '../projection/projector';
+
+type MessageEvent = MessageSentV1 | MessagesDeletedV1;
+
+/**
+ * Messages by id and the id lists of their topic, channel and direct conversations.
+ *
+ * Idempotency: every message event is decided on key `realm` and belongs to the one aggregate
+ * `messages`, whose sequence the decider increments. One event writes several documents (the
+ * message, list chunks and heads, counters), each write being repeatable on its own (a document
+ * replaced by the same content, list additions and removals that are set operations); the
+ * aggregate's version (`counters.messages_version`) is written last. An event at or below that
+ * version was applied whole and is skipped; one above it is applied again whole, which completes
+ * whatever a crash interrupted and changes nothing that was already written.
+ */
+export const messageProjector = (repo: MessagesRepository): Projector => ({
+  types: ['message.sent.v1', 'messages.deleted.v1'],
+  async apply(event, envelope) {
+    if ((await repo.messagesVersion()) >= envelope.sequence) return;
+    const messageEvent = event as MessageEvent;
+    if (messageEvent.type === 'message.sent.v1') await applySent(repo, messageEvent, envelope.sequence);
+    else await applyDeleted(repo, messageEvent);
+    await repo.setMessagesVersion(envelope.sequence);
+  },
+});
+
+async function applySent(repo: MessagesRepository, event: MessageSentV1, sequence: number): Promise<void> {
+  const { messageId, conversation, recipientId } = event.data;
+  await repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true });
+  for (const key of listsOf(conversation)) await addIds(repo.lists, key, [messageId]);
+  if (conversation.type === 'direct' && conversation.userIds.length > 2) {
+    const groupNo = (recipientId - 2) / 3;
+    await repo.dmGroups.replaceOne({ _id: dmGroupDocId(conversation.userIds) }, { groupNo }, { upsert: true });
+    await repo.raiseLastId('dm_group_no', groupNo);
+  }
+  if (conversation.type === 'channel') {
+    // Ids only grow: a new message is the channel's first only when it had none.
+    const channel = await repo.channel(conversation.channelId);
+    if (channel && channel.firstMessageId === null) await repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId) }, { $set: { firstMessageId: messageId } });
+  }
+  await repo.raiseLastId('message_id', messageId);
+}
+
+async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1): Promise<void> {
+  const { messageIds, conversation } = event.data;
+  for (const key of listsOf(conversation)) await removeIds(repo.lists, key, messageIds);
+  for (const id of messageIds) await repo.messages.deleteOne({ _id: messageDocId(id) });
+  if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
+}
+
+/**
+ * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
+ * state), recomputed from the list's head when messages leave it.
+ */
+async function refreshFirstMessageId(repo: MessagesRepository, channelId: number): Promise<void> {
+  const firstMessageId = (await listSummary(repo.lists, ListKeys.channel(channelId)))?.firstId ?? null;
+  const channel = await repo.channel(channelId);
+  if (channel && channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
+}

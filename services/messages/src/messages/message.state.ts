@@ -1,0 +1,55 @@
+import type { MessageConversation, MessageSentV1 } from '@zulip-es/contracts';
+
+/** One message (`message:<id>`), as the projection keeps it. */
+export interface MessageState {
+  messageId: number;
+  senderId: number;
+  conversation: MessageConversation;
+  recipientId: number;
+  content: string;
+  renderedContent: string;
+  /** Unix seconds (Zulip's `timestamp`). */
+  timestamp: number;
+  client: string;
+  /** The `messages` sequence of the last event that wrote this document. */
+  version: number;
+}
+
+/** Every message event belongs to the realm-wide aggregate `messages` (all decided on key `realm`). */
+export const MESSAGES_AGGREGATE = 'messages';
+
+export const messageDocId = (messageId: number): string => `message:${messageId}`;
+
+export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
+  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client } = event.data;
+  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, version: sequence };
+}
+
+/** Topic names are matched case-insensitively, as Zulip matches them. */
+export const topicKey = (topic: string): string => topic.toLowerCase();
+
+/** The id lists a message belongs to (see `message-lists/message-list.ts`). */
+export const ListKeys = {
+  channel: (channelId: number): string => `channel:${channelId}`,
+  topic: (channelId: number, topic: string): string => `topic:${channelId}:${topicKey(topic)}`,
+  /** One direct conversation, by its sorted participants. */
+  direct: (userIds: readonly number[]): string => `dm:${[...userIds].sort((a, b) => a - b).join(',')}`,
+  /** Every direct message of one user. */
+  userDirect: (userId: number): string => `dms:${userId}`,
+};
+
+/** The lists a message of this conversation is in. */
+export function listsOf(conversation: MessageConversation): string[] {
+  if (conversation.type === 'channel') return [ListKeys.channel(conversation.channelId), ListKeys.topic(conversation.channelId, conversation.topic)];
+  return [ListKeys.direct(conversation.userIds), ...conversation.userIds.map(ListKeys.userDirect)];
+}
+
+/**
+ * Zulip's `recipient_id`: a channel, the receiving user's personal recipient, or a group
+ * conversation. The three kinds are kept apart by the remainder modulo 3, so ids never clash.
+ */
+export const RecipientIds = {
+  channel: (channelId: number): number => channelId * 3,
+  personal: (userId: number): number => userId * 3 + 1,
+  group: (groupNo: number): number => groupNo * 3 + 2,
+};

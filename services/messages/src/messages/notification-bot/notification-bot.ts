@@ -1,0 +1,36 @@
+import type { Decision } from '@zulip-es/platform';
+import type { MessagesDeps } from '../../shared/messages-deps';
+import type { ReadUser, UsersReadModel } from '../../users-read-model/users-read-model';
+import { sendAs } from '../send-message/send-message.handler';
+import { NOTIFICATION_BOT_EMAIL } from '../send-message/send-message.decide';
+
+/** The client Zulip records for messages its system bots send. */
+export const INTERNAL_CLIENT = 'Internal';
+
+/** The organization's Notification Bot (created with the organization by the users service), if known yet. */
+export const notificationBot = (users: UsersReadModel): ReadUser | undefined =>
+  users.allUsers().find((u) => u.isBot && u.isActive && u.deliveryEmail === NOTIFICATION_BOT_EMAIL);
+
+/** Zulip's `silent_mention_syntax_for_user`: names a user without notifying them. */
+export const silentMention = (user: Pick<ReadUser, 'fullName' | 'userId'>): string => `@_**${user.fullName}|${user.userId}**`;
+
+/**
+ * A direct message from the Notification Bot (Zulip's `internal_send_private_message`): nothing
+ * when the bot or the recipient is missing or deactivated, as Zulip only logs such failures.
+ */
+export async function notifyDirectly(deps: MessagesDeps, recipientId: number, content: string, now: Date): Promise<Decision | null> {
+  const bot = notificationBot(deps.users);
+  const recipient = deps.users.user(recipientId);
+  if (!bot || !recipient?.isActive) return null;
+  return sendAs(deps, bot, { kind: 'direct', recipients: { userIds: [recipientId] } }, content, INTERNAL_CLIENT, now);
+}
+
+/**
+ * A channel message from the Notification Bot (for notices such as moved messages): bots of
+ * this kind may post in any channel of the organization.
+ */
+export async function notifyInChannel(deps: MessagesDeps, channelId: number, topic: string, content: string, now: Date): Promise<Decision | null> {
+  const bot = notificationBot(deps.users);
+  if (!bot) return null;
+  return sendAs(deps, bot, { kind: 'channel', channel: { id: channelId }, topic }, content, INTERNAL_CLIENT, now);
+}

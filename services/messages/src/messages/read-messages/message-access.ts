@@ -1,0 +1,58 @@
+import { hasContentAccess, type AccessContext } from '../../channels/channel-access';
+import type { ChannelState } from '../../channels/channel.state';
+import { activeSubscription, type UserSubscriptionsState } from '../../channels/user-subscriptions.state';
+import type { MessagesRepository } from '../../projection/messages.repository';
+import type { ReadUser } from '../../users-read-model/users-read-model';
+import type { MessageState } from '../message.state';
+import { received, type SubscriptionHistoryState } from '../subscription-history.state';
+
+/**
+ * What one reader may see (Zulip's `has_message_access`): direct messages they take part in;
+ * channel messages they received while subscribed (Zulip's UserMessage rows, kept here as
+ * subscription intervals in message ids); and the whole history of a channel whose history is
+ * public to subscribers, when they have content access to it (public channel and not a guest,
+ * subscribed, web-public, or through the channel's groups). Channels and histories are loaded
+ * once per request, by `_id`.
+ */
+export class MessageReader {
+  private readonly channels = new Map<number, Promise<ChannelState | null>>();
+  private readonly histories = new Map<number, Promise<SubscriptionHistoryState | null>>();
+
+  constructor(
+    private readonly repo: MessagesRepository,
+    readonly user: ReadUser,
+    private readonly access: AccessContext,
+    readonly subscriptions: UserSubscriptionsState,
+  ) {}
+
+  channel(channelId: number): Promise<ChannelState | null> {
+    if (!this.channels.has(channelId)) this.channels.set(channelId, this.repo.channel(channelId));
+    return this.channels.get(channelId)!;
+  }
+
+  private history(channelId: number): Promise<SubscriptionHistoryState | null> {
+    if (!this.histories.has(channelId)) this.histories.set(channelId, this.repo.subscriptionHistoryOf(this.user.userId, channelId));
+    return this.histories.get(channelId)!;
+  }
+
+  /** Whether the reader sees the channel's whole history (else only what they received). */
+  async seesWholeChannel(channel: ChannelState): Promise<boolean> {
+    const subscribed = activeSubscription(this.subscriptions, channel.channelId) !== undefined;
+    return channel.historyPublicToSubscribers && hasContentAccess(this.access, this.user, channel, subscribed);
+  }
+
+  /** Keeps the ids of one channel's messages the reader may see. */
+  async acceptInChannel(channelId: number, ids: number[]): Promise<number[]> {
+    const channel = await this.channel(channelId);
+    if (!channel) return [];
+    if (await this.seesWholeChannel(channel)) return ids;
+    const history = await this.history(channelId);
+    return ids.filter((id) => received(history, id));
+  }
+
+  async canRead(message: MessageState): Promise<boolean> {
+    const { conversation } = message;
+    if (conversation.type === 'direct') return conversation.userIds.includes(this.user.userId);
+    return (await this.acceptInChannel(conversation.channelId, [message.messageId])).length === 1;
+  }
+}

@@ -1,0 +1,132 @@
+import { getMessage, getMessages, type OperationData } from '@zulip-es/contracts';
+import { badRequest, DomainError, type QueryHandler } from '@zulip-es/platform';
+import { channelsContext } from '../../channels/channels-context';
+import type { MessagesDeps } from '../../shared/messages-deps';
+import { idsBefore, idsFrom, type AcceptIds } from '../message-lists/message-list';
+import { ListKeys, type MessageState } from '../message.state';
+import { MessageReader } from './message-access';
+import { messageView, type MessageViewOptions } from './message-view';
+import { checkRange, parseAnchor, postProcess, rangeQueries } from './message-window';
+import { normalizeTerms, planNarrow, type NarrowPlan } from './narrow';
+
+async function readerFor({ repo, users }: MessagesDeps, actorId: number | null): Promise<MessageReader> {
+  const ctx = channelsContext(users, actorId);
+  return new MessageReader(repo, ctx.actor, ctx, await repo.subscriptionsOf(ctx.actor.userId));
+}
+
+async function render(deps: MessagesDeps, reader: MessageReader, messages: MessageState[], options: MessageViewOptions): Promise<Record<string, unknown>[]> {
+  const names = new Map<number, string>();
+  for (const m of messages) {
+    if (m.conversation.type === 'channel' && !names.has(m.conversation.channelId)) names.set(m.conversation.channelId, (await reader.channel(m.conversation.channelId))?.name ?? '');
+  }
+  const realm = deps.users.realm!;
+  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '' }, options));
+}
+
+/** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
+export function getMessageHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getMessage>> {
+  return {
+    kind: 'query',
+    schema: getMessage.params,
+    async handle({ actorId, data }) {
+      const reader = await readerFor(deps, actorId);
+      const message = await deps.repo.message(data.message_id);
+      if (!message || !(await reader.canRead(message))) throw badRequest('Invalid message(s)');
+      const [view] = await render(deps, reader, [message], { applyMarkdown: data.apply_markdown, clientGravatar: false, allowEmptyTopicName: data.allow_empty_topic_name });
+      return { raw_content: message.content, message: view };
+    },
+  };
+}
+
+/** One list to read and which of its ids the reader may see. */
+interface Source {
+  key: string;
+  accept: (ids: number[]) => Promise<number[]>;
+}
+
+/** GET /messages: Zulip's range fetch (`anchor`, `num_before`, `num_after`) or `message_ids`, in a narrow. */
+export function getMessagesHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getMessages>> {
+  return {
+    kind: 'query',
+    schema: getMessages.params,
+    async handle({ actorId, data }) {
+      const reader = await readerFor(deps, actorId);
+      const options = { applyMarkdown: data.apply_markdown, clientGravatar: data.client_gravatar, allowEmptyTopicName: data.allow_empty_topic_name };
+      const ctx = channelsContext(deps.users, actorId);
+      const plan = await planNarrow(normalizeTerms(data.narrow), {
+        me: reader.user,
+        channel: (id) => deps.repo.channel(id),
+        channelByName: (name) => deps.repo.channelByName(name),
+        user: (id) => ctx.user(id),
+        userByApiEmail: (email) => ctx.userByApiEmail(email),
+      });
+      const loaded = new Map<number, MessageState>();
+      const matching = async (ids: number[]): Promise<number[]> => {
+        for (const m of await deps.repo.messagesByIds(ids.filter((id) => !loaded.has(id)))) loaded.set(m.messageId, m);
+        return ids.filter((id) => loaded.has(id) && plan.matches(loaded.get(id)!));
+      };
+
+      if (data.message_ids !== undefined) {
+        const used = (['anchor', 'num_before', 'num_after'] as const).filter((p) => data[p] !== undefined);
+        if (used.length > 0) throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, { parameters: [...used, 'message_ids'].join(', ') });
+        const ids = [...new Set(data.message_ids)].sort((a, b) => a - b);
+        const found = (await deps.repo.messagesByIds(ids)).filter((m) => plan.matches(m));
+        const visible: MessageState[] = [];
+        for (const m of found) if (await reader.canRead(m)) visible.push(m);
+        return { messages: await render(deps, reader, visible, options), found_anchor: false, found_newest: false, found_oldest: false, history_limited: false };
+      }
+
+      const numBefore = data.num_before ?? 0;
+      const numAfter = data.num_after ?? 0;
+      const anchor = parseAnchor(data.anchor, data.use_first_unread_anchor);
+      checkRange(numBefore, numAfter, data.include_anchor);
+      const sources = sourcesOf(plan, reader, matching);
+      const queries = rangeQueries(anchor, numBefore, numAfter, data.include_anchor);
+      const found = new Set<number>();
+      for (const source of await sources) {
+        const accept: AcceptIds = source.accept;
+        if (queries.before) for (const id of await idsBefore(deps.repo.lists, source.key, queries.before.atOrBelow + 1, queries.before.limit, accept)) found.add(id);
+        if (queries.after) for (const id of await idsFrom(deps.repo.lists, source.key, queries.after.atOrAbove, queries.after.limit, accept)) found.add(id);
+      }
+      // Several lists: keep what one list of all of them would have given.
+      let ids = [...found].sort((a, b) => a - b);
+      if (queries.before) {
+        const below = ids.filter((id) => id <= queries.before!.atOrBelow).slice(-queries.before.limit);
+        ids = [...below, ...ids.filter((id) => id > queries.before!.atOrBelow)];
+      }
+      if (queries.after) {
+        const above = ids.filter((id) => id >= queries.after!.atOrAbove).slice(0, queries.after.limit);
+        ids = [...ids.filter((id) => id < queries.after!.atOrAbove), ...above];
+      }
+      const result = postProcess(ids, anchor, numBefore, numAfter);
+      const messages = result.ids.map((id) => loaded.get(id)!).filter(Boolean);
+      return {
+        anchor: anchor.anchor,
+        found_anchor: result.foundAnchor,
+        found_newest: result.foundNewest,
+        found_oldest: result.foundOldest,
+        history_limited: false,
+        messages: await render(deps, reader, messages, options),
+      };
+    },
+  };
+}
+
+/**
+ * The lists a narrow reads: the one it names, else the reader's own history (Zulip's default
+ * view): the channels they are subscribed to and their direct messages.
+ */
+async function sourcesOf(plan: NarrowPlan, reader: MessageReader, matching: (ids: number[]) => Promise<number[]>): Promise<Source[]> {
+  if (plan.source) {
+    const { key, channelId } = plan.source;
+    const accept = async (ids: number[]): Promise<number[]> => matching(channelId === null ? ids : await reader.acceptInChannel(channelId, ids));
+    return [{ key, accept }];
+  }
+  const sources: Source[] = [{ key: ListKeys.userDirect(reader.user.userId), accept: matching }];
+  if (plan.channelsToo) {
+    for (const sub of reader.subscriptions.subscriptions.filter((s) => s.active)) {
+      sources.push({ key: ListKeys.channel(sub.channelId), accept: async (ids) => matching(await reader.acceptInChannel(sub.channelId, ids)) });
+    }
+  }
+  return sources;
+}

@@ -1,0 +1,121 @@
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation } from '@zulip-es/contracts';
+import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
+import { inChannelSetting, isGuest } from '../../channels/channel-access';
+import type { ChannelsContext } from '../../channels/channels-context';
+import type { ChannelState } from '../../channels/channel.state';
+import { activeSubscription, type UserSubscriptionsState } from '../../channels/user-subscriptions.state';
+import type { ReadUser } from '../../users-read-model/users-read-model';
+import { apiEmail } from '../../users-read-model/users-read-model';
+import { MESSAGES_AGGREGATE, RecipientIds } from '../message.state';
+import { renderContent } from '../render-content';
+import type { Addressee } from './addressee';
+import { normalizeContent, normalizeTopic } from './message-text';
+
+/** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
+export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
+
+export interface SendState {
+  ctx: Pick<ChannelsContext, 'realm' | 'membership' | 'user' | 'userByApiEmail'>;
+  sender: ReadUser;
+  /** The addressed channel as found by name or id (null: none). */
+  channel: ChannelState | null;
+  senderSubscriptions: UserSubscriptionsState;
+  lastMessageId: number;
+  messagesVersion: number;
+  /** The number of the addressed group conversation, if it had messages before. */
+  dmGroupNo: number | null;
+  lastDmGroupNo: number;
+}
+
+export interface SendInput {
+  addressee: Addressee;
+  content: string;
+  client: string;
+}
+
+const isSystemBot = (user: ReadUser): boolean => user.isBot && user.deliveryEmail === NOTIFICATION_BOT_EMAIL;
+
+/** Zulip's `check_message` + `do_send_messages` for one message: the event, and the new id. */
+export function decideSendMessage(input: SendInput, state: SendState, now: Date): Decision {
+  const { addressee } = input;
+  const recipients = addressee.kind === 'direct' ? resolveRecipients(state, addressee.recipients) : [];
+  const content = normalizeContent(input.content);
+  const messageId = state.lastMessageId + 1;
+  let conversation: MessageConversation;
+  let recipientId: number;
+  if (addressee.kind === 'channel') {
+    const topic = normalizeTopic(addressee.topic);
+    const channel = checkChannel(state, addressee.channel);
+    checkTopicsPolicy(state, channel, topic);
+    conversation = { type: 'channel', channelId: channel.channelId, topic };
+    recipientId = RecipientIds.channel(channel.channelId);
+  } else {
+    const inactive = recipients.find((u) => !u.isActive);
+    if (inactive) throw badRequest(`'${apiEmail(inactive, state.ctx.realm)}' is no longer using Zulip.`);
+    const userIds = [...new Set([state.sender.userId, ...recipients.map((u) => u.userId)])].sort((a, b) => a - b);
+    conversation = { type: 'direct', userIds };
+    const other = userIds.find((id) => id !== state.sender.userId);
+    if (userIds.length <= 2) recipientId = RecipientIds.personal(other ?? state.sender.userId);
+    else recipientId = RecipientIds.group(state.dmGroupNo ?? state.lastDmGroupNo + 1);
+  }
+  const event: NewEvent = {
+    type: 'message.sent.v1',
+    aggregateId: MESSAGES_AGGREGATE,
+    sequence: state.messagesVersion + 1,
+    data: { messageId, senderId: state.sender.userId, conversation, recipientId, content, renderedContent: renderContent(content), sentAt: now.toISOString(), client: input.client },
+  };
+  return { events: [event], reply: { id: messageId } };
+}
+
+/** Zulip's `get_user_profiles` for direct recipients: every email or id must name a user. */
+function resolveRecipients(state: SendState, recipients: { emails: string[] } | { userIds: number[] }): ReadUser[] {
+  if ('emails' in recipients) {
+    return recipients.emails.map((email) => {
+      const user = state.ctx.userByApiEmail(email);
+      if (!user) throw badRequest(`Invalid email '${email}'`);
+      return user;
+    });
+  }
+  return recipients.userIds.map((id) => {
+    const user = state.ctx.user(id);
+    if (!user) throw badRequest(`Invalid user ID ${id}`);
+    return user;
+  });
+}
+
+/** Zulip's `validate_stream_*_with_pm_notification` and `access_stream_for_send_message`. */
+function checkChannel(state: SendState, wanted: { name: string } | { id: number }): ChannelState {
+  const { channel, sender, ctx } = state;
+  if (!channel) {
+    if ('id' in wanted) throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel with ID '${wanted.id}' does not exist`, { stream_id: wanted.id });
+    const name = wanted.name.trim();
+    throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel '${escapeHtml(name)}' does not exist`, { stream: escapeHtml(name) });
+  }
+  if (isSystemBot(sender)) return channel;
+  if (!inChannelSetting(ctx, sender, channel, 'can_send_message_group')) throw badRequest('You do not have permission to post in this channel.');
+  const refused = badRequest(`Not authorized to send to channel '${channel.name}'`);
+  if (channel.isArchived) throw refused;
+  if (channel.isWebPublic) return channel;
+  if (!channel.inviteOnly && !isGuest(sender)) return channel;
+  if (activeSubscription(state.senderSubscriptions, channel.channelId)) return channel;
+  throw refused;
+}
+
+/** Zulip's `topics_policy`: a channel may require topics, or allow only the empty one. */
+function checkTopicsPolicy(state: SendState, channel: ChannelState, topic: string): void {
+  const policy = channel.topicsPolicy === 'inherit' ? state.ctx.realm.topicsPolicy : channel.topicsPolicy;
+  if (policy === 'disable_empty_topic' && topic === '') {
+    throw new DomainError('TOPICS_REQUIRED', `Sending messages to the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is not allowed in this channel.`);
+  }
+  if (policy === 'empty_topic_only' && topic !== '') {
+    throw badRequest(`Only the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is allowed in this channel.`);
+  }
+}
+
+/** Zulip escapes the name it echoes in `STREAM_DOES_NOT_EXIST` (django `escape`). */
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+export const sendMessageReplyFrom = (events: readonly { type: string; data: Record<string, unknown> }[]): Record<string, unknown> => ({
+  id: events.find((e) => e.type === 'message.sent.v1')?.data.messageId,
+});

@@ -1,0 +1,45 @@
+import { sendMessage, type OperationData } from '@zulip-es/contracts';
+import type { CommandHandler, Decision } from '@zulip-es/platform';
+import { channelsContext } from '../../channels/channels-context';
+import type { MessagesDeps } from '../../shared/messages-deps';
+import type { ReadUser } from '../../users-read-model/users-read-model';
+import { buildAddressee, type Addressee } from './addressee';
+import { decideSendMessage, sendMessageReplyFrom } from './send-message.decide';
+
+/** The client name recorded with messages sent through the REST API (the gateway passes no User-Agent). */
+export const API_CLIENT = 'API';
+
+export function sendMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof sendMessage>> {
+  return {
+    kind: 'command',
+    schema: sendMessage.params,
+    async handle({ actorId, data, now }) {
+      const ctx = channelsContext(deps.users, actorId);
+      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, API_CLIENT, now);
+    },
+    replyFrom: sendMessageReplyFrom,
+  };
+}
+
+/** Loads what sending needs and decides: for the REST API and for system bots (Notification Bot). */
+export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Addressee, content: string, client: string, now: Date): Promise<Decision> {
+  const { repo, users } = deps;
+  const ctx = channelsContext(users, sender.userId);
+  const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;
+  const [channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo] = await Promise.all([
+    addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.channel(addressee.channel.id) : repo.channelByName(addressee.channel.name)) : null,
+    repo.subscriptionsOf(sender.userId),
+    repo.lastMessageId(),
+    repo.messagesVersion(),
+    groupIds && groupIds.length > 2 ? repo.dmGroupNo(groupIds) : null,
+    repo.lastDmGroupNo(),
+  ]);
+  return decideSendMessage({ addressee, content, client }, { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo }, now);
+}
+
+/** The participants named, when all are known (decide reports unknown ones). */
+function directUserIds(users: MessagesDeps['users'], sender: ReadUser, addressee: Extract<Addressee, { kind: 'direct' }>): number[] | null {
+  const found = 'emails' in addressee.recipients ? addressee.recipients.emails.map((e) => users.userByApiEmail(e)?.userId) : addressee.recipients.userIds;
+  if (found.some((id) => id === undefined)) return null;
+  return [...new Set([sender.userId, ...(found as number[])])].sort((a, b) => a - b);
+}
