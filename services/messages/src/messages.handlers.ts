@@ -3,6 +3,8 @@ import {
   APPLY_ACCEPTED_INVITATION,
   createChannel,
   deleteMessage,
+  deleteTopic,
+  DELETE_TOPIC_BATCH,
   getMessage,
   getMessages,
   sendMessage,
@@ -28,6 +30,8 @@ import {
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
+import { deleteTopicBatchHandler } from './messages/delete-topic/delete-topic-batch.handler';
+import { deleteTopicHandler } from './messages/delete-topic/delete-topic.handler';
 import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
@@ -50,4 +54,6 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getMessages.type]: getMessagesHandler(deps),
   [getMessage.type]: getMessageHandler(deps),
   [deleteMessage.type]: deleteMessageHandler(deps),
+  [deleteTopic.type]: deleteTopicHandler(deps),
+  [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
 });

@@ -12,6 +12,7 @@ import {
   unsubscribe,
 } from './channels';
 import { deleteMessage, getMessage, getMessages, sendMessage } from './messages';
+import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -57,6 +58,7 @@ export * from './profile-fields';
 export * from './user-status';
 export * from './presence';
 export * from './messages';
+export * from './topics';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -123,4 +125,5 @@ export const OPERATIONS: readonly Operation[] = [
   getMessages,
   getMessage,
   deleteMessage,
+  deleteTopic,
 ];
