@@ -58,7 +58,7 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
   it('resumes the job in the restarted process: every message of the topic deleted exactly once, nothing else', async () => {
     const channelId = await createChannel();
     const kept = (await sendMany(channelId, 'keep', 5)).sort((a, b) => a - b);
-    const ids = await sendMany(channelId, 'crash', 800);
+    const ids = await sendMany(channelId, 'crash', 350);
     const batches = (): EventEnvelope[] =>
       capture.events.filter((e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId);
 
@@ -75,8 +75,9 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
     const deleted = batches().flatMap((e) => e.data.messageIds as number[]);
     expect(new Set(deleted).size).toBe(deleted.length);
     expect([...deleted].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-    expect(deletedAtKill).toBeLessThan(8);
+    // Killed mid-job: fewer than its 4 batches (100, 100, 100, 50) were out.
+    expect(deletedAtKill).toBeLessThan(4);
     const left = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] } });
     expect((left.body.messages as { id: number }[]).map((m) => m.id)).toEqual(kept);
-  }, 240_000);
+  }, 480_000);
 });
