@@ -23,6 +23,11 @@ export const TEST_ENV = {
    * minute; rate limiting itself is tested on a gateway of its own (gateway-limits.e2e.spec.ts).
    */
   RATE_LIMIT_REQUESTS: '1000000',
+  /**
+   * POST /streams/{id}/delete_topic answers at once (complete: false for a non-empty topic, the
+   * job going on), so tests see both answers deterministically and repeat until complete.
+   */
+  DELETE_TOPIC_WAIT_MS: '0',
 };
 
 declare global {

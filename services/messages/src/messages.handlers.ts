@@ -8,6 +8,8 @@ import {
   getDrafts,
   createChannel,
   deleteMessage,
+  deleteTopic,
+  DELETE_TOPIC_BATCH,
   getMessage,
   getMessages,
   sendMessage,
@@ -40,6 +42,8 @@ import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handle
 import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
 import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
 import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
+import { deleteTopicBatchHandler } from './messages/delete-topic/delete-topic-batch.handler';
+import { deleteTopicHandler } from './messages/delete-topic/delete-topic.handler';
 import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
@@ -71,4 +75,6 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getMessages.type]: getMessagesHandler(deps),
   [getMessage.type]: getMessageHandler(deps),
   [deleteMessage.type]: deleteMessageHandler(deps),
+  [deleteTopic.type]: deleteTopicHandler(deps),
+  [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
 });

@@ -2,23 +2,39 @@ import type { DomainServiceOptions } from '@zulip-es/platform';
 import { startAcceptedInvitations } from './channels/invitations/accepted-invitations';
 import { MessagesConfigSchema } from './config';
 import { startDraftsSyncRelay } from './drafts/clear-drafts/drafts-sync.start';
+import { startTopicDeletion } from './messages/delete-topic/topic-deletion';
+import { TopicDeletionQueue } from './messages/delete-topic/topic-deletion.queue';
 import { messagesHandlers } from './messages.handlers';
 import { MessagesProjection } from './projection/messages.projection';
 import { MessagesRepository } from './projection/messages.repository';
 import { UsersReadModel } from './users-read-model/users-read-model';
+
+/** The queue side of topic deletion jobs of this process (assembled once; closed with the background work). */
+let topicDeletion: TopicDeletionQueue | undefined;
 
 /** Owns channels and subscriptions (messages, topics and drafts follow). */
 export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> = {
   service: 'messages',
   configSchema: MessagesConfigSchema,
   port: (config) => config.MESSAGES_PORT,
-  assemble: (db) => {
+  assemble: (db, config) => {
     const repo = new MessagesRepository(db);
     const users = new UsersReadModel();
-    return { projection: new MessagesProjection(repo), handlers: messagesHandlers({ repo, users }), readModels: [users] };
+    topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
+    const deps = { repo, users, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS };
+    return { projection: new MessagesProjection(repo), handlers: messagesHandlers(deps), readModels: [users] };
   },
   background: async (parts, config, logger) => {
-    const work = [await startAcceptedInvitations(parts, config, logger), await startDraftsSyncRelay(parts, config, logger)];
-    return { stop: async () => void (await Promise.all(work.map((w) => w.stop()))) };
+    const work = [
+      await startAcceptedInvitations(parts, config, logger),
+      await startDraftsSyncRelay(parts, config, logger),
+      await startTopicDeletion(parts, config, logger),
+    ];
+    return {
+      async stop() {
+        for (const w of work) await w.stop();
+        await topicDeletion?.close();
+      },
+    };
   },
 };

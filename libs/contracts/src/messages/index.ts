@@ -5,3 +5,4 @@ export * from './draft';
 export * from './commands/clear-drafts';
 export * from './user-topic-policy';
 export * from './message-recipient';
+export * from './commands/delete-topic-batch';

@@ -13,6 +13,7 @@ import {
   unsubscribe,
 } from './channels';
 import { deleteMessage, getMessage, getMessages, sendMessage } from './messages';
+import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -61,6 +62,7 @@ export * from './presence';
 export * from './drafts';
 export * from './user-topics';
 export * from './messages';
+export * from './topics';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -133,4 +135,5 @@ export const OPERATIONS: readonly Operation[] = [
   getMessages,
   getMessage,
   deleteMessage,
+  deleteTopic,
 ];

@@ -1,3 +1,4 @@
+import type { TopicDeletionQueue } from '../messages/delete-topic/topic-deletion.queue';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
 
@@ -5,4 +6,7 @@ import type { UsersReadModel } from '../users-read-model/users-read-model';
 export interface MessagesDeps {
   repo: MessagesRepository;
   users: UsersReadModel;
+  /** Topic deletion jobs (BullMQ) and how long a request waits for one (`DELETE_TOPIC_WAIT_MS`). */
+  topicDeletion?: TopicDeletionQueue;
+  deleteTopicWaitMs?: number;
 }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { Role } from '../roles';
+import { defineOperation } from './operation';
+
+/**
+ * POST /streams/{stream_id}/delete_topic → `{complete}`. Administrators only. A `query` on the
+ * wire although it deletes: the request itself decides nothing, it starts (or joins) a background
+ * job whose batches are `topic.delete_batch` commands keyed `realm`, and waits a bounded time for
+ * it. As a query it runs beside the `realm` commands instead of holding their partition while
+ * they delete (see services/messages/src/messages/delete-topic/README.md). `topic_name` is taken
+ * raw ("general chat" names the empty topic).
+ */
+export const deleteTopic = defineOperation({
+  type: 'topic.delete',
+  method: 'POST',
+  path: '/streams/{stream_id}/delete_topic',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ stream_id: z.int(), topic_name: z.string() }),
+  key: 'realm',
+});

@@ -1,0 +1,45 @@
+import { commandsTopic, DELETE_TOPIC_BATCH, type DeleteTopicBatch } from '@zulip-es/contracts';
+import type { Logger, RequestClient } from '@zulip-es/platform';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { TopicDeletionJob } from './topic-deletion.job';
+
+const BATCH_REPLY_WAIT_MS = 30_000;
+
+/**
+ * Runs one topic deletion: sends `topic.delete_batch` (key `realm`) until a batch deletes nothing.
+ * The worker decides nothing itself: each batch is decided from the projection, so it deletes
+ * what is left. Command ids are `delete-topic:<runId>:<batchNo>` with the batch number kept as the
+ * job's progress: after a crash the job resumes at the batch it was sending, whose command, if it
+ * was decided already, answers its recorded outcome, and the next one decides afresh. A timeout
+ * fails the attempt (BullMQ retries it); a refusal (the administrator lost their role or the
+ * channel) ends the job.
+ */
+export async function runTopicDeletion(job: Job, client: RequestClient, logger: Logger): Promise<{ batches: number; deleted: number }> {
+  const { channelId, topic, actorId, runId } = TopicDeletionJob.parse(job.data);
+  let batchNo = typeof job.progress === 'number' ? job.progress : 0;
+  let deleted = 0;
+  for (;;) {
+    const data: DeleteTopicBatch = { channelId, topic };
+    const reply = await client.request(commandsTopic('messages'), {
+      commandId: `delete-topic:${runId}:${batchNo}`,
+      type: DELETE_TOPIC_BATCH,
+      kind: 'command',
+      key: 'realm',
+      correlationId: runId,
+      actorId,
+      deadline: Date.now() + BATCH_REPLY_WAIT_MS,
+      replyTo: client.replyTo,
+      after: [],
+      data,
+    });
+    if (!reply.ok) throw new UnrecoverableError(`topic deletion refused: ${reply.error.code} ${reply.error.msg}`);
+    const count = Number(reply.body.deleted ?? 0);
+    batchNo++;
+    await job.updateProgress(batchNo);
+    if (count === 0) {
+      logger.info({ jobId: job.id, channelId, batches: batchNo, deleted }, 'topic deleted');
+      return { batches: batchNo, deleted };
+    }
+    deleted += count;
+  }
+}
