@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { systemInfo, testDataDir } from '../../libs/testing/src/system-info';
 import { ServiceProcess, type ServiceId, type ServiceProcessOptions } from '../system/service-process';
@@ -29,6 +29,24 @@ export const extraPort = (offset: number): number => systemInfo().ports.gateway 
  */
 export function startInstance(service: ServiceId, name: string, port: number, env: Record<string, string> = {}): Promise<ServiceProcess> {
   return startExtra({ service, name, port, env: { ...systemInfo().env, ...env }, logFile: path.join(testDataDir(), 'logs', `${name}.log`) });
+}
+
+/**
+ * The process of `service` running now: the system's own, or a replacement a crash test started
+ * after killing it (crash tests of one service share a file, so they never kill it side by side).
+ */
+export function runningPid(service: ServiceId): number {
+  let replacements: number[] = [];
+  try {
+    replacements = readdirSync(registry())
+      .filter((f) => readFileSync(path.join(registry(), f), 'utf8') === service)
+      .map(Number);
+  } catch {
+    replacements = [];
+  }
+  const pid = [systemInfo().pids[service], ...replacements].find((p) => p > 0 && alive(p));
+  if (!pid) throw new Error(`no ${service} service process is running`);
+  return pid;
 }
 
 /** Stops every registered extra process by its pid (SIGTERM, then SIGKILL). */

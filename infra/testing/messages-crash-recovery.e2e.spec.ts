@@ -1,5 +1,9 @@
-import { api, createChannel, owner, systemInfo, type ApiResponse } from '../../libs/testing/src';
-import { startInstance } from './extra-processes';
+import type { EventEnvelope } from '../../libs/contracts/src';
+import { api, captureEvents, createChannel, owner, systemInfo, type ApiResponse, type EventCapture } from '../../libs/testing/src';
+import { runningPid, startInstance } from './extra-processes';
+
+// Both crash tests of the messages service live in this file: they run one after the other, never
+// killing the service side by side.
 
 interface Attempt {
   content: string;
@@ -17,13 +21,13 @@ async function sender(channelId: number, label: string, stop: () => boolean, att
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
-  for (const start = Date.now(); !condition(); await sleep(100)) if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  for (const start = Date.now(); !(await condition()); await sleep(100)) if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
 }
 
 describe('the messages service killed with SIGKILL while messages are being sent', () => {
   it('loses no acknowledged message, sends none twice, and keeps message ids unique and increasing', async () => {
-    const { pids, ports } = systemInfo();
+    const { ports } = systemInfo();
     const channelId = await createChannel();
     const attempts: Attempt[] = [];
     let stopping = false;
@@ -31,7 +35,7 @@ describe('the messages service killed with SIGKILL while messages are being sent
 
     const successes = (): number => attempts.filter((a) => a.response?.status === 200).length;
     await until(() => successes() >= 8);
-    process.kill(pids.messages, 'SIGKILL');
+    process.kill(runningPid('messages'), 'SIGKILL');
     const beforeKill = successes();
     const replacement = await startInstance('messages', 'messages-replacement', ports.messages);
     await until(() => successes() >= beforeKill + 8);
@@ -60,4 +64,53 @@ describe('the messages service killed with SIGKILL while messages are being sent
     for (const a of unknown) expect((byContent.get(a.content) ?? []).length).toBeLessThanOrEqual(1);
     expect(replacement.pid).toBeDefined();
   }, 120_000);
+});
+
+async function sendMany(channelId: number, topic: string, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 10) {
+    const n = Math.min(10, count - start);
+    const sent = await Promise.all(
+      Array.from({ length: n }, () => api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic, content: 'x' } })),
+    );
+    for (const res of sent) {
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      ids.push(res.body.id as number);
+    }
+  }
+  return ids;
+}
+
+describe('the messages service killed with SIGKILL while it deletes a topic', () => {
+  let capture: EventCapture;
+  beforeAll(async () => {
+    capture = await captureEvents('messages');
+  });
+  afterAll(() => capture.stop());
+
+  it('resumes the job in the restarted process: every message of the topic deleted exactly once, nothing else', async () => {
+    const channelId = await createChannel();
+    const kept = (await sendMany(channelId, 'keep', 5)).sort((a, b) => a - b);
+    const ids = await sendMany(channelId, 'crash', 350);
+    const batches = (): EventEnvelope[] =>
+      capture.events.filter((e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId);
+
+    const first = await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } });
+    expect(first.body).toMatchObject({ result: 'success', complete: false });
+    await until(() => batches().length >= 1, 90_000);
+    process.kill(runningPid('messages'), 'SIGKILL');
+    const deletedAtKill = batches().length;
+    await startInstance('messages', 'messages-topic-deletion-replacement', systemInfo().ports.messages);
+
+    // The client repeats until complete; the restarted worker takes the stalled job over.
+    await until(async () => (await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } })).body.complete === true, 120_000);
+
+    const deleted = batches().flatMap((e) => e.data.messageIds as number[]);
+    expect(new Set(deleted).size).toBe(deleted.length);
+    expect([...deleted].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    // Killed mid-job: fewer than its 4 batches (100, 100, 100, 50) were out.
+    expect(deletedAtKill).toBeLessThan(4);
+    const left = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] } });
+    expect((left.body.messages as { id: number }[]).map((m) => m.id)).toEqual(kept);
+  }, 480_000);
 });
