@@ -7,7 +7,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stackDown, stackStatus, stackUp } from '../stack/stack';
 import { repoRoot } from '../stack/paths';
+import { stopExtras } from '../testing/extra-processes';
 import { buildAll } from './build';
+import { stopLeftoverSystem } from './leftover-system';
 
 interface JestSummary {
   numPassedTests: number;
@@ -28,6 +30,9 @@ async function main(args: string[]): Promise<number> {
     const jest = path.join(repoRoot, 'node_modules', '.bin', 'jest');
     const ci = process.env.CI ? ['--ci'] : [];
     const run = spawnSync(jest, [...ci, '--json', `--outputFile=${report}`, ...args], { cwd: repoRoot, stdio: 'inherit' });
+    // Jest's global teardown stops them, unless jest died on the way (an unhandled rejection).
+    await stopExtras();
+    await stopLeftoverSystem();
     const summary = readSummary(report);
     if (summary) {
       const skipped = summary.numPendingTests > 0 ? `, ${summary.numPendingTests} skipped` : '';

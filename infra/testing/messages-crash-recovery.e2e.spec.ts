@@ -8,6 +8,7 @@ import { runningPid, startInstance } from './extra-processes';
 interface Attempt {
   content: string;
   response?: ApiResponse;
+  error?: unknown;
 }
 
 /** Sends messages one after another until told to stop, recording every answer. */
@@ -15,7 +16,13 @@ async function sender(channelId: number, label: string, stop: () => boolean, att
   for (let n = 0; !stop(); n++) {
     const attempt: Attempt = { content: `${label}-${n}` };
     attempts.push(attempt);
-    attempt.response = await api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic: 'crash', content: attempt.content } });
+    try {
+      attempt.response = await api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic: 'crash', content: attempt.content } });
+    } catch (error) {
+      // The gateway itself is gone (the test failed and the run is tearing down): stop quietly.
+      attempt.error = error;
+      return;
+    }
   }
 }
 
