@@ -19,3 +19,4 @@ export * from './runtime/run-main';
 export * from './runtime/service-runtime';
 export * from './runtime/run-domain-service';
 export * from './runtime/rebuild-projection';
+export * from './runtime/event-command-relay';

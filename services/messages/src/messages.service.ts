@@ -1,12 +1,11 @@
 import type { DomainServiceOptions } from '@zulip-es/platform';
-import { startAcceptedInvitations } from './channels/invitations/accepted-invitations';
 import { MessagesConfigSchema } from './config';
-import { startDraftsSyncRelay } from './drafts/clear-drafts/drafts-sync.start';
 import { startTopicDeletion } from './messages/delete-topic/topic-deletion';
 import { TopicDeletionQueue } from './messages/delete-topic/topic-deletion.queue';
 import { messagesHandlers } from './messages.handlers';
 import { MessagesProjection } from './projection/messages.projection';
 import { MessagesRepository } from './projection/messages.repository';
+import { startUsersEventsRelays } from './users-events-relays';
 import { UsersReadModel } from './users-read-model/users-read-model';
 
 /** The queue side of topic deletion jobs of this process (assembled once; closed with the background work). */
@@ -26,8 +25,7 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
   },
   background: async (parts, config, logger) => {
     const work = [
-      await startAcceptedInvitations(parts, config, logger),
-      await startDraftsSyncRelay(parts, config, logger),
+      await startUsersEventsRelays(parts, config, logger),
       await startTopicDeletion(parts, config, logger),
     ];
     return {
