@@ -20,3 +20,4 @@ export * from './runtime/service-runtime';
 export * from './runtime/run-domain-service';
 export * from './runtime/rebuild-projection';
 export * from './runtime/event-command-relay';
+export * from './mongo/versioned-document';
