@@ -30,6 +30,24 @@ describe('the Mongo-compatible store: lookups by _id', () => {
     expect(plan(explained)).not.toMatch(/\bSCAN docs|COLLSCAN/);
   });
 
+  it('looks a compare-and-set filter ({_id, rev}) up through the _id index too', async () => {
+    const explained = await db.db!.command({ explain: { find: 'docs', filter: { _id: 'doc:7', n: 7 }, limit: 1 } });
+    expect(plan(explained)).toMatch(/USING INDEX|IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    expect(plan(explained)).not.toMatch(/\bSCAN docs|COLLSCAN/);
+  });
+
+  it('applies the rest of a filter that names an _id', async () => {
+    const docs = db.collection<PlanDoc>('docs');
+    expect(await docs.findOne({ _id: 'doc:7', n: 7 })).toEqual({ _id: 'doc:7', n: 7 });
+    expect(await docs.findOne({ _id: 'doc:7', n: 8 })).toBeNull();
+    expect((await docs.updateOne({ _id: 'doc:8', n: 9 }, { $set: { n: 100 } })).matchedCount).toBe(0);
+    expect((await docs.updateOne({ _id: 'doc:8', n: 8 }, { $set: { n: 80 } })).matchedCount).toBe(1);
+    expect(await docs.findOne({ _id: 'doc:8' })).toEqual({ _id: 'doc:8', n: 80 });
+    expect((await docs.deleteOne({ _id: 'doc:9', n: 10 })).deletedCount).toBe(0);
+    expect((await docs.deleteOne({ _id: 'doc:9', n: 9 })).deletedCount).toBe(1);
+    await docs.insertOne({ _id: 'doc:9', n: 9 });
+  });
+
   it('still answers lookups, replacements and deletions by _id correctly', async () => {
     const docs = db.collection<PlanDoc>('docs');
     expect(await docs.findOne({ _id: 'doc:150' })).toEqual({ _id: 'doc:150', n: 150 });
