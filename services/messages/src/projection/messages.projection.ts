@@ -10,8 +10,11 @@ import { projectors } from './projectors';
  * Nothing here reads the users read model: the projection is a function of these events alone.
  */
 export class MessagesProjection implements Projection {
-  /** 1: messages, id lists and subscription histories (rebuilt from the events when older). */
-  readonly version = 1;
+  /**
+   * 1: messages, id lists and subscription histories. 2: list chunks store their ids as binary.
+   * A stored projection of an older version is rebuilt from the events at start.
+   */
+  readonly version = 2;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

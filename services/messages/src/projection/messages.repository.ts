@@ -1,9 +1,10 @@
-import type { Connection } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import { channelAggregateId, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
+import { decodeIds, encodeIds } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { withoutId } from './projector';
@@ -59,7 +60,7 @@ export class MessagesRepository {
     return this.db.collection<Doc<ListHead>>('message_list_heads');
   }
   get messageListChunks() {
-    return this.db.collection<{ _id: string; ids: number[] }>('message_list_chunks');
+    return this.db.collection<{ _id: string; ids: mongo.Binary }>('message_list_chunks');
   }
   /** Per user and channel, the message ids received while subscribed. */
   get subscriptionHistory() {
@@ -117,8 +118,11 @@ export class MessagesRepository {
       },
       putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, head, { upsert: true })),
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
-      chunk: async (key, no) => (await chunks.findOne({ _id: `${key}#${no}` }))?.ids ?? [],
-      putChunk: async (key, no, ids) => void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids }, { upsert: true })),
+      chunk: async (key, no) => {
+        const doc = await chunks.findOne({ _id: `${key}#${no}` });
+        return doc ? decodeIds(doc.ids) : [];
+      },
+      putChunk: async (key, no, ids) => void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids) }, { upsert: true })),
       deleteChunk: async (key, no) => void (await chunks.deleteOne({ _id: `${key}#${no}` })),
     };
   }
