@@ -170,8 +170,9 @@ export class EventStore {
    * fetch batches, so outcomes are merged with what is already recorded.
    */
   private async project(records: EventRecord[], resumed?: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
-    for (const { event } of records) await this.projection.apply(event);
-    await this.recordOutcomes(records, resumed);
+    // The outcome only answers a redelivery of the same command, which always comes after a
+    // catch-up, so it need not wait for the projection; the checkpoint must.
+    await Promise.all([this.applyInOrder(records), this.recordOutcomes(records, resumed)]);
     const lastByPartition = new Map<number, bigint>();
     for (const r of records) lastByPartition.set(r.partition, r.offset);
     for (const [partition, offset] of lastByPartition) {
@@ -181,6 +182,10 @@ export class EventStore {
         { upsert: true },
       );
     }
+  }
+
+  private async applyInOrder(records: EventRecord[]): Promise<void> {
+    for (const { event } of records) await this.projection.apply(event);
   }
 
   /** The outcome of each command is derived from its events, so catch-up restores it too. */

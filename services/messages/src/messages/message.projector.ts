@@ -31,19 +31,23 @@ export const messageProjector = (repo: MessagesRepository): Projector => ({
 
 async function applySent(repo: MessagesRepository, event: MessageSentV1, sequence: number): Promise<void> {
   const { messageId, conversation, recipientId } = event.data;
-  await repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true });
-  for (const key of listsOf(conversation)) await addIds(repo.lists, key, [messageId]);
-  if (conversation.type === 'direct' && conversation.userIds.length > 2) {
-    const groupNo = (recipientId - 2) / 3;
-    await repo.dmGroups.replaceOne({ _id: dmGroupDocId(conversation.userIds) }, { groupNo }, { upsert: true });
-    await repo.raiseLastId('dm_group_no', groupNo);
-  }
-  if (conversation.type === 'channel') {
+  // Each write stands alone (see above), so they go to the store together; only the version,
+  // written by the caller, must come after all of them.
+  await Promise.all([
+    repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
+    ...listsOf(conversation).map((key) => addIds(repo.lists, key, [messageId])),
+    conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
     // Ids only grow: a new message is the channel's first only when it had none.
-    const channel = await repo.channel(conversation.channelId);
-    if (channel && channel.firstMessageId === null) await repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId) }, { $set: { firstMessageId: messageId } });
-  }
-  await repo.raiseLastId('message_id', messageId);
+    conversation.type === 'channel'
+      ? repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId), firstMessageId: null }, { $set: { firstMessageId: messageId } })
+      : null,
+    repo.raiseLastId('message_id', messageId),
+  ]);
+}
+
+async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[], groupNo: number): Promise<void> {
+  await repo.dmGroups.replaceOne({ _id: dmGroupDocId(userIds) }, { groupNo }, { upsert: true });
+  await repo.raiseLastId('dm_group_no', groupNo);
 }
 
 async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1): Promise<void> {
