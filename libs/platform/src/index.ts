@@ -14,7 +14,7 @@ export * from './mongo/connect-mongo';
 export * from './runtime/command-processor';
 export * from './runtime/handlers';
 export * from './runtime/read-model';
-export * from './http/service-app';
+export * from './http/health-server';
 export * from './runtime/run-main';
 export * from './runtime/service-runtime';
 export * from './runtime/run-domain-service';

@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
 import { eventsTopic, EventEnvelope, OPERATIONS } from '@zulip-es/contracts';
-import { createKafka, createLogger, loadConfig, RequestClient, runMain, startServiceApp, TopicFollower } from '@zulip-es/platform';
+import { createKafka, createLogger, loadConfig, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
 import { AuthReadModel } from './auth/auth-read-model';
 import { GatewayConfigSchema } from './config';
 import { Dispatcher } from './dispatch/dispatcher';
+import { startGatewayApp } from './http/gateway-app';
 import { registerApiRoutes } from './http/api-routes';
 import { RateLimiter } from './rate-limit/rate-limiter';
 
@@ -32,7 +33,7 @@ runMain(async () => {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
   });
-  const app = await startServiceApp({
+  const app = await startGatewayApp({
     service: 'gateway',
     port: config.GATEWAY_PORT,
     host: config.BIND_HOST,

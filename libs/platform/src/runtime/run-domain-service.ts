@@ -4,7 +4,7 @@ import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import { loadConfig } from '../config/load-config';
 import type { ServiceConfig } from '../config/service-config';
 import type { Projection } from '../event-store/event-store';
-import { startServiceApp } from '../http/service-app';
+import { startHealthServer } from '../http/health-server';
 import { createKafka } from '../kafka/kafka-client';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
@@ -36,7 +36,7 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(options.service, config.LOG_LEVEL);
     const runtime = new ServiceRuntime({ service: options.service, assemble: (db) => options.assemble(db, config) }, config, logger);
-    const app = await startServiceApp({ service: options.service, port: options.port(config), host: config.BIND_HOST, logger, isReady: () => runtime.ready });
+    const app = await startHealthServer({ service: options.service, port: options.port(config), host: config.BIND_HOST, logger, isReady: () => runtime.ready });
     const parts = await runtime.start();
     const background = await options.background?.(parts, config, logger);
     const stop = async () => {

@@ -1,20 +1,17 @@
 import 'reflect-metadata';
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from '../logging/logger';
-import { healthBody } from './health';
+import { healthBody, type Logger } from '@zulip-es/platform';
 
 @Module({})
 class EmptyModule {}
 
-export interface ServiceAppOptions {
+export interface GatewayAppOptions {
   service: string;
   port: number;
   logger: Logger;
-  /** Nest module of the service; its providers start and stop with the application. */
-  module?: DynamicModule;
   isReady: () => boolean;
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
   host?: string;
@@ -25,11 +22,12 @@ export interface ServiceAppOptions {
 }
 
 /**
- * A NestJS application on fastify that answers `GET /health` (for the local stack and for
- * docker compose health checks) and shuts its module down on SIGTERM and SIGINT.
+ * The gateway's NestJS application on fastify: `GET /health` (for the local stack and docker
+ * compose health checks) and the routes `configure` registers. Domain services answer their
+ * health check without NestJS (`startHealthServer` in the platform).
  */
-export async function startServiceApp(options: ServiceAppOptions): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(options.module ?? EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit }), {
+export async function startGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit }), {
     logger: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
@@ -43,4 +41,3 @@ export async function startServiceApp(options: ServiceAppOptions): Promise<NestF
   return app;
 }
 
-export type { INestApplicationContext };
