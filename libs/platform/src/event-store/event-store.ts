@@ -52,9 +52,19 @@ interface OutcomeDoc extends Omit<CommandOutcome, 'error'> {
 /**
  * A service's own events topic and the projection built from it. Appending writes the events to
  * Kafka first (the source of truth), then applies them to Mongo and records per partition the
- * last offset applied, so after a crash `catchUp` applies exactly what is missing.
+ * last offset applied, so after a crash `catchUp` applies what is missing.
+ *
+ * The bookkeeping of an append (the command's outcome, then the checkpoint) is written after
+ * `append` returns, so the reply does not wait for it. That is safe because both are derived
+ * from the events: after a crash before they are written, `catchUp` starts from the previous
+ * checkpoint, applies the events again (projections are idempotent) and records their outcomes.
+ * A redelivered command can only be answered after its outcome is written: `outcomeOf` waits.
  */
 export class EventStore {
+  /** Outcome and checkpoint writes of appended commands, one after another so checkpoints only grow. */
+  private bookkeeping: Promise<void> = Promise.resolve();
+  private bookkeepingFailure: { error: unknown } | null = null;
+
   constructor(
     private readonly kafka: Kafka,
     private readonly producer: Producer,
@@ -79,6 +89,7 @@ export class EventStore {
    * instead of looking each one up); their outcomes are left as they are.
    */
   async catchUp(recordedOutcomes?: ReadonlySet<string>): Promise<number> {
+    await this.settled();
     const applied = new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
     let count = 0;
     const follower = new TopicFollower(
@@ -110,6 +121,7 @@ export class EventStore {
    */
   async append(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<Position[]> {
     if (events.length === 0) return [];
+    this.throwIfBookkeepingFailed();
     const last = events.length - 1;
     const [meta] = await this.producer.send({
       topic: this.topic,
@@ -127,11 +139,13 @@ export class EventStore {
       offset: base + BigInt(i),
       commandError: i === last ? commandError : undefined,
     }));
-    await this.project(records);
+    await this.applyInOrder(records);
+    this.keepBooks(records);
     return [{ topic: this.topic, partition: meta.partition, offset: (base + BigInt(last)).toString() }];
   }
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
+    await this.settled();
     const doc = await this.outcomes.findOne({ _id: commandId });
     if (!doc) return null;
     const { errorJson, ...outcome } = doc;
@@ -145,6 +159,30 @@ export class EventStore {
     const { error, ...rest } = outcome;
     const doc = error ? { ...rest, errorJson: JSON.stringify(error) } : rest;
     await this.outcomes.replaceOne({ _id: commandId }, doc, { upsert: true });
+  }
+
+  /** Resolves once the bookkeeping of every append so far is written; rejects if some of it failed. */
+  async settled(): Promise<void> {
+    await this.bookkeeping;
+    this.throwIfBookkeepingFailed();
+  }
+
+  private keepBooks(records: EventRecord[]): void {
+    this.bookkeeping = this.bookkeeping.then(async () => {
+      if (this.bookkeepingFailure) return;
+      try {
+        await this.recordOutcomes(records);
+        await this.writeCheckpoints(records);
+      } catch (error) {
+        this.logger.error({ err: error, topic: this.topic }, 'could not record a command outcome or checkpoint');
+        this.bookkeepingFailure = { error };
+      }
+    });
+  }
+
+  /** After a failed outcome or checkpoint write nothing more is decided: the process must restart and catch up. */
+  private throwIfBookkeepingFailed(): void {
+    if (this.bookkeepingFailure) throw this.bookkeepingFailure.error;
   }
 
   /** Ids of every command with a recorded outcome (one read of the whole collection). */
@@ -166,13 +204,16 @@ export class EventStore {
   }
 
   /**
-   * `resumed`: the records come from catch-up, where one command's events may be split across
-   * fetch batches, so outcomes are merged with what is already recorded.
+   * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
+   * split across fetch batches, so outcomes are merged with what is already recorded.
    */
-  private async project(records: EventRecord[], resumed?: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
-    // The outcome only answers a redelivery of the same command, which always comes after a
-    // catch-up, so it need not wait for the projection; the checkpoint must.
-    await Promise.all([this.applyInOrder(records), this.recordOutcomes(records, resumed)]);
+  private async project(records: EventRecord[], resumed: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
+    await this.applyInOrder(records);
+    await this.recordOutcomes(records, resumed);
+    await this.writeCheckpoints(records);
+  }
+
+  private async writeCheckpoints(records: EventRecord[]): Promise<void> {
     const lastByPartition = new Map<number, bigint>();
     for (const r of records) lastByPartition.set(r.partition, r.offset);
     for (const [partition, offset] of lastByPartition) {

@@ -122,7 +122,11 @@ export class CommandProcessor {
       return failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
     }
     if (handler.kind === 'command' && !handler.unrecorded) {
-      const known = await this.options.store.outcomeOf(envelope.commandId);
+      const known = await this.options.store.outcomeOf(envelope.commandId).catch((error: unknown) => {
+        // Outcomes or checkpoints of earlier commands could not be written (see EventStore).
+        this.options.onFatal(error);
+        throw error;
+      });
       if (known) return fromOutcome(envelope, handler, known);
     }
     await this.waitForReadModels(envelope);

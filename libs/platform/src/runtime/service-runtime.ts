@@ -43,6 +43,7 @@ export class ServiceRuntime {
   private processor?: CommandProcessor;
   private followers: TopicFollower[] = [];
   private db?: Connection;
+  private store?: EventStore;
 
   constructor(
     private readonly definition: ServiceDefinition,
@@ -59,6 +60,7 @@ export class ServiceRuntime {
     const { projection, projectionOn, handlers, readModels = [] } = this.definition.assemble(this.db);
     await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger });
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
+    this.store = store;
     this.followers = readModels.map(
       (model) =>
         new TopicFollower(
@@ -85,6 +87,8 @@ export class ServiceRuntime {
   async stop(): Promise<void> {
     this.ready = false;
     await this.processor?.stop();
+    // The last commands' outcomes and checkpoints, written after their replies.
+    await this.store?.settled().catch(() => undefined);
     await Promise.allSettled(this.followers.map((f) => f.stop()));
     await this.producer?.disconnect();
     await this.db?.close();
