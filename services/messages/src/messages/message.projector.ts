@@ -1,5 +1,6 @@
 import type { MessageSentV1, MessagesDeletedV1 } from '@zulip-es/contracts';
-import { addIds, listSummary, removeIds } from './message-lists/message-list';
+import { CachedListStore } from './message-lists/cached-list-store';
+import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.state';
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
@@ -18,30 +19,40 @@ type MessageEvent = MessageSentV1 | MessagesDeletedV1;
  * version was applied whole and is skipped; one above it is applied again whole, which completes
  * whatever a crash interrupted and changes nothing that was already written.
  */
-export const messageProjector = (repo: MessagesRepository): Projector => ({
-  types: ['message.sent.v1', 'messages.deleted.v1'],
-  async apply(event, envelope) {
-    if ((await repo.messagesVersion()) >= envelope.sequence) return;
-    const messageEvent = event as MessageEvent;
-    if (messageEvent.type === 'message.sent.v1') await applySent(repo, messageEvent, envelope.sequence);
-    else await applyDeleted(repo, messageEvent);
-    await repo.setMessagesVersion(envelope.sequence);
-  },
-});
+export function messageProjector(repo: MessagesRepository): Projector {
+  const lists = new CachedListStore(repo.lists);
+  return {
+    types: ['message.sent.v1', 'messages.deleted.v1'],
+    async apply(event, envelope) {
+      const version = await repo.messagesVersion();
+      if (version >= envelope.sequence) return;
+      lists.useAt(version);
+      const messageEvent = event as MessageEvent;
+      if (messageEvent.type === 'message.sent.v1') {
+        await applySent(repo, lists, messageEvent, envelope.sequence);
+        // Ids only grow (all are given on key realm), so the message sent is the last one.
+        await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
+      } else {
+        await applyDeleted(repo, lists, messageEvent);
+        await repo.setMessagesVersion(envelope.sequence);
+      }
+      lists.keptAt(envelope.sequence);
+    },
+  };
+}
 
-async function applySent(repo: MessagesRepository, event: MessageSentV1, sequence: number): Promise<void> {
+async function applySent(repo: MessagesRepository, lists: ListStore, event: MessageSentV1, sequence: number): Promise<void> {
   const { messageId, conversation, recipientId } = event.data;
   // Each write stands alone (see above), so they go to the store together; only the version,
   // written by the caller, must come after all of them.
   await Promise.all([
     repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
-    ...listsOf(conversation).map((key) => addIds(repo.lists, key, [messageId])),
+    ...listsOf(conversation).map((key) => addIds(lists, key, [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
     // Ids only grow: a new message is the channel's first only when it had none.
     conversation.type === 'channel'
       ? repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId), firstMessageId: null }, { $set: { firstMessageId: messageId } })
       : null,
-    repo.raiseLastId('message_id', messageId),
   ]);
 }
 
@@ -50,19 +61,19 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
   await repo.raiseLastId('dm_group_no', groupNo);
 }
 
-async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1): Promise<void> {
+async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1): Promise<void> {
   const { messageIds, conversation } = event.data;
-  for (const key of listsOf(conversation)) await removeIds(repo.lists, key, messageIds);
+  for (const key of listsOf(conversation)) await removeIds(lists, key, messageIds);
   for (const id of messageIds) await repo.messages.deleteOne({ _id: messageDocId(id) });
-  if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
+  if (conversation.type === 'channel') await refreshFirstMessageId(repo, lists, conversation.channelId);
 }
 
 /**
  * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
  * state), recomputed from the list's head when messages leave it.
  */
-async function refreshFirstMessageId(repo: MessagesRepository, channelId: number): Promise<void> {
-  const firstMessageId = (await listSummary(repo.lists, ListKeys.channel(channelId)))?.firstId ?? null;
+async function refreshFirstMessageId(repo: MessagesRepository, lists: ListStore, channelId: number): Promise<void> {
+  const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
   const channel = await repo.channel(channelId);
   if (channel && channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
 }

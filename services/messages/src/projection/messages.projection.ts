@@ -12,9 +12,10 @@ import { projectors } from './projectors';
 export class MessagesProjection implements Projection {
   /**
    * 1: messages, id lists and subscription histories. 2: list chunks store their ids as binary.
-   * A stored projection of an older version is rebuilt from the events at start.
+   * 3: the last message id is kept in the `messages_version` counter. A stored projection of an
+   * older version is rebuilt from the events at start.
    */
-  readonly version = 2;
+  readonly version = 3;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

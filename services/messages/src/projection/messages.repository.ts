@@ -48,7 +48,7 @@ export class MessagesRepository {
     return this.db.collection<Doc<TopicPoliciesState>>('topic_policies');
   }
   get counters() {
-    return this.db.collection<{ _id: string; value: number }>('counters');
+    return this.db.collection<{ _id: string; value: number; lastMessageId?: number }>('counters');
   }
 
   /** Messages by `message:<id>`. */
@@ -81,8 +81,9 @@ export class MessagesRepository {
     return (await Promise.all(ids.map((id) => this.message(id)))).filter((m): m is MessageState => m !== null);
   }
 
+  /** The highest message id given so far, kept with the `messages` version (see `setMessagesVersion`). */
   async lastMessageId(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'message_id' }))?.value ?? 0;
+    return (await this.counters.findOne({ _id: 'messages_version' }))?.lastMessageId ?? 0;
   }
 
   /** The version of the realm-wide `messages` aggregate: the sequence of the last message event applied. */
@@ -90,8 +91,13 @@ export class MessagesRepository {
     return (await this.counters.findOne({ _id: 'messages_version' }))?.value ?? 0;
   }
 
-  async setMessagesVersion(version: number): Promise<void> {
-    await this.counters.replaceOne({ _id: 'messages_version' }, { value: version }, { upsert: true });
+  /**
+   * `lastMessageId`: the id of a message the event sent. Kept in the version's document so a
+   * sent message costs one counter write, not three (reading and raising a separate counter).
+   */
+  async setMessagesVersion(version: number, lastMessageId?: number): Promise<void> {
+    const fields = lastMessageId === undefined ? { value: version } : { value: version, lastMessageId };
+    await this.counters.updateOne({ _id: 'messages_version' }, { $set: fields }, { upsert: true });
   }
 
   async subscriptionHistoryOf(userId: number, channelId: number): Promise<SubscriptionHistoryState | null> {
@@ -177,7 +183,7 @@ export class MessagesRepository {
    * replay (which may meet an id again) never lowers it, so ids stay unique and increasing across
    * restarts. Message ids (`message_id`) and group conversation numbers (`dm_group_no`) have theirs.
    */
-  async raiseLastId(counter: 'channel_id' | 'message_id' | 'dm_group_no', id: number): Promise<void> {
+  async raiseLastId(counter: 'channel_id' | 'dm_group_no', id: number): Promise<void> {
     const current = (await this.counters.findOne({ _id: counter }))?.value ?? 0;
     if (current < id) await this.counters.replaceOne({ _id: counter }, { value: id }, { upsert: true });
   }

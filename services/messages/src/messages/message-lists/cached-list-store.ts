@@ -1,0 +1,90 @@
+import type { ListHead, ListStore } from './message-list';
+
+/** Beyond this many cached heads and chunks the cache starts over (a few MB at most). */
+const MAX_ENTRIES = 256;
+
+/**
+ * The lists as the projector last read or wrote them, so appending a message reads neither the
+ * head nor the last chunk of its lists again (two of the four store operations per list).
+ *
+ * Only message events change lists, and every one of them raises the version of the `messages`
+ * aggregate once applied. The cache is therefore trusted only at the version it was last brought
+ * to (`at`): the projector calls `useAt` with the stored version before applying an event and
+ * `keptAt` after writing the next one. Any other writer (another instance after a rebalance, a
+ * projector that writes without this cache) raises the version, and the cache is dropped. A
+ * writer that crashed half-way left the version where it was, but the event it applied is then
+ * applied again from this cache's content, which is the state before that event, and list
+ * operations are set operations, so the result is the same.
+ *
+ * Cached values are frozen: callers must not change what they read.
+ */
+export class CachedListStore implements ListStore {
+  private readonly heads = new Map<string, ListHead | null>();
+  private readonly chunks = new Map<string, readonly number[]>();
+  private at: number | null = null;
+
+  constructor(private readonly store: ListStore) {}
+
+  useAt(version: number): void {
+    if (this.at !== version) this.clear();
+    this.at = null;
+  }
+
+  keptAt(version: number): void {
+    this.at = version;
+  }
+
+  async head(key: string): Promise<ListHead | null> {
+    if (this.heads.has(key)) return this.heads.get(key)!;
+    const head = await this.store.head(key);
+    this.remember(this.heads, key, head && freezeHead(head));
+    return this.heads.get(key) ?? null;
+  }
+
+  async putHead(key: string, head: ListHead): Promise<void> {
+    await this.store.putHead(key, head);
+    this.remember(this.heads, key, freezeHead(structuredClone(head)));
+  }
+
+  async deleteHead(key: string): Promise<void> {
+    await this.store.deleteHead(key);
+    this.remember(this.heads, key, null);
+  }
+
+  async chunk(key: string, no: number): Promise<number[]> {
+    const id = chunkId(key, no);
+    const cached = this.chunks.get(id);
+    if (cached) return cached as number[];
+    const ids = Object.freeze(await this.store.chunk(key, no));
+    this.remember(this.chunks, id, ids);
+    return ids as number[];
+  }
+
+  async putChunk(key: string, no: number, ids: number[]): Promise<void> {
+    await this.store.putChunk(key, no, ids);
+    this.remember(this.chunks, chunkId(key, no), Object.freeze([...ids]));
+  }
+
+  async deleteChunk(key: string, no: number): Promise<void> {
+    await this.store.deleteChunk(key, no);
+    this.chunks.delete(chunkId(key, no));
+  }
+
+  private remember<V>(map: Map<string, V>, key: string, value: V): void {
+    if (this.heads.size + this.chunks.size >= MAX_ENTRIES && !map.has(key)) this.clear();
+    map.set(key, value);
+  }
+
+  private clear(): void {
+    this.heads.clear();
+    this.chunks.clear();
+  }
+}
+
+const chunkId = (key: string, no: number): string => `${key}#${no}`;
+
+function freezeHead(head: ListHead): ListHead {
+  for (const ref of head.chunks) Object.freeze(ref);
+  Object.freeze(head.chunks);
+  return Object.freeze(head);
+}
