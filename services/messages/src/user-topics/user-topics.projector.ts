@@ -39,7 +39,8 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
 });
 
 /**
- * For the projector of a topic move (an event decided under another key, `realm`): applies the
+ * For the projector of a topic move or of a topic deletion's completing batch (events decided
+ * under another key, `realm`; a deletion resets the policies of users who lost access): applies the
  * policy changes the move's event carries (computed by `planPolicyMove` when it was decided, from
  * `repo.topicPoliciesOf` of both topics). Each change sets an explicit value, so applying the
  * event again changes nothing. The users' versions are left alone: they count only the users'
