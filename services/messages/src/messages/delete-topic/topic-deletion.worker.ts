@@ -17,6 +17,10 @@ const BATCH_REPLY_WAIT_MS = 30_000;
 export async function runTopicDeletion(job: Job, client: RequestClient, logger: Logger): Promise<{ batches: number; deleted: number }> {
   const { channelId, topic, actorId, runId } = TopicDeletionJob.parse(job.data);
   let batchNo = typeof job.progress === 'number' ? job.progress : 0;
+  // Taken over after a crash or retried: the batches before `batchNo` are done (BullMQ keeps the
+  // progress across stalled-job recovery and retries; the crash test checks none is sent again).
+  if (batchNo > 0) logger.info({ jobId: job.id, channelId, batchNo, attempt: job.attemptsStarted, stalled: job.stalledCounter }, 'topic deletion resumed');
+  /** Messages deleted by this attempt (a resumed job's earlier batches are not counted). */
   let deleted = 0;
   for (;;) {
     const data: DeleteTopicBatch = { channelId, topic };
