@@ -6,6 +6,8 @@ import { createKafka } from '../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../libs/platform/src/logging/logger';
 import { connectMongo } from '../libs/platform/src/mongo/connect-mongo';
 import { rebuildProjection } from '../libs/platform/src/runtime/rebuild-projection';
+import { MessagesProjection } from '../services/messages/src/projection/messages.projection';
+import { MessagesRepository } from '../services/messages/src/projection/messages.repository';
 import { UsersProjection } from '../services/users/src/projection/users.projection';
 import { UsersRepository } from '../services/users/src/projection/users.repository';
 
@@ -34,6 +36,30 @@ export async function measureUsersRebuild(): Promise<RebuildMeasurement> {
     const started = process.hrtime.bigint();
     const projection = new UsersProjection(new UsersRepository(db));
     const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new UsersProjection(new UsersRepository(other)), logger });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { topic, events, rawPerSecond: raw.events / raw.seconds, rebuildPerSecond: events / seconds };
+  } finally {
+    await db.dropDatabase();
+    await db.close();
+  }
+}
+
+/**
+ * The same for the messages projection (channels, subscriptions, messages and their id lists,
+ * drafts, topic policies): messages.events rebuilt into a scratch database through the
+ * write-behind buffer, as the service rebuilds (`projectionOn`).
+ */
+export async function measureMessagesRebuild(): Promise<RebuildMeasurement> {
+  const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
+  const logger = createLogger('bench-rebuild', 'warn');
+  const kafka = createKafka('bench-rebuild', KAFKA_BROKERS, logger);
+  const topic = eventsTopic('messages');
+  const raw = await rawConsume(kafka, topic);
+  const db = await connectMongo(MONGO_URL, `messages_bench_rebuild_${randomBytes(3).toString('hex')}`);
+  try {
+    const started = process.hrtime.bigint();
+    const projection = new MessagesProjection(new MessagesRepository(db));
+    const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)), logger });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return { topic, events, rawPerSecond: raw.events / raw.seconds, rebuildPerSecond: events / seconds };
   } finally {
