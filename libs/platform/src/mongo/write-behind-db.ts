@@ -23,7 +23,7 @@ interface Backing {
     insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown>;
   };
 }
-type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: true } } | { deleteOne: { filter: IdFilter } };
+type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: boolean } } | { deleteOne: { filter: IdFilter } };
 
 /**
  * A rebuild replays every event of a topic through the projection, and the projection reads and
@@ -132,6 +132,15 @@ export class WriteBehindCollection {
     const id = idOf(filter);
     this.cached.set(id, null);
     this.dirty.add(id);
+  }
+
+  /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */
+  async bulkWrite(ops: BulkOp[], _options?: { ordered?: boolean }): Promise<void> {
+    for (const op of ops) {
+      if ('deleteOne' in op) await this.deleteOne(op.deleteOne.filter);
+      else if (op.replaceOne.upsert) await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, { upsert: true });
+      else throw new Error('a rebuild bulk-writes deletions and upserting replacements by _id only');
+    }
   }
 
   private set(id: string, doc: Doc): void {

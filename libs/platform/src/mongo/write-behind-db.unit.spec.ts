@@ -170,6 +170,18 @@ describe('write-behind connection of a rebuild', () => {
     await expect(channels.updateOne({ _id: 'c' }, { $inc: { first: 1 } } as never)).rejects.toThrow('$set only');
   });
 
+  it('buffers a bulk of deletions and replacements by _id like the single calls', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const messages = db.collection('messages');
+    for (const i of [1, 2, 3]) await messages.replaceOne({ _id: `m${i}` }, { i }, { upsert: true });
+    await db.flush();
+    await messages.bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm3' } } }, { replaceOne: { filter: { _id: 'm4' }, replacement: { i: 4 }, upsert: true } }], { ordered: false });
+    expect(await messages.findOne({ _id: 'm1' })).toBeNull();
+    await db.flush();
+    expect(store.docs('messages')).toEqual([{ _id: 'm2', i: 2 }, { _id: 'm4', i: 4 }]);
+  });
+
   it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {
     const db = new WriteBehindDb(fakeStore().connection, () => true);
     await expect(db.collection('users').findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');

@@ -4,7 +4,7 @@ import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.stat
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
-import { applyMovedPolicies } from '../user-topics/user-topics.projector';
+import { applyPolicyResets } from '../user-topics/user-topics.projector';
 
 type MessageEvent = MessageSentV1 | MessagesDeletedV1;
 
@@ -50,13 +50,11 @@ async function applySent(repo: MessagesRepository, event: MessageSentV1, sequenc
 async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1): Promise<void> {
   const { messageIds, conversation } = event.data;
   for (const key of listsOf(conversation)) await removeIds(repo.lists, key, messageIds);
-  for (const id of messageIds) await repo.messages.deleteOne({ _id: messageDocId(id) });
+  await repo.deleteMessages(messageIds);
   if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
-    // Explicit values (policy 0), so applying the event again changes nothing.
-    const { channelId, topic: topicName } = conversation;
-    await applyMovedPolicies(repo, reset.userIds.map((userId) => ({ userId, channelId, topicName, visibilityPolicy: 0 as const, lastUpdated: reset.lastUpdated })));
+    await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
   }
 }
 

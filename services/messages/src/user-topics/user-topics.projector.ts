@@ -3,7 +3,7 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { updateDocument } from './document-writer';
 import { noTopicPolicies, setTopicPolicy, topicPoliciesId } from './topic-policies.state';
-import { evolveUserTopics, noUserTopics, userTopicsAggregateId, type UserTopicChange, type UserTopicsState } from './user-topics.state';
+import { applyPendingResets, evolveUserTopics, noUserTopics, resetUserTopic, userTopicsAggregateId, type UserTopicChange, type UserTopicsState } from './user-topics.state';
 
 const USER_TOPIC_EVENTS: readonly UserTopicVisibilityPolicyChangedV1['type'][] = ['user_topic.visibility_policy_changed.v1'];
 
@@ -32,15 +32,14 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
       repo.userTopics,
       userTopicsAggregateId(change.userId),
       () => noUserTopics(change.userId),
-      (current) => (current.version >= sequence ? null : { ...evolveUserTopics(current, change), version: sequence }),
+      (current) => (current.version >= sequence ? null : applyPendingResets({ ...evolveUserTopics(current, change), version: sequence })),
     );
     await updateTopicIndex(repo, change, sequence, 'user');
   },
 });
 
 /**
- * For the projector of a topic move or of a topic deletion's completing batch (events decided
- * under another key, `realm`; a deletion resets the policies of users who lost access): applies the
+ * For the projector of a topic move (an event decided under another key, `realm`): applies the
  * policy changes the move's event carries (computed by `planPolicyMove` when it was decided, from
  * `repo.topicPoliciesOf` of both topics). Each change sets an explicit value, so applying the
  * event again changes nothing. The users' versions are left alone: they count only the users'
@@ -60,5 +59,32 @@ export async function applyMovedPolicies(repo: MessagesRepository, changes: read
       },
     );
     await updateTopicIndex(repo, change, userVersion, 'move');
+  }
+}
+
+/**
+ * For the projector of a topic deletion's completing batch (decided under key `realm`): removes
+ * the policies of the users who lost access to the channel, each as of the user's event that set
+ * it (see `setTopicPolicy` `reset` and `resetUserTopic`), so the outcome is the same whichever of
+ * the deletion and the user's events is applied first, and applying it again changes nothing.
+ */
+export async function applyPolicyResets(repo: MessagesRepository, channelId: number, topicName: string, users: readonly { userId: number; userVersion: number }[]): Promise<void> {
+  for (const { userId, userVersion } of users) {
+    let setLater = false;
+    await updateDocument(
+      repo.topicPolicies,
+      topicPoliciesId(channelId, topicName),
+      () => noTopicPolicies(channelId, topicName),
+      (index) => {
+        setLater = index.entries.some((e) => e.userId === userId && e.userVersion > userVersion);
+        return setTopicPolicy(index, { userId, visibilityPolicy: 0, userVersion, by: 'reset' });
+      },
+    );
+    await updateDocument(
+      repo.userTopics,
+      userTopicsAggregateId(userId),
+      () => noUserTopics(userId),
+      (current) => resetUserTopic(current, { channelId, topicName, userVersion }, setLater),
+    );
   }
 }

@@ -6,7 +6,7 @@ import { idsFrom } from '../message-lists/message-list';
 import { ListKeys } from '../message.state';
 import { MessageReader } from '../read-messages/message-access';
 import { activeSubscription } from '../../channels/user-subscriptions.state';
-import { activePolicies } from '../../user-topics/topic-policies.state';
+
 import { decideDeleteTopicBatch, type PolicyHolder } from './delete-topic.decide';
 import { nextTopicBatch } from './topic-batch';
 
@@ -24,12 +24,13 @@ export function deleteTopicBatchHandler(deps: MessagesDeps): CommandHandler<Dele
       const picked = channel ? await nextTopicBatch(repo.lists, data.channelId, data.topic, (slice) => reader.acceptInChannel(data.channelId, slice), TOPIC_DELETE_BATCH_SIZE + 1) : [];
       const ids = picked.slice(0, TOPIC_DELETE_BATCH_SIZE);
       const completesTopic = ids.length > 0 && picked.length <= TOPIC_DELETE_BATCH_SIZE;
-      const [batch, channelOldestIds, policyHolders] = await Promise.all([
-        repo.messagesByIds(ids),
+      // Only the newest message is read (its topic names the batch): the ids come from the list.
+      const [newest, channelOldestIds, policyHolders] = await Promise.all([
+        ids.length > 0 ? repo.message(ids[0]) : null,
         ids.length > 0 ? idsFrom(repo.lists, ListKeys.channel(data.channelId), 0, ids.length + 1) : [],
         completesTopic ? policyHoldersOf(deps, data.channelId, data.topic) : [],
       ]);
-      return decideDeleteTopicBatch({ ctx, channel, subscriptions, batch, channelOldestIds, messagesVersion, completesTopic, policyHolders, now });
+      return decideDeleteTopicBatch({ ctx, channel, subscriptions, batch: ids, newest, topic: data.topic, channelOldestIds, messagesVersion, completesTopic, policyHolders, now });
     },
     replyFrom: (events) => ({ deleted: events.reduce((n, e) => n + ((e.data.messageIds as number[] | undefined)?.length ?? 0), 0) }),
   };
@@ -37,11 +38,11 @@ export function deleteTopicBatchHandler(deps: MessagesDeps): CommandHandler<Dele
 
 /** The users with a policy for the topic (from its index) and their subscription to the channel. */
 async function policyHoldersOf({ repo, users }: MessagesDeps, channelId: number, topic: string): Promise<PolicyHolder[]> {
-  const userIds = [...activePolicies(await repo.topicPoliciesOf(channelId, topic)).keys()];
+  const entries = (await repo.topicPoliciesOf(channelId, topic)).entries.filter((e) => e.visibilityPolicy !== 0);
   const holders = await Promise.all(
-    userIds.map(async (userId): Promise<PolicyHolder | null> => {
+    entries.map(async ({ userId, userVersion }): Promise<PolicyHolder | null> => {
       const user = users.user(userId);
-      return user ? { user, subscribed: activeSubscription(await repo.subscriptionsOf(userId), channelId) !== undefined } : null;
+      return user ? { user, userVersion, subscribed: activeSubscription(await repo.subscriptionsOf(userId), channelId) !== undefined } : null;
     }),
   );
   return holders.filter((h): h is PolicyHolder => h !== null);

@@ -11,6 +11,8 @@ import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
 export interface PolicyHolder {
   user: Pick<ReadUser, 'userId' | 'role'>;
   subscribed: boolean;
+  /** The version of the user's `user_topics` aggregate whose event set the policy (topic index). */
+  userVersion: number;
 }
 
 /**
@@ -27,8 +29,12 @@ export interface DeleteTopicBatchState {
   ctx: Pick<ChannelsContext, 'actor' | 'realm' | 'membership'>;
   channel: ChannelState | null;
   subscriptions: UserSubscriptionsState;
-  /** The batch picked by `nextTopicBatch` (newest first), as stored. */
-  batch: MessageState[];
+  /** The batch picked by `nextTopicBatch` (ids, newest first). */
+  batch: number[];
+  /** The batch's newest message, as stored (its topic names the batch's conversation). */
+  newest: MessageState | null;
+  /** The topic as requested (when the newest message is not found). */
+  topic: string;
   /** The channel's oldest ids (at least one more than the batch holds, when there are). */
   channelOldestIds: number[];
   messagesVersion: number;
@@ -43,11 +49,11 @@ export interface DeleteTopicBatchState {
  * Zulip resets (to 0) the topic's visibility policies of the users who no longer have access to
  * the channel once its topic is gone: the holders without content access, by user id.
  */
-export function usersLosingTopicPolicies(ctx: Pick<ChannelsContext, 'realm' | 'membership'>, channel: ChannelState, holders: readonly PolicyHolder[]): number[] {
+export function usersLosingTopicPolicies(ctx: Pick<ChannelsContext, 'realm' | 'membership'>, channel: ChannelState, holders: readonly PolicyHolder[]): { userId: number; userVersion: number }[] {
   return holders
     .filter((h) => !hasContentAccess(ctx, h.user, channel, h.subscribed))
-    .map((h) => h.user.userId)
-    .sort((a, b) => a - b);
+    .map((h) => ({ userId: h.user.userId, userVersion: h.userVersion }))
+    .sort((a, b) => a.userId - b.userId);
 }
 
 /**
@@ -62,10 +68,9 @@ export function usersLosingTopicPolicies(ctx: Pick<ChannelsContext, 'realm' | 'm
 export function decideDeleteTopicBatch(state: DeleteTopicBatchState): Decision {
   const channel = checkTopicDeletion(state.ctx, state.channel, state.subscriptions);
   if (state.batch.length === 0) return { events: [], reply: { deleted: 0 } };
-  const messageIds = state.batch.map((m) => m.messageId).sort((a, b) => a - b);
+  const messageIds = [...state.batch].sort((a, b) => a - b);
   const gone = new Set(messageIds);
-  const newest = state.batch.reduce((a, b) => (b.messageId > a.messageId ? b : a));
-  const topic = newest.conversation.type === 'channel' ? newest.conversation.topic : '';
+  const topic = state.newest?.conversation.type === 'channel' ? state.newest.conversation.topic : state.topic;
   const firstChanged = channel.firstMessageId !== null && gone.has(channel.firstMessageId);
   const channelFirstMessageId = state.channelOldestIds.find((id) => !gone.has(id)) ?? null;
   const losing = state.completesTopic ? usersLosingTopicPolicies(state.ctx, channel, state.policyHolders) : [];
@@ -79,7 +84,7 @@ export function decideDeleteTopicBatch(state: DeleteTopicBatchState): Decision {
           messageIds,
           conversation: { type: 'channel', channelId: channel.channelId, topic },
           ...(firstChanged ? { channelFirstMessageId } : {}),
-          ...(losing.length > 0 ? { visibilityPoliciesReset: { userIds: losing, lastUpdated: Math.floor(state.now.getTime() / 1000) } } : {}),
+          ...(losing.length > 0 ? { visibilityPoliciesReset: { users: losing, lastUpdated: Math.floor(state.now.getTime() / 1000) } } : {}),
         },
       },
     ],

@@ -157,7 +157,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const batches = batchesOf(capture, channelId);
     expect(batches.flatMap((e) => e.data.messageIds as number[]).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     // Only the batch that completed the topic carries the reset.
-    expect(batches.map((e) => e.data.visibilityPoliciesReset)).toEqual([undefined, { userIds: [left.userId], lastUpdated: expect.any(Number) }]);
+    expect(batches.map((e) => e.data.visibilityPoliciesReset)).toEqual([undefined, { users: [{ userId: left.userId, userVersion: expect.any(Number) }], lastUpdated: expect.any(Number) }]);
     expect(batches[1].data.visibilityPoliciesReset).toMatchObject({ lastUpdated: Math.floor(Date.parse(batches[1].time) / 1000) });
     for (let i = 0; activePolicies(await repo.topicPoliciesOf(channelId, 'policies')).has(left.userId); i++) {
       if (i > 100) throw new Error('the reset was not projected');
