@@ -49,9 +49,9 @@ async function applySent(repo: MessagesRepository, event: MessageSentV1, sequenc
 
 async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1): Promise<void> {
   const { messageIds, conversation } = event.data;
-  for (const key of listsOf(conversation)) await removeIds(repo.lists, key, messageIds);
-  await repo.deleteMessages(messageIds);
-  if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
+  // Independent documents, each write repeatable on its own: side by side.
+  await Promise.all([...listsOf(conversation).map((key) => removeIds(repo.lists, key, messageIds)), repo.deleteMessages(messageIds)]);
+  if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId, messageIds);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
     await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
@@ -60,10 +60,12 @@ async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1):
 
 /**
  * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
- * state), recomputed from the list's head when messages leave it.
+ * state), recomputed from the list's head when its oldest message leaves it (deleting others
+ * cannot change it: a topic deletion's batches mostly do not hold it).
  */
-async function refreshFirstMessageId(repo: MessagesRepository, channelId: number): Promise<void> {
-  const firstMessageId = (await listSummary(repo.lists, ListKeys.channel(channelId)))?.firstId ?? null;
+async function refreshFirstMessageId(repo: MessagesRepository, channelId: number, deleted: readonly number[]): Promise<void> {
   const channel = await repo.channel(channelId);
-  if (channel && channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
+  if (!channel || channel.firstMessageId === null || !deleted.includes(channel.firstMessageId)) return;
+  const firstMessageId = (await listSummary(repo.lists, ListKeys.channel(channelId)))?.firstId ?? null;
+  if (channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
 }

@@ -27,7 +27,8 @@ export function deleteTopicBatchHandler(deps: MessagesDeps): CommandHandler<Dele
       // Only the newest message is read (its topic names the batch): the ids come from the list.
       const [newest, channelOldestIds, policyHolders] = await Promise.all([
         ids.length > 0 ? repo.message(ids[0]) : null,
-        ids.length > 0 ? idsFrom(repo.lists, ListKeys.channel(data.channelId), 0, ids.length + 1) : [],
+        // The channel's oldest ids matter only when its oldest message is in the batch.
+        channel?.firstMessageId != null && ids.includes(channel.firstMessageId) ? idsFrom(repo.lists, ListKeys.channel(data.channelId), 0, ids.length + 1) : [],
         completesTopic ? policyHoldersOf(deps, data.channelId, data.topic) : [],
       ]);
       return decideDeleteTopicBatch({ ctx, channel, subscriptions, batch: ids, newest, topic: data.topic, channelOldestIds, messagesVersion, completesTopic, policyHolders, now });
