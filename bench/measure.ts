@@ -61,7 +61,7 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
     if (parts.has('rebuild')) {
       console.log('bench: rebuilding the users and messages projections into scratch databases');
       rebuild = await measureUsersRebuild();
-      messagesRebuild = await measureMessagesRebuild();
+      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
     }
     return { rows, memory, rebuild, messagesRebuild, topicDeletion, notes };
   } finally {
