@@ -10,11 +10,16 @@ import { cpuSeconds, rssMb } from './lib/proc';
 import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
 import { presenceLoads } from './presence-loads';
-import { measureUsersRebuild } from './projection-rebuild';
+import { measureMessagesRebuild, measureUsersRebuild } from './projection-rebuild';
 import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
 import { messageLoads } from './message-loads';
+import { measureTopicDeletion } from './topic-deletion';
+
+/** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
   const m = row.measured;
@@ -26,7 +31,7 @@ const progress = (row: ResultRow): void => {
  * after. Logs go to `<benchDir>/logs`; the invitation emails E6 sends to `<benchDir>/outbox`,
  * removed at the end.
  */
-export async function measureAll(benchDir: string): Promise<BenchResults> {
+export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart> = new Set(BENCH_PARTS)): Promise<BenchResults> {
   const logDir = path.join(benchDir, 'logs');
   const outbox = path.join(benchDir, 'outbox');
   const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox });
@@ -42,35 +47,52 @@ export async function measureAll(benchDir: string): Promise<BenchResults> {
       rows.push(row);
       progress(row);
     };
-    const kafka = await measureKafkaRequestReply(CONCURRENCIES, logDir);
-    for (const c of CONCURRENCIES) add({ name: 'raw kafka request-reply', concurrency: c, measured: kafka.get(c)!, check: 'raw-kafka' });
-    const bare = await measureBareHttp(CONCURRENCIES, logDir);
-    for (const c of CONCURRENCIES) add({ name: 'bare HTTP (Nest+fastify)', concurrency: c, measured: bare.get(c)!, check: 'baseline' });
-
-    console.log('bench: measuring the system');
-    const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };
-    const presence = await presenceLoads(system.gatewayUrl, authorization);
-    for (const note of presence.notes) console.log(`bench: ${note}`);
-    const loads = [
-      ...systemLoads(system.gatewayUrl, authorization),
-      ...presence.loads,
-      ...userCommandLoads(system.gatewayUrl, authorization, presence.accounts),
-      ...(await messageLoads(system.gatewayUrl, authorization)),
-      createUserLoad(system.gatewayUrl, authorization),
-    ];
-    for (const load of loads) {
-      for (const c of CONCURRENCIES) {
-        const measured = await httpCell(load.target, c);
-        add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
-      }
-    }
-
+    const notes: string[] = [];
+    if (parts.has('loads')) notes.push(...(await measureLoads(system.gatewayUrl, authorization, logDir, add)));
     const memory = pids.map(({ service, pid }, i) => ({ service, pid, idleMb: idle[i]!.rss, idleCpuPercent: idle[i]!.cpu, afterLoadMb: rssMb(pid) }));
-    console.log('bench: rebuilding the users projection into a scratch database');
-    const rebuild = await measureUsersRebuild();
-    return { rows, memory, rebuild, notes: presence.notes };
+    let topicDeletion;
+    if (parts.has('topic-deletion')) {
+      console.log('bench: E10, a topic of 100,000 messages, against a raw batched delete');
+      topicDeletion = await measureTopicDeletion(system.gatewayUrl, authorization);
+      console.log(`  E10 ${topicDeletion.deletionPerSecond.toFixed(0)} messages/s (${topicDeletion.deletionSeconds.toFixed(1)} s), raw ${topicDeletion.rawPerSecond.toFixed(0)} documents/s`);
+    }
+    let rebuild;
+    let messagesRebuild;
+    if (parts.has('rebuild')) {
+      console.log('bench: rebuilding the users and messages projections into scratch databases');
+      rebuild = await measureUsersRebuild();
+      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, notes };
   } finally {
     await system.stop();
     rmSync(outbox, { recursive: true, force: true });
   }
+}
+
+/** Both floors and every HTTP load at each concurrency; returns the notes of how data was set up. */
+async function measureLoads(gatewayUrl: string, authorization: string, logDir: string, add: (row: ResultRow) => void): Promise<string[]> {
+  const kafka = await measureKafkaRequestReply(CONCURRENCIES, logDir);
+  for (const c of CONCURRENCIES) add({ name: 'raw kafka request-reply', concurrency: c, measured: kafka.get(c)!, check: 'raw-kafka' });
+  const bare = await measureBareHttp(CONCURRENCIES, logDir);
+  for (const c of CONCURRENCIES) add({ name: 'bare HTTP (Nest+fastify)', concurrency: c, measured: bare.get(c)!, check: 'baseline' });
+
+  console.log('bench: measuring the system');
+  const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };
+  const presence = await presenceLoads(gatewayUrl, authorization);
+  for (const note of presence.notes) console.log(`bench: ${note}`);
+  const loads = [
+    ...systemLoads(gatewayUrl, authorization),
+    ...presence.loads,
+    ...userCommandLoads(gatewayUrl, authorization, presence.accounts),
+    ...(await messageLoads(gatewayUrl, authorization)),
+    createUserLoad(gatewayUrl, authorization),
+  ];
+  for (const load of loads) {
+    for (const c of CONCURRENCIES) {
+      const measured = await httpCell(load.target, c);
+      add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
+    }
+  }
+  return presence.notes;
 }

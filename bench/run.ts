@@ -23,9 +23,13 @@ async function main(): Promise<number> {
     buildAll();
     // Loaded only now: the platform library resolves @zulip-es/contracts to its compiled output,
     // which the build above may just have changed.
-    const { measureAll } = await import('./measure');
+    const { BENCH_PARTS, measureAll } = await import('./measure');
     const { benchTables } = await import('./report/tables');
-    const results = await measureAll(benchDir);
+    // `npm run bench -- topic-deletion rebuild`: only those parts (default: every part).
+    const asked = process.argv.slice(2);
+    const unknown = asked.filter((a) => !(BENCH_PARTS as readonly string[]).includes(a));
+    if (unknown.length > 0) throw new Error(`bench: unknown part(s) ${unknown.join(', ')}; parts: ${BENCH_PARTS.join(', ')}`);
+    const results = await measureAll(benchDir, new Set(asked.length > 0 ? (asked as (typeof BENCH_PARTS)[number][]) : BENCH_PARTS));
     const tables = benchTables(results);
     const seconds = ((Date.now() - began) / 1000).toFixed(0);
     console.log(`\n${tables.map(textTable).join('\n\n')}\n\nbench: ${seconds} s in all`);

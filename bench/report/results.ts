@@ -28,10 +28,21 @@ export interface RebuildRow {
   rebuildPerSecond: number;
 }
 
+export interface TopicDeletionRow {
+  messages: number;
+  seedSeconds: number;
+  deletionSeconds: number;
+  deletionPerSecond: number;
+  rawPerSecond: number;
+}
+
 export interface BenchResults {
   rows: ResultRow[];
   memory: MemoryRow[];
   rebuild?: RebuildRow;
+  /** The messages projection rebuilt, against a raw consume of messages.events. */
+  messagesRebuild?: RebuildRow;
+  topicDeletion?: TopicDeletionRow;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

@@ -1,6 +1,6 @@
 import type { Measurement } from '../lib/stats';
 import type { Table } from '../lib/table';
-import type { BenchResults, MemoryRow, RebuildRow, ResultRow } from './results';
+import type { BenchResults, MemoryRow, RebuildRow, ResultRow, TopicDeletionRow } from './results';
 import { memoryVerdict, ratio, verdict, type Verdict } from './targets';
 
 const ms = (v: number): string => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
@@ -24,41 +24,65 @@ function memoryRow(row: MemoryRow): string[] {
   return [row.service, String(row.pid ?? ''), mb(row.idleMb), row.idleCpuPercent.toFixed(1), mb(row.afterLoadMb), v.target, mark(v)];
 }
 
+function roundTripTable(results: BenchResults): Table {
+  return {
+    title: 'Round trips (latency ms, throughput req/s; ratio = measured / baseline at the same concurrency)',
+    header: ['Round trip', 'conc', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'baseline p50/p99/req/s', 'ratio p50 / p99 / rps', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    rows: results.rows.map(roundTripRow),
+    notes: [
+      'Baselines: raw kafka = kafkajs request-reply with an echo process (same client settings as the services);',
+      'bare HTTP = NestJS + FastifyAdapter, one GET route. /users/me and POST /users are compared with raw kafka, /health with bare HTTP.',
+      'Presence rows (raw kafka baseline): pings rotate over their users; GET /realm/presence (E18) answers every present user (legacy format).',
+      'E5 and E6 (raw kafka baseline) are decided one at a time for the organization (key realm); each request appends an event.',
+      ...(results.notes ?? []),
+    ],
+  };
+}
+
 export function benchTables(results: BenchResults): Table[] {
   return [
-    {
-      title: 'Round trips (latency ms, throughput req/s; ratio = measured / baseline at the same concurrency)',
-      header: ['Round trip', 'conc', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'baseline p50/p99/req/s', 'ratio p50 / p99 / rps', 'target', 'ok'],
-      align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
-      rows: results.rows.map(roundTripRow),
-      notes: [
-        'Baselines: raw kafka = kafkajs request-reply with an echo process (same client settings as the services);',
-        'bare HTTP = NestJS + FastifyAdapter, one GET route. /users/me and POST /users are compared with raw kafka, /health with bare HTTP.',
-        'Presence rows (raw kafka baseline): pings rotate over their users; GET /realm/presence (E18) answers every present user (legacy format).',
-        'E5 and E6 (raw kafka baseline) are decided one at a time for the organization (key realm); each request appends an event.',
-        ...(results.notes ?? []),
-      ],
-    },
+    ...(results.rows.length === 0 ? [] : [roundTripTable(results)]),
     {
       title: 'Memory (RSS from /proc; idle CPU = share of one core over the idle wait)',
       header: ['Service', 'pid', 'idle MB', 'idle CPU %', 'after load MB', 'target', 'ok'],
       align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
       rows: results.memory.map(memoryRow),
     },
-    ...(results.rebuild ? [rebuildTable(results.rebuild)] : []),
+    ...(results.topicDeletion ? [topicDeletionTable(results.topicDeletion)] : []),
+    ...(results.rebuild || results.messagesRebuild ? [rebuildTable([results.rebuild, results.messagesRebuild].filter((r): r is RebuildRow => r !== undefined))] : []),
   ];
 }
 
+/** PERFORMANCE.md: E10 on a topic of 100,000 messages at ≥ 0.5× the rate of raw batched deletes on the same store. */
+function topicDeletionTable(row: TopicDeletionRow): Table {
+  const r = row.deletionPerSecond / row.rawPerSecond;
+  return {
+    title: 'Topic deletion (E10; messages/s; ratio = E10 / raw batched delete on the same store)',
+    header: ['Deletion', 'messages', 'seconds', 'raw delete docs/s', 'E10 messages/s', 'ratio', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    rows: [['POST /streams/{id}/delete_topic until complete', String(row.messages), row.deletionSeconds.toFixed(1), row.rawPerSecond.toFixed(0), row.deletionPerSecond.toFixed(0), times(r), '≥ 0.5× raw delete', r >= 0.5 ? '✓' : '✗']],
+    notes: [
+      `The topic is seeded into the messages projection in bulk (${row.seedSeconds.toFixed(1)} s; documents and id lists as ${row.messages} sends leave them), then deleted for real:`,
+      'request, BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected (documents, topic and channel lists).',
+      'Raw delete: as many documents of the same shape in a scratch collection of the same database, 100 by _id per request (one bulkWrite), newest first.',
+    ],
+  };
+}
+
 /** PERFORMANCE.md: a projection rebuild at ≥ 0.5× the rate of a raw kafkajs consume of the same topic. */
-function rebuildTable(row: RebuildRow): Table {
-  const r = row.rebuildPerSecond / row.rawPerSecond;
+function rebuildTable(rebuilds: RebuildRow[]): Table {
+  const rowOf = (row: RebuildRow): string[] => {
+    const r = row.rebuildPerSecond / row.rawPerSecond;
+    return [row.topic, String(row.events), row.rawPerSecond.toFixed(0), row.rebuildPerSecond.toFixed(0), times(r), '≥ 0.5× raw consume', r >= 0.5 ? '✓' : '✗'];
+  };
   return {
     title: 'Projection rebuild (events/s; ratio = rebuild / raw consume of the same topic)',
     header: ['Topic', 'events', 'raw consume ev/s', 'rebuild ev/s', 'ratio', 'target', 'ok'],
     align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
-    rows: [[row.topic, String(row.events), row.rawPerSecond.toFixed(0), row.rebuildPerSecond.toFixed(0), times(r), '≥ 0.5× raw consume', r >= 0.5 ? '✓' : '✗']],
+    rows: rebuilds.map(rowOf),
     notes: [
-      'The users projection rebuilt into a scratch database (Mongo only), through the write-behind buffer of a rebuild:',
+      'Each projection (users, messages) rebuilt into a scratch database (Mongo only), through the write-behind buffer of a rebuild:',
       'the events are applied in memory and the documents written in bulk, so the store\'s insert rate bounds the rebuild.',
     ],
   };

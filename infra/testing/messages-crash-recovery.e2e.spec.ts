@@ -1,4 +1,5 @@
-import type { EventEnvelope } from '../../libs/contracts/src';
+import { commandsTopic, DELETE_TOPIC_BATCH, type EventEnvelope } from '../../libs/contracts/src';
+import { createKafka, createLogger, partitionKey, StackEndpointsSchema, TopicFollower } from '../../libs/platform/src';
 import { api, captureEvents, createChannel, owner, systemInfo, type ApiResponse, type EventCapture } from '../../libs/testing/src';
 import { runningPid, startInstance } from './extra-processes';
 
@@ -88,6 +89,44 @@ async function sendMany(channelId: number, topic: string, count: number): Promis
   return ids;
 }
 
+/** A batch command of a topic deletion as sent: its batch number and when it was sent. */
+interface SentBatch {
+  runId: string;
+  batchNo: number;
+  sentAt: number;
+}
+
+/**
+ * Follows the messages service's commands topic from its end and keeps the topic deletion
+ * batches sent for `channelId`: which batch numbers the worker sent, and when (the worker sets
+ * each command's deadline to its sending time + 30 s).
+ */
+async function captureTopicBatches(channelId: number): Promise<{ sent: SentBatch[]; stop(): Promise<void> }> {
+  const logger = createLogger('command-capture', 'warn');
+  const kafka = createKafka('command-capture', StackEndpointsSchema.parse(process.env).KAFKA_BROKERS, logger);
+  const topic = commandsTopic('messages');
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [partitionKey(topic, p.partition), BigInt(p.high)]));
+  await admin.disconnect();
+  const sent: SentBatch[] = [];
+  const follower = new TopicFollower(
+    kafka,
+    { name: 'command-capture', topics: [topic], startAt: (t, p) => ends.get(partitionKey(t, p)) },
+    async (records) => {
+      for (const record of records) {
+        const command = JSON.parse(record.value.toString('utf8')) as { type: string; commandId: string; deadline: number; data: { channelId?: number } };
+        if (command.type !== DELETE_TOPIC_BATCH || command.data.channelId !== channelId) continue;
+        const [, runId, batchNo] = command.commandId.split(':');
+        sent.push({ runId, batchNo: Number(batchNo), sentAt: command.deadline - 30_000 });
+      }
+    },
+    logger,
+  );
+  await follower.start();
+  return { sent, stop: () => follower.stop() };
+}
+
 describe('the messages service killed with SIGKILL while it deletes a topic', () => {
   let capture: EventCapture;
   beforeAll(async () => {
@@ -95,29 +134,49 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
   });
   afterAll(() => capture.stop());
 
-  it('resumes the job in the restarted process: every message of the topic deleted exactly once, nothing else', async () => {
+  it('resumes the job in the restarted process from its recorded progress: every message of the topic deleted exactly once, nothing else', async () => {
     const channelId = await createChannel();
     const kept = (await sendMany(channelId, 'keep', 5)).sort((a, b) => a - b);
-    const ids = await sendMany(channelId, 'crash', 350);
+    const ids = await sendMany(channelId, 'crash', 750);
+    const commands = await captureTopicBatches(channelId);
     const batches = (): EventEnvelope[] =>
       capture.events.filter((e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId);
 
-    const first = await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } });
-    expect(first.body).toMatchObject({ result: 'success', complete: false });
-    await until(() => batches().length >= 1, 90_000);
-    process.kill(runningPid('messages'), 'SIGKILL');
-    const deletedAtKill = batches().length;
-    await startInstance('messages', 'messages-topic-deletion-replacement', systemInfo().ports.messages);
+    try {
+      const first = await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } });
+      expect(first.body).toMatchObject({ result: 'success', complete: false });
+      await until(() => batches().length >= 3, 90_000);
+      process.kill(runningPid('messages'), 'SIGKILL');
+      const killedAt = Date.now();
+      const deletedAtKill = batches().length;
+      await startInstance('messages', 'messages-topic-deletion-replacement', systemInfo().ports.messages);
 
-    // The client repeats until complete; the restarted worker takes the stalled job over.
-    await until(async () => (await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } })).body.complete === true, 120_000);
+      // The client repeats until complete; the restarted worker takes the stalled job over.
+      await until(async () => (await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } })).body.complete === true, 120_000);
 
-    const deleted = batches().flatMap((e) => e.data.messageIds as number[]);
-    expect(new Set(deleted).size).toBe(deleted.length);
-    expect([...deleted].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-    // Killed mid-job: fewer than its 4 batches (100, 100, 100, 50) were out.
-    expect(deletedAtKill).toBeLessThan(4);
-    const left = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] } });
-    expect((left.body.messages as { id: number }[]).map((m) => m.id)).toEqual(kept);
+      const deleted = batches().flatMap((e) => e.data.messageIds as number[]);
+      expect(new Set(deleted).size).toBe(deleted.length);
+      expect([...deleted].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+      expect(batches().map((e) => (e.data.messageIds as number[]).length)).toEqual([100, 100, 100, 100, 100, 100, 100, 50]);
+      // Killed mid-job: fewer than its 8 batches were out.
+      expect(deletedAtKill).toBeLessThan(8);
+      const left = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] } });
+      expect((left.body.messages as { id: number }[]).map((m) => m.id)).toEqual(kept);
+
+      // One run, batches 0..9 (8 deletes nothing; the worker keeps one batch ahead, so 9 went out
+      // too), and the restarted worker went on from the job's progress: it sent again at most the
+      // two batches in flight at the kill (both events may have been out before the progress was
+      // recorded), never the batches before them.
+      await sleep(500);
+      const sent = commands.sent;
+      expect(new Set(sent.map((c) => c.runId)).size).toBe(1);
+      expect([...new Set(sent.map((c) => c.batchNo))].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      const afterRestart = sent.filter((c) => c.sentAt > killedAt);
+      expect(afterRestart.length).toBeGreaterThan(0);
+      expect(Math.min(...afterRestart.map((c) => c.batchNo))).toBeGreaterThanOrEqual(deletedAtKill - 2);
+      expect(sent.length).toBeLessThanOrEqual(10 + 2);
+    } finally {
+      await commands.stop();
+    }
   }, 480_000);
 });

@@ -21,7 +21,13 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const users = new UsersReadModel();
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
     const deps = { repo, users, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS };
-    return { projection: new MessagesProjection(repo), handlers: messagesHandlers(deps), readModels: [users] };
+    return {
+      projection: new MessagesProjection(repo),
+      // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).
+      projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)),
+      handlers: messagesHandlers(deps),
+      readModels: [users],
+    };
   },
   background: async (parts, config, logger) => {
     const work = [

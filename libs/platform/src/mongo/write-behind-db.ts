@@ -2,6 +2,17 @@ import type { Connection } from 'mongoose';
 
 type Doc = Record<string, unknown> & { _id: string };
 type IdFilter = { _id: string };
+/**
+ * `_id` and, for a compare-and-set, fields the document must hold: a value (compared as JSON)
+ * or `{$exists: false}` (the field is absent).
+ */
+type ConditionalIdFilter = IdFilter & Record<string, unknown>;
+/** What a write reports, as the driver's results do (the fields projections read). */
+export interface WriteResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+}
 
 /** What a projection reads and writes through, during a rebuild: documents by `_id`, as a Connection does. */
 interface Backing {
@@ -12,7 +23,7 @@ interface Backing {
     insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown>;
   };
 }
-type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: true } } | { deleteOne: { filter: IdFilter } };
+type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: boolean } } | { deleteOne: { filter: IdFilter } };
 
 /**
  * A rebuild replays every event of a topic through the projection, and the projection reads and
@@ -21,7 +32,9 @@ type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; u
  * them in bulk from time to time. Collections the rebuild has just emptied are known to hold only
  * what was written through it, so their misses need no round trip either.
  *
- * Only lookups and writes by `_id` are buffered; `find` first writes what is pending for that
+ * Only lookups and writes by `_id` are buffered (a write may also name fields the document must
+ * hold, for compare-and-set writers; `insertOne` of an existing `_id` fails with the store's
+ * duplicate-key code; `updateOne` knows `$set`); `find` first writes what is pending for that
  * collection, then reads the store. A crash before the last flush leaves a partial projection,
  * which is safe only because a rebuild records its projection version after the last flush.
  */
@@ -85,16 +98,59 @@ export class WriteBehindCollection {
     return copy(found);
   }
 
-  async replaceOne(filter: IdFilter, replacement: Record<string, unknown>, options?: { upsert?: boolean }): Promise<void> {
+  async replaceOne(filter: ConditionalIdFilter, replacement: Record<string, unknown>, options?: { upsert?: boolean }): Promise<WriteResult> {
     const id = idOf(filter);
-    if (!options?.upsert && (await this.findOne(filter)) === null) return;
-    this.cached.set(id, { ...structuredClone(replacement), _id: id });
-    this.dirty.add(id);
+    const conditional = Object.keys(filter).length > 1;
+    if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
+    const current = !options?.upsert || conditional ? await this.findOne({ _id: id }) : undefined;
+    const matched = current ? holds(current, filter) : false;
+    if (!matched && (!options?.upsert || conditional)) return written(0, 0);
+    this.set(id, { ...structuredClone(replacement), _id: id });
+    return matched ? written(1, 0) : written(0, 1);
+  }
+
+  /** Fails with code 11000 (duplicate key), as the store does, when the `_id` is taken. */
+  async insertOne(doc: Doc): Promise<{ insertedId: string }> {
+    const id = idOf({ _id: doc._id });
+    if ((await this.findOne({ _id: id })) !== null) throw Object.assign(new Error(`E11000 duplicate key: ${id}`), { code: 11000 });
+    this.set(id, structuredClone(doc));
+    return { insertedId: id };
+  }
+
+  /** `$set` of top-level fields; an upsert (by `_id` alone) creates the document from them. */
+  async updateOne(filter: ConditionalIdFilter, update: { $set: Record<string, unknown> }, options?: { upsert?: boolean }): Promise<WriteResult> {
+    const keys = Object.keys(update);
+    if (keys.length !== 1 || keys[0] !== '$set') throw new Error(`a rebuild updates with $set only (got ${JSON.stringify(update)})`);
+    const id = idOf(filter);
+    const conditional = Object.keys(filter).length > 1;
+    if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
+    const current = await this.findOne({ _id: id });
+    if (!current && options?.upsert) {
+      this.set(id, { ...structuredClone(update.$set), _id: id });
+      return written(0, 1);
+    }
+    if (!current || !holds(current, filter)) return written(0, 0);
+    this.set(id, { ...current, ...structuredClone(update.$set), _id: id });
+    return written(1, 0);
   }
 
   async deleteOne(filter: IdFilter): Promise<void> {
     const id = idOf(filter);
     this.cached.set(id, null);
+    this.dirty.add(id);
+  }
+
+  /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */
+  async bulkWrite(ops: BulkOp[], _options?: { ordered?: boolean }): Promise<void> {
+    for (const op of ops) {
+      if ('deleteOne' in op) await this.deleteOne(op.deleteOne.filter);
+      else if (op.replaceOne.upsert) await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, { upsert: true });
+      else throw new Error('a rebuild bulk-writes deletions and upserting replacements by _id only');
+    }
+  }
+
+  private set(id: string, doc: Doc): void {
+    this.cached.set(id, doc);
     this.dirty.add(id);
   }
 
@@ -128,12 +184,28 @@ export class WriteBehindCollection {
   }
 }
 
-function idOf(filter: IdFilter): string {
-  const keys = Object.keys(filter);
-  if (keys.length !== 1 || keys[0] !== '_id' || typeof filter._id !== 'string') {
-    throw new Error(`a rebuild reads and writes documents by string _id only (got ${JSON.stringify(filter)})`);
-  }
+function idOf(filter: ConditionalIdFilter): string {
+  if (typeof filter._id !== 'string') throw new Error(`a rebuild reads and writes documents by string _id only (got ${JSON.stringify(filter)})`);
   return filter._id;
 }
+
+const absent = (condition: unknown): boolean =>
+  typeof condition === 'object' && condition !== null && Object.keys(condition).length === 1 && (condition as { $exists?: unknown }).$exists === false;
+
+/** Whether the document satisfies the filter's conditions beside `_id`. */
+function holds(doc: Doc, filter: ConditionalIdFilter): boolean {
+  return Object.entries(filter).every(([field, condition]) => {
+    if (field === '_id') return true;
+    if (absent(condition)) return !(field in doc) || doc[field] === undefined;
+    // As in Mongo, null matches a field that is null or missing.
+    if (condition === null) return doc[field] === null || doc[field] === undefined;
+    if (typeof condition === 'object' && condition !== null && Object.keys(condition).some((k) => k.startsWith('$'))) {
+      throw new Error(`a rebuild filters by values and {$exists: false} only (got ${JSON.stringify(filter)})`);
+    }
+    return JSON.stringify(doc[field]) === JSON.stringify(condition);
+  });
+}
+
+const written = (matchedCount: number, upsertedCount: number): WriteResult => ({ matchedCount, modifiedCount: matchedCount, upsertedCount });
 
 const copy = (doc: Doc | null): Doc | null => (doc ? structuredClone(doc) : null);

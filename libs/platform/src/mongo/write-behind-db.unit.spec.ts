@@ -119,6 +119,83 @@ describe('write-behind connection of a rebuild', () => {
     expect(db.pending).toBe(0);
   });
 
+  it('replaces on a compare-and-set filter only a document holding the named values, and says whether it matched', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const notes = db.collection('notes');
+    expect(await notes.replaceOne({ _id: 'n', rev: 1 }, { text: 'x', rev: 2 })).toMatchObject({ matchedCount: 0 });
+    await notes.replaceOne({ _id: 'n' }, { text: 'a', rev: 1 }, { upsert: true });
+    expect(await notes.replaceOne({ _id: 'n', rev: 2 }, { text: 'b', rev: 3 })).toMatchObject({ matchedCount: 0 });
+    expect(await notes.replaceOne({ _id: 'n', rev: 1 }, { text: 'b', rev: 2 })).toMatchObject({ matchedCount: 1 });
+    await db.flush();
+    // After a flush the document is read back from the store to be compared.
+    expect(await notes.replaceOne({ _id: 'n', rev: 1 }, { text: 'c', rev: 2 })).toMatchObject({ matchedCount: 0 });
+    expect(await notes.replaceOne({ _id: 'n', rev: 2 }, { text: 'c', rev: 3 })).toMatchObject({ matchedCount: 1 });
+    expect(await notes.findOne({ _id: 'n' })).toEqual({ _id: 'n', text: 'c', rev: 3 });
+    await expect(notes.replaceOne({ _id: 'n', rev: 3 }, { rev: 4 }, { upsert: true })).rejects.toThrow('by _id alone');
+  });
+
+  it('matches {$exists: false} on a document without the field (written before the field existed)', async () => {
+    const store = fakeStore({ notes: [{ _id: 'old', text: 'x' }] });
+    const notes = new WriteBehindDb(store.connection, () => false).collection('notes');
+    expect(await notes.replaceOne({ _id: 'old', rev: { $exists: false } }, { text: 'y', rev: 1 })).toMatchObject({ matchedCount: 1 });
+    expect(await notes.replaceOne({ _id: 'old', rev: { $exists: false } }, { text: 'z', rev: 1 })).toMatchObject({ matchedCount: 0 });
+    await expect(notes.replaceOne({ _id: 'old', rev: { $gt: 0 } }, { rev: 2 })).rejects.toThrow('{$exists: false} only');
+  });
+
+  it('inserts one document, failing with the duplicate-key code when the _id is taken (pending, flushed or stored before)', async () => {
+    const store = fakeStore({ kept: [{ _id: 'k' }] });
+    const db = new WriteBehindDb(store.connection, (name) => name !== 'kept');
+    const notes = db.collection('notes');
+    await notes.insertOne({ _id: 'n', rev: 1 });
+    await expect(notes.insertOne({ _id: 'n', rev: 1 })).rejects.toMatchObject({ code: 11000 });
+    await db.flush();
+    await expect(notes.insertOne({ _id: 'n', rev: 1 })).rejects.toMatchObject({ code: 11000 });
+    await expect(db.collection('kept').insertOne({ _id: 'k' })).rejects.toMatchObject({ code: 11000 });
+    await db.collection('kept').insertOne({ _id: 'k2' });
+    await db.flush();
+    expect(store.docs('notes')).toEqual([{ _id: 'n', rev: 1 }]);
+    expect(store.docs('kept')).toEqual([{ _id: 'k' }, { _id: 'k2' }]);
+  });
+
+  it('sets fields of an existing document with $set, and leaves a missing one missing', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const channels = db.collection('channels');
+    expect(await channels.updateOne({ _id: 'c' }, { $set: { first: 1 } })).toMatchObject({ matchedCount: 0 });
+    await channels.replaceOne({ _id: 'c' }, { name: 'x', first: null }, { upsert: true });
+    expect(await channels.updateOne({ _id: 'c' }, { $set: { first: 7 } })).toMatchObject({ matchedCount: 1 });
+    await db.flush();
+    expect(store.docs('channels')).toEqual([{ _id: 'c', name: 'x', first: 7 }]);
+    await expect(channels.updateOne({ _id: 'c' }, { $inc: { first: 1 } } as never)).rejects.toThrow('$set only');
+  });
+
+  it('creates a missing document from $set on an upsert, and matches null against null or missing fields', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const counters = db.collection('counters');
+    expect(await counters.updateOne({ _id: 'v' }, { $set: { value: 3, last: 9 } }, { upsert: true })).toMatchObject({ upsertedCount: 1 });
+    expect(await counters.updateOne({ _id: 'v' }, { $set: { value: 4 } }, { upsert: true })).toMatchObject({ matchedCount: 1 });
+    await counters.replaceOne({ _id: 'c' }, { name: 'x' }, { upsert: true });
+    expect(await counters.updateOne({ _id: 'c', first: null }, { $set: { first: 5 } })).toMatchObject({ matchedCount: 1 });
+    expect(await counters.updateOne({ _id: 'c', first: null }, { $set: { first: 6 } })).toMatchObject({ matchedCount: 0 });
+    await expect(counters.updateOne({ _id: 'c', first: 5 }, { $set: { first: 6 } }, { upsert: true })).rejects.toThrow('by _id alone');
+    await db.flush();
+    expect(store.docs('counters')).toEqual([{ _id: 'v', value: 4, last: 9 }, { _id: 'c', name: 'x', first: 5 }]);
+  });
+
+  it('buffers a bulk of deletions and replacements by _id like the single calls', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const messages = db.collection('messages');
+    for (const i of [1, 2, 3]) await messages.replaceOne({ _id: `m${i}` }, { i }, { upsert: true });
+    await db.flush();
+    await messages.bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm3' } } }, { replaceOne: { filter: { _id: 'm4' }, replacement: { i: 4 }, upsert: true } }], { ordered: false });
+    expect(await messages.findOne({ _id: 'm1' })).toBeNull();
+    await db.flush();
+    expect(store.docs('messages')).toEqual([{ _id: 'm2', i: 2 }, { _id: 'm4', i: 4 }]);
+  });
+
   it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {
     const db = new WriteBehindDb(fakeStore().connection, () => true);
     await expect(db.collection('users').findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');

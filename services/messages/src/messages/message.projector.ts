@@ -5,6 +5,7 @@ import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.stat
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
+import { applyPolicyResets } from '../user-topics/user-topics.projector';
 
 type MessageEvent = MessageSentV1 | MessagesDeletedV1;
 
@@ -63,17 +64,23 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
 
 async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1): Promise<void> {
   const { messageIds, conversation } = event.data;
-  for (const key of listsOf(conversation)) await removeIds(lists, key, messageIds);
-  for (const id of messageIds) await repo.messages.deleteOne({ _id: messageDocId(id) });
-  if (conversation.type === 'channel') await refreshFirstMessageId(repo, lists, conversation.channelId);
+  // Independent documents, each write repeatable on its own: side by side.
+  await Promise.all([...listsOf(conversation).map((key) => removeIds(lists, key, messageIds)), repo.deleteMessages(messageIds)]);
+  if (conversation.type === 'channel') await refreshFirstMessageId(repo, lists, conversation.channelId, messageIds);
+  const reset = event.data.visibilityPoliciesReset;
+  if (reset && conversation.type === 'channel') {
+    await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
+  }
 }
 
 /**
  * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
- * state), recomputed from the list's head when messages leave it.
+ * state), recomputed from the list's head when its oldest message leaves it (deleting others
+ * cannot change it: a topic deletion's batches mostly do not hold it).
  */
-async function refreshFirstMessageId(repo: MessagesRepository, lists: ListStore, channelId: number): Promise<void> {
-  const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
+async function refreshFirstMessageId(repo: MessagesRepository, lists: ListStore, channelId: number, deleted: readonly number[]): Promise<void> {
   const channel = await repo.channel(channelId);
-  if (channel && channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
+  if (!channel || channel.firstMessageId === null || !deleted.includes(channel.firstMessageId)) return;
+  const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
+  if (channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
 }

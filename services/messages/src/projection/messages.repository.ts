@@ -81,6 +81,12 @@ export class MessagesRepository {
     return (await Promise.all(ids.map((id) => this.message(id)))).filter((m): m is MessageState => m !== null);
   }
 
+  /** Deletes the messages' documents in one request (one delete by `_id` each; absent ones are ignored). */
+  async deleteMessages(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.messages.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })), { ordered: false });
+  }
+
   /** The highest message id given so far, kept with the `messages` version (see `setMessagesVersion`). */
   async lastMessageId(): Promise<number> {
     return (await this.counters.findOne({ _id: 'messages_version' }))?.lastMessageId ?? 0;

@@ -37,14 +37,19 @@ export const activePolicies = (state: TopicPoliciesState): Map<number, Exclude<V
  * Pure: the index after a user's policy became `visibilityPolicy`, or null when it already says
  * so. A user's own event (`by: 'user'`, `userVersion` its sequence) is skipped when the entry
  * stands at that version or later (delivered again); a move keeps the user's version and only
- * needs the policy to differ (setting the same value twice changes nothing).
+ * needs the policy to differ (setting the same value twice changes nothing). A reset (`by:
+ * 'reset'`, policy 0, a topic deletion) removes the policy the user's event `userVersion` set:
+ * it leaves a tombstone at that version, even before that event is applied (a catch-up may read
+ * the deletion's partition first), so that event cannot bring the policy back, and it yields to
+ * a later event of the user.
  */
 export function setTopicPolicy(
   state: TopicPoliciesState,
-  change: { userId: number; visibilityPolicy: VisibilityPolicy; userVersion: number; by: 'user' | 'move' },
+  change: { userId: number; visibilityPolicy: VisibilityPolicy; userVersion: number; by: 'user' | 'move' | 'reset' },
 ): TopicPoliciesState | null {
   const { userId, visibilityPolicy, userVersion } = change;
   const current = state.entries.find((e) => e.userId === userId);
+  if (change.by === 'reset' && current && (current.userVersion > userVersion || (current.userVersion === userVersion && current.visibilityPolicy === 0))) return null;
   if (current && change.by === 'user' && current.userVersion >= userVersion) return null;
   if (current && change.by === 'move' && (current.userVersion > userVersion || current.visibilityPolicy === visibilityPolicy)) return null;
   if (!current && change.by === 'move' && visibilityPolicy === 0) return null;

@@ -3,7 +3,7 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { updateDocument } from './document-writer';
 import { noTopicPolicies, setTopicPolicy, topicPoliciesId } from './topic-policies.state';
-import { evolveUserTopics, noUserTopics, userTopicsAggregateId, type UserTopicChange, type UserTopicsState } from './user-topics.state';
+import { applyPendingResets, evolveUserTopics, noUserTopics, resetUserTopic, userTopicsAggregateId, type UserTopicChange, type UserTopicsState } from './user-topics.state';
 
 const USER_TOPIC_EVENTS: readonly UserTopicVisibilityPolicyChangedV1['type'][] = ['user_topic.visibility_policy_changed.v1'];
 
@@ -32,7 +32,7 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
       repo.userTopics,
       userTopicsAggregateId(change.userId),
       () => noUserTopics(change.userId),
-      (current) => (current.version >= sequence ? null : { ...evolveUserTopics(current, change), version: sequence }),
+      (current) => (current.version >= sequence ? null : applyPendingResets({ ...evolveUserTopics(current, change), version: sequence })),
     );
     await updateTopicIndex(repo, change, sequence, 'user');
   },
@@ -59,5 +59,32 @@ export async function applyMovedPolicies(repo: MessagesRepository, changes: read
       },
     );
     await updateTopicIndex(repo, change, userVersion, 'move');
+  }
+}
+
+/**
+ * For the projector of a topic deletion's completing batch (decided under key `realm`): removes
+ * the policies of the users who lost access to the channel, each as of the user's event that set
+ * it (see `setTopicPolicy` `reset` and `resetUserTopic`), so the outcome is the same whichever of
+ * the deletion and the user's events is applied first, and applying it again changes nothing.
+ */
+export async function applyPolicyResets(repo: MessagesRepository, channelId: number, topicName: string, users: readonly { userId: number; userVersion: number }[]): Promise<void> {
+  for (const { userId, userVersion } of users) {
+    let setLater = false;
+    await updateDocument(
+      repo.topicPolicies,
+      topicPoliciesId(channelId, topicName),
+      () => noTopicPolicies(channelId, topicName),
+      (index) => {
+        setLater = index.entries.some((e) => e.userId === userId && e.userVersion > userVersion);
+        return setTopicPolicy(index, { userId, visibilityPolicy: 0, userVersion, by: 'reset' });
+      },
+    );
+    await updateDocument(
+      repo.userTopics,
+      userTopicsAggregateId(userId),
+      () => noUserTopics(userId),
+      (current) => resetUserTopic(current, { channelId, topicName, userVersion }, setLater),
+    );
   }
 }

@@ -21,6 +21,19 @@ export interface UserTopicsState extends Revised {
   userId: number;
   topics: UserTopicEntry[];
   version: number;
+  /**
+   * Topic deletions' resets of policies set by events of this user not applied yet (a catch-up
+   * reading the deletion's partition first): applied once `version` reaches `userVersion`.
+   * Absent when there is none.
+   */
+  pendingResets?: PendingReset[];
+}
+
+/** Remove the user's policy for the topic once their event `userVersion` is applied. */
+export interface PendingReset {
+  channelId: number;
+  topicName: string;
+  userVersion: number;
 }
 
 /** One policy to set (0 removes it), from a user's own request or from a topic move. */
@@ -71,4 +84,35 @@ export function evolveUserTopics(state: UserTopicsState, change: UserTopicChange
     lastUpdated: change.lastUpdated,
   };
   return { ...state, topics: [...others, entry].sort(byChannelAndTopic) };
+}
+
+const withoutTopic = (state: UserTopicsState, channelId: number, topicName: string): UserTopicsState =>
+  evolveUserTopics(state, { userId: state.userId, channelId, topicName, visibilityPolicy: 0, lastUpdated: 0 });
+
+/**
+ * Pure: a topic deletion's reset of the policy the user's event `userVersion` set. Applied at once
+ * when the user's document has that event (unless a later event of theirs set the topic again,
+ * `setLater`, which the topic index knows); else kept pending until it has. Null: nothing changes.
+ */
+export function resetUserTopic(state: UserTopicsState, reset: PendingReset, setLater: boolean): UserTopicsState | null {
+  if (state.version >= reset.userVersion) {
+    if (setLater || !findUserTopic(state, reset.channelId, reset.topicName)) return null;
+    return withoutTopic(state, reset.channelId, reset.topicName);
+  }
+  const pending = state.pendingResets ?? [];
+  const same = (p: PendingReset) => p.channelId === reset.channelId && topicKey(p.topicName) === topicKey(reset.topicName) && p.userVersion === reset.userVersion;
+  if (pending.some(same)) return null;
+  return { ...state, pendingResets: [...pending, reset] };
+}
+
+/** Pure: the pending resets whose event is now applied, applied (and dropped). */
+export function applyPendingResets(state: UserTopicsState): UserTopicsState {
+  const pending = state.pendingResets;
+  if (!pending) return state;
+  const due = pending.filter((p) => p.userVersion <= state.version);
+  if (due.length === 0) return state;
+  const rest = pending.filter((p) => p.userVersion > state.version);
+  const { pendingResets: _dropped, ...without } = due.reduce((s, p) => withoutTopic(s, p.channelId, p.topicName), state);
+  void _dropped;
+  return rest.length > 0 ? { ...without, pendingResets: rest } : without;
 }

@@ -1,5 +1,5 @@
 import { setTopicPolicy, noTopicPolicies, activePolicies, topicPoliciesId } from './topic-policies.state';
-import { evolveUserTopics, noUserTopics, storedTopicName } from './user-topics.state';
+import { applyPendingResets, evolveUserTopics, noUserTopics, resetUserTopic, storedTopicName } from './user-topics.state';
 import { userTopicsView } from './user-topics-view';
 
 const change = (topicName: string, visibilityPolicy: 0 | 1 | 2 | 3, channelId = 3) => ({ userId: 9, channelId, topicName, visibilityPolicy, lastUpdated: 50 });
@@ -48,5 +48,38 @@ describe('the topic index', () => {
     expect(setTopicPolicy(set, { userId: 9, visibilityPolicy: 3, userVersion: 1, by: 'move' })).toBeNull();
     expect(setTopicPolicy(noTopicPolicies(3, 'x'), { userId: 9, visibilityPolicy: 0, userVersion: 1, by: 'move' })).toBeNull();
     expect(activePolicies(setTopicPolicy(set, { userId: 10, visibilityPolicy: 3, userVersion: 0, by: 'move' })!)).toEqual(new Map([[9, 1], [10, 3]]));
+  });
+});
+
+describe("a topic deletion's reset of a policy, in either order with the user's events", () => {
+  const followed = { ...evolveUserTopics(noUserTopics(9), change('Doomed', 3)), version: 4 };
+  const reset = { channelId: 3, topicName: 'doomed', userVersion: 4 };
+
+  it('given the event that set the policy applied, then the policy goes at once, unless a later event set it again', () => {
+    expect(resetUserTopic(followed, reset, false)!.topics).toEqual([]);
+    expect(resetUserTopic(followed, reset, true)).toBeNull();
+    expect(resetUserTopic({ ...followed, topics: [] }, reset, false)).toBeNull();
+  });
+
+  it('given the event not applied yet, then the reset waits for it, once, and applies when it comes', () => {
+    const early = { ...noUserTopics(9), version: 3 };
+    const pending = resetUserTopic(early, reset, false)!;
+    expect(pending.pendingResets).toEqual([reset]);
+    expect(resetUserTopic(pending, reset, false)).toBeNull();
+    expect(applyPendingResets(pending)).toEqual(pending);
+    const caughtUp = applyPendingResets({ ...evolveUserTopics(pending, change('Doomed', 3)), version: 4 });
+    expect(caughtUp).toEqual({ ...noUserTopics(9), version: 4 });
+  });
+
+  it('in the topic index, leaves a tombstone at the version of the event it resets, yielding to a later one', () => {
+    const set = setTopicPolicy(noTopicPolicies(3, 'doomed'), { userId: 9, visibilityPolicy: 3, userVersion: 4, by: 'user' })!;
+    const gone = setTopicPolicy(set, { userId: 9, visibilityPolicy: 0, userVersion: 4, by: 'reset' })!;
+    expect(gone.entries).toEqual([{ userId: 9, visibilityPolicy: 0, userVersion: 4 }]);
+    expect(setTopicPolicy(gone, { userId: 9, visibilityPolicy: 0, userVersion: 4, by: 'reset' })).toBeNull();
+    // Reset first: the event it resets, applied after, changes nothing.
+    const first = setTopicPolicy(noTopicPolicies(3, 'doomed'), { userId: 9, visibilityPolicy: 0, userVersion: 4, by: 'reset' })!;
+    expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 4, by: 'user' })).toBeNull();
+    const later = setTopicPolicy(set, { userId: 9, visibilityPolicy: 1, userVersion: 5, by: 'user' })!;
+    expect(setTopicPolicy(later, { userId: 9, visibilityPolicy: 0, userVersion: 4, by: 'reset' })).toBeNull();
   });
 });

@@ -1,4 +1,8 @@
+import type { Connection } from 'mongoose';
 import { Role, type EventEnvelope } from '@zulip-es/contracts';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
+import { MessagesRepository } from '../../projection/messages.repository';
+import { activePolicies } from '../../user-topics/topic-policies.state';
 import { api, captureEvents, createChannel, createUser, owner, subscribeTo, systemInfo, uniqueChannelName, type Credentials, type EventCapture } from '@zulip-es/testing';
 
 const ownerId = (): number => systemInfo().owner.userId;
@@ -51,10 +55,17 @@ const runIdOf = (event: EventEnvelope): string => event.causationId.split(':')[1
 
 describe('POST /streams/{stream_id}/delete_topic', () => {
   let capture: EventCapture;
+  let db: Connection;
+  let repo: MessagesRepository;
   beforeAll(async () => {
     capture = await captureEvents('messages');
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, 'messages');
+    repo = new MessagesRepository(db);
   });
-  afterAll(() => capture.stop());
+  afterAll(async () => {
+    await capture.stop();
+    await db.close();
+  });
 
   it('deletes a 250-message topic (matched case-insensitively) in batches of 100, 100, 50, newest first, one event each, and nothing else', async () => {
     const admin = await createUser({ role: Role.ADMINISTRATOR });
@@ -123,6 +134,39 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     await deleteUntilComplete(admin, channelId, 't');
     expect(await topicIds(owner(), channelId, 't')).toEqual(before);
   }, 60_000);
+
+  it('once the topic is gone, resets (to 0) the visibility policies of the users who lost access to the channel, and only theirs', async () => {
+    const admin = await createUser({ role: Role.ADMINISTRATOR });
+    const [left, stayed] = [await createUser({ label: 'left' }), await createUser({ label: 'stayed' })];
+    const name = uniqueChannelName('policies');
+    const channelId = await createChannel({ name, invite_only: true, subscribers: [ownerId(), admin.userId, left.userId, stayed.userId] });
+    const ids = await sendMany(owner(), channelId, ['Policies'], 105);
+    await send(owner(), channelId, 'kept', 'x');
+    for (const [user, topic, policy] of [[left, 'policies', 3], [left, 'kept', 1], [stayed, 'POLICIES', 1]] as const) {
+      expect((await api('POST', '/user_topics', { auth: user, params: { stream_id: channelId, topic, visibility_policy: policy } })).status).toBe(200);
+    }
+    expect((await api('DELETE', '/users/me/subscriptions', { auth: left, params: { subscriptions: [name] } })).status).toBe(200);
+    await capture.waitFor((e) => e.type === 'user_topic.visibility_policy_changed.v1' && e.data.userId === stayed.userId);
+    for (let i = 0; (await repo.topicPoliciesOf(channelId, 'policies')).entries.length < 2; i++) {
+      if (i > 100) throw new Error('the policies were not projected');
+      await sleep(50);
+    }
+
+    await deleteUntilComplete(admin, channelId, 'policies');
+
+    const batches = batchesOf(capture, channelId);
+    expect(batches.flatMap((e) => e.data.messageIds as number[]).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    // Only the batch that completed the topic carries the reset.
+    expect(batches.map((e) => e.data.visibilityPoliciesReset)).toEqual([undefined, { users: [{ userId: left.userId, userVersion: expect.any(Number) }], lastUpdated: expect.any(Number) }]);
+    expect(batches[1].data.visibilityPoliciesReset).toMatchObject({ lastUpdated: Math.floor(Date.parse(batches[1].time) / 1000) });
+    for (let i = 0; activePolicies(await repo.topicPoliciesOf(channelId, 'policies')).has(left.userId); i++) {
+      if (i > 100) throw new Error('the reset was not projected');
+      await sleep(50);
+    }
+    expect(activePolicies(await repo.topicPoliciesOf(channelId, 'Policies'))).toEqual(new Map([[stayed.userId, 1]]));
+    expect((await repo.userTopicsOf(left.userId)).topics).toEqual([expect.objectContaining({ channelId, topicName: 'kept', visibilityPolicy: 1 })]);
+    expect((await repo.userTopicsOf(stayed.userId)).topics).toEqual([expect.objectContaining({ channelId, topicName: 'POLICIES', visibilityPolicy: 1 })]);
+  }, 120_000);
 
   it.each([
     [Role.MODERATOR, 'moderator'],
