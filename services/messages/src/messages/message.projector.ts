@@ -1,11 +1,12 @@
-import type { MessageSentV1, MessagesDeletedV1 } from '@zulip-es/contracts';
+import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.state';
+import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds } from './message.state';
+import { applyMovedPolicies } from '../user-topics/user-topics.projector';
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 
-type MessageEvent = MessageSentV1 | MessagesDeletedV1;
+type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
 
 /**
  * Messages by id and the id lists of their topic, channel and direct conversations.
@@ -19,12 +20,14 @@ type MessageEvent = MessageSentV1 | MessagesDeletedV1;
  * whatever a crash interrupted and changes nothing that was already written.
  */
 export const messageProjector = (repo: MessagesRepository): Projector => ({
-  types: ['message.sent.v1', 'messages.deleted.v1'],
+  types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1'],
   async apply(event, envelope) {
     if ((await repo.messagesVersion()) >= envelope.sequence) return;
     const messageEvent = event as MessageEvent;
     if (messageEvent.type === 'message.sent.v1') await applySent(repo, messageEvent, envelope.sequence);
-    else await applyDeleted(repo, messageEvent);
+    else if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, messageEvent);
+    else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, messageEvent, envelope.sequence);
+    else await applyMoved(repo, messageEvent, envelope.sequence);
     await repo.setMessagesVersion(envelope.sequence);
   },
 });
@@ -51,6 +54,36 @@ async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1):
   for (const key of listsOf(conversation)) await removeIds(repo.lists, key, messageIds);
   for (const id of messageIds) await repo.messages.deleteOne({ _id: messageDocId(id) });
   if (conversation.type === 'channel') await refreshFirstMessageId(repo, conversation.channelId);
+}
+
+async function applyContentEdited(repo: MessagesRepository, event: MessageContentEditedV1, sequence: number): Promise<void> {
+  const { messageId, content, renderedContent, editedAt } = event.data;
+  await repo.messages.updateOne(
+    { _id: messageDocId(messageId) },
+    { $set: { content, renderedContent, lastEditTimestamp: Math.floor(Date.parse(editedAt) / 1000), version: sequence } },
+  );
+}
+
+/**
+ * A move: each message's document gets its new place (setting the same values again changes
+ * nothing), the ids leave the old lists and join the new ones (set operations), both channels'
+ * `first_message_id` follow their lists, and the users' policies the event carries are applied
+ * (explicit values: idempotent too).
+ */
+async function applyMoved(repo: MessagesRepository, event: MessagesMovedV1, sequence: number): Promise<void> {
+  const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
+  const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
+  const moved = resolved === null ? { lastMovedTimestamp: Math.floor(Date.parse(movedAt) / 1000) } : {};
+  for (const id of messageIds) {
+    await repo.messages.updateOne({ _id: messageDocId(id) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, version: sequence } });
+  }
+  for (const key of listsOf({ type: 'channel', ...from })) await removeIds(repo.lists, key, messageIds);
+  for (const key of listsOf(conversation)) await addIds(repo.lists, key, messageIds);
+  if (from.channelId !== to.channelId) {
+    await refreshFirstMessageId(repo, from.channelId);
+    await refreshFirstMessageId(repo, to.channelId);
+  }
+  await applyMovedPolicies(repo, policyChanges);
 }
 
 /**

@@ -11,6 +11,10 @@ export interface MessageState {
   /** Unix seconds (Zulip's `timestamp`). */
   timestamp: number;
   client: string;
+  /** Unix seconds of the last content edit (Zulip's `last_edit_timestamp`), absent if never edited. */
+  lastEditTimestamp?: number;
+  /** Unix seconds of the last move that was not only a resolve or unresolve (`last_moved_timestamp`). */
+  lastMovedTimestamp?: number;
   /** The `messages` sequence of the last event that wrote this document. */
   version: number;
 }
