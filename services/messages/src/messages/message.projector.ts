@@ -2,6 +2,7 @@ import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, Messages
 import { addIds, listSummary, removeIds } from './message-lists/message-list';
 import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds } from './message.state';
 import { applyMovedPolicies } from '../user-topics/user-topics.projector';
+import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
@@ -82,8 +83,25 @@ async function applyMoved(repo: MessagesRepository, event: MessagesMovedV1, sequ
   if (from.channelId !== to.channelId) {
     await refreshFirstMessageId(repo, from.channelId);
     await refreshFirstMessageId(repo, to.channelId);
+    await giveToSubscribers(repo, to.channelId, messageIds);
   }
   await applyMovedPolicies(repo, policyChanges);
+}
+
+/**
+ * Messages moved into a channel with protected history: its current subscribers receive them
+ * (Zulip's `bulk_insert_all_ums` for the users gaining access), recorded in their subscription
+ * histories. The subscribers are those of the channel as of this event, since events apply in
+ * the order they were decided.
+ */
+async function giveToSubscribers(repo: MessagesRepository, channelId: number, messageIds: readonly number[]): Promise<void> {
+  const channel = await repo.channel(channelId);
+  if (!channel || channel.historyPublicToSubscribers) return;
+  for (const userId of channel.subscriberIds) {
+    const history = await repo.subscriptionHistoryOf(userId, channelId);
+    const next = history && withMovedIn(history, messageIds);
+    if (next) await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, next, { upsert: true });
+  }
 }
 
 /**
