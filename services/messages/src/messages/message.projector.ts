@@ -1,6 +1,6 @@
 import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds } from './message.state';
+import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry } from './message.state';
 import { applyMovedPolicies } from '../user-topics/user-topics.projector';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import { channelAggregateId } from '../channels/channel.state';
@@ -58,11 +58,31 @@ async function applyDeleted(repo: MessagesRepository, event: MessagesDeletedV1):
 }
 
 async function applyContentEdited(repo: MessagesRepository, event: MessageContentEditedV1, sequence: number): Promise<void> {
-  const { messageId, content, renderedContent, editedAt } = event.data;
+  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt } = event.data;
+  const message = await repo.message(messageId);
+  // The document's version says whether this event already wrote it (the history must not grow twice).
+  if (!message || message.version >= sequence) return;
+  const timestamp = seconds(editedAt);
+  const entry: EditHistoryEntry = { user_id: editorId, timestamp, prev_content: prevContent, prev_rendered_content: prevRenderedContent };
   await repo.messages.updateOne(
     { _id: messageDocId(messageId) },
-    { $set: { content, renderedContent, lastEditTimestamp: Math.floor(Date.parse(editedAt) / 1000), version: sequence } },
+    { $set: { content, renderedContent, lastEditTimestamp: timestamp, editHistory: [entry, ...(message.editHistory ?? [])], version: sequence } },
   );
+}
+
+const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** Zulip's edit-history entry of a move, merged into the content edit of the same request when there was one. */
+function movedEntry(event: MessagesMovedV1, history: readonly EditHistoryEntry[], isTarget: boolean): EditHistoryEntry[] {
+  const { editorId, from, to, movedAt, withContentEdit } = event.data;
+  const change: EditHistoryEntry = {
+    user_id: editorId,
+    timestamp: seconds(movedAt),
+    ...(from.channelId !== to.channelId ? { prev_stream: from.channelId, stream: to.channelId } : {}),
+    ...(from.topic !== to.topic ? { prev_topic: from.topic, topic: to.topic } : {}),
+  };
+  if (isTarget && withContentEdit && history.length > 0) return [{ ...history[0], ...change }, ...history.slice(1)];
+  return [change, ...history];
 }
 
 /**
@@ -74,9 +94,11 @@ async function applyContentEdited(repo: MessagesRepository, event: MessageConten
 async function applyMoved(repo: MessagesRepository, event: MessagesMovedV1, sequence: number): Promise<void> {
   const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
   const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
-  const moved = resolved === null ? { lastMovedTimestamp: Math.floor(Date.parse(movedAt) / 1000) } : {};
-  for (const id of messageIds) {
-    await repo.messages.updateOne({ _id: messageDocId(id) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, version: sequence } });
+  const moved = resolved === null ? { lastMovedTimestamp: seconds(movedAt) } : {};
+  for (const message of await repo.messagesByIds(messageIds)) {
+    if (message.version >= sequence) continue; // written by this event already
+    const editHistory = movedEntry(event, message.editHistory ?? [], message.messageId === event.data.messageId);
+    await repo.messages.updateOne({ _id: messageDocId(message.messageId) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } });
   }
   for (const key of listsOf({ type: 'channel', ...from })) await removeIds(repo.lists, key, messageIds);
   for (const key of listsOf(conversation)) await addIds(repo.lists, key, messageIds);

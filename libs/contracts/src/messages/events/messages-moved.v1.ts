@@ -11,6 +11,8 @@ const TopicLocation = z.object({ channelId: z.number().int().positive(), topic: 
  * the `✔ ` prefix (such moves do not count as moves for `last_moved_timestamp`), else null.
  * `policyChanges` are the users' topic visibility policies that follow the topic (decided with
  * the move by `planPolicyMove`; 0 removes a policy): the projection applies them as they are.
+ * `withContentEdit`: the request also edited the target's content (`message.content_edited.v1`
+ * just before), so its edit-history entry records both.
  */
 export const MessagesMovedV1 = z.object({
   type: z.literal('messages.moved.v1'),
@@ -23,6 +25,8 @@ export const MessagesMovedV1 = z.object({
     propagateMode: z.enum(['change_one', 'change_later', 'change_all']),
     resolved: z.enum(['resolved', 'unresolved']).nullable(),
     movedAt: z.iso.datetime(),
+    /** True when the same request edited the target's content (one edit-history entry for both). */
+    withContentEdit: z.boolean(),
     policyChanges: z.array(
       z.object({ userId: UserId, channelId: z.number().int().positive(), topicName: z.string(), visibilityPolicy: VisibilityPolicySchema, lastUpdated: z.number().int() }),
     ),

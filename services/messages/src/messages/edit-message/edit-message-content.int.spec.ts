@@ -26,8 +26,22 @@ describe('PATCH /messages/{message_id}: content', () => {
     expect(shown).toMatchObject({ id, content: 'second **draft**' });
     expect(shown.last_edit_timestamp).toBeGreaterThanOrEqual(before);
     expect(shown).not.toHaveProperty('last_moved_timestamp');
+    expect(shown.edit_history).toEqual([{ user_id: user.userId, timestamp: shown.last_edit_timestamp, prev_content: 'first', prev_rendered_content: '<p>first</p>' }]);
     const one = await api('GET', `/messages/${id}`, { auth: user });
     expect(one.body).toMatchObject({ raw_content: 'second **draft**', message: { content: '<p>second <strong>draft</strong></p>' } });
+  });
+
+  it('edits content and topic in one request: both changes in one edit_history entry', async () => {
+    const user = await createUser({ label: 'edit-move' });
+    const name = uniqueChannelName('edit-move');
+    await createChannel({ name, subscribers: [user.userId] });
+    const id = await send(user, { type: 'stream', to: name, topic: 'before', content: 'old text' });
+    expect((await edit(user, id, { content: 'new text', topic: 'after', send_notification_to_new_thread: false })).body).toEqual(SUCCESS);
+    const [shown] = await topicMessages(user, name, 'after');
+    expect(shown).toMatchObject({ id, content: 'new text', subject: 'after' });
+    expect(shown.edit_history).toEqual([
+      { user_id: user.userId, timestamp: shown.last_edit_timestamp, prev_content: 'old text', prev_rendered_content: '<p>old text</p>', prev_topic: 'before', topic: 'after' },
+    ]);
   });
 
   it('edits a direct message and checks prev_content_sha256 (EXPECTATION_MISMATCH when stale)', async () => {

@@ -49,6 +49,7 @@ describe('PATCH /messages/{message_id}: moves', () => {
     const dinner = await topicMessages(user, name, 'dinner');
     expect(dinner.map((m) => m.id).slice(0, 3)).toEqual(ids);
     expect(dinner[0].last_moved_timestamp).toEqual(expect.any(Number));
+    expect(dinner[0].edit_history).toEqual([{ user_id: user.userId, timestamp: dinner[0].last_moved_timestamp, prev_topic: 'lunch', topic: 'dinner' }]);
     expect(dinner[3]).toMatchObject({ sender_email: NOTIFICATION_BOT, content: `This topic was moved here from #**${name}>lunch** by ${mention(user, fullName)}.` });
     const lunch = await topicMessages(user, name, 'lunch');
     expect(lunch).toEqual([expect.objectContaining({ sender_email: NOTIFICATION_BOT, content: `This topic was moved to #**${name}>dinner** by ${mention(user, fullName)}.` })]);
@@ -116,6 +117,7 @@ describe('PATCH /messages/{message_id}: moves', () => {
     const moved = await topicMessages(mover, privateName, 'lunch');
     expect(moved.map((m) => [m.id, m.stream_id]).slice(0, 3)).toEqual(ids.map((id) => [id, privateId]));
     expect(moved[0].last_moved_timestamp).toEqual(expect.any(Number));
+    expect(moved[0].edit_history).toEqual([{ user_id: mover.userId, timestamp: moved[0].last_moved_timestamp, prev_stream: expect.any(Number), stream: privateId }]);
     const old = await topicMessages(reader, name, 'lunch');
     expect(old).toEqual([expect.objectContaining({ sender_email: NOTIFICATION_BOT, content: expect.stringContaining(`This topic was moved to #**${privateName}>lunch** by`) })]);
   });

@@ -182,6 +182,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         propagateMode: request.propagateMode,
         resolved: toggle,
         movedAt: now.toISOString(),
+        withContentEdit: request.content !== undefined,
         policyChanges,
       },
     });

@@ -173,6 +173,7 @@ describe('moving messages to another topic', () => {
           propagateMode: 'change_one',
           resolved: null,
           movedAt: at(10).toISOString(),
+          withContentEdit: false,
           policyChanges: [],
         },
       },

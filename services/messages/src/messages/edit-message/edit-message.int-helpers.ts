@@ -17,6 +17,7 @@ export interface ViewedMessage {
   stream_id: number;
   last_edit_timestamp?: number;
   last_moved_timestamp?: number;
+  edit_history?: Record<string, unknown>[];
 }
 
 /** The messages of a channel's topic the user sees, oldest first (raw Markdown). */
