@@ -69,7 +69,7 @@ describe('PATCH /messages/{message_id}: moves', () => {
     expect(await topicMessages(user, name, 'lunch')).toEqual([]);
   });
 
-  it('resolves and unresolves a topic with the ✔ prefix: Notification Bot notices, no last_moved_timestamp', async () => {
+  it('resolves a topic with the ✔ prefix (Notification Bot notice, no last_moved_timestamp) and unresolves it at once (the notice deleted)', async () => {
     const user = await createUser({ label: 'resolver' });
     const fullName = (await api('GET', '/users/me', { auth: user })).body.full_name as string;
     const { name, ids } = await topicOf(user, 'resolve');
@@ -78,9 +78,10 @@ describe('PATCH /messages/{message_id}: moves', () => {
     expect(resolved.map((m) => m.id).slice(0, 3)).toEqual(ids);
     expect(resolved[0]).not.toHaveProperty('last_moved_timestamp');
     expect(resolved[3]).toMatchObject({ sender_email: NOTIFICATION_BOT, content: `${mention(user, fullName)} has marked this topic as resolved.` });
+    // Unresolved within 60 s: the resolve notice is deleted instead of adding an unresolve notice.
     expect((await edit(user, ids[0], { topic: 'lunch', propagate_mode: 'change_all' })).body).toEqual(SUCCESS);
-    const back = await topicMessages(user, name, 'lunch');
-    expect(back.at(-1)).toMatchObject({ sender_email: NOTIFICATION_BOT, content: `${mention(user, fullName)} has marked this topic as unresolved.` });
+    expect((await topicMessages(user, name, 'lunch')).map((m) => m.id)).toEqual(ids);
+    await capture.waitFor((e) => e.type === 'messages.deleted.v1' && (e.data.messageIds as number[]).includes(resolved[3].id));
     const general = await send(user, { type: 'stream', to: name, topic: '', content: 'chat' });
     expect((await edit(user, general, { topic: '✔ general chat', propagate_mode: 'change_all' })).body).toEqual(error('General chat cannot be marked as resolved'));
   });

@@ -38,8 +38,14 @@ export interface EditMessageState {
     /** Users with a policy for the old topic who cannot access the destination channel. */
     usersLosingAccess: ReadonlySet<number>;
   };
+  /** The destination topic's newest message before the move, when the destination is another list. */
+  lastInTarget: TopicMessage | null;
+  notificationBotId: number | null;
   messagesVersion: number;
 }
+
+/** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
+export const RESOLVE_UNDO_GRACE_SECONDS = 60;
 
 /** A Notification Bot message the edit sends, in the same command (after the edit's own events). */
 export interface Notice {
@@ -197,7 +203,22 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
     const pureTopicEdit = request.content === undefined && !target;
     if (toggle === null && request.notifyNewThread) notices.push({ ...to, content: newThreadBreadcrumb(crumbs) });
     if (request.notifyOldThread) notices.push({ ...from, content: oldThreadBreadcrumb(crumbs) });
-    if (toggle !== null && pureTopicEdit) notices.push({ ...to, content: resolveNotice(silentMention(actor), toggle) });
+    if (toggle !== null && pureTopicEdit) {
+      // Zulip's `maybe_delete_previous_resolve_topic_notification`: a Notification Bot message
+      // ending the topic, younger than the grace period (a resolve just undone), is deleted
+      // instead of adding a notice.
+      const last = [moved.at(-1), state.lastInTarget].filter((m): m is TopicMessage => m !== undefined && m !== null).sort((a, b) => b.messageId - a.messageId)[0];
+      if (last && last.senderId === state.notificationBotId && nowSeconds - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
+        events.push({
+          type: 'messages.deleted.v1',
+          aggregateId: MESSAGES_AGGREGATE,
+          sequence: nextSequence(),
+          data: { messageIds: [last.messageId], conversation: { type: 'channel', ...to } },
+        });
+      } else {
+        notices.push({ ...to, content: resolveNotice(silentMention(actor), toggle) });
+      }
+    }
   }
   return { events, reply: { detached_uploads: [] }, notices };
 }

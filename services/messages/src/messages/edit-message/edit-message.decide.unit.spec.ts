@@ -46,13 +46,15 @@ function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(
     channel: channel(5, { name: 'general', subscriberIds: [U.owner, U.member] }),
     targetChannel: null,
     topicMessages: [
-      { messageId: 10, timestamp: T0 - 100 },
-      { messageId: 20, timestamp: T0 },
-      { messageId: 30, timestamp: T0 + 5 },
+      { messageId: 10, timestamp: T0 - 100, senderId: U.member },
+      { messageId: 20, timestamp: T0, senderId: U.member },
+      { messageId: 30, timestamp: T0 + 5, senderId: U.member },
     ],
     wildcardAudience: { channelSubscribers: 2, topicParticipants: 1 },
     wildcardThreshold: 15,
     policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set() },
+    lastInTarget: null,
+    notificationBotId: U.bot,
     messagesVersion: 40,
     ...given.state,
   };
@@ -273,6 +275,23 @@ describe('resolving and unresolving a topic', () => {
     expect(decision.notices.at(-1)).toEqual({ channelId: 5, topic: 'lunch', content: `@_**Person ${U.member}|${U.member}** has marked this topic as unresolved.` });
   });
 
+  it('given the topic ends with a Notification Bot message younger than 60 s (a resolve just undone), then it is deleted instead of a new notice', () => {
+    const resolved = message({ conversation: { type: 'channel', channelId: 5, topic: '✔ lunch' } });
+    const topicMessages = [
+      { messageId: 20, timestamp: T0, senderId: U.member },
+      { messageId: 31, timestamp: T0 + 5, senderId: U.bot },
+    ];
+    const undone = decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages } }, at(65));
+    expect(undone.events.map((e) => e.type)).toEqual(['messages.moved.v1', 'messages.deleted.v1']);
+    expect(undone.events[1]).toMatchObject({ sequence: 42, data: { messageIds: [31], conversation: { type: 'channel', channelId: 5, topic: 'lunch' } } });
+    expect(undone.notices).toEqual([]);
+    const later = decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages } }, at(66));
+    expect(later.events.map((e) => e.type)).toEqual(['messages.moved.v1']);
+    expect(later.notices).toHaveLength(1);
+    const lastInTarget = { messageId: 40, timestamp: T0 + 60, senderId: U.member };
+    expect(decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages, lastInTarget } }, at(65)).notices).toHaveLength(1);
+  });
+
   it('given send_notification_to_old_thread, then the old topic still gets its breadcrumb', () => {
     const decision = decide({ topic: '✔ lunch', propagate_mode: 'change_all', send_notification_to_old_thread: true });
     expect(decision.notices.map((n) => n.topic)).toEqual(['lunch', '✔ lunch']);
@@ -343,10 +362,10 @@ describe('moving messages to another channel', () => {
 describe('whole-topic moves past the time limit', () => {
   const old = {
     topicMessages: [
-      { messageId: 10, timestamp: T0 - 8 * DAY },
-      { messageId: 12, timestamp: T0 - 8 * DAY },
-      { messageId: 20, timestamp: T0 },
-      { messageId: 30, timestamp: T0 + 5 },
+      { messageId: 10, timestamp: T0 - 8 * DAY, senderId: U.member },
+      { messageId: 12, timestamp: T0 - 8 * DAY, senderId: U.member },
+      { messageId: 20, timestamp: T0, senderId: U.member },
+      { messageId: 30, timestamp: T0 + 5, senderId: U.member },
     ],
   };
 
@@ -366,7 +385,7 @@ describe('whole-topic moves past the time limit', () => {
 
   it('given a channel move, then the channel limit is scanned too', () => {
     const model = withRealmSetting(organization(), 'move_messages_between_streams_limit_seconds', 3600);
-    const topicMessages = [{ messageId: 10, timestamp: T0 - 2 * 3600 }, ...old.topicMessages.slice(2)];
+    const topicMessages = [{ messageId: 10, timestamp: T0 - 2 * 3600, senderId: U.member }, ...old.topicMessages.slice(2)];
     expect(() => decide({ stream_id: 6, propagate_mode: 'change_all' }, { model, state: { topicMessages, targetChannel: channel(6) } })).toThrow(
       expect.objectContaining({ code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', extra: { first_message_id_allowed_to_move: 20, total_messages_allowed_to_move: 2, total_messages_in_topic: 3 } }),
     );

@@ -8,12 +8,13 @@ import type { MessagesDeps } from '../../shared/messages-deps';
 import { activePolicies } from '../../user-topics/topic-policies.state';
 import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
-import { notifyInChannel } from '../notification-bot/notification-bot';
+import { notificationBot, notifyInChannel } from '../notification-bot/notification-bot';
 import { MessageReader } from '../read-messages/message-access';
 import { normalizeTopic } from '../send-message/message-text';
 import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { decideEditMessage, editMessageReplyFrom, type EditMessageState, type Notice } from './edit-message.decide';
 import { editRequest, type EditRequest } from './edit-request';
+import type { TopicMessage } from './move-selection';
 
 /**
  * PATCH /messages/{message_id}. Loads what the decision may need (the topic's messages only for
@@ -89,6 +90,8 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
     wildcardAudience: { channelSubscribers: 0, topicParticipants: 0 },
     wildcardThreshold,
     policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set() },
+    lastInTarget: null,
+    notificationBotId: notificationBot(deps.users)?.userId ?? null,
     messagesVersion,
   };
   const conversation = message?.conversation;
@@ -127,8 +130,10 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
       if (!user || !hasContentAccess(ctx, user, destination, subscribed)) usersLosingAccess.add(userId);
     }
   }
+  const lastInTarget = !sameList && targetList ? await repo.message(targetList.lastId) : null;
+  state.lastInTarget = lastInTarget && topicMessage(lastInTarget);
   state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess };
   return state;
 }
 
-const topicMessage = (m: MessageState): { messageId: number; timestamp: number } => ({ messageId: m.messageId, timestamp: m.timestamp });
+const topicMessage = (m: MessageState): TopicMessage => ({ messageId: m.messageId, timestamp: m.timestamp, senderId: m.senderId });

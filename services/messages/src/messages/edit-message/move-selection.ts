@@ -4,6 +4,7 @@ export interface TopicMessage {
   messageId: number;
   /** Unix seconds. */
   timestamp: number;
+  senderId: number;
 }
 
 /** Which of the topic's messages (those the mover can see, sorted by id) a move takes along. */
