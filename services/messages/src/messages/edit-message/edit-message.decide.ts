@@ -9,6 +9,7 @@ import { silentMention } from '../notification-bot/notification-bot';
 import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
 import { renderContent } from '../render-content';
 import { normalizeContent, normalizeTopic } from '../send-message/message-text';
+import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import { newThreadBreadcrumb, oldThreadBreadcrumb, resolveNotice, type BreadcrumbInput } from './breadcrumbs';
 import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEditContent, ignoresMoveTimeLimits } from './edit-permissions';
@@ -103,6 +104,8 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
     target = state.targetChannel;
     if (!target) throw badRequest('Invalid channel ID');
   }
+
+  if ((wantedTopic !== undefined || target) && channel) checkChannelTopicsPolicy(ctx.realm, target ?? channel, newTopicName);
 
   if (wantedTopic !== undefined && channel) {
     if (toggle !== null) {

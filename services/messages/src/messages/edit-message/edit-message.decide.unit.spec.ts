@@ -226,6 +226,15 @@ describe('moving messages to another topic', () => {
     expect(() => decide({ topic: 'a\u0000b' })).toThrow(refused('Invalid character in topic, at position 2!'));
   });
 
+  it('given a destination channel whose topics policy refuses the topic, then the move is refused as sending there would be', () => {
+    const requiresTopics = channel(5, { name: 'general', topicsPolicy: 'disable_empty_topic' });
+    expect(() => decide({ topic: '' }, { state: { channel: requiresTopics } })).toThrow(
+      refused('Sending messages to the general chat topic is not allowed in this channel.', 'TOPICS_REQUIRED'),
+    );
+    const onlyEmpty = channel(6, { name: 'chat', topicsPolicy: 'empty_topic_only' });
+    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: onlyEmpty } })).toThrow(refused('Only the general chat topic is allowed in this channel.'));
+  });
+
   it('given content and topic together, then both events are decided in order', () => {
     expect(decide({ content: 'new', topic: 'dinner' }).events.map((e) => [e.type, e.sequence])).toEqual([
       ['message.content_edited.v1', 41],

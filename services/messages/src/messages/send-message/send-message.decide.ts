@@ -112,7 +112,12 @@ function checkChannel(state: SendState, wanted: { name: string } | { id: number 
 
 /** Zulip's `topics_policy`: a channel may require topics, or allow only the empty one. */
 function checkTopicsPolicy(state: SendState, channel: ChannelState, topic: string): void {
-  const policy = channel.topicsPolicy === 'inherit' ? state.ctx.realm.topicsPolicy : channel.topicsPolicy;
+  checkChannelTopicsPolicy(state.ctx.realm, channel, topic);
+}
+
+/** The channel's topics policy (or the organization's, for `inherit`) for a message to `topic`: sent there or moved there. */
+export function checkChannelTopicsPolicy(realm: Pick<SendState['ctx']['realm'], 'topicsPolicy'>, channel: ChannelState, topic: string): void {
+  const policy = channel.topicsPolicy === 'inherit' ? realm.topicsPolicy : channel.topicsPolicy;
   if (policy === 'disable_empty_topic' && topic === '') {
     throw new DomainError('TOPICS_REQUIRED', `Sending messages to the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is not allowed in this channel.`);
   }
