@@ -6,7 +6,7 @@ const realmLimit = async (): Promise<number | null> => {
   return res.body.realm_move_messages_within_stream_limit_seconds as number | null;
 };
 const setLimit = (value: number | null) =>
-  api('PATCH', '/realm', { auth: owner(), params: { move_messages_within_stream_limit_seconds: value === null ? 'unlimited' : value } });
+  api('PATCH', '/realm', { auth: owner(), params: { move_messages_within_stream_limit_seconds: value === null ? '"unlimited"' : value } });
 
 /**
  * The one spec that waits out a real limit: the organization's topic-move limit is set to 1 s
