@@ -129,7 +129,7 @@ declare module 'zulip-js' {
         /** GET /users/me/subscriptions */
         subscriptions: { retrieve(params?: Params): Promise<Response> };
       };
-      messages: { retrieve(params?: Params): Promise<Response>; send(params: Params): Promise<Response>; getById(params: Params): Promise<Response>; deleteById(params: Params): Promise<Response> };
+      messages: { retrieve(params?: Params): Promise<Response>; send(params: Params): Promise<Response>; getById(params: Params): Promise<Response>; deleteById(params: Params): Promise<Response>; update(params: Params): Promise<Response> };
       typing: { send(params: Params): Promise<Response> };
       reactions: { add(params: Params): Promise<Response>; remove(params: Params): Promise<Response> };
     }

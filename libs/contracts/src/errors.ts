@@ -28,6 +28,11 @@ export const ERROR_STATUS = {
   STREAM_DOES_NOT_EXIST: 400,
   /** A channel message to the empty topic where the channel's topics policy requires topics. */
   TOPICS_REQUIRED: 400,
+  /** A whole-topic move reaching past the mover's time limits (with the part they may move). */
+  MOVE_MESSAGES_TIME_LIMIT_EXCEEDED: 400,
+  /** A channel or topic wildcard mention reaching too many people for the sender. */
+  STREAM_WILDCARD_MENTION_NOT_ALLOWED: 400,
+  TOPIC_WILDCARD_MENTION_NOT_ALLOWED: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -10,5 +10,10 @@ export const MessagesConfigSchema = ServiceConfigSchema.extend({
    * (10 s by default), hence 8 s.
    */
   DELETE_TOPIC_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
+  /**
+   * Zulip's `WILDCARD_MENTION_THRESHOLD`: channel (subscribers) and topic (participants) wildcard
+   * mentions reaching more people need `can_mention_many_users_group`.
+   */
+  WILDCARD_MENTION_THRESHOLD: z.coerce.number().int().min(0).default(15),
 });
 export type MessagesConfig = z.infer<typeof MessagesConfigSchema>;

@@ -23,6 +23,7 @@ import {
   unsubscribe,
   updateMutedTopic,
   updateUserTopic,
+  updateMessage,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
@@ -45,6 +46,7 @@ import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
 import { deleteTopicBatchHandler } from './messages/delete-topic/delete-topic-batch.handler';
 import { deleteTopicHandler } from './messages/delete-topic/delete-topic.handler';
 import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
+import { editMessageHandler } from './messages/edit-message/edit-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
@@ -75,6 +77,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getMessages.type]: getMessagesHandler(deps),
   [getMessage.type]: getMessageHandler(deps),
   [deleteMessage.type]: deleteMessageHandler(deps),
+  [updateMessage.type]: editMessageHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
 });

@@ -20,7 +20,7 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const repo = new MessagesRepository(db);
     const users = new UsersReadModel();
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
-    const deps = { repo, users, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS };
+    const deps = { repo, users, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD };
     return {
       projection: new MessagesProjection(repo),
       // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).

@@ -12,7 +12,7 @@ import {
   subscribe,
   unsubscribe,
 } from './channels';
-import { deleteMessage, getMessage, getMessages, sendMessage } from './messages';
+import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
 import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
@@ -135,5 +135,6 @@ export const OPERATIONS: readonly Operation[] = [
   getMessages,
   getMessage,
   deleteMessage,
+  updateMessage,
   deleteTopic,
 ];

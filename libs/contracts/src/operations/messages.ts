@@ -93,3 +93,34 @@ export const deleteMessage = defineOperation({
   params: z.object({ message_id: MessageId }),
   key: 'realm',
 });
+
+/** Zulip's `propagate_mode` of a message move. */
+export const PROPAGATE_MODES = ['change_one', 'change_later', 'change_all'] as const;
+export type PropagateMode = (typeof PROPAGATE_MODES)[number];
+
+/**
+ * PATCH /messages/{message_id} → `{detached_uploads}`: edit a message's content, move it (and
+ * others of its topic, per `propagate_mode`) to another topic or channel, resolve or unresolve its
+ * topic. `subject` is the legacy name of `topic`. `propagate_mode` is taken as a string so an
+ * unknown value gets Zulip's own message (`Invalid propagate_mode`).
+ */
+export const updateMessage = defineOperation({
+  type: 'message.update',
+  method: 'PATCH',
+  path: '/messages/{message_id}',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    message_id: MessageId,
+    content: z.string().optional(),
+    topic: z.string().optional(),
+    subject: z.string().optional(),
+    stream_id: z.int().min(0).optional(),
+    propagate_mode: z.string().default('change_one'),
+    send_notification_to_old_thread: z.boolean().default(false),
+    send_notification_to_new_thread: z.boolean().default(true),
+    prev_content_sha256: z.string().optional(),
+  }),
+  key: 'realm',
+});

@@ -1,13 +1,14 @@
-import type { MessageSentV1, MessagesDeletedV1 } from '@zulip-es/contracts';
+import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { CachedListStore } from './message-lists/cached-list-store';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent } from './message.state';
+import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry } from './message.state';
+import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import { channelAggregateId } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
-import { applyPolicyResets } from '../user-topics/user-topics.projector';
+import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
 
-type MessageEvent = MessageSentV1 | MessagesDeletedV1;
+type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
 
 /**
  * Messages by id and the id lists of their topic, channel and direct conversations.
@@ -21,9 +22,10 @@ type MessageEvent = MessageSentV1 | MessagesDeletedV1;
  * whatever a crash interrupted and changes nothing that was already written.
  */
 export function messageProjector(repo: MessagesRepository): Projector {
+  // Every list write of a message event goes through this cache (see CachedListStore).
   const lists = new CachedListStore(repo.lists);
   return {
-    types: ['message.sent.v1', 'messages.deleted.v1'],
+    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1'],
     async apply(event, envelope) {
       const version = await repo.messagesVersion();
       if (version >= envelope.sequence) return;
@@ -34,7 +36,9 @@ export function messageProjector(repo: MessagesRepository): Projector {
         // Ids only grow (all are given on key realm), so the message sent is the last one.
         await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
       } else {
-        await applyDeleted(repo, lists, messageEvent);
+        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, messageEvent);
+        else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, messageEvent, envelope.sequence);
+        else await applyMoved(repo, lists, messageEvent, envelope.sequence);
         await repo.setMessagesVersion(envelope.sequence);
       }
       lists.keptAt(envelope.sequence);
@@ -66,21 +70,91 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
   const { messageIds, conversation } = event.data;
   // Independent documents, each write repeatable on its own: side by side.
   await Promise.all([...listsOf(conversation).map((key) => removeIds(lists, key, messageIds)), repo.deleteMessages(messageIds)]);
-  if (conversation.type === 'channel') await refreshFirstMessageId(repo, lists, conversation.channelId, messageIds);
+  if (conversation.type === 'channel') await followChannelList(repo, lists, conversation.channelId, messageIds);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
     await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
   }
 }
 
+async function applyContentEdited(repo: MessagesRepository, event: MessageContentEditedV1, sequence: number): Promise<void> {
+  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt } = event.data;
+  const message = await repo.message(messageId);
+  // The document's version says whether this event already wrote it (the history must not grow twice).
+  if (!message || message.version >= sequence) return;
+  const timestamp = seconds(editedAt);
+  const entry: EditHistoryEntry = { user_id: editorId, timestamp, prev_content: prevContent, prev_rendered_content: prevRenderedContent };
+  await repo.messages.updateOne(
+    { _id: messageDocId(messageId) },
+    { $set: { content, renderedContent, lastEditTimestamp: timestamp, editHistory: [entry, ...(message.editHistory ?? [])], version: sequence } },
+  );
+}
+
+const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** Zulip's edit-history entry of a move, merged into the content edit of the same request when there was one. */
+function movedEntry(event: MessagesMovedV1, history: readonly EditHistoryEntry[], isTarget: boolean): EditHistoryEntry[] {
+  const { editorId, from, to, movedAt, withContentEdit } = event.data;
+  const change: EditHistoryEntry = {
+    user_id: editorId,
+    timestamp: seconds(movedAt),
+    ...(from.channelId !== to.channelId ? { prev_stream: from.channelId, stream: to.channelId } : {}),
+    ...(from.topic !== to.topic ? { prev_topic: from.topic, topic: to.topic } : {}),
+  };
+  if (isTarget && withContentEdit && history.length > 0) return [{ ...history[0], ...change }, ...history.slice(1)];
+  return [change, ...history];
+}
+
+/**
+ * A move: each message's document gets its new place (setting the same values again changes
+ * nothing), the ids leave the old lists and join the new ones (set operations), both channels'
+ * `first_message_id` follow their lists, and the users' policies the event carries are applied
+ * (explicit values: idempotent too).
+ */
+async function applyMoved(repo: MessagesRepository, lists: ListStore, event: MessagesMovedV1, sequence: number): Promise<void> {
+  const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
+  const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
+  const moved = resolved === null ? { lastMovedTimestamp: seconds(movedAt) } : {};
+  for (const message of await repo.messagesByIds(messageIds)) {
+    if (message.version >= sequence) continue; // written by this event already
+    const editHistory = movedEntry(event, message.editHistory ?? [], message.messageId === event.data.messageId);
+    await repo.messages.updateOne({ _id: messageDocId(message.messageId) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } });
+  }
+  for (const key of listsOf({ type: 'channel', ...from })) await removeIds(lists, key, messageIds);
+  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds);
+  if (from.channelId !== to.channelId) {
+    await followChannelList(repo, lists, from.channelId);
+    await followChannelList(repo, lists, to.channelId);
+    await giveToSubscribers(repo, to.channelId, messageIds);
+  }
+  await applyMovedPolicies(repo, policyChanges);
+}
+
+/**
+ * Messages moved into a channel with protected history: its current subscribers receive them
+ * (Zulip's `bulk_insert_all_ums` for the users gaining access), recorded in their subscription
+ * histories. The subscribers are those of the channel as of this event, since events apply in
+ * the order they were decided.
+ */
+async function giveToSubscribers(repo: MessagesRepository, channelId: number, messageIds: readonly number[]): Promise<void> {
+  const channel = await repo.channel(channelId);
+  if (!channel || channel.historyPublicToSubscribers) return;
+  for (const userId of channel.subscriberIds) {
+    const history = await repo.subscriptionHistoryOf(userId, channelId);
+    const next = history && withMovedIn(history, messageIds);
+    if (next) await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, next, { upsert: true });
+  }
+}
+
 /**
  * The channel's `first_message_id` follows its list (a field outside the channel's own versioned
- * state), recomputed from the list's head when its oldest message leaves it (deleting others
- * cannot change it: a topic deletion's batches mostly do not hold it).
+ * state), recomputed from the list's head. `deleted`: messages that left the channel, which can
+ * change it only when its oldest is among them (a topic deletion's batches mostly do not hold it).
  */
-async function refreshFirstMessageId(repo: MessagesRepository, lists: ListStore, channelId: number, deleted: readonly number[]): Promise<void> {
+async function followChannelList(repo: MessagesRepository, lists: ListStore, channelId: number, deleted?: readonly number[]): Promise<void> {
   const channel = await repo.channel(channelId);
-  if (!channel || channel.firstMessageId === null || !deleted.includes(channel.firstMessageId)) return;
+  if (!channel) return;
+  if (deleted && (channel.firstMessageId === null || !deleted.includes(channel.firstMessageId))) return;
   const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
   if (channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
 }

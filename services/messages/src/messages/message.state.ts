@@ -11,8 +11,26 @@ export interface MessageState {
   /** Unix seconds (Zulip's `timestamp`). */
   timestamp: number;
   client: string;
+  /** Unix seconds of the last content edit (Zulip's `last_edit_timestamp`), absent if never edited. */
+  lastEditTimestamp?: number;
+  /** Unix seconds of the last move that was not only a resolve or unresolve (`last_moved_timestamp`). */
+  lastMovedTimestamp?: number;
+  /** Zulip's `edit_history`, newest first (absent: never edited nor moved). */
+  editHistory?: EditHistoryEntry[];
   /** The `messages` sequence of the last event that wrote this document. */
   version: number;
+}
+
+/** One entry of Zulip's `edit_history`: who and when, and the fields of what changed. */
+export interface EditHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_stream?: number;
+  stream?: number;
+  prev_topic?: string;
+  topic?: string;
 }
 
 /** Every message event belongs to the realm-wide aggregate `messages` (all decided on key `realm`). */

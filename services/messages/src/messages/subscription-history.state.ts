@@ -10,6 +10,11 @@ export interface SubscriptionHistoryState {
   userId: number;
   channelId: number;
   intervals: { from: number; to: number | null }[];
+  /**
+   * Messages moved into the channel while the user was subscribed (sorted): Zulip gives the new
+   * channel's subscribers UserMessage rows for them when its history is protected.
+   */
+  movedIn?: number[];
   /** The channel sequence of the last event applied here. */
   channelVersion: number;
 }
@@ -36,4 +41,11 @@ export function evolveSubscriptionHistory(
 
 /** Whether the user received this message (was subscribed when it was sent). */
 export const received = (history: SubscriptionHistoryState | null, messageId: number): boolean =>
-  history?.intervals.some((i) => messageId >= i.from && (i.to === null || messageId <= i.to)) ?? false;
+  (history?.intervals.some((i) => messageId >= i.from && (i.to === null || messageId <= i.to)) ?? false) || (history?.movedIn?.includes(messageId) ?? false);
+
+/** Pure: the history after messages were moved in while the user was subscribed, or null when it already has them. */
+export function withMovedIn(history: SubscriptionHistoryState, messageIds: readonly number[]): SubscriptionHistoryState | null {
+  const current = history.movedIn ?? [];
+  const added = messageIds.filter((id) => !current.includes(id));
+  return added.length === 0 ? null : { ...history, movedIn: [...current, ...added].sort((a, b) => a - b) };
+}

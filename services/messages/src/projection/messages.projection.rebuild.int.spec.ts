@@ -82,6 +82,14 @@ describe('messages projection rebuilt from messages.events', () => {
       if (i > 100) throw new Error('the topic deletion did not complete');
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Edits and moves: a content edit, a topic move with breadcrumbs, and a move into a channel
+    // with protected history (its subscribers receive the messages). Not a policy following a
+    // move: the user's policy event (key user:<id>) and the move (key realm) are in different
+    // partitions, which a rebuild may replay in another interleaving.
+    const moving = (await api('POST', '/messages', { auth: a, params: { type: 'stream', to: String(defaultId), topic: 'moving', content: 'v1' } })).body.id as number;
+    await api('PATCH', `/messages/${moving}`, { auth: a, params: { content: 'v2' } });
+    await api('PATCH', `/messages/${moving}`, { auth: a, params: { topic: 'moved', propagate_mode: 'change_all', send_notification_to_old_thread: true } });
+    expect((await api('PATCH', `/messages/${moving}`, { auth: b, params: { stream_id: id, propagate_mode: 'change_all' } })).status).toBe(200);
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));
     // Through the write-behind buffer, as the service rebuilds (its `projectionOn`).

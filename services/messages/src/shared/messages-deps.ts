@@ -9,4 +9,6 @@ export interface MessagesDeps {
   /** Topic deletion jobs (BullMQ) and how long a request waits for one (`DELETE_TOPIC_WAIT_MS`). */
   topicDeletion?: TopicDeletionQueue;
   deleteTopicWaitMs?: number;
+  /** Zulip's `WILDCARD_MENTION_THRESHOLD` (15 unless `WILDCARD_MENTION_THRESHOLD` is configured). */
+  wildcardMentionThreshold?: number;
 }

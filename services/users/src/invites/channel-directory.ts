@@ -67,6 +67,8 @@ export class ChannelDirectory implements ReadModel {
         return; // a user's own topic preferences: nothing invitations need
       case 'message.sent.v1':
       case 'messages.deleted.v1':
+      case 'message.content_edited.v1':
+      case 'messages.moved.v1':
         return; // messages do not concern invitations
       default: {
         const unexpected: never = event;

@@ -11,6 +11,8 @@ import { DraftsClearedV1 } from './drafts-cleared.v1';
 import { UserTopicVisibilityPolicyChangedV1 } from './user-topic-visibility-policy-changed.v1';
 import { MessageSentV1 } from './message-sent.v1';
 import { MessagesDeletedV1 } from './messages-deleted.v1';
+import { MessageContentEditedV1 } from './message-content-edited.v1';
+import { MessagesMovedV1 } from './messages-moved.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -24,6 +26,8 @@ export * from './drafts-cleared.v1';
 export * from './user-topic-visibility-policy-changed.v1';
 export * from './message-sent.v1';
 export * from './messages-deleted.v1';
+export * from './message-content-edited.v1';
+export * from './messages-moved.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -39,5 +43,7 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   UserTopicVisibilityPolicyChangedV1,
   MessageSentV1,
   MessagesDeletedV1,
+  MessageContentEditedV1,
+  MessagesMovedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

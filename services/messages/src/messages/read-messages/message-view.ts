@@ -44,6 +44,9 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     flags: ['read'],
     topic_links: [],
     avatar_url: options.clientGravatar || !sender ? null : gravatarUrl(sender.deliveryEmail),
+    ...(message.editHistory !== undefined ? { edit_history: message.editHistory } : {}),
+    ...(message.lastEditTimestamp !== undefined ? { last_edit_timestamp: message.lastEditTimestamp } : {}),
+    ...(message.lastMovedTimestamp !== undefined ? { last_moved_timestamp: message.lastMovedTimestamp } : {}),
   };
   const { conversation } = message;
   if (conversation.type === 'channel') {

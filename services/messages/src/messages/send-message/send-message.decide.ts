@@ -1,6 +1,6 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation } from '@zulip-es/contracts';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
-import { inChannelSetting, isGuest } from '../../channels/channel-access';
+import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
 import type { ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import { activeSubscription, type UserSubscriptionsState } from '../../channels/user-subscriptions.state';
@@ -8,6 +8,7 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { apiEmail } from '../../users-read-model/users-read-model';
 import { MESSAGES_AGGREGATE, RecipientIds } from '../message.state';
 import { renderContent } from '../render-content';
+import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import type { Addressee } from './addressee';
 import { normalizeContent, normalizeTopic } from './message-text';
 
@@ -25,6 +26,11 @@ export interface SendState {
   /** The number of the addressed group conversation, if it had messages before. */
   dmGroupNo: number | null;
   lastDmGroupNo: number;
+  /**
+   * Who a wildcard mention would reach in the addressed channel and topic (loaded only when the
+   * content may hold a mention; absent: none checked).
+   */
+  wildcardAudience?: { channelSubscribers: number; topicParticipants: number; threshold: number };
 }
 
 export interface SendInput {
@@ -47,6 +53,9 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     const topic = normalizeTopic(addressee.topic);
     const channel = checkChannel(state, addressee.channel);
     checkTopicsPolicy(state, channel, topic);
+    if (state.wildcardAudience && !isSystemBot(state.sender)) {
+      checkWildcardMentions(wildcardMentions(content), { ...state.wildcardAudience, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
+    }
     conversation = { type: 'channel', channelId: channel.channelId, topic };
     recipientId = RecipientIds.channel(channel.channelId);
   } else {
@@ -103,7 +112,12 @@ function checkChannel(state: SendState, wanted: { name: string } | { id: number 
 
 /** Zulip's `topics_policy`: a channel may require topics, or allow only the empty one. */
 function checkTopicsPolicy(state: SendState, channel: ChannelState, topic: string): void {
-  const policy = channel.topicsPolicy === 'inherit' ? state.ctx.realm.topicsPolicy : channel.topicsPolicy;
+  checkChannelTopicsPolicy(state.ctx.realm, channel, topic);
+}
+
+/** The channel's topics policy (or the organization's, for `inherit`) for a message to `topic`: sent there or moved there. */
+export function checkChannelTopicsPolicy(realm: Pick<SendState['ctx']['realm'], 'topicsPolicy'>, channel: ChannelState, topic: string): void {
+  const policy = channel.topicsPolicy === 'inherit' ? realm.topicsPolicy : channel.topicsPolicy;
   if (policy === 'disable_empty_topic' && topic === '') {
     throw new DomainError('TOPICS_REQUIRED', `Sending messages to the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is not allowed in this channel.`);
   }

@@ -4,7 +4,12 @@ import { channelsContext } from '../../channels/channels-context';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
-import { decideSendMessage, sendMessageReplyFrom } from './send-message.decide';
+import { decideSendMessage, sendMessageReplyFrom, type SendState } from './send-message.decide';
+import type { ChannelState } from '../../channels/channel.state';
+import { idsFrom } from '../message-lists/message-list';
+import { ListKeys } from '../message.state';
+import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
+import { normalizeTopic } from './message-text';
 
 /** The client name recorded with messages sent through the REST API (the gateway passes no User-Agent). */
 export const API_CLIENT = 'API';
@@ -34,7 +39,25 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
     groupIds && groupIds.length > 2 ? repo.dmGroupNo(groupIds) : null,
     repo.lastDmGroupNo(),
   ]);
-  return decideSendMessage({ addressee, content, client }, { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo }, now);
+  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic) : undefined;
+  return decideSendMessage({ addressee, content, client }, { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience }, now);
+}
+
+/** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's senders. */
+async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string): Promise<SendState['wildcardAudience']> {
+  let topic: string;
+  try {
+    topic = normalizeTopic(rawTopic);
+  } catch {
+    return undefined; // decide refuses the topic
+  }
+  const ids = await idsFrom(deps.repo.lists, ListKeys.topic(channel.channelId, topic), 0, Number.MAX_SAFE_INTEGER);
+  const senders = new Set((await deps.repo.messagesByIds(ids)).map((m) => m.senderId));
+  return {
+    channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
+    topicParticipants: senders.size,
+    threshold: deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD,
+  };
 }
 
 /** The participants named, when all are known (decide reports unknown ones). */

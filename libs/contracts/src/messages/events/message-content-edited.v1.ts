@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { UserId } from '../../users/user-fields';
+
+/**
+ * A message's content was edited by its sender (`editorId`). `content` is the new Markdown as
+ * stored (normalized as when sending; whitespace-only became `(deleted)`), `renderedContent` its
+ * HTML; `prevContent` / `prevRenderedContent` what it replaced (Zulip's edit history keeps them).
+ * `editedAt` is the message's `last_edit_timestamp` from now on.
+ */
+export const MessageContentEditedV1 = z.object({
+  type: z.literal('message.content_edited.v1'),
+  data: z.object({
+    messageId: z.number().int().positive(),
+    editorId: UserId,
+    content: z.string(),
+    renderedContent: z.string(),
+    prevContent: z.string(),
+    prevRenderedContent: z.string(),
+    editedAt: z.iso.datetime(),
+  }),
+});
+export type MessageContentEditedV1 = z.infer<typeof MessageContentEditedV1>;

@@ -1,0 +1,46 @@
+import { DomainError } from '@zulip-es/platform';
+
+/** Zulip's `Realm.WILDCARD_MENTION_THRESHOLD`: wildcards reach at most this many people freely. */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+/** Code blocks and code spans: a wildcard inside them is text, not a mention. */
+const CODE = /```[\s\S]*?(```|$)|~~~[\s\S]*?(~~~|$)|`[^`\n]*`/g;
+/** Zulip's channel wildcards (`@**all**`, `@**everyone**`, `@**channel**`, legacy `@**stream**`); silent `@_**all**` notifies no one. */
+const CHANNEL_WILDCARD = /(^|[^_\w])@\*\*(all|everyone|channel|stream)\*\*/i;
+const TOPIC_WILDCARD = /(^|[^_\w])@\*\*topic\*\*/i;
+
+export interface WildcardMentions {
+  channel: boolean;
+  topic: boolean;
+}
+
+/** Which wildcard mentions a message's Markdown makes (Zulip's `MentionData` wildcard flags). */
+export function wildcardMentions(content: string): WildcardMentions {
+  const text = content.replace(CODE, ' ');
+  return { channel: CHANNEL_WILDCARD.test(text), topic: TOPIC_WILDCARD.test(text) };
+}
+
+export interface WildcardAudience {
+  /** Active subscribers of the channel. */
+  channelSubscribers: number;
+  /** Distinct senders of the topic's messages (Zulip's `participants_for_topic`). */
+  topicParticipants: number;
+  /** Whether the sender is in the organization's `can_mention_many_users_group`. */
+  canMentionManyUsers: boolean;
+  threshold: number;
+}
+
+/**
+ * Zulip's `stream_wildcard_mention_allowed` / `topic_wildcard_mention_allowed`, for channel
+ * messages (sending and editing): a wildcard reaching more than `threshold` people needs
+ * `can_mention_many_users_group`.
+ */
+export function checkWildcardMentions(mentions: WildcardMentions, audience: WildcardAudience): void {
+  if (audience.canMentionManyUsers) return;
+  if (mentions.channel && audience.channelSubscribers > audience.threshold) {
+    throw new DomainError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+  }
+  if (mentions.topic && audience.topicParticipants > audience.threshold) {
+    throw new DomainError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
+  }
+}
