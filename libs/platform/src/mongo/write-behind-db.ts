@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { mongo, type Connection } from 'mongoose';
 
 type Doc = Record<string, unknown> & { _id: string };
 type IdFilter = { _id: string };
@@ -105,7 +105,7 @@ export class WriteBehindCollection {
     const current = !options?.upsert || conditional ? await this.findOne({ _id: id }) : undefined;
     const matched = current ? holds(current, filter) : false;
     if (!matched && (!options?.upsert || conditional)) return written(0, 0);
-    this.set(id, { ...structuredClone(replacement), _id: id });
+    this.set(id, { ...cloneDoc(replacement), _id: id });
     return matched ? written(1, 0) : written(0, 1);
   }
 
@@ -113,7 +113,7 @@ export class WriteBehindCollection {
   async insertOne(doc: Doc): Promise<{ insertedId: string }> {
     const id = idOf({ _id: doc._id });
     if ((await this.findOne({ _id: id })) !== null) throw Object.assign(new Error(`E11000 duplicate key: ${id}`), { code: 11000 });
-    this.set(id, structuredClone(doc));
+    this.set(id, cloneDoc(doc));
     return { insertedId: id };
   }
 
@@ -126,11 +126,11 @@ export class WriteBehindCollection {
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
     const current = await this.findOne({ _id: id });
     if (!current && options?.upsert) {
-      this.set(id, { ...structuredClone(update.$set), _id: id });
+      this.set(id, { ...cloneDoc(update.$set), _id: id });
       return written(0, 1);
     }
     if (!current || !holds(current, filter)) return written(0, 0);
-    this.set(id, { ...current, ...structuredClone(update.$set), _id: id });
+    this.set(id, { ...current, ...cloneDoc(update.$set), _id: id });
     return written(1, 0);
   }
 
@@ -208,4 +208,13 @@ function holds(doc: Doc, filter: ConditionalIdFilter): boolean {
 
 const written = (matchedCount: number, upsertedCount: number): WriteResult => ({ matchedCount, modifiedCount: matchedCount, upsertedCount });
 
-const copy = (doc: Doc | null): Doc | null => (doc ? structuredClone(doc) : null);
+const copy = (doc: Doc | null): Doc | null => (doc ? cloneDoc(doc) : null);
+
+/**
+ * A deep copy that keeps BSON values (a `Binary` stays a `Binary`; structuredClone would turn it
+ * into a plain object and the store would then hold that object), through the driver's own
+ * serialization, so the buffer holds what the store would.
+ */
+function cloneDoc<T extends object>(doc: T): T {
+  return mongo.BSON.deserialize(mongo.BSON.serialize(doc)) as T;
+}

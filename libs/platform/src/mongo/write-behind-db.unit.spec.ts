@@ -1,23 +1,26 @@
-import type { Connection } from 'mongoose';
+import { mongo, type Connection } from 'mongoose';
 import { WriteBehindDb } from './write-behind-db';
 
 type Doc = Record<string, unknown> & { _id: string };
 type Op = { replaceOne?: { filter: { _id: string }; replacement: Record<string, unknown> }; deleteOne?: { filter: { _id: string } } };
 
 /** A store of documents by _id that counts its round trips. */
+/** What a store keeps of a document: its BSON form (as the driver would send it). */
+const storedCopy = <T,>(doc: T): T => (doc === null ? doc : (mongo.BSON.deserialize(mongo.BSON.serialize(doc as object)) as T));
+
 function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
   const trips = { findOne: 0, bulkWrite: 0, insertMany: 0, find: 0 };
   const table = (name: string) => data.get(name) ?? data.set(name, new Map()).get(name)!;
   const connection = {
     collection: (name: string) => ({
-      findOne: async ({ _id }: { _id: string }) => (trips.findOne++, structuredClone(table(name).get(_id) ?? null)),
-      find: () => ({ toArray: async () => (trips.find++, [...table(name).values()].map((d) => structuredClone(d))) }),
+      findOne: async ({ _id }: { _id: string }) => (trips.findOne++, storedCopy(table(name).get(_id) ?? null)),
+      find: () => ({ toArray: async () => (trips.find++, [...table(name).values()].map((d) => storedCopy(d))) }),
       insertMany: async (docs: Doc[]) => {
         trips.insertMany++;
         for (const doc of docs) {
           if (table(name).has(doc._id)) throw new Error(`duplicate key ${doc._id}`);
-          table(name).set(doc._id, structuredClone(doc));
+          table(name).set(doc._id, storedCopy(doc));
         }
       },
       bulkWrite: async (ops: Op[]) => {
@@ -182,6 +185,18 @@ describe('write-behind connection of a rebuild', () => {
     await expect(counters.updateOne({ _id: 'c', first: 5 }, { $set: { first: 6 } }, { upsert: true })).rejects.toThrow('by _id alone');
     await db.flush();
     expect(store.docs('counters')).toEqual([{ _id: 'v', value: 4, last: 9 }, { _id: 'c', name: 'x', first: 5 }]);
+  });
+
+  it('keeps binary values binary, as the store would hold them', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const chunks = db.collection('chunks');
+    await chunks.replaceOne({ _id: 'k' }, { ids: new mongo.Binary(Buffer.from([1, 0, 0, 0])) }, { upsert: true });
+    expect((await chunks.findOne({ _id: 'k' }))?.ids).toBeInstanceOf(mongo.Binary);
+    await db.flush();
+    const [stored] = store.docs('chunks');
+    expect(stored.ids).toBeInstanceOf(mongo.Binary);
+    expect(Buffer.from((stored.ids as mongo.Binary).buffer)).toEqual(Buffer.from([1, 0, 0, 0]));
   });
 
   it('buffers a bulk of deletions and replacements by _id like the single calls', async () => {
