@@ -11,7 +11,8 @@ export async function ensureTopics(admin: Admin, specs: TopicSpec[], timeoutMs =
   const missing = specs.filter((s) => !existing.has(s.name));
   if (missing.length > 0) {
     await admin.createTopics({
-      waitForLeaders: true,
+      // kafkajs's own wait gives up at once when the broker does not know the topic yet (below).
+      waitForLeaders: false,
       topics: missing.map((s) => ({
         topic: s.name,
         numPartitions: s.partitions,
@@ -35,8 +36,8 @@ export async function ensureTopics(admin: Admin, specs: TopicSpec[], timeoutMs =
 async function waitForLeaders(admin: Admin, specs: TopicSpec[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { topics } = await admin.fetchTopicMetadata({ topics: specs.map((s) => s.name) });
-    const ready = topics.every(
+    const topics = await metadataOf(admin, specs);
+    const ready = topics !== null && topics.every(
       (t) =>
         t.partitions.length >= specs.find((s) => s.name === t.name)!.partitions &&
         t.partitions.every((p) => p.leader >= 0),
@@ -44,5 +45,17 @@ async function waitForLeaders(admin: Admin, specs: TopicSpec[], timeoutMs: numbe
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`topics have no leader after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Right after creation a KRaft broker may still answer that it does not host the topic: not yet. */
+const NOT_YET = new Set(['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+async function metadataOf(admin: Admin, specs: TopicSpec[]) {
+  try {
+    return (await admin.fetchTopicMetadata({ topics: specs.map((s) => s.name) })).topics;
+  } catch (error) {
+    if (NOT_YET.has((error as { type?: string }).type ?? '')) return null;
+    throw error;
   }
 }
