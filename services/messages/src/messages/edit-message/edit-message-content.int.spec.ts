@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Role } from '@zulip-es/contracts';
 import { api, captureEvents, createChannel, createUser, owner, uniqueChannelName, type EventCapture } from '@zulip-es/testing';
-import { edit, send, SUCCESS, topicMessages } from './edit-message.int-helpers';
+import { edit, send, SUCCESS, topicMessages, EVERY_ROLE } from './edit-message.int-helpers';
 
 const error = (msg: string, code = 'BAD_REQUEST', extra: Record<string, unknown> = {}) => ({ result: 'error', code, msg, ...extra });
 
@@ -56,13 +56,7 @@ describe('PATCH /messages/{message_id}: content', () => {
     expect((await edit(user, id, { topic: 'x' })).body).toEqual(error('Direct messages cannot have topics.'));
   });
 
-  it.each([
-    [Role.OWNER, 'owner'],
-    [Role.ADMINISTRATOR, 'admin'],
-    [Role.MODERATOR, 'moderator'],
-    [Role.MEMBER, 'member'],
-    [Role.GUEST, 'guest'],
-  ])('refuses a %i (%s) editing the content of someone else\'s message, and lets them edit their own', async (role, _label) => {
+  it.each(EVERY_ROLE)('refuses a %i (%s) editing the content of someone else\'s message, and lets them edit their own', async (role, _label) => {
     const actor = await createUser({ role });
     const name = uniqueChannelName('edit-roles');
     await createChannel({ name, subscribers: [actor.userId] });

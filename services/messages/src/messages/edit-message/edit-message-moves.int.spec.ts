@@ -1,6 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { api, captureEvents, createChannel, createUser, systemInfo, uniqueChannelName, type EventCapture, type TestUser } from '@zulip-es/testing';
-import { edit, NOTIFICATION_BOT, send, SUCCESS, topicMessages } from './edit-message.int-helpers';
+import { edit, NOTIFICATION_BOT, send, SUCCESS, topicMessages, EVERY_ROLE } from './edit-message.int-helpers';
 
 const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 const mention = (user: TestUser, name: string) => `@_**${name}|${user.userId}**`;
@@ -78,13 +78,7 @@ describe('PATCH /messages/{message_id}: moves', () => {
     expect((await edit(user, general, { topic: '✔ general chat', propagate_mode: 'change_all' })).body).toEqual(error('General chat cannot be marked as resolved'));
   });
 
-  it.each([
-    [Role.OWNER, 'owner'],
-    [Role.ADMINISTRATOR, 'admin'],
-    [Role.MODERATOR, 'moderator'],
-    [Role.MEMBER, 'member'],
-    [Role.GUEST, 'guest'],
-  ])('role %i (%s): moves a topic (everyone may by default) and moves to another channel unless a guest (members may)', async (role, _label) => {
+  it.each(EVERY_ROLE)('role %i (%s): moves a topic (everyone may by default) and moves to another channel unless a guest (members may)', async (role, _label) => {
     const actor = await createUser({ role });
     const name = uniqueChannelName('roles');
     const target = uniqueChannelName('roles-target');

@@ -1,3 +1,4 @@
+import { Role } from '@zulip-es/contracts';
 import { api, type Credentials } from '@zulip-es/testing';
 
 /** Shared steps of the PATCH /messages/{message_id} integration specs. */
@@ -29,3 +30,12 @@ export async function topicMessages(auth: Credentials, channel: string, topic: s
 
 export const SUCCESS = { result: 'success', msg: '', detached_uploads: [] };
 export const NOTIFICATION_BOT = 'notification-bot@zulip.com';
+
+/** Every role with a label, for the role matrices of both specs. */
+export const EVERY_ROLE: [Role, string][] = [
+  [Role.OWNER, 'owner'],
+  [Role.ADMINISTRATOR, 'admin'],
+  [Role.MODERATOR, 'moderator'],
+  [Role.MEMBER, 'member'],
+  [Role.GUEST, 'guest'],
+];
