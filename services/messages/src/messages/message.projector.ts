@@ -73,7 +73,7 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
   if (conversation.type === 'channel') await followChannelList(repo, lists, conversation.channelId, messageIds);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
-    await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
+    await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users, reset.lastUpdated);
   }
 }
 
