@@ -11,7 +11,7 @@ interface Projection {
   user: UserTopicsState;
   index: Record<string, TopicPoliciesState>;
 }
-type Event = { own: UserTopicChange; sequence: number } | { moved: PlacedChange[] };
+type Event = { own: UserTopicChange; sequence: number } | { moved: PlacedChange[]; sequence: number };
 
 const USER = 9;
 const CHANNEL = 3;
@@ -29,9 +29,9 @@ function apply(p: Projection, event: Event): Projection {
     const user = applyOwnChange(p.user, own, sequence) ?? p.user;
     return indexed({ ...p, user }, own.topicName, (s) => setTopicPolicy(s, { userId: USER, visibilityPolicy: own.visibilityPolicy, userVersion: sequence, by: 'user' }));
   }
-  return event.moved.reduce((q, change) => {
+  return event.moved.reduce((q, { userId: _user, ...change }) => {
     const withIndex = indexed(q, change.topicName, (s) => setTopicPolicy(s, { userId: USER, visibilityPolicy: change.visibilityPolicy, userVersion: change.userVersion, by: 'move' }));
-    return { ...withIndex, user: placeChange(withIndex.user, change) ?? withIndex.user };
+    return { ...withIndex, user: placeChange(withIndex.user, { ...change, messagesSequence: event.sequence }) ?? withIndex.user };
   }, p);
 }
 
@@ -49,7 +49,9 @@ const own = (sequence: number, topicName: string, visibilityPolicy: 0 | 1 | 2 | 
   sequence,
 });
 /** A move of topic `from` to `to` carrying the user's policy, decided knowing the user's event `userVersion`. */
+let moves = 0;
 const move = (from: string, to: string, visibilityPolicy: 1 | 2 | 3, userVersion: number): Event => ({
+  sequence: ++moves,
   moved: [
     { userId: USER, channelId: CHANNEL, topicName: from, visibilityPolicy: 0, lastUpdated: 500, userVersion },
     { userId: USER, channelId: CHANNEL, topicName: to, visibilityPolicy, lastUpdated: 500, userVersion },
@@ -100,6 +102,14 @@ describe("a topic move's policy changes, in whatever order with the user's own e
     const expected = replay([userEvents[0], moves[0], userEvents[1], moves[1], userEvents[2]]);
     expect(policies(expected)).toEqual([['A', 2], ['C', 3]]);
     for (const order of interleavings(userEvents, moves)) expect(replay(order)).toEqual(expected);
+  });
+
+  it('given the same changes carried by two moves waiting together (A to B, back, and again, in one second), then each applies in turn', () => {
+    const userEvents = [own(1, 'A', 1)];
+    const there = [move('A', 'B', 1, 1), move('B', 'A', 1, 1), move('A', 'B', 1, 1)];
+    const expected = replay([...userEvents, ...there]);
+    expect(policies(expected)).toEqual([['B', 1]]);
+    expect(replay([...there, ...userEvents])).toEqual(expected);
   });
 
   it('applies every event delivered twice, anywhere later, once', () => {

@@ -71,9 +71,9 @@ describe('user topics projection', () => {
       userVersions: knownUserVersions(from, to),
       now: 5000,
     });
-    await applyMovedPolicies(repo, plan);
+    await applyMovedPolicies(repo, plan, 1);
     const after = { index: await repo.topicPoliciesOf(9, 'new'), user: await repo.userTopicsOf(301) };
-    await applyMovedPolicies(repo, plan);
+    await applyMovedPolicies(repo, plan, 1);
     expect(await repo.topicPoliciesOf(9, 'new')).toEqual(after.index);
     expect(activePolicies(after.index)).toEqual(new Map([[301, 1], [302, 3]]));
     expect(activePolicies(await repo.topicPoliciesOf(9, 'old'))).toEqual(new Map());

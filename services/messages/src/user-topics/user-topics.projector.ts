@@ -43,8 +43,9 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
  * applying the event twice changes nothing. The users' versions are left alone: they count only
  * the users' own events.
  */
-async function applyPlacedChanges(repo: MessagesRepository, changes: readonly PlacedChange[], by: 'move' | 'reset'): Promise<void> {
-  for (const { userId, ...change } of changes) {
+async function applyPlacedChanges(repo: MessagesRepository, changes: readonly PlacedChange[], by: 'move' | 'reset', messagesSequence: number): Promise<void> {
+  for (const { userId, ...placed } of changes) {
+    const change = { ...placed, messagesSequence };
     await updateDocument(
       repo.topicPolicies,
       topicPoliciesId(change.channelId, change.topicName),
@@ -61,25 +62,26 @@ async function applyPlacedChanges(repo: MessagesRepository, changes: readonly Pl
 }
 
 /**
- * For the projector of a topic move: the policy changes the move's event carries (computed by
- * `planPolicyMove` when it was decided, from `repo.topicPoliciesOf` of both topics).
+ * For the projector of a topic move (its event's `sequence`): the policy changes the move's event
+ * carries (computed by `planPolicyMove` when it was decided, from `repo.topicPoliciesOf` of both topics).
  */
-export const applyMovedPolicies = (repo: MessagesRepository, changes: readonly PlacedChange[]): Promise<void> => applyPlacedChanges(repo, changes, 'move');
+export const applyMovedPolicies = (repo: MessagesRepository, changes: readonly PlacedChange[], sequence: number): Promise<void> =>
+  applyPlacedChanges(repo, changes, 'move', sequence);
 
 /**
- * For the projector of a topic deletion's completing batch: removes the policies of the users who
- * lost access to the channel, each as of the user's event that set it.
+ * For the projector of a topic deletion's completing batch (its event's `sequence`): removes the
+ * policies of the users who lost access to the channel, each as of the user's event that set it.
  */
 export function applyPolicyResets(
   repo: MessagesRepository,
-  channelId: number,
-  topicName: string,
+  reset: { channelId: number; topicName: string; lastUpdated: number; sequence: number },
   users: readonly { userId: number; userVersion: number }[],
-  lastUpdated = 0,
 ): Promise<void> {
+  const { channelId, topicName, lastUpdated, sequence } = reset;
   return applyPlacedChanges(
     repo,
     users.map(({ userId, userVersion }) => ({ userId, channelId, topicName, visibilityPolicy: 0, lastUpdated, userVersion })),
     'reset',
+    sequence,
   );
 }

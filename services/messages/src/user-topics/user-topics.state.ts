@@ -50,6 +50,11 @@ export interface PendingChange {
   visibilityPolicy: VisibilityPolicy;
   lastUpdated: number;
   userVersion: number;
+  /**
+   * The sequence of the event that carries it in the `messages` aggregate (a move or a topic
+   * deletion): tells a change delivered again from the same change of another event.
+   */
+  messagesSequence: number;
 }
 
 /** One policy to set (0 removes it), from a user's own request or from a topic move. */
@@ -133,14 +138,15 @@ export function applyOwnChange(state: UserTopicsState, change: UserTopicChange, 
   return applyPendingChanges({ ...next, version: sequence });
 }
 
+/** An event changes one topic of a user at most once. */
 const samePending = (a: PendingChange, b: PendingChange): boolean =>
-  a.channelId === b.channelId && topicKey(a.topicName) === topicKey(b.topicName) && a.userVersion === b.userVersion && a.visibilityPolicy === b.visibilityPolicy && a.lastUpdated === b.lastUpdated;
+  a.messagesSequence === b.messagesSequence && a.channelId === b.channelId && topicKey(a.topicName) === topicKey(b.topicName);
 
 /**
  * Pure: a change decided under another key (a topic move's policy, a topic deletion's reset)
  * placed after the user's event `userVersion`, so that the outcome is that of applying the user's
  * events and these changes in that order, whichever comes first:
- * - the document has not reached that event yet: the change waits in `pending` (once);
+ * - the document has not reached that event yet: the change waits in `pending` (once per event);
  * - a later event of the user changed the same topic (its position is past `userVersion`): the
  *   user's later choice stands and the change is dropped;
  * - else it applies, and the topic's position becomes `userVersion`.
@@ -153,7 +159,8 @@ export function placeChange(state: UserTopicsState, change: PendingChange): User
     return { ...state, pending: [...pending, change] };
   }
   if (positionOf(state, change.channelId, change.topicName) > change.userVersion) return null;
-  const evolved = evolveUserTopics(state, { ...change, userId: state.userId });
+  const { channelId, topicName, visibilityPolicy, lastUpdated } = change;
+  const evolved = evolveUserTopics(state, { userId: state.userId, channelId, topicName, visibilityPolicy, lastUpdated });
   const next = withPosition(evolved, change.channelId, change.topicName, change.userVersion);
   const same = JSON.stringify([next.topics, next.positions]) === JSON.stringify([state.topics, state.positions]);
   return same ? null : next;

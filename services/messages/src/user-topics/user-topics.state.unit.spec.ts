@@ -65,7 +65,7 @@ describe('the topic index', () => {
 
 describe("a topic deletion's reset of a policy, in either order with the user's events", () => {
   const followed: UserTopicsState = applyOwnChange({ ...noUserTopics(9), version: 3 }, { ...change('Doomed', 3) }, 4)!;
-  const reset = { channelId: 3, topicName: 'doomed', visibilityPolicy: 0 as const, lastUpdated: 70, userVersion: 4 };
+  const reset = { channelId: 3, topicName: 'doomed', visibilityPolicy: 0 as const, lastUpdated: 70, userVersion: 4, messagesSequence: 30 };
 
   it('given the event that set the policy applied, then the policy goes at once, unless a later event set it again', () => {
     expect(placeChange(followed, reset)!.topics).toEqual([]);
