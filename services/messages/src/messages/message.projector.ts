@@ -36,7 +36,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
         // Ids only grow (all are given on key realm), so the message sent is the last one.
         await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
       } else {
-        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, messageEvent);
+        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, messageEvent, envelope.sequence);
         else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, messageEvent, envelope.sequence);
         else await applyMoved(repo, lists, messageEvent, envelope.sequence);
         await repo.setMessagesVersion(envelope.sequence);
@@ -66,14 +66,14 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
   await repo.raiseLastId('dm_group_no', groupNo);
 }
 
-async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1): Promise<void> {
+async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
   // Independent documents, each write repeatable on its own: side by side.
   await Promise.all([...listsOf(conversation).map((key) => removeIds(lists, key, messageIds)), repo.deleteMessages(messageIds)]);
   if (conversation.type === 'channel') await followChannelList(repo, lists, conversation.channelId, messageIds);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
-    await applyPolicyResets(repo, conversation.channelId, conversation.topic, reset.users);
+    await applyPolicyResets(repo, { channelId: conversation.channelId, topicName: conversation.topic, lastUpdated: reset.lastUpdated, sequence }, reset.users);
   }
 }
 
@@ -127,7 +127,7 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, event: Mes
     await followChannelList(repo, lists, to.channelId);
     await giveToSubscribers(repo, to.channelId, messageIds);
   }
-  await applyMovedPolicies(repo, policyChanges);
+  await applyMovedPolicies(repo, policyChanges, sequence);
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
 import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, createChannel, createUser, owner, subscribeTo, systemInfo, uniqueChannelName } from '@zulip-es/testing';
+import { api, createChannel, createUser, owner, subscribeTo, systemInfo, uniqueChannelName, type TestUser } from '@zulip-es/testing';
 import { MessagesProjection } from './messages.projection';
 import { MessagesRepository } from './messages.repository';
 
@@ -82,13 +82,21 @@ describe('messages projection rebuilt from messages.events', () => {
       if (i > 100) throw new Error('the topic deletion did not complete');
       await new Promise((r) => setTimeout(r, 100));
     }
-    // Edits and moves: a content edit, a topic move with breadcrumbs, and a move into a channel
-    // with protected history (its subscribers receive the messages). Not a policy following a
-    // move: the user's policy event (key user:<id>) and the move (key realm) are in different
-    // partitions, which a rebuild may replay in another interleaving.
+    // Edits and moves: a content edit, a topic move with breadcrumbs carrying the policies set
+    // before it, and a move into a channel with protected history (its subscribers receive the
+    // messages; users without access lose their policies). The users' policy events (keys
+    // user:<id>, in several partitions) and the moves (key realm) may be replayed in another
+    // interleaving than live: the moves' changes are placed by their userVersion.
+    const [c, d] = [await createUser(), await createUser()];
     const moving = (await api('POST', '/messages', { auth: a, params: { type: 'stream', to: String(defaultId), topic: 'moving', content: 'v1' } })).body.id as number;
     await api('PATCH', `/messages/${moving}`, { auth: a, params: { content: 'v2' } });
+    const policy = (auth: TestUser, topic: string, visibility_policy: number) => api('POST', '/user_topics', { auth, params: { stream_id: defaultId, topic, visibility_policy } });
+    for (const [user, p] of [[a, 3], [b, 1], [c, 2], [d, 3]] as const) expect((await policy(user, 'moving', p)).status).toBe(200);
+    await policy(d, 'moved', 1);
     await api('PATCH', `/messages/${moving}`, { auth: a, params: { topic: 'moved', propagate_mode: 'change_all', send_notification_to_old_thread: true } });
+    // After the move: the users' own later choices for the old and the new name.
+    await policy(c, 'moving', 1);
+    await policy(a, 'moved', 2);
     expect((await api('PATCH', `/messages/${moving}`, { auth: b, params: { stream_id: id, propagate_mode: 'change_all' } })).status).toBe(200);
 
     const projection = new MessagesProjection(new MessagesRepository(scratch));

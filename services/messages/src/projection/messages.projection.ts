@@ -12,10 +12,12 @@ import { projectors } from './projectors';
 export class MessagesProjection implements Projection {
   /**
    * 1: messages, id lists and subscription histories. 2: list chunks store their ids as binary.
-   * 3: the last message id is kept in the `messages_version` counter. A stored projection of an
-   * older version is rebuilt from the events at start.
+   * 3: the last message id is kept in the `messages_version` counter. 4: policy changes of moves
+   * and topic deletions are placed in the users' histories (`positions`, `pending` in
+   * `user_topics`; tombstones in `topic_policies`). A stored projection of an older version is
+   * rebuilt from the events at start.
    */
-  readonly version = 3;
+  readonly version = 4;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

@@ -1,5 +1,5 @@
 import { VisibilityPolicy } from '@zulip-es/contracts';
-import { topicKey, type UserTopicChange } from './user-topics.state';
+import { topicKey, type PlacedChange } from './user-topics.state';
 
 type Policy = VisibilityPolicy;
 
@@ -19,6 +19,11 @@ export interface PolicyMove {
   usersLosingAccess: ReadonlySet<number>;
   /** Unix seconds of the move: the `lastUpdated` of every policy it sets. */
   now: number;
+  /**
+   * Per user, the latest of their own events the decision knows of (`knownUserVersions` of both
+   * topics' indexes; 0 when absent): every change of the user's policies is placed after it.
+   */
+  userVersions: ReadonlyMap<number, number>;
 }
 
 /**
@@ -46,23 +51,25 @@ export function policyAfterMerge(orig: Policy, target: Policy): Policy {
  *   (`policyAfterMerge`), otherwise it is the old topic's policy, so a policy left on an empty
  *   destination (its messages deleted) by someone without one on the old topic is removed.
  *   Nothing is written where the new policy equals the destination's current one.
- * Every policy set gets the move's time as `lastUpdated`.
+ * Every policy set gets the move's time as `lastUpdated`, and the user's known version as
+ * `userVersion` (see `placeChange`).
  *
  * One deliberate difference: a rename that changes only the case of the name (the same topic,
  * as topics match case-insensitively) keeps every policy, where Zulip's code would remove them.
  */
-export function planPolicyMove(move: PolicyMove): UserTopicChange[] {
+export function planPolicyMove(move: PolicyMove): PlacedChange[] {
   const { from, to, now } = move;
   if (from.channelId === to.channelId && topicKey(from.topicName) === topicKey(to.topicName)) return [];
-  const change = (where: TopicPolicies, userId: number, visibilityPolicy: Policy): UserTopicChange => ({
+  const change = (where: TopicPolicies, userId: number, visibilityPolicy: Policy): PlacedChange => ({
     userId,
     channelId: where.channelId,
     topicName: where.topicName,
     visibilityPolicy,
     lastUpdated: now,
+    userVersion: move.userVersions.get(userId) ?? 0,
   });
   const channelChanged = from.channelId !== to.channelId;
-  const changes: UserTopicChange[] = [];
+  const changes: PlacedChange[] = [];
   const orig = new Map<number, Policy>();
   for (const [userId, policy] of from.policies) {
     if (channelChanged && move.usersLosingAccess.has(userId)) changes.push(change(from, userId, VisibilityPolicy.INHERIT));

@@ -9,9 +9,10 @@ const move = (from: Record<number, 0 | 1 | 2 | 3>, to: Record<number, 0 | 1 | 2 
   targetTopicHasMessages: false,
   usersLosingAccess: new Set(),
   now: NOW,
+  userVersions: new Map(),
   ...options,
 });
-const at = (topicName: string, userId: number, visibilityPolicy: number, channelId = 3) => ({ userId, channelId, topicName, visibilityPolicy, lastUpdated: NOW });
+const at = (topicName: string, userId: number, visibilityPolicy: number, channelId = 3, userVersion = 0) => ({ userId, channelId, topicName, visibilityPolicy, lastUpdated: NOW, userVersion });
 
 describe('topic policies when a topic moves (Zulip do_update_message)', () => {
   it('merges two policies by keeping the one that shows more: followed > unmuted > none > muted', () => {
@@ -51,6 +52,11 @@ describe('topic policies when a topic moves (Zulip do_update_message)', () => {
     expect(planPolicyMove(toOtherChannel)).toEqual([at('old', 10, NONE), at('old', 11, NONE), at('new', 11, MUTED, 4)]);
     // Within one channel nobody loses access, whatever the caller passed.
     expect(plan).toContainEqual(at('new', 10, FOLLOWED));
+  });
+
+  it("places each user's changes after the latest of their events the decision knew (0 when it knew none)", () => {
+    const plan = planPolicyMove(move({ 10: MUTED, 11: FOLLOWED }, {}, { userVersions: new Map([[10, 7]]) }));
+    expect(plan).toEqual([at('old', 10, NONE, 3, 7), at('new', 10, MUTED, 3, 7), at('old', 11, NONE), at('new', 11, FOLLOWED)]);
   });
 
   it('keeps every policy when a rename changes only the case of the topic', () => {

@@ -34,14 +34,27 @@ export const activePolicies = (state: TopicPoliciesState): Map<number, Exclude<V
   new Map(state.entries.flatMap((e) => (e.visibilityPolicy === 0 ? [] : [[e.userId, e.visibilityPolicy] as const])));
 
 /**
+ * The highest `userVersion` of each user's entries in these indexes (removed policies included):
+ * the latest event of the user a decision reading them knows of, where it places its changes.
+ */
+export function knownUserVersions(...indexes: readonly TopicPoliciesState[]): Map<number, number> {
+  const versions = new Map<number, number>();
+  for (const { userId, userVersion } of indexes.flatMap((i) => i.entries)) versions.set(userId, Math.max(userVersion, versions.get(userId) ?? 0));
+  return versions;
+}
+
+/**
  * Pure: the index after a user's policy became `visibilityPolicy`, or null when it already says
- * so. A user's own event (`by: 'user'`, `userVersion` its sequence) is skipped when the entry
- * stands at that version or later (delivered again); a move keeps the user's version and only
- * needs the policy to differ (setting the same value twice changes nothing). A reset (`by:
- * 'reset'`, policy 0, a topic deletion) removes the policy the user's event `userVersion` set:
- * it leaves a tombstone at that version, even before that event is applied (a catch-up may read
- * the deletion's partition first), so that event cannot bring the policy back, and it yields to
- * a later event of the user.
+ * so. An entry's `userVersion` places its last change in the user's history, and the change
+ * placed last wins, whatever order they come in:
+ * - a user's own event (`by: 'user'`, `userVersion` its sequence) is skipped when the entry stands
+ *   at that version or later (delivered again, or a change placed after it came first);
+ * - a topic move's change (`by: 'move'`) or a topic deletion's reset (`by: 'reset'`, policy 0),
+ *   decided under key `realm` and placed after the user's event `userVersion`, yields to a later
+ *   event of the user (an entry past that version), and otherwise is written at that version,
+ *   even where the index has no entry yet (a catch-up reading the realm's partition first): a
+ *   removed policy stays as a tombstone, so the user event it follows, applied after, cannot bring
+ *   it back. Changes placed at the same version apply in the order they come (the realm's order).
  */
 export function setTopicPolicy(
   state: TopicPoliciesState,
@@ -49,10 +62,8 @@ export function setTopicPolicy(
 ): TopicPoliciesState | null {
   const { userId, visibilityPolicy, userVersion } = change;
   const current = state.entries.find((e) => e.userId === userId);
-  if (change.by === 'reset' && current && (current.userVersion > userVersion || (current.userVersion === userVersion && current.visibilityPolicy === 0))) return null;
   if (current && change.by === 'user' && current.userVersion >= userVersion) return null;
-  if (current && change.by === 'move' && (current.userVersion > userVersion || current.visibilityPolicy === visibilityPolicy)) return null;
-  if (!current && change.by === 'move' && visibilityPolicy === 0) return null;
+  if (current && change.by !== 'user' && (current.userVersion > userVersion || (current.userVersion === userVersion && current.visibilityPolicy === visibilityPolicy))) return null;
   const entries = [...state.entries.filter((e) => e !== current), { userId, visibilityPolicy, userVersion }].sort((a, b) => a.userId - b.userId);
   return { ...state, entries };
 }

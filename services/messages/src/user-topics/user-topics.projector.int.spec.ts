@@ -4,7 +4,7 @@ import type { EventEnvelope, MessagesEvent } from '@zulip-es/contracts';
 import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { MessagesRepository } from '../projection/messages.repository';
 import { planPolicyMove } from './move-policies';
-import { activePolicies } from './topic-policies.state';
+import { activePolicies, knownUserVersions } from './topic-policies.state';
 import { applyMovedPolicies, userTopicsProjector } from './user-topics.projector';
 
 /** The projector against a scratch database of the real store: what a crash, a redelivery or a move does. */
@@ -49,27 +49,41 @@ describe('user topics projection', () => {
   it('takes a document written without a revision as revision 0', async () => {
     await repo.userTopics.insertOne({ _id: 'user_topics:401', userId: 401, topics: [], version: 0 } as never);
     await changed(401, 1, 10, 'Old doc', 1)();
-    expect(await repo.userTopicsOf(401)).toEqual({ userId: 401, topics: [{ channelId: 10, topicName: 'Old doc', visibilityPolicy: 1, lastUpdated: 1001 }], version: 1, rev: 1 });
+    expect(await repo.userTopicsOf(401)).toEqual({
+      userId: 401,
+      topics: [{ channelId: 10, topicName: 'Old doc', visibilityPolicy: 1, lastUpdated: 1001 }],
+      positions: [{ channelId: 10, topicKey: 'old doc', userVersion: 1 }],
+      version: 1,
+      rev: 1,
+    });
   });
 
   it('carries policies to the new topic when a move is applied, and applying it again changes nothing', async () => {
     await changed(301, 1, 9, 'old', 1)();
     await changed(302, 1, 9, 'old', 3)();
     await changed(303, 1, 9, 'new', 1)();
+    const [from, to] = [await repo.topicPoliciesOf(9, 'old'), await repo.topicPoliciesOf(9, 'new')];
     const plan = planPolicyMove({
-      from: { channelId: 9, topicName: 'old', policies: activePolicies(await repo.topicPoliciesOf(9, 'old')) },
-      to: { channelId: 9, topicName: 'new', policies: activePolicies(await repo.topicPoliciesOf(9, 'new')) },
+      from: { channelId: 9, topicName: 'old', policies: activePolicies(from) },
+      to: { channelId: 9, topicName: 'new', policies: activePolicies(to) },
       targetTopicHasMessages: false,
       usersLosingAccess: new Set(),
+      userVersions: knownUserVersions(from, to),
       now: 5000,
     });
-    await applyMovedPolicies(repo, plan);
+    await applyMovedPolicies(repo, plan, 1);
     const after = { index: await repo.topicPoliciesOf(9, 'new'), user: await repo.userTopicsOf(301) };
-    await applyMovedPolicies(repo, plan);
+    await applyMovedPolicies(repo, plan, 1);
     expect(await repo.topicPoliciesOf(9, 'new')).toEqual(after.index);
     expect(activePolicies(after.index)).toEqual(new Map([[301, 1], [302, 3]]));
     expect(activePolicies(await repo.topicPoliciesOf(9, 'old'))).toEqual(new Map());
-    expect(after.user).toEqual({ userId: 301, topics: [{ channelId: 9, topicName: 'new', visibilityPolicy: 1, lastUpdated: 5000 }], version: 1, rev: 3 });
+    expect(after.user).toEqual({
+      userId: 301,
+      topics: [{ channelId: 9, topicName: 'new', visibilityPolicy: 1, lastUpdated: 5000 }],
+      positions: [{ channelId: 9, topicKey: 'new', userVersion: 1 }, { channelId: 9, topicKey: 'old', userVersion: 1 }],
+      version: 1,
+      rev: 3,
+    });
     expect((await repo.userTopicsOf(303)).topics).toEqual([]);
     // The user's own next event still follows their version.
     await changed(301, 2, 9, 'new', 2)();

@@ -13,27 +13,48 @@ export interface UserTopicEntry {
 
 /**
  * Every topic visibility policy of one user (`user_topics:<userId>`), the aggregate of the
- * `user_topic.*` events decided under the user's key. Topic moves change entries too (through
- * the projection) without touching `version`, which counts only this aggregate's own events;
- * `rev` counts every write (see `updateDocument`).
+ * `user_topic.*` events decided under the user's key. Topic moves and topic deletions (events
+ * decided under key `realm`, in another partition) change entries too (through the projection)
+ * without touching `version`, which counts only this aggregate's own events; `rev` counts every
+ * write (see `updateDocument`).
+ *
+ * Such a change is placed in the user's history by its `userVersion` (after that event of the
+ * user, before the next), so the document is the same whichever partition a consumer reads first:
+ * it waits in `pending` while `version` is below it, and yields to a later event of the user for
+ * the same topic (`positions`).
  */
 export interface UserTopicsState extends Revised {
   userId: number;
   topics: UserTopicEntry[];
   version: number;
   /**
-   * Topic deletions' resets of policies set by events of this user not applied yet (a catch-up
-   * reading the deletion's partition first): applied once `version` reaches `userVersion`.
-   * Absent when there is none.
+   * For each topic something changed, where its last change stands in the user's history: the
+   * sequence of the user's own event, or the `userVersion` of a placed change (a removed policy
+   * keeps its position, so an earlier change applied late cannot bring it back). Absent when none.
    */
-  pendingResets?: PendingReset[];
+  positions?: TopicPosition[];
+  /** Placed changes whose `userVersion` the document has not reached yet, in the order they came. Absent when none. */
+  pending?: PendingChange[];
 }
 
-/** Remove the user's policy for the topic once their event `userVersion` is applied. */
-export interface PendingReset {
+export interface TopicPosition {
+  channelId: number;
+  topicKey: string;
+  userVersion: number;
+}
+
+/** A policy change of one user's topic decided under another key, placed after the user's event `userVersion`. */
+export interface PendingChange {
   channelId: number;
   topicName: string;
+  visibilityPolicy: VisibilityPolicy;
+  lastUpdated: number;
   userVersion: number;
+  /**
+   * The sequence of the event that carries it in the `messages` aggregate (a move or a topic
+   * deletion): tells a change delivered again from the same change of another event.
+   */
+  messagesSequence: number;
 }
 
 /** One policy to set (0 removes it), from a user's own request or from a topic move. */
@@ -43,6 +64,11 @@ export interface UserTopicChange {
   topicName: string;
   visibilityPolicy: VisibilityPolicy;
   lastUpdated: number;
+}
+
+/** A topic move's change of one user's policy, placed after the user's event `userVersion` (see `placeChange`). */
+export interface PlacedChange extends UserTopicChange {
+  userVersion: number;
 }
 
 export const userTopicsAggregateId = (userId: number): string => `user_topics:${userId}`;
@@ -86,33 +112,70 @@ export function evolveUserTopics(state: UserTopicsState, change: UserTopicChange
   return { ...state, topics: [...others, entry].sort(byChannelAndTopic) };
 }
 
-const withoutTopic = (state: UserTopicsState, channelId: number, topicName: string): UserTopicsState =>
-  evolveUserTopics(state, { userId: state.userId, channelId, topicName, visibilityPolicy: 0, lastUpdated: 0 });
+const positionFor = (channelId: number, topicName: string): ((p: TopicPosition) => boolean) => {
+  const key = topicKey(topicName);
+  return (p) => p.channelId === channelId && p.topicKey === key;
+};
 
-/**
- * Pure: a topic deletion's reset of the policy the user's event `userVersion` set. Applied at once
- * when the user's document has that event (unless a later event of theirs set the topic again,
- * `setLater`, which the topic index knows); else kept pending until it has. Null: nothing changes.
- */
-export function resetUserTopic(state: UserTopicsState, reset: PendingReset, setLater: boolean): UserTopicsState | null {
-  if (state.version >= reset.userVersion) {
-    if (setLater || !findUserTopic(state, reset.channelId, reset.topicName)) return null;
-    return withoutTopic(state, reset.channelId, reset.topicName);
-  }
-  const pending = state.pendingResets ?? [];
-  const same = (p: PendingReset) => p.channelId === reset.channelId && topicKey(p.topicName) === topicKey(reset.topicName) && p.userVersion === reset.userVersion;
-  if (pending.some(same)) return null;
-  return { ...state, pendingResets: [...pending, reset] };
+/** Where the last change of this topic stands in the user's history (0: nothing changed it). */
+export const positionOf = (state: UserTopicsState, channelId: number, topicName: string): number =>
+  (state.positions ?? []).find(positionFor(channelId, topicName))?.userVersion ?? 0;
+
+function withPosition(state: UserTopicsState, channelId: number, topicName: string, userVersion: number): UserTopicsState {
+  const position: TopicPosition = { channelId, topicKey: topicKey(topicName), userVersion };
+  const others = (state.positions ?? []).filter((p) => !positionFor(channelId, topicName)(p));
+  const positions = [...others, position].sort((a, b) => a.channelId - b.channelId || (a.topicKey < b.topicKey ? -1 : a.topicKey > b.topicKey ? 1 : 0));
+  return { ...state, positions };
 }
 
-/** Pure: the pending resets whose event is now applied, applied (and dropped). */
-export function applyPendingResets(state: UserTopicsState): UserTopicsState {
-  const pending = state.pendingResets;
+/**
+ * Pure: the user's own event `sequence` applied (null: the document has it already), then the
+ * pending changes placed at or before it.
+ */
+export function applyOwnChange(state: UserTopicsState, change: UserTopicChange, sequence: number): UserTopicsState | null {
+  if (state.version >= sequence) return null;
+  const next = withPosition(evolveUserTopics(state, change), change.channelId, change.topicName, sequence);
+  return applyPendingChanges({ ...next, version: sequence });
+}
+
+/** An event changes one topic of a user at most once. */
+const samePending = (a: PendingChange, b: PendingChange): boolean =>
+  a.messagesSequence === b.messagesSequence && a.channelId === b.channelId && topicKey(a.topicName) === topicKey(b.topicName);
+
+/**
+ * Pure: a change decided under another key (a topic move's policy, a topic deletion's reset)
+ * placed after the user's event `userVersion`, so that the outcome is that of applying the user's
+ * events and these changes in that order, whichever comes first:
+ * - the document has not reached that event yet: the change waits in `pending` (once per event);
+ * - a later event of the user changed the same topic (its position is past `userVersion`): the
+ *   user's later choice stands and the change is dropped;
+ * - else it applies, and the topic's position becomes `userVersion`.
+ * Null: nothing changes (applying a change again included).
+ */
+export function placeChange(state: UserTopicsState, change: PendingChange): UserTopicsState | null {
+  if (state.version < change.userVersion) {
+    const pending = state.pending ?? [];
+    if (pending.some((p) => samePending(p, change))) return null;
+    return { ...state, pending: [...pending, change] };
+  }
+  if (positionOf(state, change.channelId, change.topicName) > change.userVersion) return null;
+  const { channelId, topicName, visibilityPolicy, lastUpdated } = change;
+  const evolved = evolveUserTopics(state, { userId: state.userId, channelId, topicName, visibilityPolicy, lastUpdated });
+  const next = withPosition(evolved, change.channelId, change.topicName, change.userVersion);
+  const same = JSON.stringify([next.topics, next.positions]) === JSON.stringify([state.topics, state.positions]);
+  return same ? null : next;
+}
+
+/** Pure: the pending changes the document has now reached, applied in the order they came (and dropped). */
+export function applyPendingChanges(state: UserTopicsState): UserTopicsState {
+  const pending = state.pending;
   if (!pending) return state;
   const due = pending.filter((p) => p.userVersion <= state.version);
   if (due.length === 0) return state;
   const rest = pending.filter((p) => p.userVersion > state.version);
-  const { pendingResets: _dropped, ...without } = due.reduce((s, p) => withoutTopic(s, p.channelId, p.topicName), state);
+  const { pending: _dropped, ...without } = state;
   void _dropped;
-  return rest.length > 0 ? { ...without, pendingResets: rest } : without;
+  const applied = due.reduce<UserTopicsState>((s, p) => placeChange(s, p) ?? s, without);
+  return rest.length > 0 ? { ...applied, pending: rest } : applied;
 }
+

@@ -1,5 +1,5 @@
-import { setTopicPolicy, noTopicPolicies, activePolicies, topicPoliciesId } from './topic-policies.state';
-import { applyPendingResets, evolveUserTopics, noUserTopics, resetUserTopic, storedTopicName } from './user-topics.state';
+import { setTopicPolicy, noTopicPolicies, activePolicies, knownUserVersions, topicPoliciesId } from './topic-policies.state';
+import { applyOwnChange, applyPendingChanges, evolveUserTopics, noUserTopics, placeChange, storedTopicName, type UserTopicsState } from './user-topics.state';
 import { userTopicsView } from './user-topics-view';
 
 const change = (topicName: string, visibilityPolicy: 0 | 1 | 2 | 3, channelId = 3) => ({ userId: 9, channelId, topicName, visibilityPolicy, lastUpdated: 50 });
@@ -46,29 +46,43 @@ describe('the topic index', () => {
     expect(moved.entries).toEqual([{ userId: 9, visibilityPolicy: 0, userVersion: 2 }]);
     expect(setTopicPolicy(moved, { userId: 9, visibilityPolicy: 0, userVersion: 2, by: 'move' })).toBeNull();
     expect(setTopicPolicy(set, { userId: 9, visibilityPolicy: 3, userVersion: 1, by: 'move' })).toBeNull();
-    expect(setTopicPolicy(noTopicPolicies(3, 'x'), { userId: 9, visibilityPolicy: 0, userVersion: 1, by: 'move' })).toBeNull();
     expect(activePolicies(setTopicPolicy(set, { userId: 10, visibilityPolicy: 3, userVersion: 0, by: 'move' })!)).toEqual(new Map([[9, 1], [10, 3]]));
+  });
+
+  it("given a move's removal before the user event it follows, then it leaves a tombstone that event cannot get past", () => {
+    const first = setTopicPolicy(noTopicPolicies(3, 'x'), { userId: 9, visibilityPolicy: 0, userVersion: 1, by: 'move' })!;
+    expect(first.entries).toEqual([{ userId: 9, visibilityPolicy: 0, userVersion: 1 }]);
+    expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 1, by: 'user' })).toBeNull();
+    expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 2, by: 'user' })!.entries).toEqual([{ userId: 9, visibilityPolicy: 3, userVersion: 2 }]);
+  });
+
+  it('knows, per user, the latest of their events any of the indexes holds, removed policies included', () => {
+    const a = setTopicPolicy(setTopicPolicy(noTopicPolicies(3, 'a'), { userId: 9, visibilityPolicy: 0, userVersion: 5, by: 'user' })!, { userId: 10, visibilityPolicy: 1, userVersion: 1, by: 'user' })!;
+    const b = setTopicPolicy(noTopicPolicies(3, 'b'), { userId: 10, visibilityPolicy: 3, userVersion: 4, by: 'user' })!;
+    expect(knownUserVersions(a, b)).toEqual(new Map([[9, 5], [10, 4]]));
   });
 });
 
 describe("a topic deletion's reset of a policy, in either order with the user's events", () => {
-  const followed = { ...evolveUserTopics(noUserTopics(9), change('Doomed', 3)), version: 4 };
-  const reset = { channelId: 3, topicName: 'doomed', userVersion: 4 };
+  const followed: UserTopicsState = applyOwnChange({ ...noUserTopics(9), version: 3 }, { ...change('Doomed', 3) }, 4)!;
+  const reset = { channelId: 3, topicName: 'doomed', visibilityPolicy: 0 as const, lastUpdated: 70, userVersion: 4, messagesSequence: 30 };
 
   it('given the event that set the policy applied, then the policy goes at once, unless a later event set it again', () => {
-    expect(resetUserTopic(followed, reset, false)!.topics).toEqual([]);
-    expect(resetUserTopic(followed, reset, true)).toBeNull();
-    expect(resetUserTopic({ ...followed, topics: [] }, reset, false)).toBeNull();
+    expect(placeChange(followed, reset)!.topics).toEqual([]);
+    const setAgain = applyOwnChange(followed, change('doomed', 1), 5)!;
+    expect(placeChange(setAgain, reset)).toBeNull();
+    expect(placeChange(placeChange(followed, reset)!, reset)).toBeNull();
   });
 
   it('given the event not applied yet, then the reset waits for it, once, and applies when it comes', () => {
     const early = { ...noUserTopics(9), version: 3 };
-    const pending = resetUserTopic(early, reset, false)!;
-    expect(pending.pendingResets).toEqual([reset]);
-    expect(resetUserTopic(pending, reset, false)).toBeNull();
-    expect(applyPendingResets(pending)).toEqual(pending);
-    const caughtUp = applyPendingResets({ ...evolveUserTopics(pending, change('Doomed', 3)), version: 4 });
-    expect(caughtUp).toEqual({ ...noUserTopics(9), version: 4 });
+    const pending = placeChange(early, reset)!;
+    expect(pending.pending).toEqual([reset]);
+    expect(placeChange(pending, reset)).toBeNull();
+    expect(applyPendingChanges(pending)).toEqual(pending);
+    const caughtUp = applyOwnChange(pending, change('Doomed', 3), 4)!;
+    expect(caughtUp).toEqual({ ...noUserTopics(9), version: 4, positions: [{ channelId: 3, topicKey: 'doomed', userVersion: 4 }] });
+    expect(caughtUp).toEqual(placeChange(followed, reset));
   });
 
   it('in the topic index, leaves a tombstone at the version of the event it resets, yielding to a later one', () => {

@@ -1,5 +1,10 @@
+import type { Connection } from 'mongoose';
 import { Role } from '@zulip-es/contracts';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { api, captureEvents, createChannel, createUser, systemInfo, uniqueChannelName, type EventCapture, type TestUser } from '@zulip-es/testing';
+import { MessagesRepository } from '../../projection/messages.repository';
+import { activePolicies } from '../../user-topics/topic-policies.state';
+import { userTopicsView } from '../../user-topics/user-topics-view';
 import { edit, NOTIFICATION_BOT, send, SUCCESS, topicMessages, EVERY_ROLE } from './edit-message.int-helpers';
 
 const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
@@ -7,13 +12,18 @@ const mention = (user: TestUser, name: string) => `@_**${name}|${user.userId}**`
 
 describe('PATCH /messages/{message_id}: moves', () => {
   let capture: EventCapture;
+  let db: Connection;
+  let repo: MessagesRepository;
   const ownerId = () => systemInfo().owner.userId;
 
   beforeAll(async () => {
     capture = await captureEvents('messages');
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, 'messages');
+    repo = new MessagesRepository(db);
   });
   afterAll(async () => {
     await capture.stop();
+    await db.close();
   });
 
   /** A public channel with `user` subscribed and three messages in `lunch`. */
@@ -29,9 +39,6 @@ describe('PATCH /messages/{message_id}: moves', () => {
     const user = await createUser({ label: 'mover' });
     const fullName = (await api('GET', '/users/me', { auth: user })).body.full_name as string;
     const { name, channelId, ids } = await topicOf(user, 'move-all');
-    // No visibility policy is set here: the policies following a move are decided by planPolicyMove
-    // (unit specs); a policy event (key user:<id>) and a move (key realm) sit in different
-    // partitions, and the projection rebuild spec may replay them in another interleaving.
     const res = await edit(user, ids[1], { topic: 'dinner', propagate_mode: 'change_all', send_notification_to_old_thread: true });
     expect(res.body).toEqual(SUCCESS);
     const moved = await capture.waitFor((e) => e.type === 'messages.moved.v1' && e.data.messageId === ids[1]);
@@ -46,6 +53,32 @@ describe('PATCH /messages/{message_id}: moves', () => {
     expect(dinner[3]).toMatchObject({ sender_email: NOTIFICATION_BOT, content: `This topic was moved here from #**${name}>lunch** by ${mention(user, fullName)}.` });
     const lunch = await topicMessages(user, name, 'lunch');
     expect(lunch).toEqual([expect.objectContaining({ sender_email: NOTIFICATION_BOT, content: `This topic was moved to #**${name}>dinner** by ${mention(user, fullName)}.` })]);
+  });
+
+  it("carries a policy set before a whole-topic move to the new topic, and on when it is resolved, the old names keeping none (as Zulip does)", async () => {
+    const user = await createUser({ label: 'policy-mover' });
+    const { channelId, ids } = await topicOf(user, 'policy-move');
+    expect((await api('POST', '/user_topics', { auth: user, params: { stream_id: channelId, topic: 'lunch', visibility_policy: 3 } })).body).toEqual({ result: 'success', msg: '' });
+    const movedTo = (topic: string) => (e: { type: string; data: Record<string, unknown> }) =>
+      e.type === 'messages.moved.v1' && e.data.messageId === ids[0] && (e.data.to as { topic: string }).topic === topic;
+
+    expect((await edit(user, ids[0], { topic: 'dinner', propagate_mode: 'change_all' })).body).toEqual(SUCCESS);
+    const moved = await capture.waitFor(movedTo('dinner'));
+    // Placed after the user's policy event (their first: version 1), whichever partition a consumer reads first.
+    const change = { userId: user.userId, channelId, lastUpdated: expect.any(Number), userVersion: 1 };
+    expect(moved.data.policyChanges).toEqual([
+      { ...change, topicName: 'lunch', visibilityPolicy: 0 },
+      { ...change, topicName: 'dinner', visibilityPolicy: 3 },
+    ]);
+    expect((await edit(user, ids[0], { topic: '✔ dinner', propagate_mode: 'change_all' })).body).toEqual(SUCCESS);
+    await capture.waitFor(movedTo('✔ dinner'));
+
+    expect(userTopicsView(await repo.userTopicsOf(user.userId))).toEqual([{ stream_id: channelId, topic_name: '✔ dinner', visibility_policy: 3, last_updated: expect.any(Number) }]);
+    expect(activePolicies(await repo.topicPoliciesOf(channelId, '✔ dinner'))).toEqual(new Map([[user.userId, 3]]));
+    for (const old of ['lunch', 'dinner']) expect(activePolicies(await repo.topicPoliciesOf(channelId, old))).toEqual(new Map());
+    // The user's own later choice for the old name is theirs alone.
+    expect((await api('POST', '/user_topics', { auth: user, params: { stream_id: channelId, topic: 'lunch', visibility_policy: 1 } })).status).toBe(200);
+    expect(userTopicsView(await repo.userTopicsOf(user.userId)).map((t) => [t.topic_name, t.visibility_policy])).toEqual([['lunch', 1], ['✔ dinner', 3]]);
   });
 
   it('moves one message (change_one) or it and the later ones (change_later), leaving policies in place', async () => {

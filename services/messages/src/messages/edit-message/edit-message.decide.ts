@@ -38,6 +38,8 @@ export interface EditMessageState {
     targetTopicHasMessages: boolean;
     /** Users with a policy for the old topic who cannot access the destination channel. */
     usersLosingAccess: ReadonlySet<number>;
+    /** Per user, the latest of their own policy events both topics' indexes know (`knownUserVersions`). */
+    userVersions: ReadonlyMap<number, number>;
   };
   /** The destination topic's newest message before the move, when the destination is another list. */
   lastInTarget: TopicMessage | null;
@@ -175,6 +177,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
           to: { channelId: to.channelId, topicName: to.topic, policies: state.policies.to },
           targetTopicHasMessages: state.policies.targetTopicHasMessages,
           usersLosingAccess: state.policies.usersLosingAccess,
+          userVersions: state.policies.userVersions,
           now: Math.floor(nowSeconds),
         })
       : [];

@@ -52,7 +52,7 @@ function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(
     ],
     wildcardAudience: { channelSubscribers: 2, topicParticipants: 1 },
     wildcardThreshold: 15,
-    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set() },
+    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
     lastInTarget: null,
     notificationBotId: U.bot,
     messagesVersion: 40,
@@ -198,7 +198,7 @@ describe('moving messages to another topic', () => {
   it('given change_all, then the whole topic moves, users\' policies follow it, and the breadcrumbs say the topic moved', () => {
     const decision = decide(
       { topic: 'dinner', propagate_mode: 'change_all', send_notification_to_old_thread: true },
-      { state: { policies: { from: new Map([[U.owner, 1]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set() } } },
+      { state: { policies: { from: new Map([[U.owner, 1]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() } } },
     );
     expect(decision.events[0].data).toMatchObject({
       messageIds: [10, 20, 30],
@@ -214,7 +214,7 @@ describe('moving messages to another topic', () => {
   });
 
   it('given a partial move, then policies stay; given send_notification_to_new_thread false, then no breadcrumb', () => {
-    const policies = { from: new Map([[U.owner, 1 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set<number>() };
+    const policies = { from: new Map([[U.owner, 1 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set<number>(), userVersions: new Map() };
     const decision = decide({ topic: 'dinner', send_notification_to_new_thread: false }, { state: { policies } });
     expect(decision.events[0].data).toMatchObject({ policyChanges: [] });
     expect(decision.notices).toEqual([]);
@@ -357,13 +357,14 @@ describe('moving messages to another channel', () => {
     expect(decide({ stream_id: 6 }, { actor: U.admin, state: { targetChannel: target } }, late).events).toHaveLength(1);
   });
 
-  it('given users with policies who cannot access the target, then they lose their policy and the others\' follow', () => {
-    const policies = { from: new Map([[U.owner, 1 as const], [U.guest, 2 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set([U.guest]) };
+  it('given users with policies who cannot access the target, then they lose their policy and the others\' follow, each after the user\'s known version', () => {
+    const userVersions = new Map([[U.owner, 4], [U.guest, 2]]);
+    const policies = { from: new Map([[U.owner, 1 as const], [U.guest, 2 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set([U.guest]), userVersions };
     const decision = decide({ stream_id: 6, propagate_mode: 'change_all' }, { state: { targetChannel: target, policies } });
     expect(decision.events[0].data.policyChanges).toEqual([
-      { userId: U.guest, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10 },
-      { userId: U.owner, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10 },
-      { userId: U.owner, channelId: 6, topicName: 'lunch', visibilityPolicy: 1, lastUpdated: T0 + 10 },
+      { userId: U.guest, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10, userVersion: 2 },
+      { userId: U.owner, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10, userVersion: 4 },
+      { userId: U.owner, channelId: 6, topicName: 'lunch', visibilityPolicy: 1, lastUpdated: T0 + 10, userVersion: 4 },
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { channelsContext, type ChannelsContext } from '../../channels/channels-c
 import type { ChannelState } from '../../channels/channel.state';
 import { activeSubscription } from '../../channels/user-subscriptions.state';
 import type { MessagesDeps } from '../../shared/messages-deps';
-import { activePolicies } from '../../user-topics/topic-policies.state';
+import { activePolicies, knownUserVersions } from '../../user-topics/topic-policies.state';
 import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
 import { notificationBot, notifyInChannel } from '../notification-bot/notification-bot';
@@ -89,7 +89,7 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
     topicMessages: [],
     wildcardAudience: { channelSubscribers: 0, topicParticipants: 0 },
     wildcardThreshold,
-    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set() },
+    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
     lastInTarget: null,
     notificationBotId: notificationBot(deps.users)?.userId ?? null,
     messagesVersion,
@@ -132,7 +132,7 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
   }
   const lastInTarget = !sameList && targetList ? await repo.message(targetList.lastId) : null;
   state.lastInTarget = lastInTarget && topicMessage(lastInTarget);
-  state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess };
+  state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) };
   return state;
 }
 
