@@ -1,4 +1,5 @@
-import { mongo, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { bsonCopy } from './bson-copy';
 
 type Doc = Record<string, unknown> & { _id: string };
 type IdFilter = { _id: string };
@@ -73,6 +74,12 @@ export class WriteBehindDb {
   }
 }
 
+/**
+ * Documents a collection keeps in memory after a flush, so the ones every event reads (counters,
+ * list heads) are not read back from the store; past it the memory is given back.
+ */
+const KEPT_AFTER_FLUSH = 20_000;
+
 export class WriteBehindCollection {
   /** Documents as last written or read (null: deleted or known absent). */
   private readonly cached = new Map<string, Doc | null>();
@@ -137,7 +144,10 @@ export class WriteBehindCollection {
   async deleteOne(filter: IdFilter): Promise<void> {
     const id = idOf(filter);
     this.cached.set(id, null);
-    this.dirty.add(id);
+    // A document the store never held needs no request (a rebuild replays deletions of messages
+    // whose sends are no longer in the topic, a topic deletion's batch 100 at a time).
+    if (this.startsEmpty && !this.stored.has(id)) this.dirty.delete(id);
+    else this.dirty.add(id);
   }
 
   /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */
@@ -159,7 +169,7 @@ export class WriteBehindCollection {
   }
 
   /**
-   * Writes what is pending and forgets the documents (memory stays bounded). Documents new to a
+   * Writes what is pending; past KEPT_AFTER_FLUSH documents, forgets them (memory stays bounded). Documents new to a
    * collection that started empty are inserted in one request (the store writes them in one
    * transaction); the others are replaced or deleted in one bulk request.
    */
@@ -180,7 +190,7 @@ export class WriteBehindCollection {
     if (inserts.length > 0) await this.backing.insertMany(inserts, { ordered: true });
     if (ops.length > 0) await this.backing.bulkWrite(ops, { ordered: true });
     this.dirty.clear();
-    this.cached.clear();
+    if (this.cached.size > KEPT_AFTER_FLUSH) this.cached.clear();
   }
 }
 
@@ -211,10 +221,7 @@ const written = (matchedCount: number, upsertedCount: number): WriteResult => ({
 const copy = (doc: Doc | null): Doc | null => (doc ? cloneDoc(doc) : null);
 
 /**
- * A deep copy that keeps BSON values (a `Binary` stays a `Binary`; structuredClone would turn it
- * into a plain object and the store would then hold that object), through the driver's own
- * serialization, so the buffer holds what the store would.
+ * The buffer holds what the store would (a Buffer becomes a `Binary`; structuredClone would turn
+ * a `Binary` into a plain object and the store would then hold that object), apart from callers.
  */
-function cloneDoc<T extends object>(doc: T): T {
-  return mongo.BSON.deserialize(mongo.BSON.serialize(doc)) as T;
-}
+const cloneDoc = bsonCopy;
