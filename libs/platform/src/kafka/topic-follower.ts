@@ -60,21 +60,26 @@ export class TopicFollower {
       ...LOW_LATENCY_CONSUMER,
       groupId: `${this.options.name}.${randomUUID()}`,
       maxBytesPerPartition: 4 * 1024 * 1024,
+      // A group of one: no other member waits on its session, and a batch of a rebuild (a flush
+      // of thousands of documents on a busy machine) may outlast the services' 6 s.
+      sessionTimeout: FOLLOWER_SESSION_MS,
     });
     this.consumer = consumer;
     await consumer.connect();
     for (const topic of this.options.topics) await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       autoCommit: false,
-      eachBatch: async ({ batch }) => {
-        const start = starts.get(partitionKey(batch.topic, batch.partition)) ?? 0n;
+      eachBatch: async ({ batch, heartbeat }) => {
+        // Nothing is committed: a consumer that lost its session anyway rejoins at the beginning,
+        // and skips what it applied already.
+        const done = this.applied.get(partitionKey(batch.topic, batch.partition)) ?? -1n;
         const records: FollowedMessage[] = [];
         for (const m of batch.messages) {
           const offset = BigInt(m.offset);
-          if (offset < start || !m.value) continue;
+          if (offset <= done || !m.value) continue;
           records.push({ topic: batch.topic, partition: batch.partition, offset, key: m.key?.toString() ?? null, value: m.value, headers: textHeaders(m.headers) });
         }
-        if (records.length > 0) await this.handle(records);
+        if (records.length > 0) await whileBeating(heartbeat, () => this.handle(records));
         const last = batch.messages.at(-1);
         if (last) this.markApplied(batch.topic, batch.partition, BigInt(last.offset));
       },
@@ -165,6 +170,20 @@ export class TopicFollower {
 
   private reached(positions: Position[]): boolean {
     return positions.every((p) => (this.applied.get(partitionKey(p.topic, p.partition)) ?? -1n) >= BigInt(p.offset));
+  }
+}
+
+/** Long enough for any batch: the heartbeat below keeps the session anyway, unless the event loop stalls. */
+const FOLLOWER_SESSION_MS = 30_000;
+const HEARTBEAT_MS = 1_000;
+
+/** Runs `work`, telling the group coordinator every second that the consumer is alive. */
+async function whileBeating<T>(heartbeat: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
   }
 }
 
