@@ -2,6 +2,7 @@ import { Role } from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import type { RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
 
 export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
 export const NOTIFICATION_BOT_NAME = 'Notification Bot';
@@ -17,3 +18,6 @@ export function notificationBotCreated(userId: number, realm: RealmState, creden
   const event = userCreated({ userId, realm, email: NOTIFICATION_BOT_EMAIL, fullName: NOTIFICATION_BOT_NAME, role: Role.MEMBER, credentials: { ...credentials, passwordHash: '' }, now });
   return { ...event, data: { ...event.data, isBot: true, passwordHash: null, emailAddressVisibility: 1 } };
 }
+
+/** Zulip's system bots live outside the organization: its user list leaves them out. */
+export const isSystemBot = (user: Pick<UserState, 'isBot' | 'deliveryEmail'>): boolean => user.isBot && user.deliveryEmail === NOTIFICATION_BOT_EMAIL;

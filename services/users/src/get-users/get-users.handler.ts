@@ -1,5 +1,6 @@
 import { getUser, getUsers, type OperationData } from '@zulip-es/contracts';
 import { badRequest, type QueryHandler } from '@zulip-es/platform';
+import { isSystemBot } from '../bootstrap-realm/notification-bot';
 import { userView } from '../domain/user-view';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
 
@@ -10,7 +11,9 @@ export function getUsersHandler({ repo }: UsersDeps): QueryHandler<OperationData
     async handle({ data, actorId }) {
       const { realm, actor } = await loadActor(repo, actorId);
       const wanted = data.user_ids ? new Set(data.user_ids) : null;
-      const users = (await repo.allUsers()).filter((u) => !wanted || wanted.has(u.userId));
+      // Zulip lists the organization's users; its system bots (kept in an internal organization)
+      // reach clients as `cross_realm_bots` instead, and stay readable one by one.
+      const users = (await repo.allUsers()).filter((u) => !isSystemBot(u) && (!wanted || wanted.has(u.userId)));
       const options = { clientGravatar: data.client_gravatar, includeProfileData: data.include_custom_profile_fields };
       return { members: users.map((u) => userView(u, actor, realm, options)) };
     },

@@ -8,10 +8,11 @@ describe('the Notification Bot', () => {
   });
   afterAll(() => capture.stop());
 
-  it('exists in the organization as a bot with its Zulip address', async () => {
-    const inviter = await createUser();
-    const users = (await api('GET', '/users', { auth: inviter })).body.members as { email: string; is_bot: boolean; full_name: string }[];
-    expect(users).toContainEqual(expect.objectContaining({ email: 'notification-bot@zulip.com', is_bot: true, full_name: 'Notification Bot' }));
+  it("is not listed among the organization's users (a Zulip system bot)", async () => {
+    const member = await createUser();
+    const users = (await api('GET', '/users', { auth: member })).body.members as { email: string; user_id: number }[];
+    expect(users.map((u) => u.email)).not.toContain('notification-bot@zulip.com');
+    expect(users.map((u) => u.user_id)).toContain(member.userId);
   });
 
   it('tells the referrer, in a direct message, that their invitation was accepted when they asked for it', async () => {
@@ -34,6 +35,10 @@ describe('the Notification Bot', () => {
         client: 'Internal',
       }),
     ]);
+    // Clients look the sender up by id: a bot with its Zulip address.
+    const [{ sender_id: botId }] = dms.body.messages as { sender_id: number }[];
+    const bot = await api('GET', `/users/${botId}`, { auth: inviter });
+    expect(bot.body.user).toEqual(expect.objectContaining({ email: 'notification-bot@zulip.com', is_bot: true, full_name: 'Notification Bot' }));
   });
 
   it('stays silent when the referrer did not ask', async () => {
