@@ -16,13 +16,22 @@ export const CHANNEL_GROUP_SETTINGS = [
   'can_send_message_group',
   'can_subscribe_group',
   'can_resolve_topics_group',
+  'can_create_topic_group',
 ] as const;
 export type ChannelGroupSetting = (typeof CHANNEL_GROUP_SETTINGS)[number];
 
-/** The ten settings inside events: each a group id or `{directMembers, directSubgroups}`. */
-export const ChannelGroupSettingsEventValue = z.object(
-  Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingEventValue])) as Record<ChannelGroupSetting, typeof GroupSettingEventValue>,
-);
+/** The system group `role:everyone` (system group ids are fixed: docs/events.md). */
+const EVERYONE_GROUP_ID = 7;
+
+/**
+ * The settings inside events: each a group id or `{directMembers, directSubgroups}`.
+ * `can_create_topic_group` (Zulip 12, feature level 441) came later: channels created before
+ * it read as Zulip's default, `role:everyone`.
+ */
+export const ChannelGroupSettingsEventValue = z.object({
+  ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingEventValue])) as Record<ChannelGroupSetting, typeof GroupSettingEventValue>),
+  can_create_topic_group: GroupSettingEventValue.default(EVERYONE_GROUP_ID),
+});
 export type ChannelGroupSettingsEventValue = z.infer<typeof ChannelGroupSettingsEventValue>;
 
 /** Zulip's `topics_policy` of a channel. */

@@ -29,6 +29,8 @@ export const updateRealm = defineOperation({
     message_content_edit_limit_seconds: TimeLimit.optional(),
     move_messages_within_stream_limit_seconds: TimeLimit.optional(),
     move_messages_between_streams_limit_seconds: TimeLimit.optional(),
+    /** "all", "moves" or "none" (checked by the service, as Zulip's `parse_enum_from_string_value`). */
+    message_edit_history_visibility_policy: z.string().optional(),
     can_add_subscribers_group: GroupSettingChange.optional(),
     can_create_groups: GroupSettingChange.optional(),
     can_create_private_channel_group: GroupSettingChange.optional(),

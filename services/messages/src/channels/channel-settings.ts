@@ -28,6 +28,7 @@ export const CHANNEL_SETTING_CONFIG: Record<ChannelGroupSetting, ChannelSettingC
   can_send_message_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.EVERYONE },
   can_subscribe_group: { allowEveryoneGroup: false, defaultGroup: SystemGroupId.NOBODY },
   can_resolve_topics_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
+  can_create_topic_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.EVERYONE },
 };
 
 const SYSTEM_GROUP_NAMES: Record<number, string> = {

@@ -28,6 +28,18 @@ export interface ChannelState {
 
 export const channelAggregateId = (channelId: number): string => `channel:${channelId}`;
 
+/** Zulip's `role:everyone` system group (docs/events.md). */
+const EVERYONE_GROUP_ID = 7;
+
+/**
+ * A channel document as stored: one projected before `can_create_topic_group` existed reads
+ * with Zulip's default for it, as its events now parse.
+ */
+export function channelFromDocument(doc: ChannelState): ChannelState {
+  const settings: Partial<ChannelGroupSettingsEventValue> = doc.settings;
+  return settings.can_create_topic_group === undefined ? { ...doc, settings: { ...doc.settings, can_create_topic_group: EVERYONE_GROUP_ID } } : doc;
+}
+
 /** Events of one channel's aggregate: every `channel.*` event. */
 export type ChannelEvent = Extract<MessagesEvent, { type: `channel.${string}` }>;
 

@@ -83,13 +83,29 @@ export function checkChannelCreationPermissions(ctx: AccessContext, actor: ReadU
  * requested values checked, defaults for the rest; only users who may set the message deletion
  * policy may open deletion to anyone.
  */
-export function checkRequestedSettings(ctx: AccessContext, lookups: SettingLookups, actor: ReadUser, settings: NewChannelOptions['settings']): ChannelGroupSettingsEventValue {
+export function checkRequestedSettings(
+  ctx: AccessContext,
+  lookups: SettingLookups,
+  actor: ReadUser,
+  settings: NewChannelOptions['settings'],
+  options: Pick<NewChannelOptions, 'inviteOnly' | 'historyPublicToSubscribers'>,
+): ChannelGroupSettingsEventValue {
   const values = initialChannelSettings(lookups, settings, actor.userId);
   for (const name of ['can_delete_any_message_group', 'can_delete_own_message_group'] as const) {
     if (settings[name] !== undefined && values[name] !== SystemGroupId.NOBODY && !canSetDeleteMessagePolicy(ctx, actor)) throw badRequest(INSUFFICIENT_PERMISSION);
   }
+  // Zulip's `validate_can_create_topic_group_setting_for_protected_history_streams`: in a channel
+  // with protected history everyone must be able to start topics ("role:everyone" itself only).
+  if (!historyPublicToSubscribers(options) && values.can_create_topic_group !== SystemGroupId.EVERYONE) {
+    const parameters = 'history_public_to_subscribers, can_create_topic_group';
+    throw badRequest(`Unsupported parameter combination: ${parameters}`, { parameters });
+  }
   return values;
 }
+
+/** Public channels always share their history; private ones protect it unless asked otherwise. */
+const historyPublicToSubscribers = (options: Pick<NewChannelOptions, 'inviteOnly' | 'historyPublicToSubscribers'>): boolean =>
+  options.inviteOnly ? (options.historyPublicToSubscribers ?? false) : true;
 
 /** The `channel.created.v1` of a new channel. */
 export function channelCreated(args: {
@@ -102,8 +118,6 @@ export function channelCreated(args: {
   settings: ChannelGroupSettingsEventValue;
 }): NewEvent {
   const { channelId, name, description, creatorId, now, options, settings } = args;
-  // Public channels always share their history; private ones protect it unless asked otherwise.
-  const historyPublicToSubscribers = options.inviteOnly ? (options.historyPublicToSubscribers ?? false) : true;
   return {
     type: 'channel.created.v1',
     aggregateId: channelAggregateId(channelId),
@@ -117,7 +131,7 @@ export function channelCreated(args: {
       dateCreated: now.toISOString(),
       inviteOnly: options.inviteOnly,
       isWebPublic: options.isWebPublic,
-      historyPublicToSubscribers,
+      historyPublicToSubscribers: historyPublicToSubscribers(options),
       messageRetentionDays: options.messageRetentionDays,
       topicsPolicy: options.topicsPolicy,
       folderId: null,

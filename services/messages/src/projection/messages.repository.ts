@@ -1,5 +1,5 @@
 import type { Connection, mongo } from 'mongoose';
-import { channelAggregateId, type ChannelState } from '../channels/channel.state';
+import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
@@ -141,7 +141,7 @@ export class MessagesRepository {
 
   async channel(channelId: number): Promise<ChannelState | null> {
     const doc = await this.channels.findOne({ _id: channelAggregateId(channelId) });
-    return doc ? withoutId(doc) : null;
+    return doc ? channelFromDocument(withoutId(doc)) : null;
   }
 
   async channelByName(name: string): Promise<ChannelState | null> {
@@ -151,7 +151,7 @@ export class MessagesRepository {
 
   /** Every channel (queries only: the local store scans the collection). */
   async allChannels(): Promise<ChannelState[]> {
-    return (await this.channels.find({}).toArray()).map((d) => withoutId(d)).sort((a, b) => a.channelId - b.channelId);
+    return (await this.channels.find({}).toArray()).map((d) => channelFromDocument(withoutId(d))).sort((a, b) => a.channelId - b.channelId);
   }
 
   async subscriptionsOf(userId: number): Promise<UserSubscriptionsState> {

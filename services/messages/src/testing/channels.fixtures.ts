@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS: ChannelGroupSettingsEventValue = {
   can_send_message_group: 7,
   can_subscribe_group: 1,
   can_resolve_topics_group: 1,
+  can_create_topic_group: 7,
 };
 
 /** A public channel created by the owner; `overrides` change what a test needs. */

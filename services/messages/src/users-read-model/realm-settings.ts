@@ -49,6 +49,8 @@ export interface ReadRealm {
   messageContentDeleteLimitSeconds: number | null;
   /** Zulip's organization `topics_policy`, which channels with `inherit` follow. */
   topicsPolicy: 'allow_empty_topic' | 'disable_empty_topic';
+  /** Zulip's `message_edit_history_visibility_policy`: which `edit_history` entries messages show. */
+  messageEditHistoryVisibilityPolicy: 'all' | 'moves' | 'none';
 }
 
 export function newRealm(realmId: number, host: string): ReadRealm {
@@ -63,6 +65,7 @@ export function newRealm(realmId: number, host: string): ReadRealm {
     enableSpectatorAccess: false,
     messageContentDeleteLimitSeconds: 600,
     topicsPolicy: 'allow_empty_topic',
+    messageEditHistoryVisibilityPolicy: 'all',
   };
 }
 
@@ -74,6 +77,7 @@ const SCALARS = {
   enable_spectator_access: 'enableSpectatorAccess',
   message_content_delete_limit_seconds: 'messageContentDeleteLimitSeconds',
   topics_policy: 'topicsPolicy',
+  message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
 } as const;
 
 /** The organization after one `realm.setting_changed.v1`; settings this service ignores leave it as it is. */

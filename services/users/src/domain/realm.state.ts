@@ -8,12 +8,17 @@ export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmGroupSetting, Gr
   REALM_GROUP_SETTINGS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0])]),
 ) as Record<RealmGroupSetting, GroupSettingEventValue>;
 
+/** Zulip's `MessageEditHistoryVisibilityPolicyEnum` names (what the API sends and returns). */
+export const MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES = ['all', 'moves', 'none'] as const;
+export type MessageEditHistoryVisibilityPolicy = (typeof MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES)[number];
+
 /** Zulip's defaults for the message editing policy of a new organization. */
 export const DEFAULT_REALM_SETTINGS = {
   allowMessageEditing: true,
   messageContentEditLimitSeconds: 600,
   moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
   moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
+  messageEditHistoryVisibilityPolicy: 'all',
   description: '',
   groups: DEFAULT_REALM_GROUP_SETTINGS,
 } as const;
@@ -29,6 +34,8 @@ export interface RealmState {
     messageContentEditLimitSeconds: number | null;
     moveMessagesWithinStreamLimitSeconds: number | null;
     moveMessagesBetweenStreamsLimitSeconds: number | null;
+    /** Zulip's `message_edit_history_visibility_policy`: "all", "moves" or "none". */
+    messageEditHistoryVisibilityPolicy: MessageEditHistoryVisibilityPolicy;
     description: string;
     /** Group-valued permission settings by Zulip's name (`can_invite_users_group`, …). */
     groups: Readonly<Record<RealmGroupSetting, GroupSettingEventValue>>;
@@ -46,6 +53,7 @@ export const REALM_SCALAR_SETTINGS = {
   message_content_edit_limit_seconds: 'messageContentEditLimitSeconds',
   move_messages_within_stream_limit_seconds: 'moveMessagesWithinStreamLimitSeconds',
   move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
+  message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
   description: 'description',
 } as const satisfies Record<string, Exclude<keyof RealmState['settings'], 'groups'>>;
 

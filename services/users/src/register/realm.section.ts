@@ -27,6 +27,9 @@ export const realmSection: RegisterSection = {
       realm_message_content_edit_limit_seconds: settings.messageContentEditLimitSeconds,
       realm_move_messages_within_stream_limit_seconds: settings.moveMessagesWithinStreamLimitSeconds,
       realm_move_messages_between_streams_limit_seconds: settings.moveMessagesBetweenStreamsLimitSeconds,
+      realm_message_edit_history_visibility_policy: settings.messageEditHistoryVisibilityPolicy,
+      // Deprecated in Zulip 10.0 (feature level 358): false only for "none".
+      realm_allow_edit_history: settings.messageEditHistoryVisibilityPolicy !== 'none',
       realm_description: settings.description,
       ...(await groupSettingFields(realm, repo)),
     };

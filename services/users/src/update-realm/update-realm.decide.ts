@@ -1,6 +1,6 @@
 import { REALM_GROUP_SETTINGS, Role, type GroupSettingEventValue, type OperationData, type RealmSettingChangedV1, type updateRealm } from '@zulip-es/contracts';
 import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
-import { REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
+import { MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES, REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
 import { requireAdmin } from '../shared/user-rules';
 import { checkSettingValue, currentSettingValue, parseGroupSettingValue, settingValueChanges } from '../user-groups/group-rules';
 import { groupsContext, type GroupsState } from '../user-groups/groups-context';
@@ -15,6 +15,14 @@ const TIME_LIMITS = ['message_content_edit_limit_seconds', 'move_messages_within
 function parseTimeLimit(name: string, value: number | string): number | null {
   if (value === 'unlimited') return null;
   if (typeof value === 'string' || value <= 0) throw badRequest(`Bad value for '${name}': ${value}`);
+  return value;
+}
+
+/** Zulip's `parse_enum_from_string_value` for `message_edit_history_visibility_policy`. */
+function parseEditHistoryPolicy(value: string | undefined): string | undefined {
+  if (value !== undefined && !(MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES as readonly string[]).includes(value)) {
+    throw badRequest('Invalid message_edit_history_visibility_policy');
+  }
   return value;
 }
 
@@ -37,6 +45,7 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState): NewEven
     message_content_edit_limit_seconds: limits.message_content_edit_limit_seconds,
     move_messages_within_stream_limit_seconds: limits.move_messages_within_stream_limit_seconds,
     move_messages_between_streams_limit_seconds: limits.move_messages_between_streams_limit_seconds,
+    message_edit_history_visibility_policy: parseEditHistoryPolicy(cmd.message_edit_history_visibility_policy),
     description: cmd.description,
   };
   for (const [property, value] of Object.entries(scalar) as [keyof typeof REALM_SCALAR_SETTINGS, boolean | number | string | null | undefined][]) {

@@ -40,6 +40,14 @@ describe('update realm', () => {
     expect(decide({ can_resolve_topics_group: change(6) }, { actor: asRole(Role.ADMINISTRATOR) })).toHaveLength(1);
   });
 
+  it('changes the message edit history visibility policy to one of Zulip\'s names, leaving "all" (the default) alone', () => {
+    expect(decide({ message_edit_history_visibility_policy: 'moves' })).toEqual([
+      { type: 'realm.setting_changed.v1', aggregateId: 'realm', sequence: 8, data: { property: 'message_edit_history_visibility_policy', value: 'moves' } },
+    ]);
+    expect(decide({ message_edit_history_visibility_policy: 'all' })).toEqual([]);
+    expect(updateRealmReply(decide({ message_edit_history_visibility_policy: 'none' }))).toEqual({ message_edit_history_visibility_policy: 'updated' });
+  });
+
   it('refuses moderators and below', () => {
     expect(() => decide({ name: 'x' }, { actor: asRole(Role.MODERATOR) })).toThrow(refused('Must be an organization administrator', 'UNAUTHORIZED_PRINCIPAL'));
   });
@@ -57,6 +65,7 @@ describe('update realm', () => {
     [{ can_add_subscribers_group: change({ direct_members: [99], direct_subgroups: [] }) }, 'Invalid user ID: 99', 'BAD_REQUEST'],
     [{ can_add_subscribers_group: { new: 4, old: 5 } }, "'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'],
     [{ name: 'Changed', can_add_subscribers_group: change(99) }, 'Invalid user group', 'BAD_REQUEST'],
+    [{ message_edit_history_visibility_policy: 'moves_only' }, 'Invalid message_edit_history_visibility_policy', 'BAD_REQUEST'],
   ])('refuses %j with "%s" and changes nothing', (cmd, msg, code) => {
     expect(() => decide(cmd)).toThrow(refused(msg, code));
   });

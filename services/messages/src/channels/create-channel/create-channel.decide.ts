@@ -31,7 +31,7 @@ export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelStat
   if (state.sameName) throw new DomainError('CHANNEL_ALREADY_EXISTS', `Channel '${name}' already exists`);
   const options = checkNewChannelParams(ctx, actor, cmd);
   checkChannelCreationPermissions(ctx, actor, options);
-  const settings = checkRequestedSettings(ctx, ctx, actor, requestedSettings(cmd));
+  const settings = checkRequestedSettings(ctx, ctx, actor, requestedSettings(cmd), options);
   const subscribers = cmd.subscribers.length > 0 ? resolvePrincipals(ctx, cmd.subscribers) : [];
 
   const channelId = state.lastChannelId + 1;

@@ -52,6 +52,17 @@ describe('POST /channels/create', () => {
     expect(() => decideCreateChannel(cmd(params), state(actor), NOW)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg }));
   });
 
+  it('stores can_create_topic_group (default role:everyone) and refuses a narrower one for a channel with protected history', () => {
+    const created = (params: Record<string, unknown>) => decideCreateChannel(cmd({ name: 'x', ...params }), state(U.member), NOW).events[0].data.settings;
+    expect(created({})).toMatchObject({ can_create_topic_group: 7 });
+    expect(created({ can_create_topic_group: 4 })).toMatchObject({ can_create_topic_group: 4 });
+    expect(created({ invite_only: true, history_public_to_subscribers: true, can_create_topic_group: 4 })).toMatchObject({ can_create_topic_group: 4 });
+    expect(created({ invite_only: true, can_create_topic_group: { direct_members: [], direct_subgroups: [7] } })).toMatchObject({ can_create_topic_group: 7 });
+    expect(() => created({ invite_only: true, can_create_topic_group: 4 })).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group' }),
+    );
+  });
+
   it('checks who may create before looking at the subscribers', () => {
     const ctx = contextOf(withRealmSetting(organization(), 'can_create_public_channel_group', 3), U.member);
     expect(() => decideCreateChannel(cmd({ name: 'x', subscribers: [1000] }), state(U.member, { ctx }), NOW)).toThrow(expect.objectContaining({ msg: 'Insufficient permission' }));

@@ -44,6 +44,7 @@ describe('reading channels', () => {
       can_send_message_group: 7,
       can_subscribe_group: 1,
       can_resolve_topics_group: 1,
+      can_create_topic_group: 7,
       subscriber_count: 0,
     });
   });

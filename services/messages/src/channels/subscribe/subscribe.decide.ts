@@ -38,7 +38,7 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
 
   const existing = requested.flatMap((r) => state.existing.get(normalizeChannelName(r.name)) ?? []);
   const missing = requested.filter((r) => !state.existing.has(normalizeChannelName(r.name)));
-  const settings = missing.length > 0 ? checkRequestedSettings(ctx, ctx, actor, requestedSettings(cmd)) : null;
+  const settings = missing.length > 0 ? checkRequestedSettings(ctx, ctx, actor, requestedSettings(cmd), options) : null;
   if (missing.length > 0) checkChannelCreationPermissions(ctx, actor, options);
 
   // Zulip counts any email principal as "someone else", even the caller's own address.

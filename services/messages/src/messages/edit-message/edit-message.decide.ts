@@ -10,6 +10,7 @@ import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
 import { renderContent } from '../render-content';
 import { normalizeContent, normalizeTopic } from '../send-message/message-text';
 import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
+import { checkCanCreateTopic } from '../topic-creation';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import { newThreadBreadcrumb, oldThreadBreadcrumb, resolveNotice, type BreadcrumbInput } from './breadcrumbs';
 import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEditContent, ignoresMoveTimeLimits } from './edit-permissions';
@@ -41,6 +42,8 @@ export interface EditMessageState {
     /** Per user, the latest of their own policy events both topics' indexes know (`knownUserVersions`). */
     userVersions: ReadonlyMap<number, number>;
   };
+  /** Whether the destination topic has messages (matched case-insensitively; the moved ones count when it is their own). */
+  targetTopicExists: boolean;
   /** The destination topic's newest message before the move, when the destination is another list. */
   lastInTarget: TopicMessage | null;
   notificationBotId: number | null;
@@ -166,6 +169,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         });
       }
     }
+    if (toggle === null) checkCanCreateTopic(ctx, actor, destination, state.targetTopicExists);
     const moved = selectMoved(state.topicMessages, message, request.propagateMode);
     const movedIds = moved.map((m) => m.messageId);
     const wholeTopic = state.topicMessages.every((m) => movedIds.includes(m.messageId));

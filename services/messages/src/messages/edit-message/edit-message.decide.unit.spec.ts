@@ -53,6 +53,7 @@ function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(
     wildcardAudience: { channelSubscribers: 2, topicParticipants: 1 },
     wildcardThreshold: 15,
     policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
+    targetTopicExists: false,
     lastInTarget: null,
     notificationBotId: U.bot,
     messagesVersion: 40,
@@ -267,6 +268,41 @@ describe('moving messages to another topic', () => {
     expect(decide({ topic: 'dinner' }, {}, at(7 * DAY + 20)).events).toHaveLength(1);
     expect(decide({ topic: 'dinner' }, { actor: U.moderator }, late).events).toHaveLength(1);
     expect(decide({ topic: 'dinner' }, { actor: U.admin }, late).events).toHaveLength(1);
+  });
+});
+
+describe('starting a topic by a move (can_create_topic_group)', () => {
+  const NEW_TOPIC_REFUSED = 'You do not have permission to create new topics in this channel.';
+  const onlyMember = channel(5, { name: 'general', settings: { can_create_topic_group: { directMembers: [U.member], directSubgroups: [] } } });
+  const moderatorsOnly = channel(6, { name: 'quiet', settings: { can_create_topic_group: 4 } });
+
+  it('given a channel where only some users start topics, when someone else moves to a new topic, then it is refused, administrators included', () => {
+    for (const actor of [U.owner, U.admin, U.otherMember]) {
+      const theirs = message({ senderId: actor });
+      expect(() => decide({ topic: 'dinner' }, { actor, message: theirs, state: { channel: onlyMember } })).toThrow(refused(NEW_TOPIC_REFUSED));
+    }
+  });
+
+  it('given the same channel, when a member of the group moves to a new topic, then it moves', () => {
+    expect(decide({ topic: 'dinner' }, { state: { channel: onlyMember } }).events[0].data).toMatchObject({ to: { channelId: 5, topic: 'dinner' } });
+  });
+
+  it('given a destination topic that already has messages, when anyone who may move moves there, then it moves', () => {
+    const theirs = message({ senderId: U.otherMember });
+    expect(decide({ topic: 'dinner' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember, targetTopicExists: true } }).events).toHaveLength(1);
+  });
+
+  it('given a restricted channel, when a topic is resolved (a new "✔ " topic), then no topic-creation permission is needed', () => {
+    const theirs = message({ senderId: U.otherMember });
+    expect(decide({ topic: '✔ lunch' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember } }).events[0].data).toMatchObject({ resolved: 'resolved' });
+  });
+
+  it('given a destination channel where only moderators start topics, when a member moves there to a new topic, then it is refused after the move permissions', () => {
+    const model = withRealmSetting(organization(), 'can_move_messages_between_channels_group', 6);
+    expect(() => decide({ stream_id: 6 }, { model, state: { targetChannel: moderatorsOnly } })).toThrow(refused(NEW_TOPIC_REFUSED));
+    expect(decide({ stream_id: 6 }, { model, state: { targetChannel: moderatorsOnly, targetTopicExists: true } }).events[0].data).toMatchObject({ to: { channelId: 6, topic: 'lunch' } });
+    const moderators = message({ senderId: U.moderator });
+    expect(decide({ stream_id: 6 }, { model, actor: U.moderator, message: moderators, state: { targetChannel: moderatorsOnly } }).events).toHaveLength(1);
   });
 });
 

@@ -90,6 +90,7 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
     wildcardAudience: { channelSubscribers: 0, topicParticipants: 0 },
     wildcardThreshold,
     policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
+    targetTopicExists: false,
     lastInTarget: null,
     notificationBotId: notificationBot(deps.users)?.userId ?? null,
     messagesVersion,
@@ -132,6 +133,7 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
   }
   const lastInTarget = !sameList && targetList ? await repo.message(targetList.lastId) : null;
   state.lastInTarget = lastInTarget && topicMessage(lastInTarget);
+  state.targetTopicExists = (targetList?.count ?? 0) > 0;
   state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) };
   return state;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 import type { ReadRealm } from '../../users-read-model/realm-settings';
 import { apiEmail, type ReadUser } from '../../users-read-model/users-read-model';
-import type { MessageState } from '../message.state';
+import type { EditHistoryEntry, MessageState } from '../message.state';
 import { isMeMessage } from '../render-content';
 
 export interface MessageViewOptions {
@@ -44,7 +44,7 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     flags: ['read'],
     topic_links: [],
     avatar_url: options.clientGravatar || !sender ? null : gravatarUrl(sender.deliveryEmail),
-    ...(message.editHistory !== undefined ? { edit_history: message.editHistory } : {}),
+    ...visibleEditHistory(message.editHistory, lookups.realm.messageEditHistoryVisibilityPolicy),
     ...(message.lastEditTimestamp !== undefined ? { last_edit_timestamp: message.lastEditTimestamp } : {}),
     ...(message.lastMovedTimestamp !== undefined ? { last_moved_timestamp: message.lastMovedTimestamp } : {}),
   };
@@ -58,4 +58,21 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     return { id, email: user ? apiEmail(user, lookups.realm) : '', full_name: user?.fullName ?? '', is_mirror_dummy: false };
   });
   return { ...base, type: 'private', display_recipient: display, subject: '' };
+}
+
+/**
+ * Zulip's `messages_for_ids` with `visible_edit_history_for_message`: "all" shows every entry,
+ * "moves" only moves (a content edit made with a topic change keeps its topic part), "none" no
+ * `edit_history` at all. `last_edit_timestamp` and `last_moved_timestamp` do not depend on it.
+ */
+export function visibleEditHistory(history: readonly EditHistoryEntry[] | undefined, policy: ReadRealm['messageEditHistoryVisibilityPolicy']): { edit_history?: EditHistoryEntry[] } {
+  if (history === undefined || policy === 'none') return {};
+  if (policy === 'all') return { edit_history: [...history] };
+  const moves = history.flatMap((entry) => {
+    if (entry.prev_content === undefined) return [entry];
+    if (entry.prev_topic === undefined) return [];
+    const { prev_content: _content, prev_rendered_content: _rendered, ...move } = entry;
+    return [move];
+  });
+  return { edit_history: moves };
 }

@@ -8,6 +8,7 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { apiEmail } from '../../users-read-model/users-read-model';
 import { MESSAGES_AGGREGATE, RecipientIds } from '../message.state';
 import { renderContent } from '../render-content';
+import { checkCanCreateTopic } from '../topic-creation';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import type { Addressee } from './addressee';
 import { normalizeContent, normalizeTopic } from './message-text';
@@ -31,6 +32,8 @@ export interface SendState {
    * content may hold a mention; absent: none checked).
    */
   wildcardAudience?: { channelSubscribers: number; topicParticipants: number; threshold: number };
+  /** Whether the addressed topic has messages (read only when the channel restricts topic creation). */
+  topicExists?: boolean;
 }
 
 export interface SendInput {
@@ -52,6 +55,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
   if (addressee.kind === 'channel') {
     const topic = normalizeTopic(addressee.topic);
     const channel = checkChannel(state, addressee.channel);
+    if (!isSystemBot(state.sender)) checkCanCreateTopic(state.ctx, state.sender, channel, state.topicExists ?? false);
     checkTopicsPolicy(state, channel, topic);
     if (state.wildcardAudience && !isSystemBot(state.sender)) {
       checkWildcardMentions(wildcardMentions(content), { ...state.wildcardAudience, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });

@@ -6,7 +6,7 @@ import { decideSendMessage, type SendState } from './send-message.decide';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[] } = {}): SendState {
+function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[]; topicExists?: boolean } = {}): SendState {
   const ctx = contextOf(organization(), senderId);
   return {
     ctx,
@@ -17,6 +17,7 @@ function state(senderId: number, options: { channel?: ChannelState | null; subsc
     messagesVersion: 41,
     dmGroupNo: null,
     lastDmGroupNo: 3,
+    topicExists: options.topicExists,
   };
 }
 
@@ -55,6 +56,21 @@ describe('sending a message', () => {
   it('given a channel where only administrators post, then a member is refused', () => {
     const announce = channel(5, { settings: { can_send_message_group: 3 } });
     expect(() => decideSendMessage({ addressee: toChannel('5'), content: 'x', client: 'API' }, state(U.member, { channel: announce }), NOW)).toThrow(refusal('You do not have permission to post in this channel.'));
+  });
+
+  it('given a channel where only moderators start topics, then members and guests are refused a new topic but may post to an existing one', () => {
+    const quiet = channel(5, { settings: { can_create_topic_group: 4 } });
+    const send = (senderId: number, topicExists: boolean) => () => decideSendMessage({ addressee: toChannel('5', 'new'), content: 'x', client: 'API' }, state(senderId, { channel: quiet, topicExists, subscribedTo: [5] }), NOW);
+    for (const sender of [U.member, U.guest]) expect(send(sender, false)).toThrow(refusal('You do not have permission to create new topics in this channel.'));
+    expect(send(U.member, true)().reply).toEqual({ id: 42 });
+    for (const sender of [U.owner, U.admin, U.moderator]) expect(send(sender, false)().reply).toEqual({ id: 42 });
+  });
+
+  it('given a channel where one member alone starts topics, then administrators are not exempt', () => {
+    const theirs = channel(5, { settings: { can_create_topic_group: { directMembers: [U.member], directSubgroups: [] } } });
+    const send = (senderId: number) => () => decideSendMessage({ addressee: toChannel('5', 'new'), content: 'x', client: 'API' }, state(senderId, { channel: theirs, topicExists: false }), NOW);
+    for (const sender of [U.owner, U.admin]) expect(send(sender)).toThrow(refusal('You do not have permission to create new topics in this channel.'));
+    expect(send(U.member)().reply).toEqual({ id: 42 });
   });
 
   it('given a channel requiring topics, then the empty topic is refused', () => {

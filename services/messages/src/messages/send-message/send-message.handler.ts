@@ -6,7 +6,8 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
 import { decideSendMessage, sendMessageReplyFrom, type SendState } from './send-message.decide';
 import type { ChannelState } from '../../channels/channel.state';
-import { idsFrom } from '../message-lists/message-list';
+import { idsFrom, listSummary } from '../message-lists/message-list';
+import { restrictsTopicCreation } from '../topic-creation';
 import { ListKeys } from '../message.state';
 import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { normalizeTopic } from './message-text';
@@ -40,7 +41,23 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
     repo.lastDmGroupNo(),
   ]);
   const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic) : undefined;
-  return decideSendMessage({ addressee, content, client }, { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience }, now);
+  const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(deps, channel, addressee.topic) : undefined;
+  return decideSendMessage(
+    { addressee, content, client },
+    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists },
+    now,
+  );
+}
+
+/** Whether the topic (as decide will name it) has messages; an invalid topic is decide's to refuse. */
+async function hasMessages(deps: MessagesDeps, channel: ChannelState, rawTopic: string): Promise<boolean | undefined> {
+  let topic: string;
+  try {
+    topic = normalizeTopic(rawTopic);
+  } catch {
+    return undefined;
+  }
+  return ((await listSummary(deps.repo.lists, ListKeys.topic(channel.channelId, topic)))?.count ?? 0) > 0;
 }
 
 /** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's senders. */
