@@ -41,6 +41,8 @@ export const CommandEnvelope = z.object({
   correlationId: z.string().min(1),
   /** The authenticated caller, null for unauthenticated operations. */
   actorId: z.number().int().nullable(),
+  /** The client the request came from (Zulip's `client` parameter or User-Agent), e.g. `ZulipMobile`; absent for internal commands. */
+  client: z.string().max(30).optional(),
   /** Epoch ms after which the gateway no longer waits; the service may drop the work. */
   deadline: z.number().int(),
   replyTo: z.string().min(1),

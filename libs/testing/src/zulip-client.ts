@@ -32,12 +32,14 @@ export interface RequestOptions {
   /** A raw form body, for malformed-body tests. */
   rawBody?: string;
   baseUrl?: string;
+  /** Further request headers (a client's User-Agent). */
+  headers?: Record<string, string>;
 }
 
 /** One request to the API under test, as a Zulip client sends it. */
 export async function api(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
   const base = options.baseUrl ?? systemInfo().gatewayUrl;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const authorization = options.authorization ?? (options.auth ? basicAuth(options.auth) : undefined);
   if (authorization) headers.authorization = authorization;
   let url = `${base}/api/v1${path}`;

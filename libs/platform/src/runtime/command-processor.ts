@@ -138,6 +138,7 @@ export class CommandProcessor {
       commandId: envelope.commandId,
       correlationId: envelope.correlationId,
       actorId: envelope.actorId,
+      client: envelope.client,
       data: data.data,
       now: this.clock(),
     };

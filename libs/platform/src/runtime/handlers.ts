@@ -8,6 +8,8 @@ export interface MessageContext<D> {
   commandId: string;
   correlationId: string;
   actorId: number | null;
+  /** The client the request came from (see CommandEnvelope); absent for internal commands. */
+  client?: string;
   data: D;
   /** The time of the decision; handlers never read the clock themselves. */
   now: Date;

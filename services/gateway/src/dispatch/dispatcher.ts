@@ -13,6 +13,7 @@ import {
 } from '@zulip-es/platform';
 import type { AuthReadModel, Credential } from '../auth/auth-read-model';
 import { authenticate } from '../auth/basic-auth';
+import { clientName } from '../http/client-name';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';
 import { rateLimitHeaders, rateLimitHit, type RateLimiter } from '../rate-limit/rate-limiter';
@@ -67,6 +68,7 @@ export class Dispatcher {
         key: aggregateKey(op.key, data, actor),
         correlationId: String(req.headers['x-request-id'] ?? commandId),
         actorId: actor?.userId ?? null,
+        client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
         after: actor ? this.readAfter(actor) : [],

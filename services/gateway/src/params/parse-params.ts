@@ -36,9 +36,12 @@ export function parseParams(op: Operation, sources: { path: RawValues; query: Ra
   }
   const result = op.params.safeParse(input, { error: zulipValidationMessage });
   if (!result.success) throw new DomainError('BAD_REQUEST', result.error.issues[0].message);
-  const ignored = Object.keys(raw).filter((name) => !(name in shape) && !(name in sources.path)).sort();
+  const ignored = Object.keys(raw).filter((name) => !(name in shape) && !(name in sources.path) && !READ_FOR_EVERY_REQUEST.has(name)).sort();
   return { data: result.data as Record<string, unknown>, ignored };
 }
+
+/** Read by the gateway itself for every operation (see clientName), as Zulip's middleware does. */
+const READ_FOR_EVERY_REQUEST = new Set(['client']);
 
 const missing = (name: string): DomainError =>
   new DomainError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, { var_name: name });

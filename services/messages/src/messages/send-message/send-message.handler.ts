@@ -12,16 +12,16 @@ import { ListKeys } from '../message.state';
 import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { normalizeTopic } from './message-text';
 
-/** The client name recorded with messages sent through the REST API (the gateway passes no User-Agent). */
-export const API_CLIENT = 'API';
+/** Zulip's client name when a request names none (no `client` parameter, no User-Agent). */
+const UNSPECIFIED_CLIENT = 'Unspecified';
 
 export function sendMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof sendMessage>> {
   return {
     kind: 'command',
     schema: sendMessage.params,
-    async handle({ actorId, data, now }) {
+    async handle({ actorId, client, data, now }) {
       const ctx = channelsContext(deps.users, actorId);
-      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, API_CLIENT, now);
+      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, client ?? UNSPECIFIED_CLIENT, now);
     },
     replyFrom: sendMessageReplyFrom,
   };

@@ -34,6 +34,18 @@ describe('POST /messages', () => {
     });
   });
 
+  it("records the client the message came from: the client parameter, else the User-Agent's product name", async () => {
+    const user = await createUser();
+    const name = uniqueChannelName('client');
+    await createChannel({ name, subscribers: [user.userId] });
+    const message = { type: 'stream', to: name, topic: 'clients', content: 'from a phone' };
+    const fromPhone = await api('POST', '/messages', { auth: user, params: message, headers: { 'user-agent': 'ZulipMobile/27.1 (Android 10)' } });
+    const named = await api('POST', '/messages', { auth: user, params: { ...message, client: 'website' }, headers: { 'user-agent': 'Mozilla/5.0 (X11)' } });
+    expect(named.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) }); // not an ignored parameter
+    expect((await getById(user, fromPhone.body.id as number)).body.message).toMatchObject({ client: 'ZulipMobile' });
+    expect((await getById(user, named.body.id as number)).body.message).toMatchObject({ client: 'website' });
+  });
+
   it('reads a JSON-encoded channel id and a channel name in a list', async () => {
     const name = uniqueChannelName('json');
     const channelId = await createChannel({ name });
