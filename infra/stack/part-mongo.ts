@@ -51,7 +51,10 @@ export function mongoPart(config: StackConfig): Part {
         command: goBinaryPath(FERRETDB),
         args: [
           '--handler=sqlite',
-          `--sqlite-url=file:${dir}/`,
+          // WAL commits without an fsync each (0.9 → 0.55 ms a write): a power loss may drop the
+          // last commits, never corrupt, and everything this store holds is derived from the Kafka
+          // events (projections, outcomes, checkpoints written last), so catch-up restores it.
+          `--sqlite-url=file:${dir}/?_pragma=synchronous(normal)`,
           `--listen-addr=${host}:${port}`,
           `--state-dir=${stateDir}`,
           '--debug-addr=-',
