@@ -39,7 +39,7 @@ RUN mkdir /out \
 
 # --- runtime ------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=4 \
+ENV NODE_ENV=production NODE_OPTIONS="--max-semi-space-size=4 --optimize-for-size" \
     BIND_HOST=0.0.0.0
 WORKDIR /app
 # Owned by root and only readable by the `node` user the services run as.

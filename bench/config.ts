@@ -1,14 +1,17 @@
 import type { ServiceId } from '../infra/system/service-process';
 
-/** Ports of their own, so a bench can run beside `npm start` or `npm test` on the same machine. */
+/**
+ * Ports of their own, so a bench can run beside `npm start` or `npm test` on the same machine;
+ * below Linux's ephemeral range (32768 and up), where a client connection could hold one.
+ */
 export const SYSTEM_PORTS: Record<ServiceId, number> = {
-  gateway: 49991,
-  users: 49992,
-  messages: 49993,
-  uploads: 49994,
-  push: 49995,
+  gateway: 28991,
+  users: 28992,
+  messages: 28993,
+  uploads: 28994,
+  push: 28995,
 };
-export const BARE_HTTP_PORT = 49996;
+export const BARE_HTTP_PORT = 28996;
 
 export const SYSTEM_ENV: Record<string, string> = {
   INSTANCE_ID: 'gw-bench',
@@ -23,7 +26,6 @@ export const CONCURRENCIES = [1, 32] as const;
 export const CELL_SECONDS = 5;
 /** Discarded before each cell: JIT, connection pools and Kafka metadata settle. */
 export const WARMUP_SECONDS = 1;
-export const IDLE_SETTLE_MS = 2_000;
 
 export const KAFKA_SEQUENTIAL = { warmup: 50, measured: 500 };
 /**

@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICES } from '../infra/system/service-process';
 import { measureBareHttp } from './baselines/bare-http';
 import { measureKafkaRequestReply } from './baselines/kafka-request-reply';
-import { CONCURRENCIES, IDLE_SETTLE_MS } from './config';
+import { CONCURRENCIES } from './config';
 import { httpCell } from './lib/http-load';
-import { cpuSeconds, rssMb } from './lib/proc';
+import { settledIdle } from './lib/idle';
+import { rssMb } from './lib/proc';
 import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
 import { presenceLoads } from './presence-loads';
@@ -37,9 +37,7 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
   const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox });
   const pids = SERVICES.map((service) => ({ service, pid: system.processes[service].pid }));
   try {
-    const cpuBefore = pids.map(({ pid }) => cpuSeconds(pid));
-    await sleep(IDLE_SETTLE_MS);
-    const idle = pids.map(({ pid }, i) => ({ rss: rssMb(pid), cpu: ((cpuSeconds(pid) - cpuBefore[i]!) * 100_000) / IDLE_SETTLE_MS }));
+    const idle = await settledIdle(pids.map(({ pid }) => pid!));
     console.log('bench: system idle; measuring the baselines');
 
     const rows: ResultRow[] = [];

@@ -44,7 +44,7 @@ export function benchTables(results: BenchResults): Table[] {
   return [
     ...(results.rows.length === 0 ? [] : [roundTripTable(results)]),
     {
-      title: 'Memory (RSS from /proc; idle CPU = share of one core over the idle wait)',
+      title: 'Memory (RSS from /proc once it settled after start: no service moved by more than 1 MB in 2 s, or 30 s; idle CPU = share of one core over that last window)',
       header: ['Service', 'pid', 'idle MB', 'idle CPU %', 'after load MB', 'target', 'ok'],
       align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
       rows: results.memory.map(memoryRow),
