@@ -26,6 +26,18 @@ const ID_COLUMN_AS_INDEXED = 'IDColumn = DefaultColumn + `->"_id"`';
 const ID_PUSHDOWN_AS_SHIPPED = 'if params.Filter.Len() == 1 {';
 const ID_PUSHDOWN_WIDENED = 'if params.Filter.Len() >= 1 {';
 
+/**
+ * An `update` command (a driver's bulk of replaceOne/updateOne) kept each update's read of the
+ * matching document open until the whole command ended (`defer` in the loop over its updates),
+ * holding one of the database's 100 SQLite connections each: the 101st update of one request
+ * waited for a connection forever, and so did every later request to that database. Each read
+ * is closed once its update is done.
+ */
+const UPDATE_READ_DEFERRED = '\t\tcloser := iterator.NewMultiCloser()\n\t\tdefer closer.Close()\n';
+const UPDATE_READ_OPENED = '\t\tcloser := iterator.NewMultiCloser()\n';
+const UPDATE_DONE = '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n';
+const UPDATE_DONE_READ_CLOSED = `${UPDATE_DONE}\t\tcloser.Close()\n`;
+
 export const FERRETDB: GoProgram = {
   label: 'ferretdb',
   module: 'github.com/FerretDB/FerretDB',
@@ -33,7 +45,7 @@ export const FERRETDB: GoProgram = {
   pkg: './cmd/ferretdb',
   binary: 'ferretdb',
   // Names the patch too: a machine with an unpatched build builds this one beside it.
-  cacheKey: `ferretdb-${FERRETDB_VERSION}-id-pushdown`,
+  cacheKey: `ferretdb-${FERRETDB_VERSION}-id-pushdown-update-close`,
   estimate: '~2-3 min',
   patchSource: (dir) => {
     // FerretDB panics at start unless build/version/version.txt holds its version (its release
@@ -43,6 +55,9 @@ export const FERRETDB: GoProgram = {
     fs.writeFileSync(path.join(versionDir, 'package.txt'), 'zulip-es\n');
     replaceExactly(1, path.join(dir, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'), ID_COLUMN_AS_SHIPPED, ID_COLUMN_AS_INDEXED);
     replaceExactly(2, path.join(dir, 'internal', 'backends', 'sqlite', 'collection.go'), ID_PUSHDOWN_AS_SHIPPED, ID_PUSHDOWN_WIDENED);
+    const msgUpdate = path.join(dir, 'internal', 'handler', 'msg_update.go');
+    replaceExactly(1, msgUpdate, UPDATE_READ_DEFERRED, UPDATE_READ_OPENED);
+    replaceExactly(1, msgUpdate, UPDATE_DONE, UPDATE_DONE_READ_CLOSED);
   },
 };
 

@@ -58,6 +58,18 @@ describe('the Mongo-compatible store: lookups by _id', () => {
     expect(await docs.findOne({ _id: 'doc:150' })).toBeNull();
     expect(await docs.countDocuments({})).toBe(199);
   });
+
+  it('takes more than 100 replacements by _id in one request, as a rebuild writes them', async () => {
+    // The local store once held a connection per replacement until the request ended: the
+    // 101st waited forever (see infra/stack/provision-ferretdb.ts), and so did the store.
+    const bulk = db.collection<PlanDoc>('bulk');
+    await bulk.insertMany(Array.from({ length: 200 }, (_, n) => ({ _id: `bulk:${n}`, n })));
+    const replacements = Array.from({ length: 300 }, (_, n) => ({ replaceOne: { filter: { _id: `bulk:${n}` }, replacement: { n: -n }, upsert: true } }));
+    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('the store did not answer a bulk of 300 replacements in 15 s')), 15_000).unref());
+    const result = await Promise.race([bulk.bulkWrite(replacements, { ordered: true }), hung]);
+    expect(result).toMatchObject({ matchedCount: 200, upsertedCount: 100 });
+    expect(await bulk.findOne({ _id: 'bulk:250' })).toEqual({ _id: 'bulk:250', n: -250 });
+  }, 30_000);
 });
 
 /** FerretDB reports SQLite's query plan lines; MongoDB its winning plan's stages. */
