@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
 import { eventsTopic } from '../libs/contracts/src';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
 import { createKafka } from '../libs/platform/src/kafka/kafka-client';
@@ -34,6 +35,7 @@ export async function measureUsersRebuild(): Promise<RebuildMeasurement> {
   const raw = await rawConsume(kafka, topic);
   const db = await connectMongo(MONGO_URL, `users_bench_rebuild_${randomBytes(3).toString('hex')}`);
   try {
+    await keepOutcomes(MONGO_URL, 'users', db);
     const started = process.hrtime.bigint();
     const projection = new UsersProjection(new UsersRepository(db));
     const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new UsersProjection(new UsersRepository(other)), logger });
@@ -84,6 +86,7 @@ export async function measureMessagesRebuild(gatewayUrl: string, authorization: 
   const raw = await rawConsume(kafka, topic);
   const db = await connectMongo(MONGO_URL, `messages_bench_rebuild_${randomBytes(3).toString('hex')}`);
   try {
+    await keepOutcomes(MONGO_URL, 'messages', db);
     const started = process.hrtime.bigint();
     const projection = new MessagesProjection(new MessagesRepository(db));
     const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)), logger });
@@ -92,6 +95,22 @@ export async function measureMessagesRebuild(gatewayUrl: string, authorization: 
   } finally {
     await db.dropDatabase();
     await db.close();
+  }
+}
+
+/**
+ * A service rebuilds its projection in its own database, where the commands' outcomes are kept
+ * (`rebuildProjection` drops everything else): only those missing are derived again. The scratch
+ * database gets a copy of the live outcomes first (not timed), so the rebuild writes what it would
+ * write in place instead of one outcome per command.
+ */
+async function keepOutcomes(mongoUrl: string, liveDb: string, scratch: Connection): Promise<void> {
+  const live = await connectMongo(mongoUrl, liveDb);
+  try {
+    const outcomes = await live.collection('command_outcomes').find({}).toArray();
+    for (let i = 0; i < outcomes.length; i += 1_000) await scratch.collection('command_outcomes').insertMany(outcomes.slice(i, i + 1_000), { ordered: false });
+  } finally {
+    await live.close();
   }
 }
 
