@@ -9,8 +9,11 @@ import type { UsersRepository } from './users.repository';
  * sequence of the last event applied to it, so an event delivered again changes nothing.
  */
 export class UsersProjection implements Projection {
-  /** See `Projection.version`: 1 is the first versioned shape (realm settings with group settings). */
-  readonly version = 1;
+  /**
+   * See `Projection.version`: 1 is the first versioned shape (realm settings with group
+   * settings); 2 adds `messageEditHistoryVisibilityPolicy` to the realm's message edit settings.
+   */
+  readonly version = 2;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {
