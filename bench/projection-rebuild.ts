@@ -100,15 +100,19 @@ export async function measureMessagesRebuild(gatewayUrl: string, authorization: 
 
 /**
  * A service rebuilds its projection in its own database, where the commands' outcomes are kept
- * (`rebuildProjection` drops everything else): only those missing are derived again. The scratch
- * database gets a copy of the live outcomes first (not timed), so the rebuild writes what it would
- * write in place instead of one outcome per command.
+ * (`rebuildProjection` drops everything else) and its checkpoints say up to where they are all
+ * recorded: only later ones are looked up. The scratch database gets a copy of the live outcomes
+ * and checkpoints first (not timed), so the rebuild does what it would do in place instead of
+ * deriving and writing one outcome per command.
  */
 async function keepOutcomes(mongoUrl: string, liveDb: string, scratch: Connection): Promise<void> {
   const live = await connectMongo(mongoUrl, liveDb);
   try {
-    const outcomes = await live.collection('command_outcomes').find({}).toArray();
-    for (let i = 0; i < outcomes.length; i += 1_000) await scratch.collection('command_outcomes').insertMany(outcomes.slice(i, i + 1_000), { ordered: false });
+    // Checkpoints first: a command recorded meanwhile then only adds an outcome they do not vouch for.
+    for (const name of ['checkpoints', 'command_outcomes']) {
+      const docs = await live.collection(name).find({}).toArray();
+      for (let i = 0; i < docs.length; i += 1_000) await scratch.collection(name).insertMany(docs.slice(i, i + 1_000), { ordered: false });
+    }
   } finally {
     await live.close();
   }

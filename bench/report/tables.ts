@@ -82,7 +82,7 @@ function rebuildTable(rebuilds: RebuildRow[]): Table {
     align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
     rows: rebuilds.map(rowOf),
     notes: [
-      'Each projection (users, messages) rebuilt into a scratch database (Mongo only) holding a copy of the live command outcomes, which a rebuild in place keeps, through the write-behind buffer of a rebuild:',
+      'Each projection (users, messages) rebuilt into a scratch database (Mongo only) holding a copy of the live command outcomes and checkpoints, as a rebuild in place finds them, through the write-behind buffer of a rebuild:',
       'the events are applied in memory and the documents written in bulk, so the store\'s insert rate bounds the rebuild.',
     ],
   };

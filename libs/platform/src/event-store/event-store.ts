@@ -85,12 +85,14 @@ export class EventStore {
 
   /**
    * Applies every event appended but not yet projected (by this or a crashed instance).
-   * `recordedOutcomes`: commands known to have an outcome already (a rebuild reads their ids once
-   * instead of looking each one up); their outcomes are left as they are.
+   * `outcomesRecordedThrough`: per partition (`partitionKey`), the offset up to which every
+   * command's outcome is known to be recorded (a rebuild passes the checkpoints of the projection
+   * it dropped, outcomes being written before checkpoints); those are left as they are, without
+   * a lookup each.
    */
-  async catchUp(recordedOutcomes?: ReadonlySet<string>): Promise<number> {
+  async catchUp(outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<number> {
     await this.settled();
-    const applied = new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
+    const applied = await this.checkpointOffsets();
     let count = 0;
     const follower = new TopicFollower(
       this.kafka,
@@ -105,7 +107,7 @@ export class EventStore {
       },
       async (batch) => {
         count += batch.length;
-        await this.applyBatch(batch, recordedOutcomes);
+        await this.applyBatch(batch, outcomesRecordedThrough);
         await this.afterCatchUpBatch();
       },
       this.logger,
@@ -185,12 +187,12 @@ export class EventStore {
     if (this.bookkeepingFailure) throw this.bookkeepingFailure.error;
   }
 
-  /** Ids of every command with a recorded outcome (one read of the whole collection). */
-  async recordedOutcomeIds(): Promise<Set<string>> {
-    return new Set((await this.outcomes.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+  /** Per partition (`partitionKey`), the offset of the last event the projection applied. */
+  async checkpointOffsets(): Promise<Map<string, bigint>> {
+    return new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
   }
 
-  private async applyBatch(batch: FollowedMessage[], recordedOutcomes?: ReadonlySet<string>): Promise<void> {
+  private async applyBatch(batch: FollowedMessage[], outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<void> {
     const records: EventRecord[] = batch.map((m) => {
       const error = m.headers?.[COMMAND_ERROR_HEADER];
       return {
@@ -200,14 +202,14 @@ export class EventStore {
         commandError: error === undefined ? undefined : (JSON.parse(error) as ZulipErrorPayload),
       };
     });
-    await this.project(records, { recordedOutcomes });
+    await this.project(records, { outcomesRecordedThrough });
   }
 
   /**
    * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
    * split across fetch batches, so outcomes are merged with what is already recorded.
    */
-  private async project(records: EventRecord[], resumed: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
+  private async project(records: EventRecord[], resumed: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
     await this.applyInOrder(records);
     await this.recordOutcomes(records, resumed);
     await this.writeCheckpoints(records);
@@ -230,7 +232,7 @@ export class EventStore {
   }
 
   /** The outcome of each command is derived from its events, so catch-up restores it too. */
-  private async recordOutcomes(records: EventRecord[], resumed?: { recordedOutcomes?: ReadonlySet<string> }): Promise<void> {
+  private async recordOutcomes(records: EventRecord[], resumed?: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
     const byCommand = new Map<string, CommandOutcome & { first: bigint }>();
     for (const { event, partition, offset, commandError } of records) {
       const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset };
@@ -240,7 +242,8 @@ export class EventStore {
       byCommand.set(event.causationId, outcome);
     }
     for (const [commandId, { first, ...outcome }] of byCommand) {
-      if (resumed?.recordedOutcomes?.has(commandId)) continue;
+      const { partition, offset: last } = outcome.positions[0]!;
+      if (BigInt(last) <= (resumed?.outcomesRecordedThrough?.get(partitionKey(this.topic, partition)) ?? -1n)) continue;
       const known = resumed ? await this.outcomeOf(commandId) : null;
       if (known && BigInt(known.positions[0]?.offset ?? '-1') >= first) continue;
       await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome);

@@ -64,6 +64,7 @@ export class WriteBehindDb {
     return count;
   }
 
+  /** Collection by collection, in the order they were first used. */
   async flush(): Promise<void> {
     for (const collection of this.collections.values()) await collection.flush();
   }

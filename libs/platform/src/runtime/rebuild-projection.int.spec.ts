@@ -80,4 +80,22 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
     expect(await notes()).toEqual([{ _id: 'a', text: 'one two three' }, { _id: 'b', text: 'four' }]);
     expect(await db.collection('projection_meta').findOne({})).toEqual({ _id: 'version', version: 0 });
   });
+
+  it('keeps the outcomes recorded up to the checkpoints and derives those a crash left unwritten', async () => {
+    const v3 = projectionOf(db, 3);
+    const store = new EventStore(kafka, producer, topic, db, v3, logger);
+    await rebuildIfStale({ kafka, db, topic, projection: v3, logger });
+    await store.append('d', [note('d', 'five six')]);
+    await store.settled();
+    const outcomes = db.collection<{ _id: string; kept?: boolean }>('command_outcomes');
+    // Marks an outcome the rebuild must leave alone (it is recorded: the checkpoint vouches for it).
+    await outcomes.updateOne({ _id: 'd' }, { $set: { kept: true } });
+    // A crashed instance: its event reached Kafka, its outcome and checkpoint did not.
+    await producer.send({ topic, acks: -1, messages: [{ key: 'e', value: JSON.stringify(note('e', 'seven')), headers: { type: 'note.written.v1' } }] });
+
+    await rebuildIfStale({ kafka, db, topic, projection: projectionOf(db, 4), logger });
+    expect(await outcomes.findOne({ _id: 'd' })).toMatchObject({ kept: true });
+    expect(await outcomes.findOne({ _id: 'e' })).toMatchObject({ events: [{ type: 'note.written.v1', aggregateId: 'e', data: { text: 'seven' } }] });
+    expect(await notes()).toContainEqual({ _id: 'e', text: 'seven' });
+  });
 });

@@ -6,7 +6,8 @@ import type { Logger } from '../logging/logger';
 import { WriteBehindDb } from '../mongo/write-behind-db';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
-const KEPT = new Set(['command_outcomes']);
+const OUTCOMES = 'command_outcomes';
+const KEPT = new Set([OUTCOMES]);
 const META = 'projection_meta';
 /** Documents held in memory between two bulk writes during a rebuild. */
 const FLUSH_EVERY = 5_000;
@@ -32,20 +33,24 @@ export interface RebuildArgs {
  */
 export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   const { kafka, db, topic, logger } = args;
+  // Outcomes are written before checkpoints, so every command up to the checkpoints of the
+  // projection about to be dropped has its outcome kept; only later ones (a crash between the
+  // two writes) are looked up, and derived again when missing.
+  const outcomesRecordedThrough = await new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, db, args.projection, logger).checkpointOffsets();
   for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }
-  // Every collection counts as empty: the projection's were just dropped, and the kept outcomes
-  // are looked up only for commands missing from the ids read below (so absent at the start).
-  const buffer = new WriteBehindDb(db, () => true);
+  const buffer = new WriteBehindDb(db, (name) => !KEPT.has(name));
+  // First used, first written at each flush: the outcomes reach the store before the checkpoints
+  // that vouch for them, should this rebuild be cut short and the next one read those.
+  buffer.collection(OUTCOMES);
   const projection = args.projectionOn?.(buffer.asConnection()) ?? args.projection;
   const flushWhenFull = async () => {
     if (buffer.pending >= FLUSH_EVERY) await buffer.flush();
   };
   // Catch-up never appends, so the producer stays unconnected.
   const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, flushWhenFull);
-  // Outcomes are kept: only those of commands that have none (cut short by a crash) are derived.
-  const events = await store.catchUp(await store.recordedOutcomeIds());
+  const events = await store.catchUp(outcomesRecordedThrough);
   await buffer.flush();
   // Last: a rebuild cut short leaves no version recorded, so the next start rebuilds again.
   await recordVersion(db, projection);
