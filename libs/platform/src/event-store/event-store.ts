@@ -39,6 +39,7 @@ interface EventRecord {
  * A header, not an envelope field, because it concerns the command's caller, not event consumers.
  */
 export const COMMAND_ERROR_HEADER = 'command-error';
+const CHECKPOINTS = 'checkpoints';
 interface CheckpointDoc {
   _id: string;
   offset: string;
@@ -47,6 +48,11 @@ interface OutcomeDoc extends Omit<CommandOutcome, 'error'> {
   _id: string;
   /** The error payload as JSON text (see `recordOutcome`). */
   errorJson?: string;
+}
+
+/** Per partition (`partitionKey`), the offset of the last event a projection applied. */
+export async function checkpointOffsets(db: Connection): Promise<Map<string, bigint>> {
+  return new Map((await db.collection<CheckpointDoc>(CHECKPOINTS).find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
 }
 
 /**
@@ -77,7 +83,7 @@ export class EventStore {
   ) {}
 
   private get checkpoints() {
-    return this.db.collection<CheckpointDoc>('checkpoints');
+    return this.db.collection<CheckpointDoc>(CHECKPOINTS);
   }
   private get outcomes() {
     return this.db.collection<OutcomeDoc>('command_outcomes');
@@ -92,7 +98,7 @@ export class EventStore {
    */
   async catchUp(outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<number> {
     await this.settled();
-    const applied = await this.checkpointOffsets();
+    const applied = await checkpointOffsets(this.db);
     let count = 0;
     const follower = new TopicFollower(
       this.kafka,
@@ -185,11 +191,6 @@ export class EventStore {
   /** After a failed outcome or checkpoint write nothing more is decided: the process must restart and catch up. */
   private throwIfBookkeepingFailed(): void {
     if (this.bookkeepingFailure) throw this.bookkeepingFailure.error;
-  }
-
-  /** Per partition (`partitionKey`), the offset of the last event the projection applied. */
-  async checkpointOffsets(): Promise<Map<string, bigint>> {
-    return new Map((await this.checkpoints.find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
   }
 
   private async applyBatch(batch: FollowedMessage[], outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<void> {

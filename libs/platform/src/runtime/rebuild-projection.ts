@@ -1,6 +1,6 @@
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { EventStore, type Projection } from '../event-store/event-store';
+import { checkpointOffsets, EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
 import { WriteBehindDb } from '../mongo/write-behind-db';
@@ -36,7 +36,7 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   // Outcomes are written before checkpoints, so every command up to the checkpoints of the
   // projection about to be dropped has its outcome kept; only later ones (a crash between the
   // two writes) are looked up, and derived again when missing.
-  const outcomesRecordedThrough = await new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, db, args.projection, logger).checkpointOffsets();
+  const outcomesRecordedThrough = await checkpointOffsets(db);
   for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }

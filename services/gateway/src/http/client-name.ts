@@ -1,3 +1,5 @@
+import { lastString } from '../params/parse-params';
+
 /** Zulip's `Client.name` column holds 30 characters. */
 const MAX_CLIENT_NAME = 30;
 
@@ -17,8 +19,5 @@ export function clientName(sources: { query: unknown; body: unknown; userAgent: 
 }
 
 function stringParam(source: unknown, name: string): string | undefined {
-  if (typeof source !== 'object' || source === null) return undefined;
-  const value = (source as Record<string, unknown>)[name];
-  const last = Array.isArray(value) ? value.at(-1) : value;
-  return typeof last === 'string' ? last : undefined;
+  return typeof source === 'object' && source !== null ? lastString((source as Record<string, unknown>)[name]) : undefined;
 }

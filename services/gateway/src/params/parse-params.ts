@@ -21,8 +21,8 @@ export function parseParams(op: Operation, sources: { path: RawValues; query: Ra
   const raw: Record<string, string> = {};
   for (const source of [sources.query, sources.body, sources.path]) {
     for (const [name, value] of Object.entries(source)) {
-      const last = Array.isArray(value) ? value.at(-1) : value;
-      if (typeof last === 'string') raw[name] = last;
+      const last = lastString(value);
+      if (last !== undefined) raw[name] = last;
     }
   }
   const input: Record<string, unknown> = {};
@@ -38,6 +38,12 @@ export function parseParams(op: Operation, sources: { path: RawValues; query: Ra
   if (!result.success) throw new DomainError('BAD_REQUEST', result.error.issues[0].message);
   const ignored = Object.keys(raw).filter((name) => !(name in shape) && !(name in sources.path) && !READ_FOR_EVERY_REQUEST.has(name)).sort();
   return { data: result.data as Record<string, unknown>, ignored };
+}
+
+/** A parameter's value as a string: the last one of a repeated name (Django's QueryDict.get). */
+export function lastString(value: unknown): string | undefined {
+  const last = Array.isArray(value) ? value.at(-1) : value;
+  return typeof last === 'string' ? last : undefined;
 }
 
 /** Read by the gateway itself for every operation (see clientName), as Zulip's middleware does. */

@@ -1,4 +1,5 @@
 import type { ChannelGroupSettingsEventValue, MessagesEvent, TopicsPolicy } from '@zulip-es/contracts';
+import { SystemGroupId } from '../users-read-model/system-groups';
 
 /** One channel (`channel:<id>`): its settings and who is subscribed. */
 export interface ChannelState {
@@ -28,16 +29,13 @@ export interface ChannelState {
 
 export const channelAggregateId = (channelId: number): string => `channel:${channelId}`;
 
-/** Zulip's `role:everyone` system group (docs/events.md). */
-const EVERYONE_GROUP_ID = 7;
-
 /**
  * A channel document as stored: one projected before `can_create_topic_group` existed reads
  * with Zulip's default for it, as its events now parse.
  */
 export function channelFromDocument(doc: ChannelState): ChannelState {
   const settings: Partial<ChannelGroupSettingsEventValue> = doc.settings;
-  return settings.can_create_topic_group === undefined ? { ...doc, settings: { ...doc.settings, can_create_topic_group: EVERYONE_GROUP_ID } } : doc;
+  return settings.can_create_topic_group === undefined ? { ...doc, settings: { ...doc.settings, can_create_topic_group: SystemGroupId.EVERYONE } } : doc;
 }
 
 /** Events of one channel's aggregate: every `channel.*` event. */
