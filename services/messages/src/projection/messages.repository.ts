@@ -89,12 +89,18 @@ export class MessagesRepository {
 
   /** The highest message id given so far, kept with the `messages` version (see `setMessagesVersion`). */
   async lastMessageId(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'messages_version' }))?.lastMessageId ?? 0;
+    return (await this.messagesCounters()).lastMessageId;
   }
 
   /** The version of the realm-wide `messages` aggregate: the sequence of the last message event applied. */
   async messagesVersion(): Promise<number> {
-    return (await this.counters.findOne({ _id: 'messages_version' }))?.value ?? 0;
+    return (await this.messagesCounters()).version;
+  }
+
+  /** Both, from their one document (sending a message needs both: one read). */
+  async messagesCounters(): Promise<{ version: number; lastMessageId: number }> {
+    const doc = await this.counters.findOne({ _id: 'messages_version' });
+    return { version: doc?.value ?? 0, lastMessageId: doc?.lastMessageId ?? 0 };
   }
 
   /**

@@ -32,11 +32,10 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   const { repo, users } = deps;
   const ctx = channelsContext(users, sender.userId);
   const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;
-  const [channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo] = await Promise.all([
+  const [channel, senderSubscriptions, { lastMessageId, version: messagesVersion }, dmGroupNo, lastDmGroupNo] = await Promise.all([
     addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.channel(addressee.channel.id) : repo.channelByName(addressee.channel.name)) : null,
     repo.subscriptionsOf(sender.userId),
-    repo.lastMessageId(),
-    repo.messagesVersion(),
+    repo.messagesCounters(),
     groupIds && groupIds.length > 2 ? repo.dmGroupNo(groupIds) : null,
     repo.lastDmGroupNo(),
   ]);
