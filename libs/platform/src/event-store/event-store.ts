@@ -44,9 +44,14 @@ interface CheckpointDoc {
   _id: string;
   offset: string;
 }
-interface OutcomeDoc extends Omit<CommandOutcome, 'error'> {
+/** See `recordOutcome`. */
+interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
   _id: string;
-  /** The error payload as JSON text (see `recordOutcome`). */
+  /** The events as JSON text. */
+  eventsJson?: string;
+  /** How outcomes recorded before `eventsJson` hold them. */
+  events?: CommandOutcome['events'];
+  /** The error payload as JSON text. */
   errorJson?: string;
 }
 
@@ -156,16 +161,20 @@ export class EventStore {
     await this.settled();
     const doc = await this.outcomes.findOne({ _id: commandId });
     if (!doc) return null;
-    const { errorJson, ...outcome } = doc;
+    const { _id, eventsJson, events, errorJson, ...rest } = doc;
+    const outcome: CommandOutcome = { ...rest, events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']) };
     return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
   }
 
   /** Records a command that changed nothing (an error or a no-op) so a redelivery repeats it. */
   async recordOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
-    // An error's extra fields may hold nested arrays (Zulip's invitation `errors`), which the
-    // local store (FerretDB) cannot save: the error is kept as JSON text.
-    const { error, ...rest } = outcome;
-    const doc = error ? { ...rest, errorJson: JSON.stringify(error) } : rest;
+    // Kept as JSON text, which the store writes as one value: an error's extra fields may hold
+    // nested arrays (Zulip's invitation `errors`), which the local store (FerretDB) cannot save,
+    // and it converts every field of a document one by one (the events of a sent message, the
+    // 100 ids of a topic deletion's batch), on every command, for what is read back only when a
+    // command is redelivered.
+    const { error, events, ...rest } = outcome;
+    const doc: Omit<OutcomeDoc, '_id'> = { ...rest, eventsJson: JSON.stringify(events), ...(error ? { errorJson: JSON.stringify(error) } : {}) };
     await this.outcomes.replaceOne({ _id: commandId }, doc, { upsert: true });
   }
 

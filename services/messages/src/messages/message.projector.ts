@@ -1,9 +1,8 @@
 import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
-import { CachedListStore } from './message-lists/cached-list-store';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry } from './message.state';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
-import { channelAggregateId } from '../channels/channel.state';
+import { channelAggregateId, type ChannelState } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
@@ -23,7 +22,7 @@ type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 |
  */
 export function messageProjector(repo: MessagesRepository): Projector {
   // Every list write of a message event goes through this cache (see CachedListStore).
-  const lists = new CachedListStore(repo.lists);
+  const lists = repo.listCache;
   return {
     types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1'],
     async apply(event, envelope) {
@@ -68,9 +67,14 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
 
 async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
-  // Independent documents, each write repeatable on its own: side by side.
-  await Promise.all([...listsOf(conversation).map((key) => removeIds(lists, key, messageIds)), repo.deleteMessages(messageIds)]);
-  if (conversation.type === 'channel') await followChannelList(repo, lists, conversation.channelId, messageIds);
+  // Independent documents, each write repeatable on its own: side by side. The channel's document
+  // is not among them, so it is read meanwhile (for `followChannelList`).
+  const [channel] = await Promise.all([
+    conversation.type === 'channel' ? repo.channel(conversation.channelId) : null,
+    ...listsOf(conversation).map((key) => removeIds(lists, key, messageIds)),
+    repo.deleteMessages(messageIds),
+  ]);
+  if (channel) await followChannelList(repo, lists, channel, messageIds);
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
     await applyPolicyResets(repo, { channelId: conversation.channelId, topicName: conversation.topic, lastUpdated: reset.lastUpdated, sequence }, reset.users);
@@ -123,8 +127,8 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, event: Mes
   for (const key of listsOf({ type: 'channel', ...from })) await removeIds(lists, key, messageIds);
   for (const key of listsOf(conversation)) await addIds(lists, key, messageIds);
   if (from.channelId !== to.channelId) {
-    await followChannelList(repo, lists, from.channelId);
-    await followChannelList(repo, lists, to.channelId);
+    await followChannelList(repo, lists, await repo.channel(from.channelId));
+    await followChannelList(repo, lists, await repo.channel(to.channelId));
     await giveToSubscribers(repo, to.channelId, messageIds);
   }
   await applyMovedPolicies(repo, policyChanges, sequence);
@@ -151,9 +155,9 @@ async function giveToSubscribers(repo: MessagesRepository, channelId: number, me
  * state), recomputed from the list's head. `deleted`: messages that left the channel, which can
  * change it only when its oldest is among them (a topic deletion's batches mostly do not hold it).
  */
-async function followChannelList(repo: MessagesRepository, lists: ListStore, channelId: number, deleted?: readonly number[]): Promise<void> {
-  const channel = await repo.channel(channelId);
+async function followChannelList(repo: MessagesRepository, lists: ListStore, channel: ChannelState | null, deleted?: readonly number[]): Promise<void> {
   if (!channel) return;
+  const { channelId } = channel;
   if (deleted && (channel.firstMessageId === null || !deleted.includes(channel.firstMessageId))) return;
   const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
   if (channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });

@@ -14,10 +14,10 @@ export class MessagesProjection implements Projection {
    * 1: messages, id lists and subscription histories. 2: list chunks store their ids as binary.
    * 3: the last message id is kept in the `messages_version` counter. 4: policy changes of moves
    * and topic deletions are placed in the users' histories (`positions`, `pending` in
-   * `user_topics`; tombstones in `topic_policies`). A stored projection of an older version is
-   * rebuilt from the events at start.
+   * `user_topics`; tombstones in `topic_policies`). 5: list heads store their chunk references
+   * as binary. A stored projection of an older version is rebuilt from the events at start.
    */
-  readonly version = 4;
+  readonly version = 5;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

@@ -4,7 +4,8 @@ import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsSt
 import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
-import { decodeIds, encodeIds } from '../messages/message-lists/id-chunk-codec';
+import { CachedListStore } from '../messages/message-lists/cached-list-store';
+import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { withoutId } from './projector';
@@ -19,7 +20,15 @@ type Doc<T> = T & { _id: string };
  * lower-case form, a user's subscriptions by `subscriptions:<userId>`.
  */
 export class MessagesRepository {
-  constructor(private readonly db: Connection) {}
+  /**
+   * The lists as the projector last wrote them: it writes through this cache, and the commands
+   * decided on key `realm` (which see every message event applied before them) read through it.
+   */
+  readonly listCache: CachedListStore;
+
+  constructor(private readonly db: Connection) {
+    this.listCache = new CachedListStore(this.lists);
+  }
 
   get channels() {
     return this.db.collection<Doc<ChannelState>>('channels');
@@ -57,7 +66,7 @@ export class MessagesRepository {
   }
   /** Heads and chunks of the message id lists (see `message-lists/message-list.ts`). */
   get messageListHeads() {
-    return this.db.collection<Doc<ListHead>>('message_list_heads');
+    return this.db.collection<{ _id: string; refs: mongo.Binary; nextNo: number }>('message_list_heads');
   }
   get messageListChunks() {
     return this.db.collection<{ _id: string; ids: mongo.Binary }>('message_list_chunks');
@@ -130,11 +139,11 @@ export class MessagesRepository {
     const heads = this.messageListHeads;
     const chunks = this.messageListChunks;
     return {
-      head: async (key) => {
+      head: async (key): Promise<ListHead | null> => {
         const doc = await heads.findOne({ _id: key });
-        return doc ? withoutId(doc) : null;
+        return doc ? { chunks: decodeChunkRefs(doc.refs), nextNo: doc.nextNo } : null;
       },
-      putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, head, { upsert: true })),
+      putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, { refs: encodeChunkRefs(head.chunks), nextNo: head.nextNo }, { upsert: true })),
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
       chunk: async (key, no) => {
         const doc = await chunks.findOne({ _id: `${key}#${no}` });

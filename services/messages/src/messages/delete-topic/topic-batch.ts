@@ -1,5 +1,5 @@
 import { TOPIC_DELETE_BATCH_SIZE } from '@zulip-es/contracts';
-import { idsBefore, type AcceptIds, type ListStore } from '../message-lists/message-list';
+import { idsBefore, type AcceptIds, type ListReader } from '../message-lists/message-list';
 import { ListKeys } from '../message.state';
 
 /**
@@ -8,6 +8,6 @@ import { ListKeys } from '../message.state';
  * lower-case name), that `accept` keeps, newest first. Read from the projection each time, so
  * deciding a batch again after a crash picks exactly what is left.
  */
-export function nextTopicBatch(lists: ListStore, channelId: number, topic: string, accept: AcceptIds, size = TOPIC_DELETE_BATCH_SIZE): Promise<number[]> {
+export function nextTopicBatch(lists: ListReader, channelId: number, topic: string, accept: AcceptIds, size = TOPIC_DELETE_BATCH_SIZE): Promise<number[]> {
   return idsBefore(lists, ListKeys.topic(channelId, topic), Number.MAX_SAFE_INTEGER, size, accept);
 }

@@ -1,4 +1,4 @@
-import type { ListHead, ListStore } from './message-list';
+import type { ListHead, ListReader, ListStore } from './message-list';
 
 /** Beyond this many cached heads and chunks the cache starts over (a few MB at most). */
 const MAX_ENTRIES = 256;
@@ -32,6 +32,32 @@ export class CachedListStore implements ListStore {
 
   keptAt(version: number): void {
     this.at = version;
+  }
+
+  /**
+   * Reads for a decision taken at `version` (the `messages` version its handler read): from the
+   * cache while the cache is at that version, else from the store. What the store returns is
+   * remembered only if the cache is still at that version once it arrives: no event was being
+   * applied meanwhile (`useAt` had not cleared `at`), so the store held that version's lists.
+   */
+  readerAt(version: number): ListReader {
+    return {
+      head: async (key) => {
+        if (this.at !== version) return this.store.head(key);
+        if (this.heads.has(key)) return this.heads.get(key)!;
+        const head = await this.store.head(key);
+        if (this.at === version) this.remember(this.heads, key, head && freezeHead(head));
+        return head;
+      },
+      chunk: async (key, no) => {
+        if (this.at !== version) return this.store.chunk(key, no);
+        const cached = this.chunks.get(chunkId(key, no));
+        if (cached) return cached as number[];
+        const ids = Object.freeze(await this.store.chunk(key, no));
+        if (this.at === version) this.remember(this.chunks, chunkId(key, no), ids);
+        return ids as number[];
+      },
+    };
   }
 
   async head(key: string): Promise<ListHead | null> {

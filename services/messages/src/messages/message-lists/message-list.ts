@@ -26,11 +26,15 @@ export interface ListHead {
   nextNo: number;
 }
 
-/** Where lists live: by `_id` only (see `MongoListStore`); an in-memory one serves unit tests. */
-export interface ListStore {
+/** What reading a list needs. */
+export interface ListReader {
   head(key: string): Promise<ListHead | null>;
-  putHead(key: string, head: ListHead): Promise<void>;
   chunk(key: string, no: number): Promise<number[]>;
+}
+
+/** Where lists live: by `_id` only (see `MessagesRepository.lists`); an in-memory one serves unit tests. */
+export interface ListStore extends ListReader {
+  putHead(key: string, head: ListHead): Promise<void>;
   putChunk(key: string, no: number, ids: number[]): Promise<void>;
   deleteChunk(key: string, no: number): Promise<void>;
   deleteHead(key: string): Promise<void>;
@@ -149,7 +153,7 @@ const acceptAll: AcceptIds = (ids) => ids;
  * Up to `limit` accepted ids below `anchor` (exclusive), newest first, reading chunk by chunk
  * from the anchor down.
  */
-export async function idsBefore(store: ListStore, key: string, anchor: number, limit: number, accept: AcceptIds = acceptAll): Promise<number[]> {
+export async function idsBefore(store: ListReader, key: string, anchor: number, limit: number, accept: AcceptIds = acceptAll): Promise<number[]> {
   const head = await store.head(key);
   if (!head || limit <= 0 || head.chunks.length === 0) return [];
   const out: number[] = [];
@@ -166,7 +170,7 @@ export async function idsBefore(store: ListStore, key: string, anchor: number, l
 }
 
 /** Up to `limit` accepted ids at or above `anchor`, oldest first, reading chunk by chunk upwards. */
-export async function idsFrom(store: ListStore, key: string, anchor: number, limit: number, accept: AcceptIds = acceptAll): Promise<number[]> {
+export async function idsFrom(store: ListReader, key: string, anchor: number, limit: number, accept: AcceptIds = acceptAll): Promise<number[]> {
   const head = await store.head(key);
   if (!head || limit <= 0 || head.chunks.length === 0) return [];
   const out: number[] = [];
@@ -183,7 +187,7 @@ export async function idsFrom(store: ListStore, key: string, anchor: number, lim
 }
 
 /** The lowest and highest id of a list and how many it holds, from its head alone. */
-export async function listSummary(store: ListStore, key: string): Promise<{ firstId: number; lastId: number; count: number } | null> {
+export async function listSummary(store: ListReader, key: string): Promise<{ firstId: number; lastId: number; count: number } | null> {
   const head = await store.head(key);
   if (!head || head.chunks.length === 0) return null;
   return { firstId: head.chunks[0].firstId, lastId: head.chunks.at(-1)!.lastId, count: head.chunks.reduce((n, c) => n + c.count, 0) };

@@ -6,7 +6,7 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
 import { decideSendMessage, sendMessageReplyFrom, type SendState } from './send-message.decide';
 import type { ChannelState } from '../../channels/channel.state';
-import { idsFrom, listSummary } from '../message-lists/message-list';
+import { idsFrom, listSummary, type ListReader } from '../message-lists/message-list';
 import { restrictsTopicCreation } from '../topic-creation';
 import { ListKeys } from '../message.state';
 import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
@@ -39,8 +39,9 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
     groupIds && groupIds.length > 2 ? repo.dmGroupNo(groupIds) : null,
     repo.lastDmGroupNo(),
   ]);
-  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic) : undefined;
-  const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(deps, channel, addressee.topic) : undefined;
+  const lists = repo.listCache.readerAt(messagesVersion);
+  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, lists, channel, addressee.topic) : undefined;
+  const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(lists, channel, addressee.topic) : undefined;
   return decideSendMessage(
     { addressee, content, client },
     { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists },
@@ -49,25 +50,25 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
 }
 
 /** Whether the topic (as decide will name it) has messages; an invalid topic is decide's to refuse. */
-async function hasMessages(deps: MessagesDeps, channel: ChannelState, rawTopic: string): Promise<boolean | undefined> {
+async function hasMessages(lists: ListReader, channel: ChannelState, rawTopic: string): Promise<boolean | undefined> {
   let topic: string;
   try {
     topic = normalizeTopic(rawTopic);
   } catch {
     return undefined;
   }
-  return ((await listSummary(deps.repo.lists, ListKeys.topic(channel.channelId, topic)))?.count ?? 0) > 0;
+  return ((await listSummary(lists, ListKeys.topic(channel.channelId, topic)))?.count ?? 0) > 0;
 }
 
 /** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's senders. */
-async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string): Promise<SendState['wildcardAudience']> {
+async function audienceOf(deps: MessagesDeps, lists: ListReader, channel: ChannelState, rawTopic: string): Promise<SendState['wildcardAudience']> {
   let topic: string;
   try {
     topic = normalizeTopic(rawTopic);
   } catch {
     return undefined; // decide refuses the topic
   }
-  const ids = await idsFrom(deps.repo.lists, ListKeys.topic(channel.channelId, topic), 0, Number.MAX_SAFE_INTEGER);
+  const ids = await idsFrom(lists, ListKeys.topic(channel.channelId, topic), 0, Number.MAX_SAFE_INTEGER);
   const senders = new Set((await deps.repo.messagesByIds(ids)).map((m) => m.senderId));
   return {
     channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
