@@ -12,7 +12,7 @@ import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { DomainError } from '../errors/domain-error';
 import { CommandProcessor } from './command-processor';
-import type { CommandHandler } from './handlers';
+import type { CommandHandler, QueryHandler } from './handlers';
 
 /** A counter aggregate: `counter.add` appends `counter.added.v1` and answers the new total. */
 class CounterProjection implements Projection {
@@ -175,5 +175,42 @@ describe('command processor: a crash between appending events and projecting the
       expect(redelivered).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: `Only 10 of ${by} added`, extra: { added: 10 } } });
     }
     expect(await projection.total()).toEqual({ total: 28, version: 4 });
+  }, 60_000);
+  it('answers a redelivered command from an outcome an earlier release recorded (events as a field, not JSON text)', async () => {
+    await db.collection('command_outcomes').insertOne({
+      _id: 'c5' as never,
+      events: [{ type: 'counter.added.v1', aggregateId: 'counter', data: { by: 4 } }],
+      positions: [{ topic: topics.events, partition: 0, offset: '0' }],
+    });
+
+    expect(await send('c5', 4)).toMatchObject({ ok: true, body: { replayed: true, added: [4] } });
+    expect(await projection.total()).toEqual({ total: 28, version: 4 });
+  }, 60_000);
+  it('commits what it handled when stopped, so the next instance of the group handles none of it again', async () => {
+    let asked = 0;
+    const ask: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ asked: ++asked }) };
+    const query = (commandId: string): Promise<Reply> =>
+      client.request(topics.commands, {
+        commandId, type: 'counter.ask', kind: 'query', key: 'counter', correlationId: commandId, actorId: null,
+        deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+      });
+    const instance = () =>
+      new CommandProcessor(
+        kafka,
+        producer,
+        { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.ask': ask }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
+        logger,
+      );
+    await processor.stop();
+    processor = instance();
+    await processor.start();
+    expect(await query('q1')).toMatchObject({ ok: true, body: { asked: 1 } });
+
+    // Stopped at once, well within the commit interval: the stop commits.
+    await processor.stop();
+    processor = instance();
+    await processor.start();
+    expect(await query('q2')).toMatchObject({ ok: true, body: { asked: 2 } });
+    expect(asked).toBe(2);
   }, 60_000);
 });

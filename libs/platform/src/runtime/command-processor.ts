@@ -18,6 +18,13 @@ import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
 const MAX_DETACHED = 64;
+/**
+ * How often the offsets of handled commands are committed. Not after each command, as kafkajs
+ * does by default: that was a broker round trip between one command and the next on the same
+ * key. A crash redelivers what was handled since the last commit, which the recorded outcomes
+ * answer without a second effect (and presence pings, unrecorded, are safe to run again).
+ */
+const COMMIT_EVERY_MS = 1_000;
 
 export interface ProcessorOptions {
   service: ServiceName;
@@ -46,6 +53,10 @@ export class CommandProcessor {
   private readonly clock: () => Date;
   /** Queries under way outside the per-key order. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Per partition, the offset after the last command handled and not yet committed. */
+  private readonly handled = new Map<number, string>();
+  private committer?: NodeJS.Timeout;
+  private committing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly kafka: Kafka,
@@ -64,21 +75,45 @@ export class CommandProcessor {
     await consumer.connect();
     // Another instance may have appended events for partitions this one now owns.
     consumer.on(consumer.events.GROUP_JOIN, () => {
+      // The group delivers again from the committed offsets; what was handled before is not ours to commit now.
+      this.handled.clear();
       this.ready = this.options.store.catchUp().catch((error) => this.options.onFatal(error));
     });
-    await consumer.subscribe({ topic: this.options.commandsTopic ?? commandsTopic(this.options.service), fromBeginning: false });
+    await consumer.subscribe({ topic: this.topic, fromBeginning: false });
     await consumer.run({
+      autoCommit: false,
       partitionsConsumedConcurrently: SERVICE_PARTITIONS,
-      eachMessage: async ({ message }) => {
+      eachMessage: async ({ partition, message }) => {
         await this.ready;
         if (message.value) await this.process(message.value);
+        this.handled.set(partition, (BigInt(message.offset) + 1n).toString());
       },
     });
+    this.committer = setInterval(() => void this.commitHandled(), COMMIT_EVERY_MS);
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.committer);
+    await this.commitHandled();
     await this.consumer?.disconnect();
     await Promise.allSettled(this.inFlight);
+  }
+
+  private get topic(): string {
+    return this.options.commandsTopic ?? commandsTopic(this.options.service);
+  }
+
+  /** One commit at a time, so offsets only grow. */
+  private commitHandled(): Promise<void> {
+    this.committing = this.committing.then(async () => {
+      const consumer = this.consumer;
+      if (!consumer || this.handled.size === 0) return;
+      const offsets = [...this.handled].map(([partition, offset]) => ({ topic: this.topic, partition, offset }));
+      this.handled.clear();
+      // Refused after a rebalance took a partition away: its next owner redelivers those commands.
+      await consumer.commitOffsets(offsets).catch((error: unknown) => this.logger.info({ err: error, offsets }, 'command offsets not committed'));
+    });
+    return this.committing;
   }
 
   private async process(raw: Buffer): Promise<void> {
