@@ -26,6 +26,10 @@ export interface RebuildRow {
   events: number;
   rawPerSecond: number;
   rebuildPerSecond: number;
+  /** Documents the rebuilt projection holds. */
+  documents: number;
+  /** Events per second of a rebuild that did nothing but insert those documents in bulk. */
+  storeFloorPerSecond: number;
 }
 
 export interface TopicDeletionRow {

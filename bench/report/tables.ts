@@ -70,20 +70,37 @@ function topicDeletionTable(row: TopicDeletionRow): Table {
   };
 }
 
-/** PERFORMANCE.md: a projection rebuild at ≥ 0.5× the rate of a raw kafkajs consume of the same topic. */
+/**
+ * PERFORMANCE.md: a projection rebuild at ≥ 0.5× the rate of a raw kafkajs consume of the same
+ * topic. Beside it, the store's floor: the same topic's rebuilt documents inserted in bulk, with
+ * nothing else done, which a rebuild cannot beat whatever it does in memory.
+ */
 function rebuildTable(rebuilds: RebuildRow[]): Table {
   const rowOf = (row: RebuildRow): string[] => {
     const r = row.rebuildPerSecond / row.rawPerSecond;
-    return [row.topic, String(row.events), row.rawPerSecond.toFixed(0), row.rebuildPerSecond.toFixed(0), times(r), '≥ 0.5× raw consume', r >= 0.5 ? '✓' : '✗'];
+    return [
+      row.topic,
+      String(row.events),
+      String(row.documents),
+      row.rawPerSecond.toFixed(0),
+      row.storeFloorPerSecond.toFixed(0),
+      times(row.storeFloorPerSecond / row.rawPerSecond),
+      row.rebuildPerSecond.toFixed(0),
+      times(r),
+      '≥ 0.5× raw consume',
+      r >= 0.5 ? '✓' : '✗',
+    ];
   };
   return {
     title: 'Projection rebuild (events/s; ratio = rebuild / raw consume of the same topic)',
-    header: ['Topic', 'events', 'raw consume ev/s', 'rebuild ev/s', 'ratio', 'target', 'ok'],
-    align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
+    header: ['Topic', 'events', 'documents', 'raw consume ev/s', 'store floor ev/s', 'floor / raw', 'rebuild ev/s', 'ratio', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     rows: rebuilds.map(rowOf),
     notes: [
       'Each projection (users, messages) rebuilt into a scratch database (Mongo only) holding a copy of the live command outcomes and checkpoints, as a rebuild in place finds them, through the write-behind buffer of a rebuild:',
       'the events are applied in memory and the documents written in bulk, so the store\'s insert rate bounds the rebuild.',
+      'Store floor: the documents the rebuild produced, inserted into another scratch database 5,000 per request and nothing else, as events/s: no rebuild of this topic on this store can be faster.',
+      'Where floor / raw is below 0.5×, the target cannot be met on this store, whatever the rebuild does.',
     ],
   };
 }

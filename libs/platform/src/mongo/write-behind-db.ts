@@ -144,11 +144,16 @@ export class WriteBehindCollection {
 
   async deleteOne(filter: IdFilter): Promise<void> {
     const id = idOf(filter);
-    this.cached.set(id, null);
     // A document the store never held needs no request (a rebuild replays deletions of messages
-    // whose sends are no longer in the topic, a topic deletion's batch 100 at a time).
-    if (this.startsEmpty && !this.stored.has(id)) this.dirty.delete(id);
-    else this.dirty.add(id);
+    // whose sends are no longer in the topic, a topic deletion's batch 100 at a time), and its
+    // absence needs no memory either: such a collection holds only what was stored through here.
+    if (this.startsEmpty && !this.stored.has(id)) {
+      this.cached.delete(id);
+      this.dirty.delete(id);
+      return;
+    }
+    this.cached.set(id, null);
+    this.dirty.add(id);
   }
 
   /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */

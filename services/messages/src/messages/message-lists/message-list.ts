@@ -61,6 +61,12 @@ function chunkIndexFor(chunks: readonly ChunkRef[], id: number): number {
   return found;
 }
 
+/** Sorted ids and sorted new ones, together: appending (the usual case, ids only grow) needs no sort. */
+function merge(current: readonly number[], added: readonly number[]): number[] {
+  if (current.length === 0 || added[0] > current[current.length - 1]) return current.concat(added);
+  return sortedUnique([...current, ...added]);
+}
+
 function piecesOf(ids: number[]): number[][] {
   const pieces: number[][] = [];
   for (let i = 0; i < ids.length; i += MAX_CHUNK) pieces.push(ids.slice(i, i + MAX_CHUNK));
@@ -88,7 +94,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   for (const [index, added] of byChunk) {
     const ref = chunks[index];
     const current = await store.chunk(key, ref.no);
-    const merged = sortedUnique([...current, ...added]);
+    const merged = merge(current, added);
     if (merged.length <= MAX_CHUNK) {
       if (merged.length !== current.length) await store.putChunk(key, ref.no, merged);
       replaced.set(index, [refOf(ref.no, merged)]);
