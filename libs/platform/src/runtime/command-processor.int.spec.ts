@@ -213,4 +213,23 @@ describe('command processor: a crash between appending events and projecting the
     expect(await query('q2')).toMatchObject({ ok: true, body: { asked: 2 } });
     expect(asked).toBe(2);
   }, 60_000);
+  it('answers a query whose reply is larger than a Kafka record may be (1 MB), as an organization\'s user list is', async () => {
+    const members = Array.from({ length: 20_000 }, (_, i) => ({ user_id: i + 10, full_name: `Member ${i}`, email: `member-${i}@example.com`, is_active: true, role: 400, timezone: 'Europe/Berlin', date_joined: new Date(1_700_000_000_000 + i * 60_000).toISOString() }));
+    const list: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ members }) };
+    await processor.stop();
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.list': list }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    expect(JSON.stringify(members).length).toBeGreaterThan(2 * 1024 * 1024);
+
+    const reply = await client.request(topics.commands, {
+      commandId: 'l1', type: 'counter.list', kind: 'query', key: 'counter', correlationId: 'l1', actorId: null,
+      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+    });
+    expect(reply).toMatchObject({ ok: true, body: { members } });
+  }, 60_000);
 });
