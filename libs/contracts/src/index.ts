@@ -11,3 +11,4 @@ export * from './users/user-settings';
 export * from './users/profile-field-types';
 export * from './users/group-setting-value';
 export * from './messages';
+export * from './uploads';

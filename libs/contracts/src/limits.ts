@@ -9,6 +9,8 @@ export const MAX_STREAM_NAME_LENGTH = 60;
 export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 export const MAX_AVATAR_FILE_SIZE_MIB = 5;
 export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
+/** Zulip's self-hosted wording for a file over `max_file_upload_size_mib`. */
+export const fileTooLargeMessage = (maxMib: number): string => `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
 export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 export const MAX_FULL_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;

@@ -21,3 +21,4 @@ export * from './runtime/run-domain-service';
 export * from './runtime/rebuild-projection';
 export * from './runtime/event-command-relay';
 export * from './mongo/versioned-document';
+export * from './object-store/object-store';

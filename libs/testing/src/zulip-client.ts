@@ -31,6 +31,8 @@ export interface RequestOptions {
   params?: Params;
   /** A raw form body, for malformed-body tests. */
   rawBody?: string;
+  /** A multipart body (files, as `POST /user_uploads` takes them); fetch sets its content type. */
+  multipart?: FormData;
   baseUrl?: string;
   /** Further request headers (a client's User-Agent). */
   headers?: Record<string, string>;
@@ -43,9 +45,9 @@ export async function api(method: string, path: string, options: RequestOptions 
   const authorization = options.authorization ?? (options.auth ? basicAuth(options.auth) : undefined);
   if (authorization) headers.authorization = authorization;
   let url = `${base}/api/v1${path}`;
-  let body: string | undefined;
+  let body: string | FormData | undefined = options.multipart;
   const form = options.rawBody ?? (options.params ? encodeParams(options.params).toString() : undefined);
-  if (method === 'GET') {
+  if (method === 'GET' || body) {
     if (form) url += `?${form}`;
   } else if (form !== undefined) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB } from '@zulip-es/contracts';
 import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
 
 export const GatewayConfigSchema = ServiceConfigSchema.extend({
@@ -12,5 +13,7 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Upper bound on a form body; uploads have their own limit. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB, for `POST /user_uploads`; the uploads service reads the same variable. */
+  MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

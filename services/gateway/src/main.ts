@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { eventsTopic, EventEnvelope, OPERATIONS } from '@zulip-es/contracts';
-import { createKafka, createLogger, loadConfig, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { createKafka, createLogger, loadConfig, ObjectStore, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { FileReceiver } from './uploads/file-receiver';
 import { AuthReadModel } from './auth/auth-read-model';
 import { GatewayConfigSchema } from './config';
 import { Dispatcher } from './dispatch/dispatcher';
@@ -30,6 +31,7 @@ runMain(async () => {
     auth,
     authFollower,
     limiter: new RateLimiter(redis, config.RATE_LIMIT_REQUESTS, config.RATE_LIMIT_WINDOW_SECONDS),
+    files: new FileReceiver(new ObjectStore(config), config.MAX_FILE_UPLOAD_SIZE_MIB, config.BODY_LIMIT_BYTES, logger),
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
   });

@@ -1,10 +1,21 @@
-import { NO_PROJECTION, type DomainServiceOptions } from '@zulip-es/platform';
+import { ObjectStore, type DomainServiceOptions } from '@zulip-es/platform';
 import { UploadsConfigSchema } from './config';
+import { UploadsProjection } from './projection/uploads.projection';
+import { UploadsRepository } from './projection/uploads.repository';
+import { uploadsHandlers } from './uploads.handlers';
 
-/** Owns uploaded files and attachments; its operations arrive with their own issues. */
+/** Owns uploaded files (their objects in the uploads bucket) and their attachment records. */
 export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = {
   service: 'uploads',
   configSchema: UploadsConfigSchema,
   port: (config) => config.UPLOADS_PORT,
-  assemble: () => ({ projection: NO_PROJECTION, handlers: {} }),
+  assemble: (db, config) => {
+    const repo = new UploadsRepository(db);
+    return {
+      projection: new UploadsProjection(repo, new ObjectStore(config)),
+      // A rebuild writes through a write-behind buffer, and removes no object again.
+      projectionOn: (other) => new UploadsProjection(new UploadsRepository(other)),
+      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB }),
+    };
+  },
 };

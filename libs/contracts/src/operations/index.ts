@@ -44,6 +44,7 @@ import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 import { updateMutedTopic, updateUserTopic } from './user-topics';
+import { getAttachments, removeAttachment, uploadFile } from './uploads';
 
 export * from './auth';
 export * from './channels';
@@ -63,6 +64,7 @@ export * from './drafts';
 export * from './user-topics';
 export * from './messages';
 export * from './topics';
+export * from './uploads';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -137,4 +139,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteMessage,
   updateMessage,
   deleteTopic,
+  uploadFile,
+  getAttachments,
+  removeAttachment,
 ];

@@ -35,6 +35,12 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
    */
   params: S;
   key: KeyRule;
+  /**
+   * The request carries exactly one file (multipart form data). The gateway streams it to the
+   * uploads bucket after authenticating the caller, and sends the command with the stored file as
+   * `file` (`StoredFile`) beside the parameters: file bytes never travel through Kafka.
+   */
+  takesFile?: true;
 }
 
 export const defineOperation = <S extends z.ZodObject>(op: Operation<S>): Operation<S> => op;

@@ -11,6 +11,7 @@ import {
 
 export interface Credential {
   userId: number;
+  realmId: number;
   deliveryEmail: string;
   role: Role;
   isActive: boolean;
@@ -42,8 +43,8 @@ export class AuthReadModel {
   private applyCredentialEvent(event: CredentialEvent): void {
     switch (event.type) {
       case 'user.created.v1': {
-        const { userId, deliveryEmail, role, apiKeyHash } = event.data;
-        const credential: Credential = { userId, deliveryEmail, role, isActive: true, apiKeyHash };
+        const { userId, realmId, deliveryEmail, role, apiKeyHash } = event.data;
+        const credential: Credential = { userId, realmId, deliveryEmail, role, isActive: true, apiKeyHash };
         this.byKeyHash.set(apiKeyHash, credential);
         this.byUserId.set(userId, credential);
         return;

@@ -19,7 +19,7 @@ describe('the gateway authentication read model', () => {
     model.apply(event('user.role_changed.v1', { userId: 3, role: Role.MODERATOR }));
     model.apply(event('user.email_changed.v1', { userId: 3, deliveryEmail: 'ada@new.example.com', previousEmail: 'ada@example.com' }));
     model.apply(event('user.deactivated.v1', { userId: 3 }));
-    expect(model.byApiKeyHash(HASH)).toEqual({ userId: 3, deliveryEmail: 'ada@new.example.com', role: Role.MODERATOR, isActive: false, apiKeyHash: HASH });
+    expect(model.byApiKeyHash(HASH)).toEqual({ userId: 3, realmId: 1, deliveryEmail: 'ada@new.example.com', role: Role.MODERATOR, isActive: false, apiKeyHash: HASH });
     model.apply(event('user.reactivated.v1', { userId: 3 }));
     expect(model.byApiKeyHash(HASH)?.isActive).toBe(true);
   });

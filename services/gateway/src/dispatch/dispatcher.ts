@@ -17,6 +17,7 @@ import { clientName } from '../http/client-name';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';
 import { rateLimitHeaders, rateLimitHit, type RateLimiter } from '../rate-limit/rate-limiter';
+import type { FileReceiver, ReceivedUpload } from '../uploads/file-receiver';
 
 export interface DispatcherDeps {
   client: RequestClient;
@@ -24,6 +25,8 @@ export interface DispatcherDeps {
   /** Feeds `auth`; a reply's positions are awaited on it so account changes apply at once. */
   authFollower: TopicFollower;
   limiter: RateLimiter;
+  /** Stores the file of an operation that takes one (`takesFile`). */
+  files: FileReceiver;
   timeoutMs: number;
   logger: Logger;
 }
@@ -54,10 +57,22 @@ export class Dispatcher {
     const actor = op.auth === 'user' ? authenticate(req.headers.authorization, this.deps.auth) : null;
     if (actor) await this.rateLimit(actor, reply);
     if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
+    // Only an authenticated caller's file is stored; from then on, a definite failure removes it.
+    const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId) : undefined;
+    try {
+      return await this.send(op, req, reply, actor, upload);
+    } catch (error) {
+      // Not after a timeout: the service may still record the file. A leftover is collected later.
+      if (upload && !(error instanceof RequestTimeoutError)) await this.deps.files.discard(upload.file);
+      throw error instanceof RequestTimeoutError ? new DomainError('SERVICE_UNAVAILABLE', `The ${op.service} service did not answer in time`) : error;
+    }
+  }
+
+  private async send(op: Operation, req: FastifyRequest, reply: FastifyReply, actor: Credential | null, upload: ReceivedUpload | undefined): Promise<FastifyReply> {
     const { data, ignored } = parseParams(op, {
       path: (req.params ?? {}) as RawValues,
       query: (req.query ?? {}) as RawValues,
-      body: isObject(req.body) ? req.body : {},
+      body: upload ? upload.fields : isObject(req.body) ? req.body : {},
     });
     const commandId = randomUUID();
     const result = await this.deps.client
@@ -72,11 +87,7 @@ export class Dispatcher {
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
         after: actor ? this.readAfter(actor) : [],
-        data,
-      })
-      .catch((error: unknown) => {
-        if (error instanceof RequestTimeoutError) throw new DomainError('SERVICE_UNAVAILABLE', `The ${op.service} service did not answer in time`);
-        throw error;
+        data: upload ? { ...data, file: upload.file } : data,
       });
     if (!result.ok) throw DomainError.fromPayload(result.error);
     if (result.positions.length > 0) await this.remember(actor, result.positions);

@@ -9,6 +9,13 @@ import { renderError } from './render';
 
 export const API_PREFIX = '/api/v1';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's operation takes a file (`Operation.takesFile`): its dispatcher reads the multipart body. */
+    takesFile?: boolean;
+  }
+}
+
 /**
  * Zulip's `{name}` path parameters in fastify's `:name` form. A numeric parameter matches digits
  * only, as in Zulip's URL patterns (`users/(?P<user_id>[0-9]+)`), so `/users/{user_id}` and
@@ -42,7 +49,9 @@ export async function registerApiRoutes(fastify: FastifyInstance, operations: re
         payload.resume();
         payload.on('end', () => done(null, {}));
       });
-      for (const op of operations) api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op) });
+      for (const op of operations) {
+        api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op), config: { takesFile: op.takesFile === true } });
+      }
       // A path routed for other methods only is Zulip's 405 (zulip-js's GET /realm/filters, say).
       const allowedMethods = allowedMethodsFor(operations.map((op) => ({ method: op.method, url: routePath(op) })));
       api.setNotFoundHandler((req, reply) => {

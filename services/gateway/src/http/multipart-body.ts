@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * `multipart/form-data` bodies read as form parameters, as Django (and so Zulip) reads them:
  * each field's value as a string, the last one winning for a repeated name. Clients send them:
- * zulip-js posts every request this way. Files are not parameters (no operation takes an upload
- * yet), so their content is drained and dropped. Field values count towards the same body limit
+ * zulip-js posts every request this way. Files are not parameters, so their content is drained and
+ * dropped (the one operation that takes a file reads its own parts). Field values count towards the same body limit
  * as a URL-encoded form, so a multipart body is no way around it. Failures carry an HTTP
  * status for the API's error handler: 413 for too large, 400 for malformed.
  */
@@ -13,7 +13,8 @@ export async function registerMultipartBody(api: FastifyInstance): Promise<void>
   const bodyLimit = api.initialConfig.bodyLimit ?? 1024 * 1024;
   await api.register(multipart, { limits: { fieldSize: bodyLimit } });
   api.addHook('preValidation', async (req) => {
-    if (!req.isMultipart()) return;
+    // An upload's parts are read by its dispatcher, after authentication (see `FileReceiver`).
+    if (!req.isMultipart() || req.routeOptions.config.takesFile) return;
     const body: Record<string, string> = {};
     let size = 0;
     try {
@@ -22,8 +23,7 @@ export async function registerMultipartBody(api: FastifyInstance): Promise<void>
           part.file.resume();
           continue;
         }
-        // A part sent as application/json arrives already decoded; Zulip would see its text.
-        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        const value = fieldText(part.value);
         size += Buffer.byteLength(value);
         if (part.valueTruncated || size > bodyLimit) throw httpError(413, 'Request body too large');
         body[part.fieldname] = value;
@@ -34,6 +34,9 @@ export async function registerMultipartBody(api: FastifyInstance): Promise<void>
     req.body = body;
   });
 }
+
+/** A part sent as application/json arrives already decoded; Zulip would see its text. */
+export const fieldText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
 

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { UserId } from '../../users/user-fields';
+import { StoredFile } from '../stored-file';
+
+/** A user uploaded a file (`POST /user_uploads`); no message refers to it yet. */
+export const AttachmentUploadedV1 = z.object({
+  type: z.literal('attachment.uploaded.v1'),
+  data: StoredFile.extend({
+    attachmentId: z.number().int().positive(),
+    ownerId: UserId,
+    /** ISO 8601. */
+    createdAt: z.string(),
+  }),
+});
+export type AttachmentUploadedV1 = z.infer<typeof AttachmentUploadedV1>;

@@ -1,0 +1,40 @@
+import type { AttachmentUploadedV1 } from '@zulip-es/contracts';
+
+/** An upload as the uploads service keeps it. */
+export type AttachmentState = AttachmentUploadedV1['data'];
+
+/** The organization's attachments aggregate: every attachment event is decided on it (key `realm`). */
+export interface AttachmentsCounters {
+  /** The sequence of the last attachment event applied. */
+  version: number;
+  lastAttachmentId: number;
+  /** Bytes of every attachment kept (Zulip's `upload_space_used`, the organization's). */
+  spaceUsed: number;
+}
+
+export const ATTACHMENTS_AGGREGATE = 'attachments';
+export const NO_ATTACHMENTS: AttachmentsCounters = { version: 0, lastAttachmentId: 0, spaceUsed: 0 };
+
+/** Zulip's attachment dictionary (`GET /attachments`, `detached_uploads`, `attachment` events). */
+export interface AttachmentView {
+  id: number;
+  name: string;
+  path_id: string;
+  size: number;
+  /** Milliseconds since the epoch. */
+  create_time: number;
+  messages: { id: number; date_sent: number }[];
+}
+
+/** References to messages are not kept yet, so `messages` is empty. */
+export const attachmentView = (a: AttachmentState): AttachmentView => ({
+  id: a.attachmentId,
+  name: a.name,
+  path_id: a.pathId,
+  size: a.size,
+  create_time: Date.parse(a.createdAt),
+  messages: [],
+});
+
+/** What `POST /user_uploads` answers: the file's URL (`uri` is Zulip's deprecated alias) and its stored name. */
+export const uploadReply = (a: Pick<AttachmentState, 'pathId' | 'name'>) => ({ uri: `/user_uploads/${a.pathId}`, url: `/user_uploads/${a.pathId}`, filename: a.name });

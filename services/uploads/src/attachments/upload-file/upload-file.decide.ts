@@ -1,0 +1,23 @@
+import { fileTooLargeMessage, type AttachmentUploadedV1, type UploadFileData } from '@zulip-es/contracts';
+import { DomainError, type NewEvent } from '@zulip-es/platform';
+import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachment.state';
+
+const MIB = 1024 * 1024;
+
+
+export interface UploadContext {
+  actorId: number;
+  now: Date;
+  maxFileUploadSizeMib: number;
+}
+
+/** Records the file the gateway stored as the actor's next attachment. */
+export function decideUploadFile(data: UploadFileData, counters: AttachmentsCounters, ctx: UploadContext): NewEvent[] {
+  // The gateway refuses an oversized file while it streams it; this server's own limit decides.
+  if (data.file.size > ctx.maxFileUploadSizeMib * MIB) throw new DomainError('BAD_REQUEST', fileTooLargeMessage(ctx.maxFileUploadSizeMib));
+  const event: AttachmentUploadedV1 = {
+    type: 'attachment.uploaded.v1',
+    data: { ...data.file, attachmentId: counters.lastAttachmentId + 1, ownerId: ctx.actorId, createdAt: ctx.now.toISOString() },
+  };
+  return [{ ...event, aggregateId: ATTACHMENTS_AGGREGATE, sequence: counters.version + 1 }];
+}

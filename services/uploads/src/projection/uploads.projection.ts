@@ -1,0 +1,72 @@
+import { UploadsEvent, type AttachmentRemovedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
+import type { ObjectStore, Projection } from '@zulip-es/platform';
+import { ATTACHMENTS_AGGREGATE } from '../attachments/attachment.state';
+import { attachmentDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
+
+/**
+ * Applies `uploads.events` to Mongo. Every attachment event belongs to the one `attachments`
+ * aggregate, whose version (in `counters`) is written last: an event at or below it was applied
+ * whole and is skipped; one above it is applied again whole (each write is repeatable: documents
+ * replaced or deleted by id, owner lists changed as sets, the space recomputed from the counters
+ * as they were before the event).
+ *
+ * A removed attachment's object is removed from the bucket once its records are gone, here,
+ * so a crash before that is repaired by applying the event again at the next start. A rebuild
+ * passes no bucket: those objects went when the events were first applied.
+ */
+export class UploadsProjection implements Projection {
+  /** 1: attachments, their owners' lists, their paths and the aggregate's counters. */
+  readonly version = 1;
+
+  constructor(
+    private readonly repo: UploadsRepository,
+    private readonly objects?: Pick<ObjectStore, 'remove'>,
+  ) {}
+
+  async apply(envelope: EventEnvelope): Promise<void> {
+    const event = UploadsEvent.parse({ type: envelope.type, data: envelope.data });
+    const counters = await this.repo.attachmentsCounters();
+    if (counters.version >= envelope.sequence) return;
+    switch (event.type) {
+      case 'attachment.uploaded.v1':
+        await this.applyUploaded(event);
+        await this.repo.counters.replaceOne(
+          { _id: ATTACHMENTS_AGGREGATE },
+          { version: envelope.sequence, lastAttachmentId: Math.max(counters.lastAttachmentId, event.data.attachmentId), spaceUsed: counters.spaceUsed + event.data.size },
+          { upsert: true },
+        );
+        return;
+      case 'attachment.removed.v1':
+        await this.applyRemoved(event);
+        await this.repo.counters.replaceOne(
+          { _id: ATTACHMENTS_AGGREGATE },
+          { ...counters, version: envelope.sequence, spaceUsed: counters.spaceUsed - event.data.size },
+          { upsert: true },
+        );
+        await this.objects?.remove(event.data.pathId);
+        return;
+      default: {
+        const unexpected: never = event;
+        throw new Error(`no projection for ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+
+  private async applyUploaded({ data }: AttachmentUploadedV1): Promise<void> {
+    const ids = await this.repo.ownerAttachmentIds(data.ownerId);
+    await Promise.all([
+      this.repo.attachments.replaceOne({ _id: attachmentDocId(data.attachmentId) }, data, { upsert: true }),
+      this.repo.attachmentPaths.replaceOne({ _id: data.pathId }, { attachmentId: data.attachmentId }, { upsert: true }),
+      ids.includes(data.attachmentId) ? null : this.repo.ownerAttachments.replaceOne({ _id: ownerDocId(data.ownerId) }, { ids: [...ids, data.attachmentId] }, { upsert: true }),
+    ]);
+  }
+
+  private async applyRemoved({ data }: AttachmentRemovedV1): Promise<void> {
+    const ids = await this.repo.ownerAttachmentIds(data.ownerId);
+    await Promise.all([
+      this.repo.attachments.deleteOne({ _id: attachmentDocId(data.attachmentId) }),
+      this.repo.attachmentPaths.deleteOne({ _id: data.pathId }),
+      this.repo.ownerAttachments.replaceOne({ _id: ownerDocId(data.ownerId) }, { ids: ids.filter((id) => id !== data.attachmentId) }, { upsert: true }),
+    ]);
+  }
+}

@@ -1,0 +1,52 @@
+import type { Connection } from 'mongoose';
+import { withoutId } from '@zulip-es/platform';
+import { ATTACHMENTS_AGGREGATE, NO_ATTACHMENTS, type AttachmentsCounters, type AttachmentState } from '../attachments/attachment.state';
+
+type Doc<T> = T & { _id: string };
+
+export const attachmentDocId = (attachmentId: number): string => `attachment:${attachmentId}`;
+export const ownerDocId = (userId: number): string => `owner:${userId}`;
+
+/**
+ * The uploads service's projection. Every lookup and write is by `_id` (the local store pushes
+ * only those down to SQL): attachments by `attachment:<id>`, each owner's attachment ids by
+ * `owner:<userId>`, attachment ids by path id, and the attachments aggregate's counters.
+ */
+export class UploadsRepository {
+  constructor(private readonly db: Connection) {}
+
+  get attachments() {
+    return this.db.collection<Doc<AttachmentState>>('attachments');
+  }
+  /** Each owner's attachment ids, ascending. */
+  get ownerAttachments() {
+    return this.db.collection<{ _id: string; ids: number[] }>('owner_attachments');
+  }
+  /** Path id → attachment id (serving a file by its URL). */
+  get attachmentPaths() {
+    return this.db.collection<{ _id: string; attachmentId: number }>('attachment_paths');
+  }
+  get counters() {
+    return this.db.collection<Doc<AttachmentsCounters>>('counters');
+  }
+
+  async attachment(attachmentId: number): Promise<AttachmentState | null> {
+    const doc = await this.attachments.findOne({ _id: attachmentDocId(attachmentId) });
+    return doc ? withoutId(doc) : null;
+  }
+
+  async attachmentsCounters(): Promise<AttachmentsCounters> {
+    const doc = await this.counters.findOne({ _id: ATTACHMENTS_AGGREGATE });
+    return doc ? withoutId(doc) : NO_ATTACHMENTS;
+  }
+
+  async ownerAttachmentIds(userId: number): Promise<number[]> {
+    return (await this.ownerAttachments.findOne({ _id: ownerDocId(userId) }))?.ids ?? [];
+  }
+
+  /** The owner's attachments, oldest first, each looked up by `_id`. */
+  async attachmentsOf(userId: number): Promise<AttachmentState[]> {
+    const found = await Promise.all((await this.ownerAttachmentIds(userId)).map((id) => this.attachment(id)));
+    return found.filter((a): a is AttachmentState => a !== null);
+  }
+}

@@ -1,0 +1,8 @@
+import type { UploadsRepository } from '../projection/uploads.repository';
+
+/** What every uploads handler works with. */
+export interface UploadsDeps {
+  repo: UploadsRepository;
+  /** The server's `MAX_FILE_UPLOAD_SIZE_MIB` (Zulip's `max_file_upload_size_mib`). */
+  maxFileUploadSizeMib: number;
+}

@@ -1,0 +1,12 @@
+import { getAttachments, removeAttachment, uploadFile } from '@zulip-es/contracts';
+import type { HandlerRegistry } from '@zulip-es/platform';
+import { listAttachmentsHandler } from './attachments/list-attachments/list-attachments.handler';
+import { removeAttachmentHandler } from './attachments/remove-attachment/remove-attachment.handler';
+import { uploadFileHandler } from './attachments/upload-file/upload-file.handler';
+import type { UploadsDeps } from './shared/uploads-deps';
+
+export const uploadsHandlers = (deps: UploadsDeps): HandlerRegistry => ({
+  [uploadFile.type]: uploadFileHandler(deps),
+  [getAttachments.type]: listAttachmentsHandler(deps),
+  [removeAttachment.type]: removeAttachmentHandler(deps),
+});
