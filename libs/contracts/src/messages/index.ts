@@ -6,3 +6,4 @@ export * from './commands/clear-drafts';
 export * from './user-topic-policy';
 export * from './message-recipient';
 export * from './commands/delete-topic-batch';
+export * from './commands/attachment-access';

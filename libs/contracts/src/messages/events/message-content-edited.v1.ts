@@ -17,6 +17,8 @@ export const MessageContentEditedV1 = z.object({
     prevContent: z.string(),
     prevRenderedContent: z.string(),
     editedAt: z.iso.datetime(),
+    /** The uploads the message claims after the edit, all of them (as in `message.sent.v1`). */
+    attachmentPathIds: z.array(z.string()).optional(),
   }),
 });
 export type MessageContentEditedV1 = z.infer<typeof MessageContentEditedV1>;

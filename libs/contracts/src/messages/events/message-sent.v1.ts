@@ -19,6 +19,12 @@ export const MessageSentV1 = z.object({
     renderedContent: z.string(),
     sentAt: z.iso.datetime(),
     client: z.string(),
+    /**
+     * The uploads the message claims (path ids of `/user_uploads/...` links in its content that
+     * the sender owns or may already read): readers of the message may read them. Absent in
+     * events published before uploads existed (none).
+     */
+    attachmentPathIds: z.array(z.string()).optional(),
   }),
 });
 export type MessageSentV1 = z.infer<typeof MessageSentV1>;
