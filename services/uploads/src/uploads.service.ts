@@ -2,6 +2,7 @@ import { ObjectStore, type DomainServiceOptions } from '@zulip-es/platform';
 import { UploadsConfigSchema } from './config';
 import { UploadsProjection } from './projection/uploads.projection';
 import { UploadsRepository } from './projection/uploads.repository';
+import { startUploadGc } from './garbage-collection/upload-gc';
 import { uploadsHandlers } from './uploads.handlers';
 
 /** Owns uploaded files (their objects in the uploads bucket) and their attachment records. */
@@ -18,4 +19,5 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
       handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB }),
     };
   },
+  background: async (parts, config, logger) => startUploadGc(config, new UploadsRepository(parts.db), logger),
 };

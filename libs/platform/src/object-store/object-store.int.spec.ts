@@ -48,4 +48,13 @@ describe('the uploads bucket', () => {
     await store.remove(key('gone.txt'));
     expect(await store.stat(key('gone.txt'))).toBeNull();
   });
+  it('lists its objects with when they were written', async () => {
+    const before = new Date(Date.now() - 2_000);
+    await store.put(key('listed/a.txt'), body(Buffer.from('a')), 'text/plain');
+    await store.put(key('listed/b.txt'), body(Buffer.from('b')), 'text/plain');
+    const listed = [];
+    for await (const object of store.list(key('listed/'))) listed.push(object);
+    expect(listed.map((o) => o.key)).toEqual([key('listed/a.txt'), key('listed/b.txt')]);
+    for (const object of listed) expect(object.lastModified.getTime()).toBeGreaterThanOrEqual(before.getTime());
+  });
 });

@@ -105,6 +105,13 @@ export class ObjectStore {
     }
   }
 
+  /** Every object of the bucket whose key starts with `prefix` (its key and when it was written), in key order. */
+  async *list(prefix = ''): AsyncGenerator<{ key: string; lastModified: Date }> {
+    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+      if (item.name !== undefined) yield { key: item.name, lastModified: item.lastModified };
+    }
+  }
+
   /** The object's bytes, whole or from `offset` for `length` bytes. */
   async read(key: string, range?: { offset: number; length: number }): Promise<Readable> {
     return range ? this.client.getPartialObject(this.bucket, key, range.offset, range.length) : this.client.getObject(this.bucket, key);

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { ObjectStore, StackEndpointsSchema, connectMongo } from '@zulip-es/platform';
+import { api, createUser } from '@zulip-es/testing';
+import type { Connection } from 'mongoose';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { UploadsRepository } from '../projection/uploads.repository';
+import { UPLOAD_GC_QUEUE } from './upload-gc';
+import { collectOrphanObjects } from './collect-orphan-objects';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('upload garbage collection: objects no attachment records', () => {
+  const endpoints = StackEndpointsSchema.parse(process.env);
+  const store = new ObjectStore(endpoints);
+  let db: Connection;
+  let repo: UploadsRepository;
+  beforeAll(async () => {
+    db = await connectMongo(endpoints.MONGO_URL, 'uploads');
+    repo = new UploadsRepository(db);
+  });
+  afterAll(() => db.close());
+
+  it('removes an unrecorded object once it is older than the grace period, and never a recorded upload', async () => {
+    const orphan = `1/ff/${randomBytes(18).toString('base64url')}/crashed.txt`;
+    await store.put(orphan, Readable.from([Buffer.from('left behind')]), 'text/plain');
+    const user = await createUser();
+    const form = new FormData();
+    form.append('file', new Blob(['kept'], { type: 'text/plain' }), 'kept.txt');
+    const recorded = ((await api('POST', '/user_uploads', { auth: user, multipart: form })).body as { url: string }).url.slice('/user_uploads/'.length);
+
+    // Each run keeps to this test's two objects: other tests' uploads may be on their way.
+    const collect = async (now: Date) => {
+      let removed = 0;
+      for (const key of [orphan, recorded]) removed += await collectOrphanObjects(store, repo, now, 2 * HOUR, key);
+      return removed;
+    };
+
+    // Within the grace period (the clock an hour on, the grace two hours): both stay.
+    expect(await collect(new Date(Date.now() + HOUR))).toBe(0);
+    expect(await store.stat(orphan)).not.toBeNull();
+
+    // Past it: the orphan goes, the recorded upload stays; a second run removes nothing.
+    expect(await collect(new Date(Date.now() + 3 * HOUR))).toBe(1);
+    expect(await store.stat(orphan)).toBeNull();
+    expect(await store.stat(recorded)).not.toBeNull();
+    expect(await collect(new Date(Date.now() + 3 * HOUR))).toBe(0);
+  });
+  it('runs as a repeatable BullMQ job of the uploads service, which operators see in Redis', async () => {
+    const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
+    const queue = new Queue(UPLOAD_GC_QUEUE, { connection });
+    try {
+      const scheduler = await queue.getJobScheduler('collect-upload-garbage');
+      expect(scheduler).toMatchObject({ every: 60 * 60 * 1000 });
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { ObjectStore } from '@zulip-es/platform';
+import type { UploadsRepository } from '../projection/uploads.repository';
+
+/**
+ * Objects of the uploads bucket that no attachment records, written more than `graceMs` before
+ * `now`: the gateway stored them and then crashed, or their record was refused and removing them
+ * failed. The grace leaves uploads whose record is still on its way alone. Removing an object
+ * twice is harmless, so a crashed run is simply run again.
+ */
+export async function collectOrphanObjects(
+  store: Pick<ObjectStore, 'list' | 'remove'>,
+  repo: Pick<UploadsRepository, 'attachmentPaths'>,
+  now: Date,
+  graceMs: number,
+  /** Only keys under it (tests keep to their own uploads); the whole bucket by default. */
+  prefix = '',
+): Promise<number> {
+  const before = now.getTime() - graceMs;
+  let removed = 0;
+  for await (const object of store.list(prefix)) {
+    if (object.lastModified.getTime() > before) continue;
+    if (await repo.attachmentPaths.findOne({ _id: object.key })) continue;
+    await store.remove(object.key);
+    removed++;
+  }
+  return removed;
+}
