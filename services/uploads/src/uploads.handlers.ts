@@ -1,6 +1,7 @@
-import { getAttachments, removeAttachment, uploadFile } from '@zulip-es/contracts';
+import { FORGET_DELETED_MESSAGES, getAttachments, removeAttachment, SYNC_MESSAGE_CLAIMS, uploadFile } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { listAttachmentsHandler } from './attachments/list-attachments/list-attachments.handler';
+import { forgetDeletedMessagesHandler, syncMessageClaimsHandler } from './attachments/message-claims/message-claims.handlers';
 import { removeAttachmentHandler } from './attachments/remove-attachment/remove-attachment.handler';
 import { uploadFileHandler } from './attachments/upload-file/upload-file.handler';
 import type { UploadsDeps } from './shared/uploads-deps';
@@ -9,4 +10,6 @@ export const uploadsHandlers = (deps: UploadsDeps): HandlerRegistry => ({
   [uploadFile.type]: uploadFileHandler(deps),
   [getAttachments.type]: listAttachmentsHandler(deps),
   [removeAttachment.type]: removeAttachmentHandler(deps),
+  [SYNC_MESSAGE_CLAIMS]: syncMessageClaimsHandler(deps),
+  [FORGET_DELETED_MESSAGES]: forgetDeletedMessagesHandler(deps),
 });

@@ -2,6 +2,7 @@ import { ObjectStore, type DomainServiceOptions } from '@zulip-es/platform';
 import { UploadsConfigSchema } from './config';
 import { UploadsProjection } from './projection/uploads.projection';
 import { UploadsRepository } from './projection/uploads.repository';
+import { startMessageClaimsRelay } from './attachments/message-claims/start-message-claims-relay';
 import { startUploadGc } from './garbage-collection/upload-gc';
 import { uploadsHandlers } from './uploads.handlers';
 
@@ -19,5 +20,12 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
       handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB }),
     };
   },
-  background: async (parts, config, logger) => startUploadGc(config, new UploadsRepository(parts.db), logger),
+  background: async (parts, config, logger) => {
+    const work = [await startMessageClaimsRelay(parts, config, logger), await startUploadGc(config, new UploadsRepository(parts.db), logger)];
+    return {
+      async stop() {
+        for (const w of work) await w.stop();
+      },
+    };
+  },
 };

@@ -1,2 +1,3 @@
+export * from './commands/message-claims';
 export * from './events';
 export * from './stored-file';

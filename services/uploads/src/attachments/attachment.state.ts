@@ -1,7 +1,24 @@
 import type { AttachmentUploadedV1 } from '@zulip-es/contracts';
 
-/** An upload as the uploads service keeps it. */
-export type AttachmentState = AttachmentUploadedV1['data'];
+/** A message claiming an upload. */
+export interface ClaimingMessage {
+  messageId: number;
+  /** ISO 8601. */
+  dateSent: string;
+}
+
+/**
+ * An upload as the uploads service keeps it: as uploaded, and the messages claiming it
+ * (`messages` is absent in tests' hand-made states and means none).
+ */
+export type AttachmentState = AttachmentUploadedV1['data'] & { messages?: ClaimingMessage[] };
+
+/** Which uploads a message claims (by attachment id), and when it was sent. */
+export interface MessageClaims {
+  messageId: number;
+  attachmentIds: number[];
+  dateSent: string;
+}
 
 /** The organization's attachments aggregate: every attachment event is decided on it (key `realm`). */
 export interface AttachmentsCounters {
@@ -26,14 +43,13 @@ export interface AttachmentView {
   messages: { id: number; date_sent: number }[];
 }
 
-/** References to messages are not kept yet, so `messages` is empty. */
 export const attachmentView = (a: AttachmentState): AttachmentView => ({
   id: a.attachmentId,
   name: a.name,
   path_id: a.pathId,
   size: a.size,
   create_time: Date.parse(a.createdAt),
-  messages: [],
+  messages: (a.messages ?? []).map((m) => ({ id: m.messageId, date_sent: Date.parse(m.dateSent) })),
 });
 
 /** What `POST /user_uploads` answers: the file's URL (`uri` is Zulip's deprecated alias) and its stored name. */

@@ -1,7 +1,7 @@
-import { UploadsEvent, type AttachmentRemovedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
+import { UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
 import type { ObjectStore, Projection } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE } from '../attachments/attachment.state';
-import { attachmentDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
+import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
 
 /**
  * Applies `uploads.events` to Mongo. Every attachment event belongs to the one `attachments`
@@ -15,8 +15,11 @@ import { attachmentDocId, ownerDocId, type UploadsRepository } from './uploads.r
  * passes no bucket: those objects went when the events were first applied.
  */
 export class UploadsProjection implements Projection {
-  /** 1: attachments, their owners' lists, their paths and the aggregate's counters. */
-  readonly version = 1;
+  /**
+   * 1: attachments, their owners' lists, their paths and the aggregate's counters. 2: the
+   * messages claiming each attachment, and each message's claims.
+   */
+  readonly version = 2;
 
   constructor(
     private readonly repo: UploadsRepository,
@@ -45,6 +48,11 @@ export class UploadsProjection implements Projection {
         );
         await this.objects?.remove(event.data.pathId);
         return;
+      case 'attachment.claimed.v1':
+      case 'attachment.unclaimed.v1':
+        await this.applyClaim(event);
+        await this.repo.counters.replaceOne({ _id: ATTACHMENTS_AGGREGATE }, { ...counters, version: envelope.sequence }, { upsert: true });
+        return;
       default: {
         const unexpected: never = event;
         throw new Error(`no projection for ${JSON.stringify(unexpected)}`);
@@ -58,6 +66,26 @@ export class UploadsProjection implements Projection {
       this.repo.attachments.replaceOne({ _id: attachmentDocId(data.attachmentId) }, data, { upsert: true }),
       this.repo.attachmentPaths.replaceOne({ _id: data.pathId }, { attachmentId: data.attachmentId }, { upsert: true }),
       ids.includes(data.attachmentId) ? null : this.repo.ownerAttachments.replaceOne({ _id: ownerDocId(data.ownerId) }, { ids: [...ids, data.attachmentId] }, { upsert: true }),
+    ]);
+  }
+
+  /** Both sides of a claim, each written as a set, so applying the event again changes nothing. */
+  private async applyClaim(event: AttachmentClaimedV1 | AttachmentUnclaimedV1): Promise<void> {
+    const { attachmentId, messageId } = event.data;
+    const [attachment, claims] = await Promise.all([this.repo.attachment(attachmentId), this.repo.claimsOf(messageId)]);
+    const others = (attachment?.messages ?? []).filter((m) => m.messageId !== messageId);
+    const otherIds = (claims?.attachmentIds ?? []).filter((id) => id !== attachmentId);
+    if (event.type === 'attachment.claimed.v1') {
+      const { dateSent } = event.data;
+      await Promise.all([
+        attachment ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, messages: [...others, { messageId, dateSent }].sort((a, b) => a.messageId - b.messageId) }) : null,
+        this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { messageId, dateSent, attachmentIds: [...otherIds, attachmentId].sort((a, b) => a - b) }, { upsert: true }),
+      ]);
+      return;
+    }
+    await Promise.all([
+      attachment ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, messages: others }) : null,
+      claims ? this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { ...claims, attachmentIds: otherIds }) : null,
     ]);
   }
 

@@ -1,11 +1,12 @@
 import type { Connection } from 'mongoose';
 import { withoutId } from '@zulip-es/platform';
-import { ATTACHMENTS_AGGREGATE, NO_ATTACHMENTS, type AttachmentsCounters, type AttachmentState } from '../attachments/attachment.state';
+import { ATTACHMENTS_AGGREGATE, NO_ATTACHMENTS, type AttachmentsCounters, type AttachmentState, type MessageClaims } from '../attachments/attachment.state';
 
 type Doc<T> = T & { _id: string };
 
 export const attachmentDocId = (attachmentId: number): string => `attachment:${attachmentId}`;
 export const ownerDocId = (userId: number): string => `owner:${userId}`;
+export const messageClaimsDocId = (messageId: number): string => `message:${messageId}`;
 
 /**
  * The uploads service's projection. Every lookup and write is by `_id` (the local store pushes
@@ -26,12 +27,26 @@ export class UploadsRepository {
   get attachmentPaths() {
     return this.db.collection<{ _id: string; attachmentId: number }>('attachment_paths');
   }
+  /** Which uploads each message claims (messages that ever claimed one), by `message:<id>`. */
+  get messageClaims() {
+    return this.db.collection<Doc<MessageClaims>>('message_claims');
+  }
   get counters() {
     return this.db.collection<Doc<AttachmentsCounters>>('counters');
   }
 
   async attachment(attachmentId: number): Promise<AttachmentState | null> {
     const doc = await this.attachments.findOne({ _id: attachmentDocId(attachmentId) });
+    return doc ? withoutId(doc) : null;
+  }
+
+  async attachmentByPath(pathId: string): Promise<AttachmentState | null> {
+    const path = await this.attachmentPaths.findOne({ _id: pathId });
+    return path ? this.attachment(path.attachmentId) : null;
+  }
+
+  async claimsOf(messageId: number): Promise<MessageClaims | null> {
+    const doc = await this.messageClaims.findOne({ _id: messageClaimsDocId(messageId) });
     return doc ? withoutId(doc) : null;
   }
 

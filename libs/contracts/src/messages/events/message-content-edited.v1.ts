@@ -19,6 +19,8 @@ export const MessageContentEditedV1 = z.object({
     editedAt: z.iso.datetime(),
     /** The uploads the message claims after the edit, all of them (as in `message.sent.v1`). */
     attachmentPathIds: z.array(z.string()).optional(),
+    /** When the message was sent (its `sentAt`), for consumers that keep claims by date. */
+    messageSentAt: z.iso.datetime().optional(),
   }),
 });
 export type MessageContentEditedV1 = z.infer<typeof MessageContentEditedV1>;

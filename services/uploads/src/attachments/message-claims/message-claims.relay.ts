@@ -1,0 +1,41 @@
+import {
+  FORGET_DELETED_MESSAGES,
+  MessageContentEditedV1,
+  MessageSentV1,
+  MessagesDeletedV1,
+  SYNC_MESSAGE_CLAIMS,
+  type EventEnvelope,
+  type ForgetDeletedMessages,
+  type SyncMessageClaims,
+} from '@zulip-es/contracts';
+import type { EventRelayOptions, RelayedCommand } from '@zulip-es/platform';
+
+const command = (event: EventEnvelope, type: string, data: SyncMessageClaims | ForgetDeletedMessages): RelayedCommand => ({ commandId: `claims:${event.eventId}`, type, key: 'realm', data });
+
+/**
+ * The messages events that change which messages claim uploads, turned into commands of this
+ * service. A sent message claiming nothing asks for nothing; an edit always asks (it may have
+ * dropped every link), as does a deletion (the deleted messages may have claimed some).
+ */
+export const messageClaimsRelay: EventRelayOptions = {
+  groupId: 'uploads-message-claims',
+  from: 'messages',
+  to: 'uploads',
+  eventTypes: ['message.sent.v1', 'message.content_edited.v1', 'messages.deleted.v1'],
+  toCommand: (event) => {
+    switch (event.type) {
+      case 'message.sent.v1': {
+        const { messageId, sentAt, attachmentPathIds } = MessageSentV1.shape.data.parse(event.data);
+        return attachmentPathIds?.length ? command(event, SYNC_MESSAGE_CLAIMS, { messageId, dateSent: sentAt, pathIds: attachmentPathIds }) : null;
+      }
+      case 'message.content_edited.v1': {
+        const { messageId, messageSentAt, attachmentPathIds } = MessageContentEditedV1.shape.data.parse(event.data);
+        return command(event, SYNC_MESSAGE_CLAIMS, { messageId, dateSent: messageSentAt, pathIds: attachmentPathIds ?? [] });
+      }
+      case 'messages.deleted.v1':
+        return command(event, FORGET_DELETED_MESSAGES, { messageIds: MessagesDeletedV1.shape.data.parse(event.data).messageIds });
+      default:
+        return null;
+    }
+  },
+};
