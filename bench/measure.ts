@@ -16,9 +16,10 @@ import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
 import { messageLoads } from './message-loads';
 import { measureTopicDeletion } from './topic-deletion';
+import { measureUploadThroughput } from './upload-throughput';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
-export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild'] as const;
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
@@ -61,7 +62,12 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       rebuild = await measureUsersRebuild();
       messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, notes };
+    let uploads;
+    if (parts.has('uploads')) {
+      console.log('bench: E21 uploads against a direct putObject to the same MinIO');
+      uploads = await measureUploadThroughput(system.gatewayUrl, authorization);
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, notes };
   } finally {
     await system.stop();
     rmSync(outbox, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { UploadThroughputRow } from '../upload-throughput';
 import type { Measurement } from '../lib/stats';
 
 /** Which PERFORMANCE.md target a row is held to. */
@@ -47,6 +48,7 @@ export interface BenchResults {
   /** The messages projection rebuilt, against a raw consume of messages.events. */
   messagesRebuild?: RebuildRow;
   topicDeletion?: TopicDeletionRow;
+  uploads?: UploadThroughputRow[];
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

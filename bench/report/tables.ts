@@ -2,6 +2,7 @@ import type { Measurement } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchResults, MemoryRow, RebuildRow, ResultRow, TopicDeletionRow } from './results';
 import { memoryVerdict, ratio, verdict, type Verdict } from './targets';
+import type { UploadThroughputRow } from '../upload-throughput';
 
 const ms = (v: number): string => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
 const rps = (v: number): string => (v < 100 ? v.toFixed(1) : v.toFixed(0));
@@ -51,7 +52,25 @@ export function benchTables(results: BenchResults): Table[] {
     },
     ...(results.topicDeletion ? [topicDeletionTable(results.topicDeletion)] : []),
     ...(results.rebuild || results.messagesRebuild ? [rebuildTable([results.rebuild, results.messagesRebuild].filter((r): r is RebuildRow => r !== undefined))] : []),
+    ...(results.uploads ? [uploadTable(results.uploads)] : []),
   ];
+}
+
+/** PERFORMANCE.md: upload throughput at ≥ 0.8× a direct `putObject` to the same MinIO. */
+function uploadTable(rows: UploadThroughputRow[]): Table {
+  return {
+    title: 'Uploads (E21; MB/s, one file after another; ratio = POST /user_uploads / direct putObject)',
+    header: ['Files', 'count', 'MiB each', 'putObject MB/s', 'E21 MB/s', 'ratio', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    rows: rows.map((row) => {
+      const r = row.uploadMbPerSecond / row.rawMbPerSecond;
+      return [row.label, String(row.files), String(row.fileMb), row.rawMbPerSecond.toFixed(1), row.uploadMbPerSecond.toFixed(1), times(r), '≥ 0.8× putObject', r >= 0.8 ? '✓' : '✗'];
+    }),
+    notes: [
+      'putObject: the bench process puts each file (its size known) straight into the uploads bucket.',
+      'E21: multipart form data to the gateway, which streams the file to the same bucket (one request under 5 MiB, else 5 MiB parts, the next read while one is sent) and records it through the uploads service before answering.',
+    ],
+  };
 }
 
 /** PERFORMANCE.md: E10 on a topic of 100,000 messages at ≥ 0.5× the rate of raw batched deletes on the same store. */
