@@ -14,6 +14,9 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
 const INFRA_SERVICES = ['kafka', 'mongo', 'redis', 'minio'] as const;
 const API_KEY_SECRET = 'compose-config-check-0123456789abcdef';
+const UPLOAD_URL_SECRET = 'compose-config-check-upload-url-0123456789';
+/** Both secrets compose requires. */
+const SECRETS = { API_KEY_SECRET, UPLOAD_URL_SECRET };
 
 // --- the compose tool ---------------------------------------------------------------------------
 
@@ -102,7 +105,7 @@ interface ComposeModel {
 
 /** `config` rendered as JSON: the plugin does it; v1 only writes YAML, parsed by its own PyYAML. */
 function renderedModel(): ComposeModel {
-  const env = composeEnv({ API_KEY_SECRET });
+  const env = composeEnv(SECRETS);
   const tool = compose();
   const rendered = composeConfig(tool.kind === 'plugin' ? ['--format', 'json'] : [], env);
   if (rendered.status !== 0) throw new Error(`compose config failed:\n${output(rendered)}`);
@@ -137,15 +140,15 @@ describe('docker-compose.yml', () => {
     model = renderedModel();
   }, 600_000); // finding no compose tool may mean installing one
 
-  it('is accepted by `docker compose config -q` when API_KEY_SECRET is set', () => {
-    const result = composeConfig(['-q'], composeEnv({ API_KEY_SECRET }));
+  it('is accepted by `docker compose config -q` when API_KEY_SECRET and UPLOAD_URL_SECRET are set', () => {
+    const result = composeConfig(['-q'], composeEnv(SECRETS));
     expect({ status: result.status, output: output(result) }).toEqual({ status: 0, output: '' });
   });
 
-  it('refuses to render without API_KEY_SECRET, naming the variable', () => {
-    const result = composeConfig(['-q'], composeEnv({}));
+  it.each(Object.keys(SECRETS))('refuses to render without %s, naming the variable', (name) => {
+    const result = composeConfig(['-q'], composeEnv(Object.fromEntries(Object.entries(SECRETS).filter(([key]) => key !== name))));
     expect(result.status).not.toBe(0);
-    expect(output(result)).toContain('API_KEY_SECRET');
+    expect(output(result)).toContain(name);
   });
 
   it('defines the infrastructure, its one-shot init jobs and the five services', () => {

@@ -14,6 +14,11 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   /** Upper bound on a form body; uploads have their own limit. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB, for `POST /user_uploads`; the uploads service reads the same variable. */
+  /**
+   * Signs the temporary URLs of uploads (`GET /api/v1/user_uploads/...`). Every gateway instance
+   * needs the same one; keep it secret.
+   */
+  UPLOAD_URL_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-upload-url-secret-0123456789'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

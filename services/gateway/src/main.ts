@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 import { eventsTopic, EventEnvelope, OPERATIONS } from '@zulip-es/contracts';
 import { createKafka, createLogger, loadConfig, ObjectStore, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
 import { FileReceiver } from './uploads/file-receiver';
+import { registerUploadServing } from './uploads/serve-uploads';
+import { TemporaryUrls } from './uploads/temporary-url';
 import { AuthReadModel } from './auth/auth-read-model';
 import { GatewayConfigSchema } from './config';
 import { Dispatcher } from './dispatch/dispatcher';
@@ -22,6 +24,7 @@ runMain(async () => {
     logger,
   );
   const client = new RequestClient(kafka, config.INSTANCE_ID, logger);
+  const objects = new ObjectStore(config);
   let ready = false;
 
   // No request is answered from an authentication model older than the users events at start.
@@ -31,7 +34,7 @@ runMain(async () => {
     auth,
     authFollower,
     limiter: new RateLimiter(redis, config.RATE_LIMIT_REQUESTS, config.RATE_LIMIT_WINDOW_SECONDS),
-    files: new FileReceiver(new ObjectStore(config), config.MAX_FILE_UPLOAD_SIZE_MIB, config.BODY_LIMIT_BYTES, logger),
+    files: new FileReceiver(objects, config.MAX_FILE_UPLOAD_SIZE_MIB, config.BODY_LIMIT_BYTES, logger),
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
   });
@@ -42,7 +45,10 @@ runMain(async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger,
     isReady: () => ready,
-    configure: (fastify) => registerApiRoutes(fastify, OPERATIONS, dispatcher),
+    configure: async (fastify) => {
+      await registerApiRoutes(fastify, OPERATIONS, dispatcher);
+      registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
+    },
   });
   ready = true;
   logger.info({ port: config.GATEWAY_PORT, instance: config.INSTANCE_ID }, 'gateway ready');

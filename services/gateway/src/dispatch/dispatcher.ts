@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { commandsTopic, Role, type KeyRule, type Operation, type Position } from '@zulip-es/contracts';
+import { commandsTopic, Role, type KeyRule, type Operation, type Position, type ServiceName } from '@zulip-es/contracts';
 import {
   adminRequired,
   DomainError,
@@ -17,7 +17,16 @@ import { clientName } from '../http/client-name';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';
 import { rateLimitHeaders, rateLimitHit, type RateLimiter } from '../rate-limit/rate-limiter';
-import type { FileReceiver, ReceivedUpload } from '../uploads/file-receiver';
+import type { FileReceiver } from '../uploads/file-receiver';
+
+/** What `Dispatcher.request` sends: a command or query of a service, under an aggregate key. */
+export interface OutgoingMessage {
+  service: ServiceName;
+  type: string;
+  kind: 'command' | 'query';
+  key: string;
+  data: Record<string, unknown>;
+}
 
 export interface DispatcherDeps {
   client: RequestClient;
@@ -53,45 +62,61 @@ export class Dispatcher {
     };
   }
 
+  /** The caller of a route that needs one: authenticated (HTTP Basic) and rate limited. */
+  async caller(req: FastifyRequest, reply: FastifyReply): Promise<Credential> {
+    const actor = authenticate(req.headers.authorization, this.deps.auth);
+    await this.rateLimit(actor, reply);
+    return actor;
+  }
+
   private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const actor = op.auth === 'user' ? authenticate(req.headers.authorization, this.deps.auth) : null;
-    if (actor) await this.rateLimit(actor, reply);
+    const actor = op.auth === 'user' ? await this.caller(req, reply) : null;
     if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
     // Only an authenticated caller's file is stored; from then on, a definite failure removes it.
     const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId) : undefined;
     try {
-      return await this.send(op, req, reply, actor, upload);
+      const { data, ignored } = parseParams(op, {
+        path: (req.params ?? {}) as RawValues,
+        query: (req.query ?? {}) as RawValues,
+        body: upload ? upload.fields : isObject(req.body) ? req.body : {},
+      });
+      const body = await this.request(req, actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.
-      if (upload && !(error instanceof RequestTimeoutError)) await this.deps.files.discard(upload.file);
-      throw error instanceof RequestTimeoutError ? new DomainError('SERVICE_UNAVAILABLE', `The ${op.service} service did not answer in time`) : error;
+      if (upload && !(error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE')) await this.deps.files.discard(upload.file);
+      throw error;
     }
   }
 
-  private async send(op: Operation, req: FastifyRequest, reply: FastifyReply, actor: Credential | null, upload: ReceivedUpload | undefined): Promise<FastifyReply> {
-    const { data, ignored } = parseParams(op, {
-      path: (req.params ?? {}) as RawValues,
-      query: (req.query ?? {}) as RawValues,
-      body: upload ? upload.fields : isObject(req.body) ? req.body : {},
-    });
+  /**
+   * Sends a command or query for the caller and waits for its reply body: the operation table's
+   * path, and the gateway's own routes that ask a service (serving uploads). A refusal throws
+   * its DomainError; no reply in time is SERVICE_UNAVAILABLE.
+   */
+  async request(req: FastifyRequest, actor: Credential | null, message: OutgoingMessage): Promise<Record<string, unknown>> {
     const commandId = randomUUID();
     const result = await this.deps.client
-      .request(commandsTopic(op.service), {
+      .request(commandsTopic(message.service), {
         commandId,
-        type: op.type,
-        kind: op.kind,
-        key: aggregateKey(op.key, data, actor),
+        type: message.type,
+        kind: message.kind,
+        key: message.key,
         correlationId: String(req.headers['x-request-id'] ?? commandId),
         actorId: actor?.userId ?? null,
         client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
         after: actor ? this.readAfter(actor) : [],
-        data: upload ? { ...data, file: upload.file } : data,
+        data: message.data,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RequestTimeoutError) throw new DomainError('SERVICE_UNAVAILABLE', `The ${message.service} service did not answer in time`);
+        throw error;
       });
     if (!result.ok) throw DomainError.fromPayload(result.error);
     if (result.positions.length > 0) await this.remember(actor, result.positions);
-    return renderSuccess(reply, result.body, ignored);
+    return result.body;
   }
 
   /**
