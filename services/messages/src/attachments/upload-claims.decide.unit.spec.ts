@@ -74,7 +74,7 @@ describe('which uploads a sent message claims (Zulip do_claim_attachments)', () 
   });
 });
 
-const attachment = (pathId: string, attachmentId: number, ownerId = U.member): ReadAttachment => ({
+const attachment = (pathId: string, attachmentId: number, ownerId: number = U.member): ReadAttachment => ({
   attachmentId,
   ownerId,
   pathId,
