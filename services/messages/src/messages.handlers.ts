@@ -24,8 +24,10 @@ import {
   updateMutedTopic,
   updateUserTopic,
   updateMessage,
+  ATTACHMENT_ACCESS,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
+import { attachmentAccessHandler } from './attachments/attachment-access.handler';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
 import { addDefaultChannelHandler, removeDefaultChannelHandler } from './channels/default-channels/default-channels.handler';
 import { acceptedInvitationHandler } from './channels/invitations/accepted-invitation.handler';
@@ -80,4 +82,5 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [updateMessage.type]: editMessageHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
+  [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
 });

@@ -7,6 +7,7 @@ import { MessagesProjection } from './projection/messages.projection';
 import { MessagesRepository } from './projection/messages.repository';
 import { startUsersEventsRelays } from './users-events-relays';
 import { UsersReadModel } from './users-read-model/users-read-model';
+import { AttachmentsReadModel } from './attachments/attachments-read-model';
 
 /** The queue side of topic deletion jobs of this process (assembled once; closed with the background work). */
 let topicDeletion: TopicDeletionQueue | undefined;
@@ -19,14 +20,15 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
   assemble: (db, config) => {
     const repo = new MessagesRepository(db);
     const users = new UsersReadModel();
+    const attachments = new AttachmentsReadModel();
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
-    const deps = { repo, users, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD };
+    const deps = { repo, users, attachments, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD };
     return {
       projection: new MessagesProjection(repo),
       // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).
       projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)),
       handlers: messagesHandlers(deps),
-      readModels: [users],
+      readModels: [users, attachments],
     };
   },
   background: async (parts, config, logger) => {

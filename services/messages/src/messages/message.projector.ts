@@ -1,11 +1,12 @@
 import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry } from './message.state';
+import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry, type MessageState } from './message.state';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import { channelAggregateId, type ChannelState } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
+import { moveClaims } from '../attachments/upload-refs.projector';
 
 type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
 
@@ -51,6 +52,7 @@ async function applySent(repo: MessagesRepository, lists: ListStore, event: Mess
   // written by the caller, must come after all of them.
   await Promise.all([
     repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
+    moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
     ...listsOf(conversation).map((key) => addIds(lists, key, [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
     // Ids only grow: a new message is the channel's first only when it had none.
@@ -67,6 +69,11 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
 
 async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
+  // The deleted messages leave the uploads they claimed before their documents (which say which)
+  // are gone, so an interrupted event applied again finds them.
+  for (const message of await repo.messagesByIds(messageIds)) {
+    if (message.attachmentPathIds) await moveClaims(repo, message.messageId, message.attachmentPathIds, []);
+  }
   // Independent documents, each write repeatable on its own: side by side. The channel's document
   // is not among them, so it is read meanwhile (for `followChannelList`).
   const [channel] = await Promise.all([
@@ -82,16 +89,28 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
 }
 
 async function applyContentEdited(repo: MessagesRepository, event: MessageContentEditedV1, sequence: number): Promise<void> {
-  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt } = event.data;
+  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds } = event.data;
   const message = await repo.message(messageId);
   // The document's version says whether this event already wrote it (the history must not grow twice).
   if (!message || message.version >= sequence) return;
+  // The new claims replace the old ones, in the index first: until the document is written, it
+  // still says which claims it had (an interrupted event applied again moves the same ones).
+  const claims = attachmentPathIds ?? [];
+  await moveClaims(repo, messageId, message.attachmentPathIds ?? [], claims);
   const timestamp = seconds(editedAt);
   const entry: EditHistoryEntry = { user_id: editorId, timestamp, prev_content: prevContent, prev_rendered_content: prevRenderedContent };
-  await repo.messages.updateOne(
-    { _id: messageDocId(messageId) },
-    { $set: { content, renderedContent, lastEditTimestamp: timestamp, editHistory: [entry, ...(message.editHistory ?? [])], version: sequence } },
-  );
+  // Replaced whole: a message that no longer claims anything loses the field (a rebuild sets fields, never unsets them).
+  const { attachmentPathIds: _before, ...rest } = message;
+  const edited: MessageState = {
+    ...rest,
+    content,
+    renderedContent,
+    lastEditTimestamp: timestamp,
+    editHistory: [entry, ...(message.editHistory ?? [])],
+    ...(claims.length > 0 ? { attachmentPathIds: claims } : {}),
+    version: sequence,
+  };
+  await repo.messages.replaceOne({ _id: messageDocId(messageId) }, edited);
 }
 
 const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);

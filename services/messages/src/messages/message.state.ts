@@ -17,6 +17,8 @@ export interface MessageState {
   lastMovedTimestamp?: number;
   /** Zulip's `edit_history`, newest first (absent: never edited nor moved). */
   editHistory?: EditHistoryEntry[];
+  /** The uploads the message claims (sorted path ids; absent: none), to take it out of their `upload_refs` when that changes. */
+  attachmentPathIds?: string[];
   /** The `messages` sequence of the last event that wrote this document. */
   version: number;
 }
@@ -39,8 +41,9 @@ export const MESSAGES_AGGREGATE = 'messages';
 export const messageDocId = (messageId: number): string => `message:${messageId}`;
 
 export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
-  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client } = event.data;
-  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, version: sequence };
+  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds } = event.data;
+  const claims = attachmentPathIds && attachmentPathIds.length > 0 ? { attachmentPathIds } : {};
+  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...claims, version: sequence };
 }
 
 /** Topic names are matched case-insensitively, as Zulip matches them. */

@@ -23,6 +23,15 @@ async function collectionNames(db: Connection): Promise<string[]> {
   return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => n !== 'command_outcomes').sort();
 }
 
+/** Uploads a small file as `auth` (POST /user_uploads) and answers its path id. */
+async function uploadAs(auth: TestUser, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([name], { type: 'text/plain' }), name);
+  const res = await api('POST', '/user_uploads', { auth, multipart: form });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return (res.body.url as string).slice('/user_uploads/'.length);
+}
+
 describe('messages projection rebuilt from messages.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
   const logger = createLogger('rebuild-test', 'warn');
@@ -72,6 +81,13 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/messages', { auth: b, params: { type: 'stream', to: String(id), topic: 'private', content: 'protected' } });
     await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: 'hi' } });
     await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId, 1], content: 'group' } });
+    // Upload claims: sent, replaced by a content edit, and dropped by a deletion (upload_refs).
+    const [fileA, fileB] = [await uploadAs(a, 'a.txt'), await uploadAs(a, 'b.txt')];
+    const claiming = (await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: `[a](/user_uploads/${fileA}) [b](/user_uploads/${fileB})` } })).body.id as number;
+    await api('PATCH', `/messages/${claiming}`, { auth: a, params: { content: `[b](/user_uploads/${fileB}) only` } });
+    const claimingGone = (await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: `[a](/user_uploads/${fileA})` } })).body.id as number;
+    await api('DELETE', `/messages/${claimingGone}`, { auth: a });
+    await api('POST', '/messages', { auth: b, params: { type: 'direct', to: [a.userId], content: `[b](/user_uploads/${fileB})` } });
     // A topic deletion whose last batch resets the policy of a user who left the private channel.
     const doomedName = uniqueChannelName('doomed');
     const doomed = await createChannel({ name: doomedName, invite_only: true, subscribers: [systemInfo().owner.userId, b.userId] });
@@ -110,7 +126,7 @@ describe('messages projection rebuilt from messages.events', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies'],
-        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups'],
+        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs'],
       ]),
     );
     let rebuilt = await dump(scratch, names);

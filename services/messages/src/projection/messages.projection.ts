@@ -15,9 +15,11 @@ export class MessagesProjection implements Projection {
    * 3: the last message id is kept in the `messages_version` counter. 4: policy changes of moves
    * and topic deletions are placed in the users' histories (`positions`, `pending` in
    * `user_topics`; tombstones in `topic_policies`). 5: list heads store their chunk references
-   * as binary. A stored projection of an older version is rebuilt from the events at start.
+   * as binary. 6: messages keep the uploads they claim, and `upload_refs` indexes the messages
+   * claiming each upload (a stored projection has neither). A stored projection of an older
+   * version is rebuilt from the events at start.
    */
-  readonly version = 5;
+  readonly version = 6;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

@@ -9,6 +9,7 @@ import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messa
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { withoutId } from './projector';
+import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
 import { noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from '../user-topics/topic-policies.state';
 import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../user-topics/user-topics.state';
 
@@ -78,6 +79,16 @@ export class MessagesRepository {
   /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
   get dmGroups() {
     return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
+  }
+
+  /** Which messages claim an upload, by `upload_refs:<path id>`. */
+  get uploadRefs() {
+    return this.db.collection<Doc<UploadRefsState>>('upload_refs');
+  }
+
+  /** The ids of the messages claiming an upload (sorted; none: []). */
+  async messagesClaiming(pathId: string): Promise<number[]> {
+    return (await this.uploadRefs.findOne({ _id: uploadRefsDocId(pathId) }))?.messageIds ?? [];
   }
 
   async message(messageId: number): Promise<MessageState | null> {

@@ -1,11 +1,14 @@
 import type { TopicDeletionQueue } from '../messages/delete-topic/topic-deletion.queue';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
+import type { AttachmentsReadModel } from '../attachments/attachments-read-model';
 
 /** What every messages handler works with: the own projection and the copy of the users domain. */
 export interface MessagesDeps {
   repo: MessagesRepository;
   users: UsersReadModel;
+  /** The copy of the uploads domain (which uploads exist, whose). */
+  attachments: AttachmentsReadModel;
   /** Topic deletion jobs (BullMQ) and how long a request waits for one (`DELETE_TOPIC_WAIT_MS`). */
   topicDeletion?: TopicDeletionQueue;
   deleteTopicWaitMs?: number;

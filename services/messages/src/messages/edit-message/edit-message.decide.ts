@@ -17,6 +17,8 @@ import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEd
 import type { EditRequest } from './edit-request';
 import { pastLimit, scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
 import { RESOLVED_TOPIC_PREFIX, resolveToggle } from './resolve-topic';
+import { claimedPathIds, claimsField, type LinkedUploads } from '../../attachments/upload-claims';
+import { detachedUploads, type DetachedUpload, type PreviousClaim } from '../../attachments/detached-uploads';
 
 export interface EditMessageState {
   ctx: AccessContext;
@@ -48,6 +50,10 @@ export interface EditMessageState {
   lastInTarget: TopicMessage | null;
   notificationBotId: number | null;
   messagesVersion: number;
+  /** Content edits: the existing uploads the new content links to (absent: none). */
+  linkedUploads?: LinkedUploads;
+  /** Content edits: the existing uploads the message claims before the edit, by path id (absent: none). */
+  previousClaims?: Readonly<Record<string, PreviousClaim>>;
 }
 
 /** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
@@ -123,6 +129,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
     }
   }
 
+  let detached: DetachedUpload[] = [];
   if (request.content !== undefined) {
     const content = normalizeContent(request.content.trim() === '' ? '(deleted)' : request.content);
     if (conversation.type === 'channel') {
@@ -132,6 +139,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         threshold: state.wildcardThreshold,
       });
     }
+    const claims = claimedPathIds(content, ctx.realm.host, message.senderId, state.linkedUploads ?? {}, message.attachmentPathIds ?? []);
     events.push({
       type: 'message.content_edited.v1',
       aggregateId: MESSAGES_AGGREGATE,
@@ -144,8 +152,10 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         prevContent: message.content,
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
+        ...claimsField(claims),
       },
     });
+    detached = detachedUploads(state.previousClaims ?? {}, claims, actor.userId);
   }
 
   if (target && channel) {
@@ -230,8 +240,12 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
       }
     }
   }
-  return { events, reply: { detached_uploads: [] }, notices };
+  return { events, reply: { detached_uploads: detached }, notices };
 }
 
 
+/**
+ * A redelivered edit answers no detached uploads: which uploads the edit left unclaimed depends on
+ * the claims of other messages at the time, which the recorded events do not hold.
+ */
 export const editMessageReplyFrom = (): Record<string, unknown> => ({ detached_uploads: [] });

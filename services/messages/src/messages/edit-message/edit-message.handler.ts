@@ -15,6 +15,9 @@ import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { decideEditMessage, editMessageReplyFrom, type EditMessageState, type Notice } from './edit-message.decide';
 import { editRequest, type EditRequest } from './edit-request';
 import type { TopicMessage } from './move-selection';
+import { linkedUploads } from '../../attachments/linked-uploads';
+import type { PreviousClaim } from '../../attachments/detached-uploads';
+import { uploadPathIds } from '../../attachments/upload-links';
 
 /**
  * PATCH /messages/{message_id}. Loads what the decision may need (the topic's messages only for
@@ -95,6 +98,10 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
     notificationBotId: notificationBot(deps.users)?.userId ?? null,
     messagesVersion,
   };
+  if (message && request.content !== undefined) {
+    if (uploadPathIds(request.content, ctx.realm.host).length > 0) state.linkedUploads = await linkedUploads(deps, reader, request.content, ctx.realm.host);
+    state.previousClaims = await previousClaims(deps, message);
+  }
   const conversation = message?.conversation;
   if (!message || conversation?.type !== 'channel') return state;
   const channel = await reader.channel(conversation.channelId);
@@ -136,6 +143,18 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
   state.targetTopicExists = (targetList?.count ?? 0) > 0;
   state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) };
   return state;
+}
+
+/** The existing uploads the message claims, and whether another message claims each too. */
+async function previousClaims(deps: MessagesDeps, message: MessageState): Promise<Record<string, PreviousClaim>> {
+  const claims: Record<string, PreviousClaim> = {};
+  for (const pathId of message.attachmentPathIds ?? []) {
+    const attachment = deps.attachments.attachment(pathId);
+    if (!attachment) continue;
+    const claimedElsewhere = (await deps.repo.messagesClaiming(pathId)).some((id) => id !== message.messageId);
+    claims[pathId] = { attachment, claimedElsewhere };
+  }
+  return claims;
 }
 
 const topicMessage = (m: MessageState): TopicMessage => ({ messageId: m.messageId, timestamp: m.timestamp, senderId: m.senderId });

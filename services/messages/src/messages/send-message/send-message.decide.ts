@@ -11,6 +11,7 @@ import { renderContent } from '../render-content';
 import { checkCanCreateTopic } from '../topic-creation';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import type { Addressee } from './addressee';
+import { claimedPathIds, claimsField, type LinkedUploads } from '../../attachments/upload-claims';
 import { normalizeContent, normalizeTopic } from './message-text';
 
 /** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
@@ -34,6 +35,8 @@ export interface SendState {
   wildcardAudience?: { channelSubscribers: number; topicParticipants: number; threshold: number };
   /** Whether the addressed topic has messages (read only when the channel restricts topic creation). */
   topicExists?: boolean;
+  /** The existing uploads the content links to (absent: none). */
+  linkedUploads?: LinkedUploads;
 }
 
 export interface SendInput {
@@ -75,7 +78,17 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     type: 'message.sent.v1',
     aggregateId: MESSAGES_AGGREGATE,
     sequence: state.messagesVersion + 1,
-    data: { messageId, senderId: state.sender.userId, conversation, recipientId, content, renderedContent: renderContent(content), sentAt: now.toISOString(), client: input.client },
+    data: {
+      messageId,
+      senderId: state.sender.userId,
+      conversation,
+      recipientId,
+      content,
+      renderedContent: renderContent(content),
+      sentAt: now.toISOString(),
+      client: input.client,
+      ...claimsField(claimedPathIds(content, state.ctx.realm.host, state.sender.userId, state.linkedUploads ?? {})),
+    },
   };
   return { events: [event], reply: { id: messageId } };
 }

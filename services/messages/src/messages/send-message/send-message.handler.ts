@@ -11,6 +11,9 @@ import { restrictsTopicCreation } from '../topic-creation';
 import { ListKeys } from '../message.state';
 import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { normalizeTopic } from './message-text';
+import { linkedUploads } from '../../attachments/linked-uploads';
+import { uploadPathIds } from '../../attachments/upload-links';
+import { MessageReader } from '../read-messages/message-access';
 
 /** Zulip's client name when a request names none (no `client` parameter, no User-Agent). */
 const UNSPECIFIED_CLIENT = 'Unspecified';
@@ -42,9 +45,11 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   const lists = repo.listCache.readerAt(messagesVersion);
   const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, lists, channel, addressee.topic) : undefined;
   const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(lists, channel, addressee.topic) : undefined;
+  const realmHost = ctx.realm.host;
+  const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
   return decideSendMessage(
     { addressee, content, client },
-    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists },
+    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads },
     now,
   );
 }
