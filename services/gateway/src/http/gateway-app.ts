@@ -8,6 +8,9 @@ import { healthBody, type Logger } from '@zulip-es/platform';
 @Module({})
 class EmptyModule {}
 
+/** A path parameter's longest form: a temporary upload URL's token carries the path id it grants (fastify's default is 100). */
+const MAX_PARAM_LENGTH = 1024;
+
 export interface GatewayAppOptions {
   service: string;
   port: number;
@@ -27,7 +30,7 @@ export interface GatewayAppOptions {
  * health check without NestJS (`startHealthServer` in the platform).
  */
 export async function startGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit }), {
+  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit, maxParamLength: MAX_PARAM_LENGTH }), {
     logger: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

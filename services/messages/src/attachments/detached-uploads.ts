@@ -27,6 +27,6 @@ export function detachedUploads(previous: Readonly<Record<string, PreviousClaim>
   const after = new Set(claimsAfter);
   return Object.entries(previous)
     .filter(([pathId, claim]) => !after.has(pathId) && claim.attachment.ownerId === ownerId && !claim.claimedElsewhere)
-    .map(([, { attachment: a }]) => ({ id: a.attachmentId, name: a.name, path_id: a.pathId, size: a.size, create_time: Date.parse(a.createdAt), messages: [] }))
+    .map(([, { attachment: a }]) => ({ id: a.attachmentId, name: a.name, path_id: a.pathId, size: a.size, create_time: Math.floor(Date.parse(a.createdAt) / 1000) * 1000, messages: [] }))
     .sort((a, b) => a.id - b.id);
 }

@@ -43,13 +43,16 @@ export interface AttachmentView {
   messages: { id: number; date_sent: number }[];
 }
 
+/** Zulip's `datetime_to_timestamp(...) * 1000`: whole seconds, in milliseconds. */
+const wholeSecondsMs = (iso: string): number => Math.floor(Date.parse(iso) / 1000) * 1000;
+
 export const attachmentView = (a: AttachmentState): AttachmentView => ({
   id: a.attachmentId,
   name: a.name,
   path_id: a.pathId,
   size: a.size,
-  create_time: Date.parse(a.createdAt),
-  messages: (a.messages ?? []).map((m) => ({ id: m.messageId, date_sent: Date.parse(m.dateSent) })),
+  create_time: wholeSecondsMs(a.createdAt),
+  messages: (a.messages ?? []).map((m) => ({ id: m.messageId, date_sent: wholeSecondsMs(m.dateSent) })),
 });
 
 /** What `POST /user_uploads` answers: the file's URL (`uri` is Zulip's deprecated alias) and its stored name. */

@@ -153,6 +153,8 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
         ...claimsField(claims),
+        // Consumers that keep claims by date learn it here for a message that claims its first upload.
+        ...(claims.length > 0 ? { messageSentAt: new Date(message.timestamp * 1000).toISOString() } : {}),
       },
     });
     detached = detachedUploads(state.previousClaims ?? {}, claims, actor.userId);
