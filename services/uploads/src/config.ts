@@ -13,6 +13,8 @@ export const UploadsConfigSchema = ServiceConfigSchema.extend({
    * whose record is on its way is younger. Also the time an interrupted resumable upload is kept.
    */
   UPLOAD_ORPHAN_GRACE_MS: z.coerce.number().int().min(0).default(24 * 60 * 60 * 1000),
+  /** How long an upload no message claims is kept (Zulip removes them after some weeks). */
+  UPLOAD_UNCLAIMED_AFTER_MS: z.coerce.number().int().min(0).default(21 * 24 * 60 * 60 * 1000),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type UploadsConfig = z.infer<typeof UploadsConfigSchema>;

@@ -1,9 +1,10 @@
-import { FORGET_DELETED_MESSAGES, getAttachments, removeAttachment, SYNC_MESSAGE_CLAIMS, uploadFile } from '@zulip-es/contracts';
+import { COLLECT_UNCLAIMED_UPLOADS, FORGET_DELETED_MESSAGES, getAttachments, removeAttachment, SYNC_MESSAGE_CLAIMS, uploadFile } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { listAttachmentsHandler } from './attachments/list-attachments/list-attachments.handler';
 import { forgetDeletedMessagesHandler, syncMessageClaimsHandler } from './attachments/message-claims/message-claims.handlers';
 import { removeAttachmentHandler } from './attachments/remove-attachment/remove-attachment.handler';
 import { uploadFileHandler } from './attachments/upload-file/upload-file.handler';
+import { collectUnclaimedHandler } from './garbage-collection/collect-unclaimed.handler';
 import type { UploadsDeps } from './shared/uploads-deps';
 
 export const uploadsHandlers = (deps: UploadsDeps): HandlerRegistry => ({
@@ -12,4 +13,5 @@ export const uploadsHandlers = (deps: UploadsDeps): HandlerRegistry => ({
   [removeAttachment.type]: removeAttachmentHandler(deps),
   [SYNC_MESSAGE_CLAIMS]: syncMessageClaimsHandler(deps),
   [FORGET_DELETED_MESSAGES]: forgetDeletedMessagesHandler(deps),
+  [COLLECT_UNCLAIMED_UPLOADS]: collectUnclaimedHandler(deps),
 });

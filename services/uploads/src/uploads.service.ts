@@ -21,7 +21,7 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
     };
   },
   background: async (parts, config, logger) => {
-    const work = [await startMessageClaimsRelay(parts, config, logger), await startUploadGc(config, new UploadsRepository(parts.db), logger)];
+    const work = [await startMessageClaimsRelay(parts, config, logger), await startUploadGc(parts, config, new UploadsRepository(parts.db), logger)];
     return {
       async stop() {
         for (const w of work) await w.stop();

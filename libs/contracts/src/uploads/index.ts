@@ -1,3 +1,4 @@
+export * from './commands/collect-unclaimed';
 export * from './commands/message-claims';
 export * from './events';
 export * from './stored-file';

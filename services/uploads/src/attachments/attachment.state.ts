@@ -11,7 +11,11 @@ export interface ClaimingMessage {
  * An upload as the uploads service keeps it: as uploaded, and the messages claiming it
  * (`messages` is absent in tests' hand-made states and means none).
  */
-export type AttachmentState = AttachmentUploadedV1['data'] & { messages?: ClaimingMessage[] };
+export type AttachmentState = AttachmentUploadedV1['data'] & {
+  messages?: ClaimingMessage[];
+  /** Some message claimed it once (garbage collection keeps it, even with no claim left). */
+  everClaimed?: boolean;
+};
 
 /** Which uploads a message claims (by attachment id), and when it was sent. */
 export interface MessageClaims {

@@ -17,9 +17,10 @@ import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository
 export class UploadsProjection implements Projection {
   /**
    * 1: attachments, their owners' lists, their paths and the aggregate's counters. 2: the
-   * messages claiming each attachment, and each message's claims.
+   * messages claiming each attachment, and each message's claims. 3: whether a message ever
+   * claimed an attachment.
    */
-  readonly version = 2;
+  readonly version = 3;
 
   constructor(
     private readonly repo: UploadsRepository,
@@ -78,7 +79,9 @@ export class UploadsProjection implements Projection {
     if (event.type === 'attachment.claimed.v1') {
       const { dateSent } = event.data;
       await Promise.all([
-        attachment ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, messages: [...others, { messageId, dateSent }].sort((a, b) => a.messageId - b.messageId) }) : null,
+        attachment
+          ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, everClaimed: true, messages: [...others, { messageId, dateSent }].sort((a, b) => a.messageId - b.messageId) })
+          : null,
         this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { messageId, dateSent, attachmentIds: [...otherIds, attachmentId].sort((a, b) => a - b) }, { upsert: true }),
       ]);
       return;

@@ -50,6 +50,11 @@ export class UploadsRepository {
     return doc ? withoutId(doc) : null;
   }
 
+  /** Every attachment (garbage collection only: the local store scans the collection). */
+  async allAttachments(): Promise<AttachmentState[]> {
+    return (await this.attachments.find({}).toArray()).map((doc) => withoutId(doc));
+  }
+
   async attachmentsCounters(): Promise<AttachmentsCounters> {
     const doc = await this.counters.findOne({ _id: ATTACHMENTS_AGGREGATE });
     return doc ? withoutId(doc) : NO_ATTACHMENTS;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { UserId } from '../../users/user-fields';
 
 /**
- * An attachment and its file are gone: its owner deleted it (`DELETE /attachments/{id}`), or
- * the last message claiming it was deleted (`reason`).
+ * An attachment and its file are gone (`reason`): its owner deleted it (`DELETE /attachments/{id}`),
+ * the last message claiming it was deleted, or no message claimed it within the period garbage
+ * collection allows.
  */
 export const AttachmentRemovedV1 = z.object({
   type: z.literal('attachment.removed.v1'),
@@ -13,7 +14,7 @@ export const AttachmentRemovedV1 = z.object({
     pathId: z.string(),
     size: z.number().int().min(0),
     /** Absent: `owner`. */
-    reason: z.enum(['owner', 'messages_deleted']).optional(),
+    reason: z.enum(['owner', 'messages_deleted', 'unclaimed']).optional(),
   }),
 });
 export type AttachmentRemovedV1 = z.infer<typeof AttachmentRemovedV1>;
