@@ -8,6 +8,8 @@ import { Dispatcher } from './dispatch/dispatcher';
 import { startGatewayApp } from './http/gateway-app';
 import { registerApiRoutes } from './http/api-routes';
 import { RateLimiter } from './rate-limit/rate-limiter';
+import { TusUploads } from './uploads/tus/tus-uploads';
+import { UploadStore } from './uploads/tus/upload-store';
 
 runMain(async () => {
   const config = loadConfig(GatewayConfigSchema);
@@ -35,6 +37,7 @@ runMain(async () => {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
   });
+  const tus = new TusUploads({ store: new UploadStore(config), auth, dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
   const app = await startGatewayApp({
     service: 'gateway',
     port: config.GATEWAY_PORT,
@@ -42,7 +45,10 @@ runMain(async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger,
     isReady: () => ready,
-    configure: (fastify) => registerApiRoutes(fastify, OPERATIONS, dispatcher),
+    configure: async (fastify) => {
+      await registerApiRoutes(fastify, OPERATIONS, dispatcher);
+      await tus.register(fastify);
+    },
   });
   ready = true;
   logger.info({ port: config.GATEWAY_PORT, instance: config.INSTANCE_ID }, 'gateway ready');

@@ -19,6 +19,12 @@ import { parseParams, type RawValues } from '../params/parse-params';
 import { rateLimitHeaders, rateLimitHit, type RateLimiter } from '../rate-limit/rate-limiter';
 import type { FileReceiver, ReceivedUpload } from '../uploads/file-receiver';
 
+/** Where a request came from: its `X-Request-Id` (the correlation id) and the client's name. */
+export interface RequestOrigin {
+  requestId: string | undefined;
+  client: string;
+}
+
 export interface DispatcherDeps {
   client: RequestClient;
   auth: AuthReadModel;
@@ -74,6 +80,20 @@ export class Dispatcher {
       query: (req.query ?? {}) as RawValues,
       body: upload ? upload.fields : isObject(req.body) ? req.body : {},
     });
+    const origin = {
+      requestId: req.headers['x-request-id'] as string | undefined,
+      client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
+    };
+    const body = await this.request(op, actor, upload ? { ...data, file: upload.file } : data, origin);
+    return renderSuccess(reply, body, ignored);
+  }
+
+  /**
+   * Sends `op` with its `data` as `actor` to the owning service and answers the reply's body, or
+   * throws the DomainError it was refused with (a RequestTimeoutError when it did not answer in
+   * time). Also the path of requests that are not plain operations (tus uploads' record).
+   */
+  async request(op: Operation, actor: Credential | null, data: Record<string, unknown>, origin: RequestOrigin): Promise<Record<string, unknown>> {
     const commandId = randomUUID();
     const result = await this.deps.client
       .request(commandsTopic(op.service), {
@@ -81,17 +101,17 @@ export class Dispatcher {
         type: op.type,
         kind: op.kind,
         key: aggregateKey(op.key, data, actor),
-        correlationId: String(req.headers['x-request-id'] ?? commandId),
+        correlationId: String(origin.requestId ?? commandId),
         actorId: actor?.userId ?? null,
-        client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
+        client: origin.client,
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
         after: actor ? this.readAfter(actor) : [],
-        data: upload ? { ...data, file: upload.file } : data,
+        data,
       });
     if (!result.ok) throw DomainError.fromPayload(result.error);
     if (result.positions.length > 0) await this.remember(actor, result.positions);
-    return renderSuccess(reply, result.body, ignored);
+    return result.body;
   }
 
   /**
