@@ -163,6 +163,29 @@ describe('uploads: tus resumable uploads at /api/v1/tus', () => {
     expect((await uploadOffset(user, location)).status).toBe(404);
   });
 
+  it('takes a whole file in the creation request (creation-with-upload) and answers its URL at once', async () => {
+    const user = await createUser();
+    const bytes = Buffer.from('all at once');
+    const res = await tusRequest('POST', tusUrl(), {
+      auth: user,
+      headers: { 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from('once.txt').toString('base64')}` },
+      body: bytes,
+    });
+    expect(res.status).toBe(200);
+    const { url, filename } = JSON.parse(res.text) as { url: string; filename: string };
+    expect(filename).toBe('once.txt');
+    expect((await bytesOf(pathIdOf(url))).toString()).toBe('all at once');
+  });
+
+  it('records an empty upload, finished at its creation, with an empty object', async () => {
+    const user = await createUser();
+    const res = await createUpload(user, 0, { filename: 'empty.txt', filetype: 'text/plain' });
+    expect(res.status).toBe(200);
+    const { url } = JSON.parse(res.text) as { url: string };
+    expect(await bucket.stat(pathIdOf(url))).toEqual({ size: 0, contentType: 'text/plain' });
+    expect(await attachmentsOf(user)).toEqual([expect.objectContaining({ name: 'empty.txt', size: 0 })]);
+  });
+
   describe('authentication and ownership', () => {
     it('refuses every request without credentials or with a wrong key as the rest of the API does', async () => {
       const user = await createUser();

@@ -115,6 +115,7 @@ export class TusUploads {
     const { actor, origin } = this.caller(req);
     const file: StoredFile = { pathId: upload.id, name: fileNameOf(upload.metadata), size: upload.size ?? upload.offset, contentType: contentTypeOf(upload.metadata) };
     try {
+      if (file.size === 0) await this.deps.store.storeEmpty(file.pathId, file.contentType);
       const body = await this.deps.dispatcher.request(this.uploadFile, actor, { file }, origin);
       return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ result: 'success', msg: '', ...body }) };
     } catch (error) {

@@ -41,6 +41,16 @@ export class UploadStore extends S3Store {
     await this.clearCache(id);
   }
 
+  /**
+   * An empty upload is finished at its creation, before any part: the store leaves only a
+   * multipart upload with no part (no object), so the empty object is put here.
+   */
+  async storeEmpty(id: string, contentType: string): Promise<void> {
+    const { 'upload-id': uploadId } = await this.getMetadata(id);
+    await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId });
+    await this.client.putObject({ Bucket: this.bucket, Key: id, Body: '', ContentType: contentType });
+  }
+
   /** A finished upload's object, when its record was refused. */
   async discardObject(id: string): Promise<void> {
     await this.client.deleteObject({ Bucket: this.bucket, Key: id });
