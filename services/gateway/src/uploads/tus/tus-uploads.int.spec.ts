@@ -244,6 +244,14 @@ describe('uploads: tus resumable uploads at /api/v1/tus', () => {
     expect((await tusRequest('DELETE', exact.headers.get('location')!, { auth: user })).status).toBe(204);
   });
 
+  it('refuses at creation a file name longer than an attachment name may be', async () => {
+    const user = await createUser();
+    const res = await createUpload(user, 10, { filename: `${'x'.repeat(252)}.txt` });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'filename is too long (limit: 255 characters)' });
+    expect(res.headers.get('location')).toBeNull();
+  });
+
   it('terminates an upload under way: DELETE removes its bytes and state, and the URL is gone', async () => {
     const user = await createUser();
     const bytes = randomBytes(1000);

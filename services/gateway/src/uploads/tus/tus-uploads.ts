@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OPERATIONS, type Operation, type StoredFile } from '@zulip-es/contracts';
+import { OPERATIONS, StoredFile, type Operation } from '@zulip-es/contracts';
 import { DomainError, RequestTimeoutError, type Logger } from '@zulip-es/platform';
 import type { AuthReadModel, Credential } from '../../auth/auth-read-model';
 import { authenticate } from '../../auth/basic-auth';
@@ -54,9 +54,11 @@ export class TusUploads {
       namingFunction: (req, metadata) => newPathId(this.caller(req).actor.realmId, fileNameOf(metadata)),
       generateUrl: (_req, { proto, host, path, id }) => `${proto}://${host}${path}/${uploadUrlSegment(id)}`,
       getFileIdFromRequest: (_req, lastPath) => pathIdOfSegment(lastPath),
-      onUploadCreate: async (req, upload) => ({
-        metadata: { ...upload.metadata, [OWNER]: String(this.caller(req).actor.userId), contentType: contentTypeOf(upload.metadata) },
-      }),
+      onUploadCreate: async (req, upload) => {
+        // Refused before any byte is sent rather than when the record is.
+        if (!StoredFile.shape.name.safeParse(fileNameOf(upload.metadata)).success) throw tusError(new DomainError('BAD_REQUEST', 'filename is too long (limit: 255 characters)'));
+        return { metadata: { ...upload.metadata, [OWNER]: String(this.caller(req).actor.userId), contentType: contentTypeOf(upload.metadata) } };
+      },
       onIncomingRequest: (req, id) => this.checkOwner(req, id),
       onUploadFinish: (req, upload) => this.record(req, upload),
     });
@@ -123,8 +125,7 @@ export class TusUploads {
       if (!(error instanceof RequestTimeoutError)) {
         await this.deps.store.discardObject(file.pathId).catch((err: unknown) => this.deps.logger.warn({ err, pathId: file.pathId }, 'could not remove an unrecorded upload'));
       } else this.deps.logger.warn({ pathId: file.pathId }, 'the uploads service did not answer in time');
-      const refusal = error instanceof RequestTimeoutError ? new DomainError('SERVICE_UNAVAILABLE', 'The uploads service did not answer in time') : asDomainError(error);
-      throw { status_code: refusal.status, body: JSON.stringify({ result: 'error', msg: refusal.msg, code: refusal.code, ...refusal.extra }) };
+      throw tusError(error instanceof RequestTimeoutError ? new DomainError('SERVICE_UNAVAILABLE', 'The uploads service did not answer in time') : asDomainError(error));
     } finally {
       await this.deps.store.forgetFinished(upload.id).catch((err: unknown) => this.deps.logger.warn({ err, pathId: upload.id }, 'could not remove a finished upload\'s state'));
     }
@@ -142,3 +143,9 @@ function contentTypeOf(metadata: Upload['metadata'] | Record<string, string | nu
   const type = metadata?.contentType ?? metadata?.filetype;
   return type && type.length <= 255 && /^[\w.+-]+\/[\w.+-]+/.test(type) ? type : 'application/octet-stream';
 }
+
+/** A refusal as tus hooks throw it, with Zulip's error JSON as its body. */
+const tusError = (error: DomainError): { status_code: number; body: string } => ({
+  status_code: error.status,
+  body: JSON.stringify({ result: 'error', msg: error.msg, code: error.code, ...error.extra }),
+});
