@@ -28,6 +28,18 @@ export interface OutgoingMessage {
   data: Record<string, unknown>;
 }
 
+/** Where a request came from: its `X-Request-Id` (the correlation id) and the client's name. */
+export interface RequestOrigin {
+  requestId: string | undefined;
+  client: string;
+}
+
+/** The origin of a request the API routes received. */
+export const originOf = (req: FastifyRequest): RequestOrigin => ({
+  requestId: req.headers['x-request-id'] as string | undefined,
+  client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
+});
+
 export interface DispatcherDeps {
   client: RequestClient;
   auth: AuthReadModel;
@@ -80,7 +92,7 @@ export class Dispatcher {
         query: (req.query ?? {}) as RawValues,
         body: upload ? upload.fields : isObject(req.body) ? req.body : {},
       });
-      const body = await this.request(req, actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      const body = await this.request(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
       return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.
@@ -91,10 +103,10 @@ export class Dispatcher {
 
   /**
    * Sends a command or query for the caller and waits for its reply body: the operation table's
-   * path, and the gateway's own routes that ask a service (serving uploads). A refusal throws
-   * its DomainError; no reply in time is SERVICE_UNAVAILABLE.
+   * path, and the gateway's own routes that ask a service (serving uploads, recording a tus
+   * upload). A refusal throws its DomainError; no reply in time is SERVICE_UNAVAILABLE.
    */
-  async request(req: FastifyRequest, actor: Credential | null, message: OutgoingMessage): Promise<Record<string, unknown>> {
+  async request(origin: RequestOrigin, actor: Credential | null, message: OutgoingMessage): Promise<Record<string, unknown>> {
     const commandId = randomUUID();
     const result = await this.deps.client
       .request(commandsTopic(message.service), {
@@ -102,9 +114,9 @@ export class Dispatcher {
         type: message.type,
         kind: message.kind,
         key: message.key,
-        correlationId: String(req.headers['x-request-id'] ?? commandId),
+        correlationId: String(origin.requestId ?? commandId),
         actorId: actor?.userId ?? null,
-        client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
+        client: origin.client,
         deadline: Date.now() + this.deps.timeoutMs,
         replyTo: this.deps.client.replyTo,
         after: actor ? this.readAfter(actor) : [],

@@ -31,7 +31,6 @@ export function contentDisposition(pathId: string, contentType: string, download
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   const disposition = download || !INLINE_MIME_TYPES.has(type) ? 'attachment' : 'inline';
   const name = pathId.slice(pathId.lastIndexOf('/') + 1);
-  // eslint-disable-next-line no-control-regex
   const fileExpr = /^[\x00-\x7f]*$/.test(name)
     ? `filename="${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
     : `filename*=utf-8''${encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTooLargeMessage, type StoredFile } from '@zulip-es/contracts';
 import { DomainError, type Logger, type ObjectStore } from '@zulip-es/platform';
 import { fieldText } from '../http/multipart-body';
-import { sanitizeFileName, uploadedFileName } from './sanitize-file-name';
+import { newPathId } from './path-id';
+import { uploadedFileName } from './sanitize-file-name';
 
 const MIB = 1024 * 1024;
 
@@ -66,7 +66,7 @@ export class FileReceiver {
 
   private async storeFile(part: MultipartFile, realmId: number): Promise<StoredFile> {
     const name = uploadedFileName(part.filename);
-    const pathId = [realmId, randomBytes(1).toString('hex'), randomBytes(18).toString('base64url'), sanitizeFileName(name)].join('/');
+    const pathId = newPathId(realmId, name);
     const contentType = part.mimetype || 'application/octet-stream';
     const size = await this.store.put(pathId, Readable.from(this.limited(part)), contentType);
     return { pathId, name, size, contentType };

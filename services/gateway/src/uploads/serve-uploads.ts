@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ATTACHMENT_ACCESS, AttachmentAccessReply } from '@zulip-es/contracts';
 import { DomainError, type Logger, type ObjectStore } from '@zulip-es/platform';
 import type { Credential } from '../auth/auth-read-model';
-import type { Dispatcher } from '../dispatch/dispatcher';
+import { originOf, type Dispatcher } from '../dispatch/dispatcher';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { contentDisposition } from './content-disposition';
 import { byteRange } from './byte-range';
@@ -71,7 +71,7 @@ async function serveAuthorized(deps: UploadServingDeps, req: FileRequest, reply:
 /** Zulip's HTML answers for a file that is not there or not the caller's to read; undefined when readable. */
 async function accessDenied(deps: UploadServingDeps, req: FileRequest, reply: FastifyReply, pathId: string): Promise<FastifyReply | undefined> {
   const actor: Credential = await deps.dispatcher.caller(req, reply);
-  const body = await deps.dispatcher.request(req, actor, { service: 'messages', type: ATTACHMENT_ACCESS, kind: 'query', key: `user:${actor.userId}`, data: { pathId } });
+  const body = await deps.dispatcher.request(originOf(req), actor, { service: 'messages', type: ATTACHMENT_ACCESS, kind: 'query', key: `user:${actor.userId}`, data: { pathId } });
   const { access } = AttachmentAccessReply.parse(body);
   if (access === 'missing') return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
   if (access === 'forbidden') return reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN);
