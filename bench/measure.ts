@@ -16,6 +16,7 @@ import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
 import { messageLoads } from './message-loads';
 import { measureTopicDeletion } from './topic-deletion';
+import { measureTusMemory } from './tus-memory';
 import { measureUploadThroughput } from './upload-throughput';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
@@ -63,11 +64,14 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
     }
     let uploads;
+    let tusMemory;
     if (parts.has('uploads')) {
       console.log('bench: E21 uploads against a direct putObject to the same MinIO');
       uploads = await measureUploadThroughput(system.gatewayUrl, authorization);
+      console.log('bench: RSS of the gateway and the uploads service during 64 MiB and 1 GiB tus uploads');
+      tusMemory = await measureTusMemory(system.gatewayUrl, authorization, { gateway: system.processes.gateway.pid!, uploads: system.processes.uploads.pid! });
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, notes };
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, notes };
   } finally {
     await system.stop();
     rmSync(outbox, { recursive: true, force: true });

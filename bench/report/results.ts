@@ -1,3 +1,4 @@
+import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
 import type { Measurement } from '../lib/stats';
 
@@ -49,6 +50,7 @@ export interface BenchResults {
   messagesRebuild?: RebuildRow;
   topicDeletion?: TopicDeletionRow;
   uploads?: UploadThroughputRow[];
+  tusMemory?: TusMemory;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

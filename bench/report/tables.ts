@@ -2,6 +2,7 @@ import type { Measurement } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchResults, MemoryRow, RebuildRow, ResultRow, TopicDeletionRow } from './results';
 import { memoryVerdict, ratio, verdict, type Verdict } from './targets';
+import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
 
 const ms = (v: number): string => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
@@ -53,7 +54,27 @@ export function benchTables(results: BenchResults): Table[] {
     ...(results.topicDeletion ? [topicDeletionTable(results.topicDeletion)] : []),
     ...(results.rebuild || results.messagesRebuild ? [rebuildTable([results.rebuild, results.messagesRebuild].filter((r): r is RebuildRow => r !== undefined))] : []),
     ...(results.uploads ? [uploadTable(results.uploads)] : []),
+    ...(results.tusMemory ? [tusMemoryTable(results.tusMemory)] : []),
   ];
+}
+
+/** Memory stays flat with file size: the 1 GiB upload's peak no more than 32 MB above the 64 MiB one's. */
+const FLAT_MB = 32;
+
+/** PERFORMANCE.md: a 1 GiB resumable upload leaves the gateway's and the uploads service's RSS flat. */
+function tusMemoryTable(result: TusMemory): Table {
+  return {
+    title: `Resumable upload (tus) of ${result.largeMib} MiB: RSS (MB) of the gateway and the uploads service, against a ${result.smallMib} MiB one`,
+    header: ['Service', 'before', `peak, ${result.smallMib} MiB`, `peak, ${result.largeMib} MiB`, 'growth', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
+    rows: result.rows.map((row) => {
+      const growth = row.largePeakMb - row.smallPeakMb;
+      return [row.service, mb(row.beforeMb), mb(row.smallPeakMb), mb(row.largePeakMb), mb(growth), `flat (≤ ${FLAT_MB} MB more)`, growth <= FLAT_MB ? '✓' : '✗'];
+    }),
+    notes: [
+      `RSS from /proc every 100 ms. The ${result.largeMib} MiB upload took ${result.largeSeconds.toFixed(1)} s, in PATCHes of 64 MiB generated as they are sent.`,
+    ],
+  };
 }
 
 /** PERFORMANCE.md: upload throughput at ≥ 0.8× a direct `putObject` to the same MinIO. */
