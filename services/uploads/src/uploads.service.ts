@@ -1,5 +1,6 @@
 import { ObjectStore, type DomainServiceOptions } from '@zulip-es/platform';
 import { UploadsConfigSchema } from './config';
+import { ClaimingMessages } from './projection/claiming-messages';
 import { UploadsProjection } from './projection/uploads.projection';
 import { UploadsRepository } from './projection/uploads.repository';
 import { startMessageClaimsRelay } from './attachments/message-claims/start-message-claims-relay';
@@ -13,11 +14,12 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
   port: (config) => config.UPLOADS_PORT,
   assemble: (db, config) => {
     const repo = new UploadsRepository(db);
+    const claiming = new ClaimingMessages(repo);
     return {
-      projection: new UploadsProjection(repo, new ObjectStore(config)),
+      projection: new UploadsProjection(repo, new ObjectStore(config), claiming),
       // A rebuild writes through a write-behind buffer, and removes no object again.
       projectionOn: (other) => new UploadsProjection(new UploadsRepository(other)),
-      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB }),
+      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, claiming }),
     };
   },
   background: async (parts, config, logger) => {

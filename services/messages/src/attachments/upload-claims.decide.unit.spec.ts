@@ -122,7 +122,7 @@ function edit(content: string, claimedBefore: string[], previousClaims: Record<s
 describe('which uploads an edited message claims, and which it detaches (E1 detached_uploads)', () => {
   it('given the link to an own upload removed, then the message claims nothing and the reply lists the upload as detached', () => {
     const { claims, reply } = edit('no more file', [OWN], { [OWN]: { attachment: attachment(OWN, 7), claimedElsewhere: false } });
-    expect(claims).toBeUndefined();
+    expect(claims).toEqual([]);
     expect(reply).toEqual({ detached_uploads: [{ id: 7, name: 'own.txt', path_id: OWN, size: 70, create_time: Date.parse('2026-02-01T00:00:00.000Z'), messages: [] }] });
   });
 
@@ -143,6 +143,6 @@ describe('which uploads an edited message claims, and which it detaches (E1 deta
 
   it('given a kept link whose upload was deleted since, then it is no longer claimed', () => {
     const { [OWN]: _own, ...withoutOwn } = LINKED;
-    expect(edit(link(OWN), [OWN], {}, withoutOwn).claims).toBeUndefined();
+    expect(edit(link(OWN), [OWN], {}, withoutOwn).claims).toEqual([]);
   });
 });

@@ -103,7 +103,7 @@ describe('messages claim the uploads they link to; the attachment.access query',
       detached_uploads: [{ id: mine.id, name: 'draft.txt', path_id: pathId, size: mine.size, create_time: mine.create_time, messages: [] }],
     });
     const edited = await capture.waitFor((e) => e.type === 'message.content_edited.v1' && e.data.messageId === id);
-    expect(edited.data.attachmentPathIds).toBeUndefined();
+    expect(edited.data.attachmentPathIds).toEqual([]);
     expect(await eventualAccess(bob, pathId, 'forbidden')).toBe('forbidden');
   });
 

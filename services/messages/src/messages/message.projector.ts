@@ -69,11 +69,9 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
 
 async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
-  // The deleted messages leave the uploads they claimed before their documents (which say which)
-  // are gone, so an interrupted event applied again finds them.
-  for (const message of await repo.messagesByIds(messageIds)) {
-    if (message.attachmentPathIds) await moveClaims(repo, message.messageId, message.attachmentPathIds, []);
-  }
+  // Deleted messages stay in the upload claims index (`upload_refs`): finding which of them claimed
+  // uploads would read every document of a topic deletion's batch. Its readers look claiming
+  // messages up, and a deleted one is not found, so it claims nothing.
   // Independent documents, each write repeatable on its own: side by side. The channel's document
   // is not among them, so it is read meanwhile (for `followChannelList`).
   const [channel] = await Promise.all([

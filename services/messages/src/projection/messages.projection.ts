@@ -16,10 +16,10 @@ export class MessagesProjection implements Projection {
    * and topic deletions are placed in the users' histories (`positions`, `pending` in
    * `user_topics`; tombstones in `topic_policies`). 5: list heads store their chunk references
    * as binary. 6: messages keep the uploads they claim, and `upload_refs` indexes the messages
-   * claiming each upload (a stored projection has neither). A stored projection of an older
-   * version is rebuilt from the events at start.
+   * claiming each upload (a stored projection has neither). 7: deletions leave `upload_refs` as
+   * it is. A stored projection of an older version is rebuilt from the events at start.
    */
-  readonly version = 6;
+  readonly version = 7;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: MessagesRepository) {

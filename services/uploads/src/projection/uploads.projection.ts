@@ -1,6 +1,7 @@
 import { UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
 import type { ObjectStore, Projection } from '@zulip-es/platform';
-import { ATTACHMENTS_AGGREGATE } from '../attachments/attachment.state';
+import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
+import type { ClaimingMessages } from './claiming-messages';
 import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
 
 /**
@@ -25,12 +26,20 @@ export class UploadsProjection implements Projection {
   constructor(
     private readonly repo: UploadsRepository,
     private readonly objects?: Pick<ObjectStore, 'remove'>,
+    /** Kept current as claims are applied (the live service's; a rebuild passes none). */
+    private readonly claiming?: ClaimingMessages,
   ) {}
 
   async apply(envelope: EventEnvelope): Promise<void> {
     const event = UploadsEvent.parse({ type: envelope.type, data: envelope.data });
     const counters = await this.repo.attachmentsCounters();
     if (counters.version >= envelope.sequence) return;
+    const claims = await this.applyEvent(event, envelope, counters);
+    this.claiming?.applied(envelope.sequence, claims);
+  }
+
+  /** Applies one event; answers the claims it left the message it changed, if it changed one. */
+  private async applyEvent(event: UploadsEvent, envelope: EventEnvelope, counters: AttachmentsCounters): Promise<{ messageId: number; any: boolean } | undefined> {
     switch (event.type) {
       case 'attachment.uploaded.v1':
         await this.applyUploaded(event);
@@ -50,10 +59,11 @@ export class UploadsProjection implements Projection {
         await this.objects?.remove(event.data.pathId);
         return;
       case 'attachment.claimed.v1':
-      case 'attachment.unclaimed.v1':
-        await this.applyClaim(event);
+      case 'attachment.unclaimed.v1': {
+        const left = await this.applyClaim(event);
         await this.repo.counters.replaceOne({ _id: ATTACHMENTS_AGGREGATE }, { ...counters, version: envelope.sequence }, { upsert: true });
-        return;
+        return { messageId: event.data.messageId, any: left > 0 };
+      }
       default: {
         const unexpected: never = event;
         throw new Error(`no projection for ${JSON.stringify(unexpected)}`);
@@ -71,7 +81,8 @@ export class UploadsProjection implements Projection {
   }
 
   /** Both sides of a claim, each written as a set, so applying the event again changes nothing. */
-  private async applyClaim(event: AttachmentClaimedV1 | AttachmentUnclaimedV1): Promise<void> {
+  /** Answers how many uploads the message claims after it. */
+  private async applyClaim(event: AttachmentClaimedV1 | AttachmentUnclaimedV1): Promise<number> {
     const { attachmentId, messageId } = event.data;
     const [attachment, claims] = await Promise.all([this.repo.attachment(attachmentId), this.repo.claimsOf(messageId)]);
     const others = (attachment?.messages ?? []).filter((m) => m.messageId !== messageId);
@@ -84,12 +95,13 @@ export class UploadsProjection implements Projection {
           : null,
         this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { messageId, dateSent, attachmentIds: [...otherIds, attachmentId].sort((a, b) => a - b) }, { upsert: true }),
       ]);
-      return;
+      return otherIds.length + 1;
     }
     await Promise.all([
       attachment ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, messages: others }) : null,
       claims ? this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { ...claims, attachmentIds: otherIds }) : null,
     ]);
+    return otherIds.length;
   }
 
   private async applyRemoved({ data }: AttachmentRemovedV1): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ClaimingMessages } from '../projection/claiming-messages';
 import type { UploadsRepository } from '../projection/uploads.repository';
 
 /** What every uploads handler works with. */
@@ -5,4 +6,6 @@ export interface UploadsDeps {
   repo: UploadsRepository;
   /** The server's `MAX_FILE_UPLOAD_SIZE_MIB` (Zulip's `max_file_upload_size_mib`). */
   maxFileUploadSizeMib: number;
+  /** Which messages claim uploads (deletions look up only those). */
+  claiming: ClaimingMessages;
 }

@@ -17,7 +17,7 @@ import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEd
 import type { EditRequest } from './edit-request';
 import { pastLimit, scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
 import { RESOLVED_TOPIC_PREFIX, resolveToggle } from './resolve-topic';
-import { claimedPathIds, claimsField, type LinkedUploads } from '../../attachments/upload-claims';
+import { claimedPathIds, type LinkedUploads } from '../../attachments/upload-claims';
 import { detachedUploads, type DetachedUpload, type PreviousClaim } from '../../attachments/detached-uploads';
 
 export interface EditMessageState {
@@ -152,9 +152,12 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         prevContent: message.content,
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
-        ...claimsField(claims),
-        // Consumers that keep claims by date learn it here for a message that claims its first upload.
-        ...(claims.length > 0 ? { messageSentAt: new Date(message.timestamp * 1000).toISOString() } : {}),
+        // Present when the message claims uploads before or after the edit (empty: it dropped them
+        // all), so consumers that follow claims skip every other edit; with the send time, which
+        // they need for a message that claims its first upload.
+        ...(claims.length > 0 || (message.attachmentPathIds ?? []).length > 0
+          ? { attachmentPathIds: [...claims], messageSentAt: new Date(message.timestamp * 1000).toISOString() }
+          : {}),
       },
     });
     detached = detachedUploads(state.previousClaims ?? {}, claims, actor.userId);

@@ -151,7 +151,9 @@ async function previousClaims(deps: MessagesDeps, message: MessageState): Promis
   for (const pathId of message.attachmentPathIds ?? []) {
     const attachment = deps.attachments.attachment(pathId);
     if (!attachment) continue;
-    const claimedElsewhere = (await deps.repo.messagesClaiming(pathId)).some((id) => id !== message.messageId);
+    // The index keeps deleted messages (see applyDeleted): only messages that exist count.
+    const others = (await deps.repo.messagesClaiming(pathId)).filter((id) => id !== message.messageId);
+    const claimedElsewhere = others.length > 0 && (await deps.repo.messagesByIds(others)).length > 0;
     claims[pathId] = { attachment, claimedElsewhere };
   }
   return claims;

@@ -24,13 +24,14 @@ export function syncMessageClaimsHandler({ repo }: UploadsDeps): CommandHandler<
 }
 
 /** `attachment.forget_deleted_messages`, relayed from a deletion (one message, or a topic deletion's batch). */
-export function forgetDeletedMessagesHandler({ repo }: UploadsDeps): CommandHandler<ForgetDeletedMessages> {
+export function forgetDeletedMessagesHandler({ repo, claiming }: UploadsDeps): CommandHandler<ForgetDeletedMessages> {
   return {
     kind: 'command',
     schema: ForgetDeletedMessages,
     async handle({ data }) {
-      const [claims, counters] = await Promise.all([Promise.all(data.messageIds.map((id) => repo.claimsOf(id))), repo.attachmentsCounters()]);
-      const found: MessageClaims[] = present(claims);
+      const counters = await repo.attachmentsCounters();
+      const claimingNow = await claiming.atVersion(counters.version);
+      const found: MessageClaims[] = present(await Promise.all(data.messageIds.filter((id) => claimingNow.has(id)).map((id) => repo.claimsOf(id))));
       const attachmentIds = [...new Set(found.flatMap((c) => c.attachmentIds))];
       const attachments: AttachmentState[] = present(await Promise.all(attachmentIds.map((id) => repo.attachment(id))));
       return { events: decideForgetDeletedMessages(data, found, attachments, counters), reply: {} };

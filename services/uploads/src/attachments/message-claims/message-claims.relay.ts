@@ -14,8 +14,8 @@ const command = (event: EventEnvelope, type: string, data: SyncMessageClaims | F
 
 /**
  * The messages events that change which messages claim uploads, turned into commands of this
- * service. A sent message claiming nothing asks for nothing; an edit always asks (it may have
- * dropped every link), as does a deletion (the deleted messages may have claimed some).
+ * service. A sent message or an edit that claims nothing and claimed nothing asks for nothing; a
+ * deletion always asks (the event does not say whether the deleted messages claimed some).
  */
 export const messageClaimsRelay: EventRelayOptions = {
   groupId: 'uploads-message-claims',
@@ -29,8 +29,9 @@ export const messageClaimsRelay: EventRelayOptions = {
         return attachmentPathIds?.length ? command(event, SYNC_MESSAGE_CLAIMS, { messageId, dateSent: sentAt, pathIds: attachmentPathIds }) : null;
       }
       case 'message.content_edited.v1': {
+        // Present when the message claims uploads before or after the edit (then possibly empty).
         const { messageId, messageSentAt, attachmentPathIds } = MessageContentEditedV1.shape.data.parse(event.data);
-        return command(event, SYNC_MESSAGE_CLAIMS, { messageId, dateSent: messageSentAt, pathIds: attachmentPathIds ?? [] });
+        return attachmentPathIds ? command(event, SYNC_MESSAGE_CLAIMS, { messageId, dateSent: messageSentAt, pathIds: attachmentPathIds }) : null;
       }
       case 'messages.deleted.v1':
         return command(event, FORGET_DELETED_MESSAGES, { messageIds: MessagesDeletedV1.shape.data.parse(event.data).messageIds });
