@@ -7,6 +7,12 @@ import { startMessageClaimsRelay } from './attachments/message-claims/start-mess
 import { startUploadGc } from './garbage-collection/upload-gc';
 import { uploadsHandlers } from './uploads.handlers';
 
+/**
+ * Which messages claim uploads, shared by the projection (which keeps it current) and the claims
+ * relay of this process (assembled once).
+ */
+let claiming: ClaimingMessages | undefined;
+
 /** Owns uploaded files (their objects in the uploads bucket) and their attachment records. */
 export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = {
   service: 'uploads',
@@ -14,7 +20,7 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
   port: (config) => config.UPLOADS_PORT,
   assemble: (db, config) => {
     const repo = new UploadsRepository(db);
-    const claiming = new ClaimingMessages(repo);
+    claiming = new ClaimingMessages(repo);
     return {
       projection: new UploadsProjection(repo, new ObjectStore(config), claiming),
       // A rebuild writes through a write-behind buffer, and removes no object again.
@@ -23,7 +29,8 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
     };
   },
   background: async (parts, config, logger) => {
-    const work = [await startMessageClaimsRelay(parts, config, logger), await startUploadGc(parts, config, new UploadsRepository(parts.db), logger)];
+    const repo = new UploadsRepository(parts.db);
+    const work = [await startMessageClaimsRelay(parts, config, claiming ?? new ClaimingMessages(repo), logger), await startUploadGc(parts, config, repo, logger)];
     return {
       async stop() {
         for (const w of work) await w.stop();

@@ -21,8 +21,8 @@ export interface EventRelayOptions {
   to: ServiceName;
   /** Event types read (by the `type` header); the others are skipped unparsed. */
   eventTypes: readonly string[];
-  /** The command for an event, or null when this event asks for nothing. */
-  toCommand: (event: EventEnvelope) => RelayedCommand | null;
+  /** The command for an event, or null when this event asks for nothing (it may look at state first). */
+  toCommand: (event: EventEnvelope) => RelayedCommand | null | Promise<RelayedCommand | null>;
 }
 
 /**
@@ -55,7 +55,7 @@ export class EventCommandRelay {
         const type = message.headers?.type?.toString();
         if (!message.value || !type || !this.options.eventTypes.includes(type)) return;
         const event = EventEnvelope.parse(JSON.parse(message.value.toString()));
-        const command = this.options.toCommand(event);
+        const command = await this.options.toCommand(event);
         if (command) await this.send(command, event.correlationId, { topic, partition, offset: message.offset });
       },
     });
