@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { rssMb } from './lib/proc';
+import { removeBenchAttachments } from './upload-throughput';
 
 export interface TusMemoryRow {
   service: 'gateway' | 'uploads';
@@ -35,7 +36,7 @@ export async function measureTusMemory(gatewayUrl: string, authorization: string
   const started = process.hrtime.bigint();
   const large = await sampled(pids, () => tusUpload(gatewayUrl, authorization, LARGE_MIB * MIB));
   const largeSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  await removeAttachments(gatewayUrl, authorization);
+  await removeBenchAttachments(gatewayUrl, authorization, (name) => name === 'bench-tus.bin');
   return {
     smallMib: SMALL_MIB,
     largeMib: LARGE_MIB,
@@ -82,14 +83,5 @@ async function tusUpload(gatewayUrl: string, authorization: string, size: number
     if (res.status !== 204 && res.status !== 200) throw new Error(`bench: tus PATCH at ${offset} failed (${res.status}: ${await res.text()})`);
     await res.arrayBuffer();
     offset += length;
-  }
-}
-
-/** The bench's tus uploads go again (E17), so runs do not pile up gigabytes in the bench's bucket. */
-async function removeAttachments(gatewayUrl: string, authorization: string): Promise<void> {
-  const res = await fetch(`${gatewayUrl}/api/v1/attachments`, { headers: { authorization } });
-  const { attachments } = (await res.json()) as { attachments: { id: number; name: string }[] };
-  for (const { id } of attachments.filter((a) => a.name === 'bench-tus.bin')) {
-    await fetch(`${gatewayUrl}/api/v1/attachments/${id}`, { method: 'DELETE', headers: { authorization } });
   }
 }

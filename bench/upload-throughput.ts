@@ -55,15 +55,15 @@ export async function measureUploadThroughput(gatewayUrl: string, authorization:
     rows.push({ label: shape.label, files: shape.files, fileMb: shape.bytes / MB, rawMbPerSecond: total / raw, uploadMbPerSecond: total / upload });
   }
   await client.removeObjects(endpoints.S3_BUCKET, rawKeys);
-  await removeBenchAttachments(gatewayUrl, authorization);
+  await removeBenchAttachments(gatewayUrl, authorization, (name) => name.startsWith('bench-'));
   return rows;
 }
 
-/** The bench's uploads go again (E17), so runs do not pile up files in the bench's bucket. */
-async function removeBenchAttachments(gatewayUrl: string, authorization: string): Promise<void> {
+/** The bench's uploads (those `named`) go again (E17), so runs do not pile up files in the bench's bucket. */
+export async function removeBenchAttachments(gatewayUrl: string, authorization: string, named: (name: string) => boolean): Promise<void> {
   const res = await fetch(`${gatewayUrl}/api/v1/attachments`, { headers: { authorization } });
   const { attachments } = (await res.json()) as { attachments: { id: number; name: string }[] };
-  for (const { id } of attachments.filter((a) => a.name.startsWith('bench-'))) {
+  for (const { id } of attachments.filter((a) => named(a.name))) {
     await fetch(`${gatewayUrl}/api/v1/attachments/${id}`, { method: 'DELETE', headers: { authorization } });
   }
 }

@@ -5,3 +5,5 @@ export * from './event-capture';
 export * from './user-groups';
 export * from './outbox';
 export * from './channels';
+export * from './projection-rebuild';
+export * from './uploads';

@@ -1,13 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { api, basicAuth, createChannel, createUser, owner as ownerCredentials, systemInfo, uniqueChannelName, type Credentials } from '@zulip-es/testing';
+import { api, basicAuth, createChannel, createUser, owner as ownerCredentials, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
 
-const upload = async (auth: Credentials, name: string, content: Buffer | string, type = 'text/plain'): Promise<string> => {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type }), name);
-  const res = await api('POST', '/user_uploads', { auth, multipart: form });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return (res.body as { url: string }).url;
-};
+const upload = async (auth: Credentials, name: string, content: Buffer | string, type = 'text/plain'): Promise<string> => (await uploadFile(auth, name, content, type)).url;
 
 /** A GET of a non-API URL of the gateway (`/user_uploads/...`), with the caller's Basic credentials. */
 const get = (path: string, auth?: Credentials, headers: Record<string, string> = {}) =>

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ATTACHMENT_ACCESS, AttachmentAccessReply, commandsTopic, type Reply } from '@zulip-es/contracts';
 import { createKafka, createLogger, RequestClient, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createUser, type Credentials, type EventCapture, type TestUser } from '@zulip-es/testing';
+import { api, captureEvents, createUser, uploadFile, type Credentials, type EventCapture, type TestUser } from '@zulip-es/testing';
 
 /** Uploads one small text file as `auth` and answers its path id. */
-async function upload(auth: Credentials, name = 'notes.txt'): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([`contents of ${name}`], { type: 'text/plain' }), name);
-  const res = await api('POST', '/user_uploads', { auth, multipart: form });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return (res.body.url as string).slice('/user_uploads/'.length);
-}
+const upload = async (auth: Credentials, name = 'notes.txt'): Promise<string> => (await uploadFile(auth, name)).pathId;
 
 async function sendDirect(auth: Credentials, to: number[], content: string): Promise<number> {
   const res = await api('POST', '/messages', { auth, params: { type: 'direct', to, content } });

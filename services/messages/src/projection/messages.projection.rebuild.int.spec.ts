@@ -2,35 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
 import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, createChannel, createUser, owner, subscribeTo, systemInfo, uniqueChannelName, type TestUser } from '@zulip-es/testing';
+import { api, createChannel, createUser, dumpsWhenCaughtUp, owner, projectedCollections, subscribeTo, systemInfo, uniqueChannelName, uploadFile, type TestUser } from '@zulip-es/testing';
 import { MessagesProjection } from './messages.projection';
 import { MessagesRepository } from './messages.repository';
 
 /**
- * Every collection of the live projection, so an area's new collection is compared without listing
- * it here. Without `rev`: it counts the writes of a document written by several keys' events
- * (user topics), a compare-and-set token whose count depends on the order the two partitions
- * were read in, not state.
+ * Left out of the comparison: `rev` counts the writes of a document written by several keys'
+ * events (user topics), a compare-and-set token whose count depends on the order the two
+ * partitions were read in, not state.
  */
-async function dump(db: Connection, names: string[]): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const name of names) out[name] = (await db.collection(name).find({}).sort({ _id: 1 }).toArray()).map(({ rev: _rev, ...doc }) => doc);
-  return out;
-}
-
-/** Refused commands leave an outcome but no event, so outcomes are not part of the comparison. */
-async function collectionNames(db: Connection): Promise<string[]> {
-  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => n !== 'command_outcomes').sort();
-}
-
-/** Uploads a small file as `auth` (POST /user_uploads) and answers its path id. */
-async function uploadAs(auth: TestUser, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([name], { type: 'text/plain' }), name);
-  const res = await api('POST', '/user_uploads', { auth, multipart: form });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return (res.body.url as string).slice('/user_uploads/'.length);
-}
+const REV = ['rev'];
 
 describe('messages projection rebuilt from messages.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -82,7 +63,7 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: 'hi' } });
     await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId, 1], content: 'group' } });
     // Upload claims: sent, replaced by a content edit, and dropped by a deletion (upload_refs).
-    const [fileA, fileB] = [await uploadAs(a, 'a.txt'), await uploadAs(a, 'b.txt')];
+    const [fileA, fileB] = [(await uploadFile(a, 'a.txt')).pathId, (await uploadFile(a, 'b.txt')).pathId];
     const claiming = (await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: `[a](/user_uploads/${fileA}) [b](/user_uploads/${fileB})` } })).body.id as number;
     await api('PATCH', `/messages/${claiming}`, { auth: a, params: { content: `[b](/user_uploads/${fileB}) only` } });
     const claimingGone = (await api('POST', '/messages', { auth: a, params: { type: 'direct', to: [b.userId], content: `[a](/user_uploads/${fileA})` } })).body.id as number;
@@ -122,20 +103,14 @@ describe('messages projection rebuilt from messages.events', () => {
 
     // Other tests keep writing: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('messages'), scratch, projection, logger);
-    const names = await collectionNames(live);
+    const names = await projectedCollections(live);
     expect(names).toEqual(
       expect.arrayContaining([
         ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies'],
         ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs'],
       ]),
     );
-    let rebuilt = await dump(scratch, names);
-    let current = await dump(live, names);
-    for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      await store.catchUp();
-      [rebuilt, current] = [await dump(scratch, names), await dump(live, names)];
-    }
+    const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names, REV);
     expect(rebuilt).toEqual(current);
     expect(current.channels.length).toBeGreaterThanOrEqual(4);
   }, 180_000);

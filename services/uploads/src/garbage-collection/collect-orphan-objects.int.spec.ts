@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ObjectStore, StackEndpointsSchema, connectMongo } from '@zulip-es/platform';
-import { api, createUser } from '@zulip-es/testing';
+import { createUser, uploadFile } from '@zulip-es/testing';
 import type { Connection } from 'mongoose';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -26,9 +26,7 @@ describe('upload garbage collection: objects no attachment records', () => {
     const orphan = `1/ff/${randomBytes(18).toString('base64url')}/crashed.txt`;
     await store.put(orphan, Readable.from([Buffer.from('left behind')]), 'text/plain');
     const user = await createUser();
-    const form = new FormData();
-    form.append('file', new Blob(['kept'], { type: 'text/plain' }), 'kept.txt');
-    const recorded = ((await api('POST', '/user_uploads', { auth: user, multipart: form })).body as { url: string }).url.slice('/user_uploads/'.length);
+    const recorded = (await uploadFile(user, 'kept.txt')).pathId;
 
     // Each run keeps to this test's two objects: other tests' uploads may be on their way.
     const collect = async (now: Date) => {

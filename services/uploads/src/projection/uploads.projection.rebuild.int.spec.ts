@@ -2,27 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
 import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, createUser, type Credentials } from '@zulip-es/testing';
+import { api, createUser, dumpsWhenCaughtUp, projectedCollections, uploadFile } from '@zulip-es/testing';
 import { UploadsProjection } from './uploads.projection';
 import { UploadsRepository } from './uploads.repository';
-
-async function dump(db: Connection, names: string[]): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const name of names) out[name] = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
-  return out;
-}
-
-/** Refused commands leave an outcome but no event, so outcomes are not part of the comparison. */
-async function collectionNames(db: Connection): Promise<string[]> {
-  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => n !== 'command_outcomes').sort();
-}
-
-const upload = async (auth: Credentials, name: string): Promise<void> => {
-  const form = new FormData();
-  form.append('file', new Blob([`content of ${name}`], { type: 'text/plain' }), name);
-  const res = await api('POST', '/user_uploads', { auth, multipart: form });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-};
 
 describe('uploads projection rebuilt from uploads.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -44,9 +26,9 @@ describe('uploads projection rebuilt from uploads.events', () => {
   it('equals the live projection, document for document', async () => {
     // Uploads by two users, one of them removed.
     const [ada, bob] = await Promise.all([createUser(), createUser()]);
-    await upload(ada, 'one.txt');
-    await upload(bob, 'two.txt');
-    await upload(ada, 'three.txt');
+    await uploadFile(ada, 'one.txt');
+    await uploadFile(bob, 'two.txt');
+    await uploadFile(ada, 'three.txt');
     const [first] = ((await api('GET', '/attachments', { auth: ada })).body.attachments as { id: number }[]);
     expect((await api('DELETE', `/attachments/${first!.id}`, { auth: ada })).status).toBe(200);
 
@@ -56,15 +38,9 @@ describe('uploads projection rebuilt from uploads.events', () => {
 
     // Other tests keep uploading: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('uploads'), scratch, projection, logger);
-    const names = await collectionNames(live);
+    const names = await projectedCollections(live);
     expect(names).toEqual(expect.arrayContaining(['attachments', 'owner_attachments', 'attachment_paths', 'counters', 'checkpoints']));
-    let rebuilt = await dump(scratch, names);
-    let current = await dump(live, names);
-    for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      await store.catchUp();
-      [rebuilt, current] = [await dump(scratch, names), await dump(live, names)];
-    }
+    const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names);
     expect(rebuilt).toEqual(current);
   }, 120_000);
 });

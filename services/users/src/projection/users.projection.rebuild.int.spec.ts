@@ -2,21 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
 import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
-import { createUser } from '@zulip-es/testing';
+import { createUser, dumpsWhenCaughtUp, projectedCollections } from '@zulip-es/testing';
 import { UsersProjection } from './users.projection';
 import { UsersRepository } from './users.repository';
-
-/** Every collection of the live projection, so an area's new collection is compared without listing it here. */
-async function dump(db: Connection, names: string[]): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const name of names) out[name] = await db.collection(name).find({}).sort({ _id: 1 }).toArray();
-  return out;
-}
-
-/** Refused commands leave an outcome but no event, so outcomes are not part of the comparison. */
-async function collectionNames(db: Connection): Promise<string[]> {
-  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => n !== 'command_outcomes').sort();
-}
 
 describe('users projection rebuilt from users.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -45,15 +33,9 @@ describe('users projection rebuilt from users.events', () => {
 
     // Other tests keep writing: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('users'), scratch, projection, logger);
-    const names = await collectionNames(live);
+    const names = await projectedCollections(live);
     expect(names).toEqual(expect.arrayContaining(['realms', 'users', 'user_emails', 'counters', 'checkpoints']));
-    let rebuilt = await dump(scratch, names);
-    let current = await dump(live, names);
-    for (let i = 0; i < 30 && JSON.stringify(rebuilt) !== JSON.stringify(current); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      await store.catchUp();
-      [rebuilt, current] = [await dump(scratch, names), await dump(live, names)];
-    }
+    const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names);
     expect(rebuilt).toEqual(current);
     expect(current.users.length).toBeGreaterThanOrEqual(4);
     // Replays the whole users history, which every other test file adds to while this runs.

@@ -5,8 +5,7 @@ import { StoredFile, uploadFile } from '@zulip-es/contracts';
 import { DomainError, type Logger } from '@zulip-es/platform';
 import type { AuthReadModel, Credential } from '../../auth/auth-read-model';
 import { authenticate } from '../../auth/basic-auth';
-import type { Dispatcher, RequestOrigin } from '../../dispatch/dispatcher';
-import { clientName } from '../../http/client-name';
+import { originOf, type Dispatcher, type RequestOrigin } from '../../dispatch/dispatcher';
 import { asDomainError, renderError } from '../../http/render';
 import { newPathId } from '../path-id';
 import { uploadedFileName } from '../sanitize-file-name';
@@ -83,8 +82,7 @@ export class TusUploads {
       } catch (error) {
         return renderError(reply, asDomainError(error));
       }
-      const origin = { requestId: req.headers['x-request-id'] as string | undefined, client: clientName({ query: req.query, body: undefined, userAgent: req.headers['user-agent'] }) };
-      this.callers.set(req.raw, { actor, origin });
+      this.callers.set(req.raw, { actor, origin: originOf(req) });
     }
     reply.hijack();
     try {

@@ -1,5 +1,5 @@
 import { ObjectStore, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createChannel, createUser, uniqueChannelName, type Credentials, type EventCapture } from '@zulip-es/testing';
+import { api, captureEvents, createChannel, createUser, uniqueChannelName, uploadFile, type Credentials, type EventCapture } from '@zulip-es/testing';
 
 interface Attachment {
   id: number;
@@ -7,13 +7,7 @@ interface Attachment {
   messages: { id: number; date_sent: number }[];
 }
 
-const upload = async (auth: Credentials, name: string): Promise<string> => {
-  const form = new FormData();
-  form.append('file', new Blob([`content of ${name}`], { type: 'text/plain' }), name);
-  const res = await api('POST', '/user_uploads', { auth, multipart: form });
-  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-  return (res.body as { url: string }).url;
-};
+const upload = async (auth: Credentials, name: string): Promise<string> => (await uploadFile(auth, name)).url;
 
 const attachmentsOf = async (auth: Credentials): Promise<Attachment[]> => (await api('GET', '/attachments', { auth })).body.attachments as Attachment[];
 
