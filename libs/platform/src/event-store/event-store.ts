@@ -40,6 +40,13 @@ interface EventRecord {
  */
 export const COMMAND_ERROR_HEADER = 'command-error';
 const CHECKPOINTS = 'checkpoints';
+/**
+ * How often the checkpoints of appended events are written (after their outcomes). Not after
+ * each command: that was a store write per command. A crash before a checkpoint is written only
+ * means that catch-up applies those events again (projections are idempotent) and finds their
+ * outcomes already recorded.
+ */
+const CHECKPOINT_EVERY_MS = 1_000;
 interface CheckpointDoc {
   _id: string;
   offset: string;
@@ -65,8 +72,8 @@ export async function checkpointOffsets(db: Connection): Promise<Map<string, big
  * Kafka first (the source of truth), then applies them to Mongo and records per partition the
  * last offset applied, so after a crash `catchUp` applies what is missing.
  *
- * The bookkeeping of an append (the command's outcome, then the checkpoint) is written after
- * `append` returns, so the reply does not wait for it. That is safe because both are derived
+ * The bookkeeping of an append (the command's outcome, then, within CHECKPOINT_EVERY_MS, the
+ * checkpoint) is written after `append` returns, so the reply does not wait for it. That is safe because both are derived
  * from the events: after a crash before they are written, `catchUp` starts from the previous
  * checkpoint, applies the events again (projections are idempotent) and records their outcomes.
  * A redelivered command can only be answered after its outcome is written: `outcomeOf` waits.
@@ -75,6 +82,9 @@ export class EventStore {
   /** Outcome and checkpoint writes of appended commands, one after another so checkpoints only grow. */
   private bookkeeping: Promise<void> = Promise.resolve();
   private bookkeepingFailure: { error: unknown } | null = null;
+  /** Per partition, the offset of the last appended event whose checkpoint is not written yet. */
+  private readonly unwrittenCheckpoints = new Map<number, bigint>();
+  private checkpointTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly kafka: Kafka,
@@ -102,7 +112,8 @@ export class EventStore {
    * a lookup each.
    */
   async catchUp(outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<number> {
-    await this.settled();
+    // Written first, so that the checkpoints catch-up writes are never overwritten by older ones.
+    await this.flushCheckpoints();
     const applied = await checkpointOffsets(this.db);
     let count = 0;
     const follower = new TopicFollower(
@@ -184,12 +195,36 @@ export class EventStore {
     this.throwIfBookkeepingFailed();
   }
 
+  /**
+   * Writes the checkpoints of the events appended so far (after their outcomes); resolves once
+   * written. Called every CHECKPOINT_EVERY_MS after an append, and by a stopping service.
+   */
+  flushCheckpoints(): Promise<void> {
+    clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = undefined;
+    this.afterOutcomes(async () => {
+      const offsets = new Map(this.unwrittenCheckpoints);
+      this.unwrittenCheckpoints.clear();
+      await this.writeCheckpoints(offsets);
+    });
+    return this.settled();
+  }
+
   private keepBooks(records: EventRecord[]): void {
+    this.afterOutcomes(async () => {
+      await this.recordOutcomes(records);
+      for (const r of records) this.unwrittenCheckpoints.set(r.partition, r.offset);
+      // Unreferenced: an idle process may exit without it (a stopping service flushes them itself).
+      this.checkpointTimer ??= setTimeout(() => void this.flushCheckpoints().catch(() => undefined), CHECKPOINT_EVERY_MS).unref();
+    });
+  }
+
+  /** Queues bookkeeping after what is queued already, so outcomes precede their checkpoints and checkpoints only grow. */
+  private afterOutcomes(write: () => Promise<void>): void {
     this.bookkeeping = this.bookkeeping.then(async () => {
       if (this.bookkeepingFailure) return;
       try {
-        await this.recordOutcomes(records);
-        await this.writeCheckpoints(records);
+        await write();
       } catch (error) {
         this.logger.error({ err: error, topic: this.topic }, 'could not record a command outcome or checkpoint');
         this.bookkeepingFailure = { error };
@@ -222,12 +257,11 @@ export class EventStore {
   private async project(records: EventRecord[], resumed: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
     await this.applyInOrder(records);
     await this.recordOutcomes(records, resumed);
-    await this.writeCheckpoints(records);
+    await this.writeCheckpoints(new Map(records.map((r) => [r.partition, r.offset])));
   }
 
-  private async writeCheckpoints(records: EventRecord[]): Promise<void> {
-    const lastByPartition = new Map<number, bigint>();
-    for (const r of records) lastByPartition.set(r.partition, r.offset);
+  /** Per partition, the offset of the last event applied. */
+  private async writeCheckpoints(lastByPartition: ReadonlyMap<number, bigint>): Promise<void> {
     for (const [partition, offset] of lastByPartition) {
       await this.checkpoints.replaceOne(
         { _id: partitionKey(this.topic, partition) },

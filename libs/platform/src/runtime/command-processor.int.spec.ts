@@ -73,6 +73,16 @@ describe('command processor: a crash between appending events and projecting the
     replyFrom: (events) => ({ replayed: true, added: events.map((e) => e.data.by) }),
   };
 
+  /** `counter.add_up_to_35`: refuses to take the total past 35. */
+  const boundedHandler: CommandHandler<{ by: number }> = {
+    ...handler,
+    async handle(ctx) {
+      const { total } = await projection.total();
+      if (total + ctx.data.by > 35) throw new DomainError('BAD_REQUEST', `${total} + ${ctx.data.by} is over 35`);
+      return handler.handle(ctx);
+    },
+  };
+
   const send = (commandId: string, by: number, type = 'counter.add'): Promise<Reply> =>
     client.request(topics.commands, {
       commandId, type, kind: 'command', key: 'counter', correlationId: commandId, actorId: null,
@@ -185,6 +195,60 @@ describe('command processor: a crash between appending events and projecting the
 
     expect(await send('c5', 4)).toMatchObject({ ok: true, body: { replayed: true, added: [4] } });
     expect(await projection.total()).toEqual({ total: 28, version: 4 });
+  }, 60_000);
+  it('answers a redelivered command its recorded outcome although deciding it again now would refuse it, and records no refusal', async () => {
+    await processor.stop();
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add_up_to_35': boundedHandler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    expect(await send('c6', 5, 'counter.add_up_to_35')).toMatchObject({ ok: true, body: { total: 33 } });
+
+    // Decided again, 33 + 5 would be refused: the outcome looked up beside the decision wins, twice.
+    for (let delivery = 2; delivery <= 3; delivery++) {
+      expect(await send('c6', 5, 'counter.add_up_to_35')).toMatchObject({ ok: true, body: { replayed: true, added: [5] } });
+    }
+    expect(await projection.total()).toEqual({ total: 33, version: 5 });
+    // A new command is decided, and refused.
+    expect(await send('c7', 5, 'counter.add_up_to_35')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: '33 + 5 is over 35' } });
+  }, 60_000);
+  it('writes the checkpoints of appended events after their outcomes, not per command; a catch-up from an older checkpoint changes nothing', async () => {
+    const checkpoints = async () => new Map((await db.collection<{ _id: string; offset: string }>('checkpoints').find({}).toArray()).map((c) => [c._id, c.offset]));
+    await processor.stop();
+    const store = new EventStore(kafka, producer, topics.events, db, projection, logger);
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store, onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    const before = await checkpoints();
+    const added = await send('c8', 1);
+    expect(added).toMatchObject({ ok: true, body: { total: 34 } });
+    const { partition, offset } = (added as Extract<Reply, { ok: true }>).positions[0]!;
+
+    await store.flushCheckpoints();
+    const after = await checkpoints();
+    expect(after.get(`${topics.events}:${partition}`)).toBe(offset);
+
+    // As after a crash before that write: the older checkpoint back, and a new instance catches up from it.
+    await processor.stop();
+    await db.collection('checkpoints').deleteMany({});
+    if (before.size > 0) await db.collection('checkpoints').insertMany([...before].map(([_id, o]) => ({ _id: _id as never, offset: o })));
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
+      logger,
+    );
+    await processor.start();
+    expect(await checkpoints()).toEqual(after);
+    expect(await projection.total()).toEqual({ total: 34, version: 6 });
+    expect(await send('c8', 1)).toMatchObject({ ok: true, body: { replayed: true, added: [1] } });
   }, 60_000);
   it('commits what it handled when stopped, so the next instance of the group handles none of it again', async () => {
     let asked = 0;

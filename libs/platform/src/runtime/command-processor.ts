@@ -18,6 +18,15 @@ import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
 const MAX_DETACHED = 64;
+
+/** A reply being sent (wrapped: a promise returned from an async function would be awaited). */
+interface Replying {
+  sent: Promise<void>;
+}
+
+type HandlerContext = Parameters<CommandHandler['handle']>[0];
+/** A command's decision, or what its handler threw. */
+type Decided = { ctx: HandlerContext } & ({ decision: Awaited<ReturnType<CommandHandler['handle']>> } | { thrown: unknown });
 /**
  * How often the offsets of handled commands are committed. Not after each command, as kafkajs
  * does by default: that was a broker round trip between one command and the next on the same
@@ -63,6 +72,8 @@ export class CommandProcessor {
   private readonly handled = new Map<number, string>();
   private committer?: NodeJS.Timeout;
   private committing: Promise<void> = Promise.resolve();
+  /** Per partition, the replies still being sent, in command order (offsets are handled only once sent). */
+  private readonly replying = new Map<number, Promise<void>>();
 
   constructor(
     private readonly kafka: Kafka,
@@ -91,8 +102,20 @@ export class CommandProcessor {
       partitionsConsumedConcurrently: SERVICE_PARTITIONS,
       eachMessage: async ({ partition, message }) => {
         await this.ready;
-        if (message.value) await this.process(message.value);
-        this.handled.set(partition, (BigInt(message.offset) + 1n).toString());
+        const sent = message.value ? (await this.process(message.value))?.sent : undefined;
+        const offset = (BigInt(message.offset) + 1n).toString();
+        // The next command of the partition does not wait for this reply to reach the broker; its
+        // offset counts as handled once it has (so a crash before then redelivers the command,
+        // which its recorded outcome answers).
+        const previous = this.replying.get(partition) ?? Promise.resolve();
+        const replied = Promise.all([previous, sent]).then(
+          () => {
+            this.handled.set(partition, offset);
+            if (this.replying.get(partition) === replied) this.replying.delete(partition);
+          },
+          (error: unknown) => this.options.onFatal(error),
+        );
+        this.replying.set(partition, replied);
       },
     });
     this.committer = setInterval(() => void this.commitHandled(), COMMIT_EVERY_MS);
@@ -100,9 +123,12 @@ export class CommandProcessor {
 
   async stop(): Promise<void> {
     clearInterval(this.committer);
+    await Promise.all(this.replying.values());
     await this.commitHandled();
     await this.consumer?.disconnect();
     await Promise.allSettled(this.inFlight);
+    // The last commands' outcomes and checkpoints, written after their replies.
+    await this.options.store.flushCheckpoints().catch(() => undefined);
   }
 
   private get topic(): string {
@@ -122,7 +148,8 @@ export class CommandProcessor {
     return this.committing;
   }
 
-  private async process(raw: Buffer): Promise<void> {
+  /** Resolves once the command is decided, to the sending of its reply (nothing for a dropped command or a query). */
+  private async process(raw: Buffer): Promise<Replying | undefined> {
     const parsed = CommandEnvelope.safeParse(safeJson(raw));
     if (!parsed.success) {
       this.logger.warn({ issues: parsed.error.issues }, 'malformed command dropped');
@@ -135,8 +162,11 @@ export class CommandProcessor {
     }
     // Queries change nothing, so they need no place in the per-key order: a user's concurrent
     // reads run side by side. Everything before them in the partition has been applied already.
-    if (envelope.kind === 'query') return this.runDetached(() => this.answer(envelope));
-    await this.answer(envelope);
+    if (envelope.kind === 'query') {
+      await this.runDetached(async () => (await this.answer(envelope)).sent);
+      return undefined;
+    }
+    return this.answer(envelope);
   }
 
   /** At most MAX_DETACHED queries at once; beyond that the partition waits, as for a command. */
@@ -148,8 +178,16 @@ export class CommandProcessor {
     this.inFlight.add(running);
   }
 
-  private async answer(envelope: ParsedCommandEnvelope): Promise<void> {
+  /** The reply, once decided, on its way to the caller. */
+  private async answer(envelope: ParsedCommandEnvelope): Promise<Replying> {
     const value = JSON.stringify(await this.replyTo(envelope));
+    const sent = this.send(envelope, value);
+    // Awaited by the partition's reply chain; not unhandled meanwhile.
+    sent.catch(() => undefined);
+    return { sent };
+  }
+
+  private async send(envelope: ParsedCommandEnvelope, value: string): Promise<void> {
     await this.producer.send({
       topic: envelope.replyTo,
       acks: -1,
@@ -163,20 +201,33 @@ export class CommandProcessor {
     if (!handler) {
       return failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
     }
-    if (handler.kind === 'command' && !handler.unrecorded) {
-      const known = await this.options.store.outcomeOf(envelope.commandId).catch((error: unknown) => {
-        // Outcomes or checkpoints of earlier commands could not be written (see EventStore).
-        this.options.onFatal(error);
-        throw error;
-      });
-      if (known) return fromOutcome(envelope, handler, known);
+    if (handler.kind === 'query') {
+      const ctx = await this.contextFor(envelope, handler);
+      return 'refused' in ctx ? ctx.refused : this.runQuery(envelope, handler, ctx);
     }
+    // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
+    // which only reads: a decision taken for nothing is dropped before anything is written.
+    const [known, decided] = await Promise.all([handler.unrecorded ? null : this.recordedOutcome(envelope.commandId), this.decide(envelope, handler)]);
+    if (known) return fromOutcome(envelope, handler, known);
+    return 'refused' in decided ? decided.refused : this.carryOut(envelope, handler, decided);
+  }
+
+  private recordedOutcome(commandId: string): Promise<CommandOutcome | null> {
+    return this.options.store.outcomeOf(commandId).catch((error: unknown) => {
+      // Outcomes or checkpoints of earlier commands could not be written (see EventStore).
+      this.options.onFatal(error);
+      throw error;
+    });
+  }
+
+  /** What the handler gets, once the read models have the caller's writes; a refusal for invalid data. */
+  private async contextFor(envelope: ParsedCommandEnvelope, handler: CommandHandler | QueryHandler): Promise<HandlerContext | { refused: Reply }> {
     await this.waitForReadModels(envelope);
     const data = handler.schema.safeParse(envelope.data);
     if (!data.success) {
-      return failure(envelope, new DomainError('BAD_REQUEST', `Invalid ${envelope.type} data: ${data.error.message}`));
+      return { refused: failure(envelope, new DomainError('BAD_REQUEST', `Invalid ${envelope.type} data: ${data.error.message}`)) };
     }
-    const ctx = {
+    return {
       commandId: envelope.commandId,
       correlationId: envelope.correlationId,
       actorId: envelope.actorId,
@@ -184,10 +235,9 @@ export class CommandProcessor {
       data: data.data,
       now: this.clock(),
     };
-    return handler.kind === 'query' ? this.runQuery(envelope, handler, ctx) : this.runCommand(envelope, handler, ctx);
   }
 
-  private async runQuery(envelope: ParsedCommandEnvelope, handler: QueryHandler, ctx: Parameters<QueryHandler['handle']>[0]): Promise<Reply> {
+  private async runQuery(envelope: ParsedCommandEnvelope, handler: QueryHandler, ctx: HandlerContext): Promise<Reply> {
     try {
       return success(envelope, await handler.handle(ctx), []);
     } catch (error) {
@@ -195,18 +245,26 @@ export class CommandProcessor {
     }
   }
 
-  private async runCommand(
-    envelope: ParsedCommandEnvelope,
-    handler: CommandHandler,
-    ctx: Parameters<CommandHandler['handle']>[0],
-  ): Promise<Reply> {
-    let decision;
+  /** The handler's decision, or the error it threw; nothing written yet. */
+  private async decide(envelope: ParsedCommandEnvelope, handler: CommandHandler): Promise<Decided | { refused: Reply }> {
+    const ctx = await this.contextFor(envelope, handler);
+    if ('refused' in ctx) return ctx;
     try {
-      decision = await handler.handle(ctx);
+      const decision = await handler.handle(ctx);
+      return { ctx, decision };
     } catch (error) {
+      return { ctx, thrown: error };
+    }
+  }
+
+  /** Writes what was decided: the events, or the outcome of a command that changed nothing. */
+  private async carryOut(envelope: ParsedCommandEnvelope, handler: CommandHandler, decided: Decided): Promise<Reply> {
+    if (!('decision' in decided)) {
+      const error = decided.thrown;
       if (error instanceof DomainError && !handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
       return this.failed(envelope, error);
     }
+    const { ctx, decision } = decided;
     if (decision.events.length === 0) {
       if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply });
       return success(envelope, decision.reply, []);

@@ -16,12 +16,19 @@ export interface ReadModel {
   /** Names the read model's Kafka consumer (with the service and instance). */
   name: string;
   topics: string[];
+  /**
+   * The event types it applies, when it applies only some: the others are skipped by their
+   * `type` header, unparsed (a topic deletion's batches are no business of a channel directory).
+   */
+  eventTypes?: ReadonlySet<string>;
   apply(event: EventEnvelope): void | Promise<void>;
 }
 
 /** Applies records in order; a record that is not an event envelope is skipped, never retried forever. */
 export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[], logger: Logger): Promise<void> {
   for (const record of batch) {
+    const type = record.headers?.type;
+    if (model.eventTypes && type !== undefined && !model.eventTypes.has(type)) continue;
     const parsed = EventEnvelope.safeParse(parseJson(record.value));
     if (!parsed.success) {
       logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name }, 'record skipped: not an event');

@@ -62,6 +62,7 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
     const store = new EventStore(kafka, producer, topic, db, v1, logger);
     await store.append('a', [note('a', 'one two three')]);
     await store.append('b', [note('b', 'four')]);
+    await store.flushCheckpoints();
     expect(await notes()).toEqual([{ _id: 'a', text: 'one two three' }, { _id: 'b', text: 'four' }]);
 
     await rebuildIfStale({ kafka, db, topic, projection: v1, logger });
@@ -86,7 +87,7 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
     const store = new EventStore(kafka, producer, topic, db, v3, logger);
     await rebuildIfStale({ kafka, db, topic, projection: v3, logger });
     await store.append('d', [note('d', 'five six')]);
-    await store.settled();
+    await store.flushCheckpoints();
     const outcomes = db.collection<{ _id: string; kept?: boolean }>('command_outcomes');
     // Marks an outcome the rebuild must leave alone (it is recorded: the checkpoint vouches for it).
     await outcomes.updateOne({ _id: 'd' }, { $set: { kept: true } });

@@ -88,7 +88,7 @@ export class ServiceRuntime {
     this.ready = false;
     await this.processor?.stop();
     // The last commands' outcomes and checkpoints, written after their replies.
-    await this.store?.settled().catch(() => undefined);
+    await this.store?.flushCheckpoints().catch(() => undefined);
     await Promise.allSettled(this.followers.map((f) => f.stop()));
     await this.producer?.disconnect();
     await this.db?.close();

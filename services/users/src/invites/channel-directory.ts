@@ -24,6 +24,13 @@ interface MutableChannel extends DirectoryChannel {
 export class ChannelDirectory implements ReadModel {
   readonly name = 'channels';
   readonly topics = [eventsTopic('messages')];
+  readonly eventTypes: ReadonlySet<MessagesEvent['type']> = new Set([
+    'channel.created.v1',
+    'channel.subscribers_added.v1',
+    'channel.subscribers_removed.v1',
+    'default_channel.added.v1',
+    'default_channel.removed.v1',
+  ] as const);
   private readonly channels = new Map<number, MutableChannel>();
   private readonly defaults = new Set<number>();
 

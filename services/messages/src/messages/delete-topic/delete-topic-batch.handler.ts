@@ -20,6 +20,7 @@ export function deleteTopicBatchHandler(deps: MessagesDeps): CommandHandler<Dele
       const ctx = channelsContext(users, actorId);
       const [subscriptions, channel, messagesVersion] = await Promise.all([repo.subscriptionsOf(ctx.actor.userId), repo.channel(data.channelId), repo.messagesVersion()]);
       const reader = new MessageReader(repo, ctx.actor, ctx, subscriptions);
+      if (channel) reader.knowing(channel);
       // The lists as the projector left them after the last batch: no store round trip in a deletion.
       const lists = repo.listCache.readerAt(messagesVersion);
       // One more than a batch: whether this batch leaves the topic empty (for the administrator).

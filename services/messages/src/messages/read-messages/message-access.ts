@@ -25,6 +25,12 @@ export class MessageReader {
     readonly subscriptions: UserSubscriptionsState,
   ) {}
 
+  /** A channel the caller has read already: not read again. */
+  knowing(channel: ChannelState): this {
+    this.channels.set(channel.channelId, Promise.resolve(channel));
+    return this;
+  }
+
   channel(channelId: number): Promise<ChannelState | null> {
     if (!this.channels.has(channelId)) this.channels.set(channelId, this.repo.channel(channelId));
     return this.channels.get(channelId)!;
