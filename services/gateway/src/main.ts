@@ -10,8 +10,7 @@ import { Dispatcher } from './dispatch/dispatcher';
 import { startGatewayApp } from './http/gateway-app';
 import { registerApiRoutes } from './http/api-routes';
 import { RateLimiter } from './rate-limit/rate-limiter';
-import { TusUploads } from './uploads/tus/tus-uploads';
-import { UploadStore } from './uploads/tus/upload-store';
+import { registerTusRoutes } from './uploads/tus/tus-routes';
 
 runMain(async () => {
   const config = loadConfig(GatewayConfigSchema);
@@ -40,7 +39,11 @@ runMain(async () => {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
   });
-  const tus = new TusUploads({ store: new UploadStore(config), auth, dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
+  // Loaded on the first tus request (see registerTusRoutes).
+  const loadTus = async () => {
+    const [{ TusUploads }, { UploadStore }] = await Promise.all([import('./uploads/tus/tus-uploads'), import('./uploads/tus/upload-store')]);
+    return new TusUploads({ store: new UploadStore(config), auth, dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
+  };
   const app = await startGatewayApp({
     service: 'gateway',
     port: config.GATEWAY_PORT,
@@ -51,7 +54,7 @@ runMain(async () => {
     configure: async (fastify) => {
       await registerApiRoutes(fastify, OPERATIONS, dispatcher);
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
-      await tus.register(fastify);
+      await registerTusRoutes(fastify, loadTus);
     },
   });
   ready = true;

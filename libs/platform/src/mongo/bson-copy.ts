@@ -1,4 +1,5 @@
-import { mongo } from 'mongoose';
+// The driver's BSON package (one copy), imported without mongoose: the gateway loads this file but no database driver.
+import { Binary, BSON } from 'bson';
 
 /**
  * A deep copy of a document as the store would give it back: what a BSON round trip through the
@@ -32,9 +33,9 @@ function copyValue(value: unknown): unknown {
     case 'object':
       if (Array.isArray(value)) return value.map(copyValue);
       if (value instanceof Date) return new Date(value.getTime());
-      if (value instanceof Uint8Array) return new mongo.Binary(Uint8Array.prototype.slice.call(value));
+      if (value instanceof Uint8Array) return new Binary(Uint8Array.prototype.slice.call(value));
       if (isPlain(value)) return copyObject(value as Record<string, unknown>);
-      return mongo.BSON.deserialize(mongo.BSON.serialize({ value })).value;
+      return BSON.deserialize(BSON.serialize({ value })).value;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import type { Readable } from 'node:stream';
 import type { StackEndpoints } from '../config/stack-endpoints';
 
@@ -37,20 +37,31 @@ export interface StoredObject {
  * (`<realm>/<2 hex>/<random>/<name>`).
  */
 export class ObjectStore {
-  private readonly client: Client;
+  private connected?: Promise<Client>;
   readonly bucket: string;
 
-  constructor(config: ObjectStoreConfig) {
-    this.client = new Client({
-      endPoint: config.S3_ENDPOINT,
-      port: config.S3_PORT,
-      useSSL: config.S3_USE_SSL,
-      accessKey: config.S3_ACCESS_KEY,
-      secretKey: config.S3_SECRET_KEY,
-      region: config.S3_REGION,
-      pathStyle: true,
-    });
+  constructor(private readonly config: ObjectStoreConfig) {
     this.bucket = config.S3_BUCKET;
+  }
+
+  /**
+   * The S3 client, loaded on first use: every service loads this library, and the client's
+   * module costs about 20 MB of memory that only the services storing files should pay.
+   */
+  private client(): Promise<Client> {
+    this.connected ??= import('minio').then(
+      ({ Client }) =>
+        new Client({
+          endPoint: this.config.S3_ENDPOINT,
+          port: this.config.S3_PORT,
+          useSSL: this.config.S3_USE_SSL,
+          accessKey: this.config.S3_ACCESS_KEY,
+          secretKey: this.config.S3_SECRET_KEY,
+          region: this.config.S3_REGION,
+          pathStyle: true,
+        }),
+    );
+    return this.connected;
   }
 
   /**
@@ -59,19 +70,20 @@ export class ObjectStore {
    * stores nothing: a multipart upload under way is aborted.
    */
   async put(key: string, body: Readable, contentType: string): Promise<number> {
+    const client = await this.client();
     const headers = { 'Content-Type': contentType };
     const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     let part = await readPart(chunks);
     if (part.last) {
-      await this.client.putObject(this.bucket, key, part.bytes, part.bytes.length, headers);
+      await client.putObject(this.bucket, key, part.bytes, part.bytes.length, headers);
       return part.bytes.length;
     }
-    const uploadId = await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
+    const uploadId = await client.initiateNewMultipartUpload(this.bucket, key, headers);
     try {
       const etags: { part: number; etag: string }[] = [];
       let size = 0;
       for (let partNumber = 1; ; partNumber++) {
-        const sending = this.client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} }, part.bytes);
+        const sending = client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} }, part.bytes);
         size += part.bytes.length;
         const next = part.last ? null : await readPart(chunks).catch(async (error: unknown) => {
           await sending.catch(() => undefined);
@@ -81,23 +93,25 @@ export class ObjectStore {
         if (!next || next.bytes.length === 0) break;
         part = next;
       }
-      await this.client.completeMultipartUpload(this.bucket, key, uploadId, etags);
+      await client.completeMultipartUpload(this.bucket, key, uploadId, etags);
       return size;
     } catch (error) {
-      await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      await client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
       throw error;
     }
   }
 
   /** Removing an absent object succeeds, so a repeated removal is harmless. */
   async remove(key: string): Promise<void> {
-    await this.client.removeObject(this.bucket, key);
+    const client = await this.client();
+    await client.removeObject(this.bucket, key);
   }
 
   /** Null when there is no such object. */
   async stat(key: string): Promise<StoredObject | null> {
+    const client = await this.client();
     try {
-      const stat = await this.client.statObject(this.bucket, key);
+      const stat = await client.statObject(this.bucket, key);
       return { size: stat.size, contentType: String(stat.metaData['content-type'] ?? 'application/octet-stream') };
     } catch (error) {
       if ((error as { code?: string }).code === 'NotFound' || (error as { code?: string }).code === 'NoSuchKey') return null;
@@ -107,13 +121,15 @@ export class ObjectStore {
 
   /** Every object of the bucket whose key starts with `prefix` (its key and when it was written), in key order. */
   async *list(prefix = ''): AsyncGenerator<{ key: string; lastModified: Date }> {
-    for await (const item of this.client.listObjectsV2(this.bucket, prefix, true)) {
+    const client = await this.client();
+    for await (const item of client.listObjectsV2(this.bucket, prefix, true)) {
       if (item.name !== undefined) yield { key: item.name, lastModified: item.lastModified };
     }
   }
 
   /** The object's bytes, whole or from `offset` for `length` bytes. */
   async read(key: string, range?: { offset: number; length: number }): Promise<Readable> {
-    return range ? this.client.getPartialObject(this.bucket, key, range.offset, range.length) : this.client.getObject(this.bucket, key);
+    const client = await this.client();
+    return range ? client.getPartialObject(this.bucket, key, range.offset, range.length) : client.getObject(this.bucket, key);
   }
 }

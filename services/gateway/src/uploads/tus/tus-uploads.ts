@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { EVENTS, Server, type Upload } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoredFile, uploadFile } from '@zulip-es/contracts';
 import { DomainError, type Logger } from '@zulip-es/platform';
 import type { AuthReadModel, Credential } from '../../auth/auth-read-model';
@@ -10,6 +10,7 @@ import { asDomainError, renderError } from '../../http/render';
 import { newPathId } from '../path-id';
 import { uploadedFileName } from '../sanitize-file-name';
 import { pathIdOfSegment, TUS_PATH, uploadUrlSegment } from './tus-upload-url';
+import type { TusHandler } from './tus-routes';
 import type { UploadStore } from './upload-store';
 
 const MIB = 1024 * 1024;
@@ -37,7 +38,7 @@ type TusRequest = Parameters<NonNullable<ConstructorParameters<typeof Server>[0]
  * `POST /user_uploads` would have put it; it is then recorded with the same `attachment.upload`
  * command, and the last PATCH answers what `POST /user_uploads` answers.
  */
-export class TusUploads {
+export class TusUploads implements TusHandler {
   private readonly server: Server;
   private readonly callers = new WeakMap<IncomingMessage, { actor: Credential; origin: RequestOrigin }>();
 
@@ -62,18 +63,8 @@ export class TusUploads {
     this.server.on(EVENTS.POST_TERMINATE, (_req, _res, id: string) => deps.logger.info({ pathId: id }, 'tus upload terminated'));
   }
 
-  /** The routes, in their own scope: tus reads request bodies itself. */
-  async register(fastify: FastifyInstance): Promise<void> {
-    await fastify.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-      const handler = (req: FastifyRequest, reply: FastifyReply) => this.handle(req, reply);
-      scope.route({ method: ['POST', 'OPTIONS'], url: TUS_PATH, handler });
-      scope.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${TUS_PATH}/:id`, handler });
-    });
-  }
-
-  private async handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
+  /** One tus request (the routes: `registerTusRoutes`). */
+  async handle(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> {
     // Discovery needs no account (a browser's CORS preflight carries no credentials).
     if (req.method !== 'OPTIONS') {
       let actor: Credential;
