@@ -105,7 +105,7 @@ function topicDeletionTable(row: TopicDeletionRow): Table {
     notes: [
       `The topic is seeded into the messages projection in bulk (${row.seedSeconds.toFixed(1)} s; documents and id lists as ${row.messages} sends leave them), then deleted for real:`,
       'request, BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected (documents, topic and channel lists).',
-      'Raw delete: as many documents of the same shape in a scratch collection of the same database, 100 by _id per request (one bulkWrite), newest first.',
+      'Raw delete: as many documents of the same shape in a scratch collection of the same database, 100 by _id per request (one bulkWrite), newest first; the newer half just before E10, the older half just after.',
     ],
   };
 }
