@@ -3,7 +3,7 @@ import { commandsTopic, createUser, type CommandEnvelope } from '../../libs/cont
 import { StackEndpointsSchema } from '../../libs/platform/src/config/stack-endpoints';
 import { createKafka } from '../../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../../libs/platform/src/logging/logger';
-import { api, owner, uniqueEmail } from '../../libs/testing/src';
+import { api, basicAuth, owner, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
 import { extraPort, startInstance } from './extra-processes';
 
@@ -33,6 +33,17 @@ describe('per-user rate limits', () => {
     expect(limited.body['retry-after']).toBeGreaterThan(0);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('limits resumable uploads (tus) as every other API request', async () => {
+    // The user is over the limit since the test above.
+    const res = await fetch(`${gateway.url}/api/v1/tus`, {
+      method: 'POST',
+      headers: { authorization: basicAuth(owner()), 'Tus-Resumable': '1.0.0', 'Upload-Length': '5', 'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}` },
+    });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('checks credentials before the limit: a wrong key is 401 even for a limited user', async () => {

@@ -42,7 +42,7 @@ runMain(async () => {
   // Loaded on the first tus request (see registerTusRoutes).
   const loadTus = async () => {
     const [{ TusUploads }, { UploadStore }] = await Promise.all([import('./uploads/tus/tus-uploads'), import('./uploads/tus/upload-store')]);
-    return new TusUploads({ store: new UploadStore(config), auth, dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
+    return new TusUploads({ store: new UploadStore(config), dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
   };
   const app = await startGatewayApp({
     service: 'gateway',

@@ -20,16 +20,18 @@ describe('the uploads bucket', () => {
     expect((await buffer(await store.read(key('small.bin'), { offset: 10, length: 20 }))).equals(bytes.subarray(10, 30))).toBe(true);
   });
 
-  it('stores a file larger than a part in parts, byte for byte', async () => {
-    const bytes = randomBytes(12 * 1024 * 1024 + 17);
-    expect(await store.put(key('large.bin'), body(bytes), 'image/png')).toBe(bytes.length);
+  it('stores a file larger than a part in parts, byte for byte; also one of whole parts only', async () => {
+    for (const [name, size] of [['large.bin', 17 * 1024 * 1024 + 17], ['two-parts.bin', 10 * 1024 * 1024]] as const) {
+      const bytes = randomBytes(size);
+      expect(await store.put(key(name), body(bytes), 'image/png')).toBe(bytes.length);
 
-    expect(await store.stat(key('large.bin'))).toEqual({ size: bytes.length, contentType: 'image/png' });
-    expect((await buffer(await store.read(key('large.bin')))).equals(bytes)).toBe(true);
+      expect(await store.stat(key(name))).toEqual({ size: bytes.length, contentType: 'image/png' });
+      expect((await buffer(await store.read(key(name)))).equals(bytes)).toBe(true);
+    }
   });
 
-  it('stores nothing when the body fails half-way, before or after the first part', async () => {
-    for (const [name, failAt] of [['early.bin', 1_000_000], ['late.bin', 7 * 1024 * 1024]] as const) {
+  it('stores nothing when the body fails half-way, before the first part, after it, or after the second', async () => {
+    for (const [name, failAt] of [['early.bin', 1_000_000], ['late.bin', 7 * 1024 * 1024], ['later.bin', 12 * 1024 * 1024]] as const) {
       let seen = 0;
       const failing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -37,7 +39,7 @@ describe('the uploads bucket', () => {
           done(seen > failAt ? new Error('too large') : null, chunk);
         },
       });
-      await expect(store.put(key(name), body(randomBytes(10 * 1024 * 1024)).pipe(failing), 'application/octet-stream')).rejects.toThrow('too large');
+      await expect(store.put(key(name), body(randomBytes(16 * 1024 * 1024)).pipe(failing), 'application/octet-stream')).rejects.toThrow('too large');
       expect(await store.stat(key(name))).toBeNull();
     }
   });

@@ -3,8 +3,7 @@ import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoredFile, uploadFile } from '@zulip-es/contracts';
 import { DomainError, type Logger } from '@zulip-es/platform';
-import type { AuthReadModel, Credential } from '../../auth/auth-read-model';
-import { authenticate } from '../../auth/basic-auth';
+import type { Credential } from '../../auth/auth-read-model';
 import { originOf, type Dispatcher, type RequestOrigin } from '../../dispatch/dispatcher';
 import { asDomainError, renderError } from '../../http/render';
 import { newPathId } from '../path-id';
@@ -21,8 +20,7 @@ const NOT_FOUND = { status_code: 404, body: 'The file for this url does not exis
 
 export interface TusUploadsDeps {
   store: UploadStore;
-  auth: AuthReadModel;
-  dispatcher: Pick<Dispatcher, 'request'>;
+  dispatcher: Pick<Dispatcher, 'caller' | 'request'>;
   maxFileUploadSizeMib: number;
   logger: Logger;
 }
@@ -69,7 +67,8 @@ export class TusUploads implements TusHandler {
     if (req.method !== 'OPTIONS') {
       let actor: Credential;
       try {
-        actor = authenticate(req.headers.authorization, this.deps.auth);
+        // Authenticated and rate limited as every other API request.
+        actor = await this.deps.dispatcher.caller(req, reply);
       } catch (error) {
         return renderError(reply, asDomainError(error));
       }
