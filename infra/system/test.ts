@@ -15,6 +15,8 @@ interface JestSummary {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
+  /** Suites that failed before any test ran (an import that throws): no test counts as failed. */
+  numRuntimeErrorTestSuites: number;
   success: boolean;
 }
 
@@ -36,7 +38,8 @@ async function main(args: string[]): Promise<number> {
     const summary = readSummary(report);
     if (summary) {
       const skipped = summary.numPendingTests > 0 ? `, ${summary.numPendingTests} skipped` : '';
-      console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}`);
+      const broken = summary.numRuntimeErrorTestSuites > 0 ? `, ${summary.numRuntimeErrorTestSuites} suites failed to run` : '';
+      console.log(`\ntests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped}${broken}`);
     }
     return run.status ?? 1;
   } finally {

@@ -46,6 +46,48 @@ describe('tus uploads across gateway instances and configurations', () => {
     expect(listed).toEqual([expect.objectContaining({ path_id: pathId, size: bytes.length })]);
   });
 
+  it('ends a PATCH stalled on one gateway when the client goes on through another, which then takes the upload (shared locks)', async () => {
+    const user = await createUser();
+    const bytes = randomBytes(2 * MIB);
+    const gateway = await startInstance('gateway', 'gateway-tus-stalled', extraPort(42), { INSTANCE_ID: 'gw-test-tus-stalled' });
+    try {
+      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, { 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}` });
+      const location = created.headers.get('location')!;
+      // A half-open connection: the first MiB sent, then nothing, and the body never ends.
+      const stalledBody = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes.subarray(0, MIB));
+        },
+      });
+      const stalled = fetch(location, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', Authorization: basicAuth(user), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+        body: stalledBody,
+        duplex: 'half',
+      } as RequestInit).then(
+        (res) => `answered ${res.status}`,
+        () => 'connection ended',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const elsewhere = `${systemInfo().gatewayUrl}/api/v1/tus/${location.slice(location.lastIndexOf('/') + 1)}`;
+      const head = await tus('HEAD', elsewhere, user);
+      expect(head.status).toBe(200);
+      // The other gateway asked the stalled request's gateway to let go: that request is over.
+      const ended = await Promise.race([stalled, new Promise((resolve) => setTimeout(() => resolve('still stalled'), 5_000))]);
+      expect(ended).not.toBe('still stalled');
+
+      const offset = Number(head.headers.get('upload-offset'));
+      const last = await tus('PATCH', elsewhere, user, { 'Upload-Offset': String(offset) }, bytes.subarray(offset));
+      expect(last.status).toBe(200);
+      const { url } = (await last.json()) as { url: string };
+      const bucket = new ObjectStore(StackEndpointsSchema.parse(process.env));
+      expect((await buffer(await bucket.read(url.slice('/user_uploads/'.length)))).equals(bytes)).toBe(true);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
   it('removes a finished upload whose record the uploads service refuses, and answers its refusal', async () => {
     // A gateway allowing more than the uploads service (25 MiB): the service refuses the record.
     const user = await createUser();

@@ -40,9 +40,17 @@ runMain(async () => {
     logger,
   });
   // Loaded on the first tus request (see registerTusRoutes).
+  let tusLocker: { stop(): Promise<void> } | undefined;
   const loadTus = async () => {
-    const [{ TusUploads }, { UploadStore }] = await Promise.all([import('./uploads/tus/tus-uploads'), import('./uploads/tus/upload-store')]);
-    return new TusUploads({ store: new UploadStore(config), dispatcher, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
+    const [{ TusUploads }, { UploadStore }, { RedisLocker }] = await Promise.all([
+      import('./uploads/tus/tus-uploads'),
+      import('./uploads/tus/upload-store'),
+      import('./uploads/tus/redis-locker'),
+    ]);
+    const locker = new RedisLocker(redis, redis.duplicate());
+    await locker.start();
+    tusLocker = locker;
+    return new TusUploads({ store: new UploadStore(config), dispatcher, locker, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
   };
   const app = await startGatewayApp({
     service: 'gateway',
@@ -63,7 +71,7 @@ runMain(async () => {
   const stop = async () => {
     ready = false;
     await app.close();
-    await Promise.allSettled([client.stop(), authFollower.stop(), redis.quit()]);
+    await Promise.allSettled([client.stop(), authFollower.stop(), redis.quit(), tusLocker?.stop()]);
     process.exit(0);
   };
   process.once('SIGTERM', stop);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type Locker, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoredFile, uploadFile } from '@zulip-es/contracts';
 import { DomainError, type Logger } from '@zulip-es/platform';
@@ -21,6 +21,8 @@ const NOT_FOUND = { status_code: 404, body: 'The file for this url does not exis
 export interface TusUploadsDeps {
   store: UploadStore;
   dispatcher: Pick<Dispatcher, 'caller' | 'request'>;
+  /** Upload locks shared by every gateway instance (`RedisLocker`). */
+  locker: Locker;
   maxFileUploadSizeMib: number;
   logger: Logger;
 }
@@ -44,6 +46,7 @@ export class TusUploads implements TusHandler {
     this.server = new Server({
       path: TUS_PATH,
       datastore: deps.store,
+      locker: deps.locker,
       maxSize: deps.maxFileUploadSizeMib * MIB,
       // The object is an attachment once finished: only DELETE /attachments/{id} removes it.
       disableTerminationForFinishedUploads: true,
