@@ -12,7 +12,7 @@ import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { DomainError } from '../errors/domain-error';
 import { CommandProcessor } from './command-processor';
-import type { CommandHandler, QueryHandler } from './handlers';
+import type { CommandHandler, HandlerRegistry, QueryHandler } from './handlers';
 
 /** A counter aggregate: `counter.add` appends `counter.added.v1` and answers the new total. */
 class CounterProjection implements Projection {
@@ -89,6 +89,10 @@ describe('command processor: a crash between appending events and projecting the
       deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { by },
     });
 
+  /** A processor of the test's topics and group, with these handlers, over `store` (a new one by default). */
+  const processorWith = (handlers: HandlerRegistry, store = new EventStore(kafka, producer, topics.events, db, projection, logger)): CommandProcessor =>
+    new CommandProcessor(kafka, producer, { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers, store, onFatal: (e) => { throw e; } }, logger);
+
   const eventCount = async () => (await admin.fetchTopicOffsets(topics.events)).reduce((n, p) => n + Number(p.high), 0);
 
   beforeAll(async () => {
@@ -127,12 +131,7 @@ describe('command processor: a crash between appending events and projecting the
     expect(await projection.total()).toEqual({ total: 0, version: 0 });
 
     const store = new EventStore(kafka, producer, topics.events, db, projection, logger);
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler, 'counter.add_capped': cappedHandler }, store, onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.add': handler, 'counter.add_capped': cappedHandler }, store);
     await processor.start();
     // Before deciding anything, the projection caught up with the events topic.
     expect(await projection.total()).toEqual({ total: 5, version: 1 });
@@ -171,12 +170,7 @@ describe('command processor: a crash between appending events and projecting the
       messages: [{ key: 'counter', value: JSON.stringify(orphan), headers: { type: orphan.type, [COMMAND_ERROR_HEADER]: JSON.stringify(error) } }],
     });
     await processor.stop();
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler, 'counter.add_capped': cappedHandler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.add': handler, 'counter.add_capped': cappedHandler });
     await processor.start();
     expect(await projection.total()).toEqual({ total: 28, version: 4 });
 
@@ -198,12 +192,7 @@ describe('command processor: a crash between appending events and projecting the
   }, 60_000);
   it('answers a redelivered command its recorded outcome although deciding it again now would refuse it, and records no refusal', async () => {
     await processor.stop();
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add_up_to_35': boundedHandler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.add_up_to_35': boundedHandler });
     await processor.start();
     expect(await send('c6', 5, 'counter.add_up_to_35')).toMatchObject({ ok: true, body: { total: 33 } });
 
@@ -219,12 +208,7 @@ describe('command processor: a crash between appending events and projecting the
     const checkpoints = async () => new Map((await db.collection<{ _id: string; offset: string }>('checkpoints').find({}).toArray()).map((c) => [c._id, c.offset]));
     await processor.stop();
     const store = new EventStore(kafka, producer, topics.events, db, projection, logger);
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store, onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.add': handler }, store);
     await processor.start();
     const before = await checkpoints();
     const added = await send('c8', 1);
@@ -239,12 +223,7 @@ describe('command processor: a crash between appending events and projecting the
     await processor.stop();
     await db.collection('checkpoints').deleteMany({});
     if (before.size > 0) await db.collection('checkpoints').insertMany([...before].map(([_id, o]) => ({ _id: _id as never, offset: o })));
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.add': handler }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.add': handler });
     await processor.start();
     expect(await checkpoints()).toEqual(after);
     expect(await projection.total()).toEqual({ total: 34, version: 6 });
@@ -258,13 +237,7 @@ describe('command processor: a crash between appending events and projecting the
         commandId, type: 'counter.ask', kind: 'query', key: 'counter', correlationId: commandId, actorId: null,
         deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
       });
-    const instance = () =>
-      new CommandProcessor(
-        kafka,
-        producer,
-        { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.ask': ask }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
-        logger,
-      );
+    const instance = () => processorWith({ 'counter.ask': ask });
     await processor.stop();
     processor = instance();
     await processor.start();
@@ -281,12 +254,7 @@ describe('command processor: a crash between appending events and projecting the
     const members = Array.from({ length: 20_000 }, (_, i) => ({ user_id: i + 10, full_name: `Member ${i}`, email: `member-${i}@example.com`, is_active: true, role: 400, timezone: 'Europe/Berlin', date_joined: new Date(1_700_000_000_000 + i * 60_000).toISOString() }));
     const list: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ members }) };
     await processor.stop();
-    processor = new CommandProcessor(
-      kafka,
-      producer,
-      { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers: { 'counter.list': list }, store: new EventStore(kafka, producer, topics.events, db, projection, logger), onFatal: (e) => { throw e; } },
-      logger,
-    );
+    processor = processorWith({ 'counter.list': list });
     await processor.start();
     expect(JSON.stringify(members).length).toBeGreaterThan(2 * 1024 * 1024);
 
