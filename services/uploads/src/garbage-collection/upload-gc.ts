@@ -51,7 +51,10 @@ export async function startUploadGc(parts: ServiceParts, config: UploadsConfig, 
       if (orphans + unclaimed > 0) logger.info({ orphans, unclaimed }, 'upload garbage collected');
       return { orphans, unclaimed };
     },
-    { connection, concurrency: 1 },
+    // A run killed with its instance is taken over by another instance (or the restarted one)
+    // seconds after its lock expires, not BullMQ's default minute or more (a live run renews its
+    // lock); it may be taken over several times before it counts as failing.
+    { connection, concurrency: 1, lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 10 },
   );
   worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, err: error }, 'upload garbage collection failed'));
   return {
