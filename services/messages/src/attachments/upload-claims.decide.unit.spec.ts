@@ -1,8 +1,8 @@
 import { channel } from '../testing/channels.fixtures';
+import { channelMessage, editState } from '../testing/messages.fixtures';
 import { contextOf, organization, REALM_HOST, U } from '../testing/users.fixtures';
-import { decideEditMessage, type EditMessageState } from '../messages/edit-message/edit-message.decide';
+import { decideEditMessage } from '../messages/edit-message/edit-message.decide';
 import { editRequest } from '../messages/edit-message/edit-request';
-import type { MessageState } from '../messages/message.state';
 import { buildAddressee } from '../messages/send-message/addressee';
 import { decideSendMessage, type SendState } from '../messages/send-message/send-message.decide';
 import type { ReadAttachment } from './attachments-read-model';
@@ -85,35 +85,8 @@ const attachment = (pathId: string, attachmentId: number, ownerId: number = U.me
 
 function edit(content: string, claimedBefore: string[], previousClaims: Record<string, PreviousClaim>, linkedUploads: LinkedUploads = LINKED) {
   const ctx = contextOf(organization(), U.member);
-  const message: MessageState = {
-    messageId: 20,
-    senderId: U.member,
-    conversation: { type: 'channel', channelId: 5, topic: 'files' },
-    recipientId: 15,
-    content: 'before',
-    renderedContent: '<p>before</p>',
-    timestamp: NOW.getTime() / 1000,
-    client: 'API',
-    attachmentPathIds: claimedBefore,
-    version: 20,
-  };
-  const state: EditMessageState = {
-    ctx,
-    actor: ctx.actor,
-    message,
-    channel: channel(5, { name: 'Rome', subscriberIds: [U.member] }),
-    targetChannel: null,
-    topicMessages: [],
-    wildcardAudience: { channelSubscribers: 1, topicParticipants: 1 },
-    wildcardThreshold: 15,
-    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
-    targetTopicExists: false,
-    lastInTarget: null,
-    notificationBotId: U.bot,
-    messagesVersion: 40,
-    linkedUploads,
-    previousClaims,
-  };
+  const message = channelMessage({ conversation: { type: 'channel', channelId: 5, topic: 'files' }, content: 'before', renderedContent: '<p>before</p>', timestamp: NOW.getTime() / 1000, attachmentPathIds: claimedBefore });
+  const state = editState(ctx, { message, channel: channel(5, { name: 'Rome', subscriberIds: [U.member] }), linkedUploads, previousClaims });
   const request = editRequest({ message_id: 20, content, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: true });
   const decision = decideEditMessage(request, state, new Date(NOW.getTime() + 10_000));
   return { claims: decision.events[0].data.attachmentPathIds, reply: decision.reply };

@@ -1,20 +1,12 @@
 import { channel } from '../../testing/channels.fixtures';
+import { channelMessage } from '../../testing/messages.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import type { MessageState } from '../message.state';
 import { decideDeleteMessage } from './delete-message.decide';
 
 const SENT = new Date('2026-03-01T12:00:00.000Z');
-const message = (senderId: number): MessageState => ({
-  messageId: 9,
-  senderId,
-  conversation: { type: 'channel', channelId: 5, topic: 't' },
-  recipientId: 15,
-  content: 'x',
-  renderedContent: '<p>x</p>',
-  timestamp: SENT.getTime() / 1000,
-  client: 'API',
-  version: 9,
-});
+const message = (senderId: number): MessageState =>
+  channelMessage({ messageId: 9, senderId, conversation: { type: 'channel', channelId: 5, topic: 't' }, content: 'x', renderedContent: '<p>x</p>', timestamp: SENT.getTime() / 1000 });
 const at = (seconds: number) => new Date(SENT.getTime() + seconds * 1000);
 
 function decide(actorId: number, m: MessageState | null, now = at(10)) {

@@ -1,21 +1,13 @@
 import { channel, privateChannel, subscriptions as subscriptionsOf } from '../../testing/channels.fixtures';
+import { channelMessage } from '../../testing/messages.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import { noSubscriptions } from '../../channels/user-subscriptions.state';
 import type { ChannelState } from '../../channels/channel.state';
 import type { MessageState } from '../message.state';
 import { decideDeleteTopicBatch, type PolicyHolder } from './delete-topic.decide';
 
-const message = (messageId: number, topic = 'Topic'): MessageState => ({
-  messageId,
-  senderId: U.member,
-  conversation: { type: 'channel', channelId: 5, topic },
-  recipientId: 15,
-  content: 'x',
-  renderedContent: '<p>x</p>',
-  timestamp: 1_700_000_000,
-  client: 'API',
-  version: messageId,
-});
+const message = (messageId: number, topic = 'Topic'): MessageState =>
+  channelMessage({ messageId, conversation: { type: 'channel', channelId: 5, topic }, content: 'x', renderedContent: '<p>x</p>', timestamp: 1_700_000_000 });
 
 const NOW = new Date(1_700_000_500_000);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Role } from '@zulip-es/contracts';
 import { channel } from '../../testing/channels.fixtures';
+import { channelMessage, editState } from '../../testing/messages.fixtures';
 import { contextOf, organization, U, withRealmSetting } from '../../testing/users.fixtures';
 import type { UsersReadModel } from '../../users-read-model/users-read-model';
 import type { MessageState } from '../message.state';
@@ -12,20 +13,7 @@ const T0 = SENT.getTime() / 1000;
 const at = (seconds: number): Date => new Date(SENT.getTime() + seconds * 1000);
 const DAY = 24 * 3600;
 
-function message(overrides: Partial<MessageState> = {}): MessageState {
-  return {
-    messageId: 20,
-    senderId: U.member,
-    conversation: { type: 'channel', channelId: 5, topic: 'lunch' },
-    recipientId: 15,
-    content: 'hello',
-    renderedContent: '<p>hello</p>',
-    timestamp: T0,
-    client: 'API',
-    version: 20,
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<MessageState> = {}): MessageState => channelMessage({ timestamp: T0, ...overrides });
 
 const dm = (): MessageState => message({ conversation: { type: 'direct', userIds: [U.member, U.otherMember] }, recipientId: 16 });
 
@@ -39,26 +27,17 @@ interface Given {
 function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(10)) {
   const ctx = contextOf(given.model ?? organization(), given.actor ?? U.member);
   const m = given.message === undefined ? message() : given.message;
-  const state: EditMessageState = {
-    ctx,
-    actor: ctx.actor,
+  const state = editState(ctx, {
     message: m,
     channel: channel(5, { name: 'general', subscriberIds: [U.owner, U.member] }),
-    targetChannel: null,
     topicMessages: [
       { messageId: 10, timestamp: T0 - 100, senderId: U.member },
       { messageId: 20, timestamp: T0, senderId: U.member },
       { messageId: 30, timestamp: T0 + 5, senderId: U.member },
     ],
     wildcardAudience: { channelSubscribers: 2, topicParticipants: 1 },
-    wildcardThreshold: 15,
-    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
-    targetTopicExists: false,
-    lastInTarget: null,
-    notificationBotId: U.bot,
-    messagesVersion: 40,
     ...given.state,
-  };
+  });
   const request = editRequest({ message_id: 20, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: true, ...params });
   return decideEditMessage(request, state, now);
 }
