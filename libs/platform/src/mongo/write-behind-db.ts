@@ -35,7 +35,7 @@ type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; u
  *
  * Only lookups and writes by `_id` are buffered (a write may also name fields the document must
  * hold, for compare-and-set writers; `insertOne` of an existing `_id` fails with the store's
- * duplicate-key code; `updateOne` knows `$set`); `find` first writes what is pending for that
+ * duplicate-key code; `updateOne` knows `$set`, and `$addToSet` and `$pull` of one value); `find` first writes what is pending for that
  * collection, then reads the store. A crash before the last flush leaves a partial projection,
  * which is safe only because a rebuild records its projection version after the last flush.
  */
@@ -125,20 +125,24 @@ export class WriteBehindCollection {
     return { insertedId: id };
   }
 
-  /** `$set` of top-level fields; an upsert (by `_id` alone) creates the document from them. */
-  async updateOne(filter: ConditionalIdFilter, update: { $set: Record<string, unknown> }, options?: { upsert?: boolean }): Promise<WriteResult> {
+  /**
+   * `$set` of top-level fields, or `$addToSet` / `$pull` of one value on top-level arrays (values
+   * compared as the store would for numbers and strings); an upsert (by `_id` alone) creates the
+   * document from them.
+   */
+  async updateOne(filter: ConditionalIdFilter, update: BufferedUpdate, options?: { upsert?: boolean }): Promise<WriteResult> {
     const keys = Object.keys(update);
-    if (keys.length !== 1 || keys[0] !== '$set') throw new Error(`a rebuild updates with $set only (got ${JSON.stringify(update)})`);
+    if (keys.length !== 1 || !UPDATE_OPERATORS.has(keys[0]!)) throw new Error(`a rebuild updates with one of $set, $addToSet, $pull (got ${JSON.stringify(update)})`);
     const id = idOf(filter);
     const conditional = Object.keys(filter).length > 1;
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
     const current = await this.findOne({ _id: id });
     if (!current && options?.upsert) {
-      this.set(id, { ...cloneDoc(update.$set), _id: id });
+      this.set(id, { ...applyUpdate({}, update), _id: id });
       return written(0, 1);
     }
     if (!current || !holds(current, filter)) return written(0, 0);
-    this.set(id, { ...current, ...cloneDoc(update.$set), _id: id });
+    this.set(id, { ...applyUpdate(current, update), _id: id });
     return written(1, 0);
   }
 
@@ -231,3 +235,20 @@ const copy = (doc: Doc | null): Doc | null => (doc ? cloneDoc(doc) : null);
  * a `Binary` into a plain object and the store would then hold that object), apart from callers.
  */
 const cloneDoc = bsonCopy;
+
+type Scalar = string | number | boolean | null;
+type BufferedUpdate = { $set: Record<string, unknown> } | { $addToSet: Record<string, Scalar> } | { $pull: Record<string, Scalar> };
+const UPDATE_OPERATORS = new Set(['$set', '$addToSet', '$pull']);
+
+/** The document after `update`, as the store would leave it (the arrays' order kept). */
+function applyUpdate(doc: Doc | Record<string, unknown>, update: BufferedUpdate): Record<string, unknown> {
+  if ('$set' in update) return { ...doc, ...cloneDoc(update.$set) };
+  const next: Record<string, unknown> = { ...doc };
+  const [fields, adding] = '$addToSet' in update ? [update.$addToSet, true] : [update.$pull, false];
+  for (const [field, value] of Object.entries(fields)) {
+    const values = (doc[field] as Scalar[] | undefined) ?? [];
+    if (adding) next[field] = values.includes(value) ? [...values] : [...values, value];
+    else if (doc[field] !== undefined) next[field] = values.filter((v) => v !== value);
+  }
+  return next;
+}

@@ -188,7 +188,21 @@ describe('write-behind connection of a rebuild', () => {
     expect(await channels.updateOne({ _id: 'c' }, { $set: { first: 7 } })).toMatchObject({ matchedCount: 1 });
     await db.flush();
     expect(store.docs('channels')).toEqual([{ _id: 'c', name: 'x', first: 7 }]);
-    await expect(channels.updateOne({ _id: 'c' }, { $inc: { first: 1 } } as never)).rejects.toThrow('$set only');
+    await expect(channels.updateOne({ _id: 'c' }, { $inc: { first: 1 } } as never)).rejects.toThrow('one of $set, $addToSet, $pull');
+  });
+
+  it('adds a value to an array once with $addToSet (creating the document on an upsert) and removes it with $pull, keeping the order', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.connection, () => true);
+    const owners = db.collection('owners');
+    expect(await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 3 } }, { upsert: true })).toMatchObject({ upsertedCount: 1 });
+    await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 1 } }, { upsert: true });
+    expect(await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 3 } }, { upsert: true })).toMatchObject({ matchedCount: 1 });
+    await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 7 } });
+    expect(await owners.updateOne({ _id: 'o' }, { $pull: { ids: 1 } })).toMatchObject({ matchedCount: 1 });
+    expect(await owners.updateOne({ _id: 'gone' }, { $pull: { ids: 1 } })).toMatchObject({ matchedCount: 0 });
+    await db.flush();
+    expect(store.docs('owners')).toEqual([{ _id: 'o', ids: [3, 7] }]);
   });
 
   it('creates a missing document from $set on an upsert, and matches null against null or missing fields', async () => {

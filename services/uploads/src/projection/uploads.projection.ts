@@ -71,12 +71,12 @@ export class UploadsProjection implements Projection {
     }
   }
 
+  /** The owner's list changes as a set in the store: no read first, and no rewrite of a long list. */
   private async applyUploaded({ data }: AttachmentUploadedV1): Promise<void> {
-    const ids = await this.repo.ownerAttachmentIds(data.ownerId);
     await Promise.all([
       this.repo.attachments.replaceOne({ _id: attachmentDocId(data.attachmentId) }, data, { upsert: true }),
       this.repo.attachmentPaths.replaceOne({ _id: data.pathId }, { attachmentId: data.attachmentId }, { upsert: true }),
-      ids.includes(data.attachmentId) ? null : this.repo.ownerAttachments.replaceOne({ _id: ownerDocId(data.ownerId) }, { ids: [...ids, data.attachmentId] }, { upsert: true }),
+      this.repo.ownerAttachments.updateOne({ _id: ownerDocId(data.ownerId) }, { $addToSet: { ids: data.attachmentId } }, { upsert: true }),
     ]);
   }
 
@@ -105,11 +105,10 @@ export class UploadsProjection implements Projection {
   }
 
   private async applyRemoved({ data }: AttachmentRemovedV1): Promise<void> {
-    const ids = await this.repo.ownerAttachmentIds(data.ownerId);
     await Promise.all([
       this.repo.attachments.deleteOne({ _id: attachmentDocId(data.attachmentId) }),
       this.repo.attachmentPaths.deleteOne({ _id: data.pathId }),
-      this.repo.ownerAttachments.replaceOne({ _id: ownerDocId(data.ownerId) }, { ids: ids.filter((id) => id !== data.attachmentId) }, { upsert: true }),
+      this.repo.ownerAttachments.updateOne({ _id: ownerDocId(data.ownerId) }, { $pull: { ids: data.attachmentId } }),
     ]);
   }
 }
