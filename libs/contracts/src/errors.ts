@@ -33,6 +33,16 @@ export const ERROR_STATUS = {
   /** A channel or topic wildcard mention reaching too many people for the sender. */
   STREAM_WILDCARD_MENTION_NOT_ALLOWED: 400,
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: 400,
+  /** E11 and E19 on a server with no push bouncer configured. */
+  PUSH_SERVICE_NOT_CONFIGURED: 400,
+  /** E19 with a `token` that is none of the caller's devices. */
+  INVALID_PUSH_DEVICE_TOKEN: 400,
+  /** E19 with a `token` the push bouncer does not know. */
+  INVALID_REMOTE_PUSH_DEVICE_TOKEN: 400,
+  /** The push bouncer's answers to a registration it refuses. */
+  INVALID_BOUNCER_PUBLIC_KEY: 400,
+  INVALID_ENCRYPTED_PUSH_REGISTRATION: 400,
+  REQUEST_EXPIRED: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -12,3 +12,4 @@ export * from './users/profile-field-types';
 export * from './users/group-setting-value';
 export * from './messages';
 export * from './uploads';
+export * from './push';

@@ -1,8 +1,44 @@
 import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/** A JSON value in an environment variable, parsed by `schema`. */
+const jsonVar = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** A NaCl key pair of the bouncer, each key base64 (RFC 4648). */
+const BouncerKeyPair = z.object({ public_key: z.string().min(1), private_key: z.string().min(1) });
 
 export const PushConfigSchema = ServiceConfigSchema.extend({
   /** Health endpoint. */
   PUSH_PORT: portVar(9995),
+  /**
+   * The push bouncer registrations go to (`http://host:port`), this deployment's own or a remote
+   * one. Unset: E11 answers `PUSH_SERVICE_NOT_CONFIGURED`.
+   */
+  PUSH_BOUNCER_URL: z.url().optional(),
+  /** This server's credentials at the bouncer (HTTP Basic, as Zulip servers authenticate to theirs). */
+  PUSH_BOUNCER_SERVER_UUID: z.string().default('zulip-es-local'),
+  PUSH_BOUNCER_API_KEY: z.string().default(''),
+  /**
+   * The bouncer's key pairs, as JSON `[{"public_key","private_key"}]`: set, this service also runs
+   * the push bouncer, on `PUSH_BOUNCER_PORT`. Clients seal registrations to one of the public
+   * keys; keeping an old pair after a rotation keeps older client releases working.
+   */
+  PUSH_BOUNCER_KEYS: jsonVar(z.array(BouncerKeyPair).min(1)).optional(),
+  /** The servers the bouncer serves, as JSON `{"<server uuid>": "<api key>"}`. */
+  PUSH_BOUNCER_REMOTE_SERVERS: jsonVar(z.record(z.string(), z.string().min(16))).default({}),
+  PUSH_BOUNCER_PORT: portVar(9996),
+  /** How long the registration job keeps retrying a bouncer that does not answer (Zulip: a day). */
+  PUSH_REGISTRATION_RETRY_MS: z.coerce.number().int().min(1_000).default(24 * 60 * 60 * 1000),
 });
 export type PushConfig = z.infer<typeof PushConfigSchema>;

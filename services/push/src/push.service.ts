@@ -1,10 +1,20 @@
-import { NO_PROJECTION, type DomainServiceOptions } from '@zulip-es/platform';
+import type { DomainServiceOptions } from '@zulip-es/platform';
 import { PushConfigSchema } from './config';
+import { PushProjection } from './projection/push.projection';
+import { PushRepository } from './projection/push.repository';
+import { pushHandlers } from './push.handlers';
 
-/** Owns mobile devices and push notifications; its operations arrive with their own issues. */
+/** Owns mobile devices (legacy tokens and end-to-end encrypted registrations) and push notifications. */
 export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
   service: 'push',
   configSchema: PushConfigSchema,
   port: (config) => config.PUSH_PORT,
-  assemble: () => ({ projection: NO_PROJECTION, handlers: {} }),
+  assemble: (db, config) => {
+    const repo = new PushRepository(db);
+    return {
+      projection: new PushProjection(repo),
+      projectionOn: (other) => new PushProjection(new PushRepository(other)),
+      handlers: pushHandlers({ repo, bouncerConfigured: config.PUSH_BOUNCER_URL !== undefined }),
+    };
+  },
 };

@@ -5,7 +5,6 @@ import { z } from 'zod';
 export const UploadsConfigSchema = ServiceConfigSchema.extend({
   /** Health endpoint. */
   UPLOADS_PORT: portVar(9994),
-  /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB; the gateway reads the same variable. */
   /** How often upload garbage collection runs (a BullMQ repeatable job). */
   UPLOAD_GC_EVERY_MS: z.coerce.number().int().min(1_000).default(60 * 60 * 1000),
   /**
@@ -15,6 +14,7 @@ export const UploadsConfigSchema = ServiceConfigSchema.extend({
   UPLOAD_ORPHAN_GRACE_MS: z.coerce.number().int().min(0).default(24 * 60 * 60 * 1000),
   /** How long an upload no message claims is kept (Zulip removes them after some weeks). */
   UPLOAD_UNCLAIMED_AFTER_MS: z.coerce.number().int().min(0).default(21 * 24 * 60 * 60 * 1000),
+  /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB; the gateway reads the same variable. */
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
 });
 export type UploadsConfig = z.infer<typeof UploadsConfigSchema>;

@@ -45,6 +45,7 @@ import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from '.
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 import { updateMutedTopic, updateUserTopic } from './user-topics';
 import { getAttachments, removeAttachment, uploadFile } from './uploads';
+import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken } from './push';
 
 export * from './auth';
 export * from './channels';
@@ -65,6 +66,7 @@ export * from './user-topics';
 export * from './messages';
 export * from './topics';
 export * from './uploads';
+export * from './push';
 
 /** The REST API this server implements; the gateway serves exactly these. */
 export const OPERATIONS: readonly Operation[] = [
@@ -142,4 +144,9 @@ export const OPERATIONS: readonly Operation[] = [
   uploadFile,
   getAttachments,
   removeAttachment,
+  registerPushDevice,
+  addApnsToken,
+  removeApnsToken,
+  addFcmToken,
+  removeFcmToken,
 ];

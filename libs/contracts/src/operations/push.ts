@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PushAccountId, TokenKind } from '../push/push-device';
+import { defineOperation } from './operation';
+
+/**
+ * A user's devices are one aggregate, decided on key `actor`. Zulip checks token formats in the
+ * view (`validate_token`), so the service does too, with Zulip's messages: any string is accepted here.
+ */
+const Token = { token: z.string() };
+
+/** POST /mobile_push/register (E11): register a device for end-to-end encrypted pushes, through the push bouncer. */
+export const registerPushDevice = defineOperation({
+  type: 'push_device.register',
+  method: 'POST',
+  path: '/mobile_push/register',
+  service: 'push',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    token_kind: TokenKind,
+    push_account_id: PushAccountId,
+    push_public_key: z.string(),
+    bouncer_public_key: z.string(),
+    encrypted_push_registration: z.string(),
+  }),
+  key: 'actor',
+});
+
+/** POST /users/me/apns_device_token: a legacy APNs token of the caller's iOS app `appid`. */
+export const addApnsToken = defineOperation({
+  type: 'push_token.add_apns',
+  method: 'POST',
+  path: '/users/me/apns_device_token',
+  service: 'push',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ ...Token, appid: z.string() }),
+  key: 'actor',
+});
+
+/** DELETE /users/me/apns_device_token (E20). */
+export const removeApnsToken = defineOperation({
+  type: 'push_token.remove_apns',
+  method: 'DELETE',
+  path: '/users/me/apns_device_token',
+  service: 'push',
+  kind: 'command',
+  auth: 'user',
+  params: z.object(Token),
+  key: 'actor',
+});
+
+/** POST /users/me/android_gcm_reg_id: a legacy FCM registration token. */
+export const addFcmToken = defineOperation({
+  type: 'push_token.add_fcm',
+  method: 'POST',
+  path: '/users/me/android_gcm_reg_id',
+  service: 'push',
+  kind: 'command',
+  auth: 'user',
+  params: z.object(Token),
+  key: 'actor',
+});
+
+/** DELETE /users/me/android_gcm_reg_id. */
+export const removeFcmToken = defineOperation({
+  type: 'push_token.remove_fcm',
+  method: 'DELETE',
+  path: '/users/me/android_gcm_reg_id',
+  service: 'push',
+  kind: 'command',
+  auth: 'user',
+  params: z.object(Token),
+  key: 'actor',
+});

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { UserId } from '../../users/user-fields';
+import { TokenKind } from '../push-device';
+
+/** A user's device token is gone: DELETE /users/me/apns_device_token or /users/me/android_gcm_reg_id. */
+export const PushTokenRemovedV1 = z.object({
+  type: z.literal('push_token.removed.v1'),
+  data: z.object({ userId: UserId, kind: TokenKind, token: z.string() }),
+});
+export type PushTokenRemovedV1 = z.infer<typeof PushTokenRemovedV1>;

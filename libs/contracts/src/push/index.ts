@@ -1,0 +1,3 @@
+export * from './push-device';
+export * from './events';
+export * from './commands/record-push-registration';

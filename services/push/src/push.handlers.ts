@@ -1,0 +1,16 @@
+import { addApnsToken, addFcmToken, RECORD_PUSH_REGISTRATION, registerPushDevice, removeApnsToken, removeFcmToken } from '@zulip-es/contracts';
+import type { HandlerRegistry } from '@zulip-es/platform';
+import { addApnsTokenHandler, addFcmTokenHandler } from './devices/add-token/add-token.handler';
+import { recordRegistrationHandler } from './devices/record-registration/record-registration.handler';
+import { registerDeviceHandler } from './devices/register-device/register-device.handler';
+import { removeTokenHandler } from './devices/remove-token/remove-token.handler';
+import type { PushDeps } from './shared/push-deps';
+
+export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
+  [addApnsToken.type]: addApnsTokenHandler(deps),
+  [removeApnsToken.type]: removeTokenHandler('apns', deps),
+  [addFcmToken.type]: addFcmTokenHandler(deps),
+  [removeFcmToken.type]: removeTokenHandler('fcm', deps),
+  [registerPushDevice.type]: registerDeviceHandler(deps),
+  [RECORD_PUSH_REGISTRATION]: recordRegistrationHandler(deps),
+});
