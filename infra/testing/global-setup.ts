@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackUp } from '../stack/stack';
@@ -12,6 +13,15 @@ import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing
  */
 const base = Number(process.env.ZULIP_TEST_PORT_BASE ?? 29991);
 export const TEST_PORTS = { gateway: base, users: base + 1, messages: base + 2, uploads: base + 3, push: base + 4 };
+const BOUNCER_PORT = base + 5;
+
+/** A NaCl box key pair is an X25519 one: its raw keys, base64 (RFC 4648), as the bouncer reads them. */
+function bouncerKeyPair(): { public_key: string; private_key: string } {
+  const jwk = generateKeyPairSync('x25519').privateKey.export({ format: 'jwk' });
+  const base64 = (url: string) => Buffer.from(url, 'base64url').toString('base64');
+  return { public_key: base64(jwk.x!), private_key: base64(jwk.d!) };
+}
+const bouncerApiKey = randomBytes(24).toString('hex');
 export const TEST_ENV = {
   INSTANCE_ID: 'gw-test',
   REALM_URL: `http://127.0.0.1:${base}`,
@@ -28,6 +38,16 @@ export const TEST_ENV = {
    * job going on), so tests see both answers deterministically and repeat until complete.
    */
   DELETE_TOPIC_WAIT_MS: '0',
+  /**
+   * The push service runs the push bouncer too, with a key pair of this run (tests seal
+   * registrations to its public key), and registers devices with it.
+   */
+  PUSH_BOUNCER_PORT: String(BOUNCER_PORT),
+  PUSH_BOUNCER_URL: `http://127.0.0.1:${BOUNCER_PORT}`,
+  PUSH_BOUNCER_KEYS: JSON.stringify([bouncerKeyPair()]),
+  PUSH_BOUNCER_SERVER_UUID: 'test-server',
+  PUSH_BOUNCER_API_KEY: bouncerApiKey,
+  PUSH_BOUNCER_REMOTE_SERVERS: JSON.stringify({ 'test-server': bouncerApiKey }),
 };
 
 declare global {

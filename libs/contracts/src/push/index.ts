@@ -1,3 +1,4 @@
 export * from './push-device';
 export * from './events';
 export * from './commands/record-push-registration';
+export * from './bouncer-api';

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import type { PushRegistration } from './push-registration';
+
+interface DeviceDoc {
+  _id: string;
+  deviceId: number;
+  server: string;
+  pushAccountId: number;
+  tokenKind: PushRegistration['token_kind'];
+  token: string;
+  iosAppId: string | null;
+  registeredAt: Date;
+}
+
+/**
+ * The devices the bouncer knows, in a database of its own (it is a separate party: a remote
+ * bouncer serves many servers). A device is one server's account on one token: registering it
+ * again (a retried job, a client registering twice) answers the same device id.
+ */
+export class BouncerDevices {
+  constructor(private readonly db: Connection) {}
+
+  private get devices() {
+    return this.db.collection<DeviceDoc>('devices');
+  }
+
+  async register(server: string, pushAccountId: number, registration: PushRegistration, now: Date): Promise<number> {
+    const _id = createHash('sha256').update(JSON.stringify([server, pushAccountId, registration.token_kind, registration.ios_app_id ?? null, registration.token])).digest('hex');
+    const known = await this.devices.findOne({ _id });
+    if (known) return known.deviceId;
+    const deviceId = await this.nextDeviceId();
+    try {
+      await this.devices.insertOne({ _id, deviceId, server, pushAccountId, tokenKind: registration.token_kind, token: registration.token, iosAppId: registration.ios_app_id ?? null, registeredAt: now });
+      return deviceId;
+    } catch (error) {
+      // Registered at the same moment by a retry: its id stands (this one is left unused).
+      if ((error as { code?: number }).code !== 11000) throw error;
+      return (await this.devices.findOne({ _id }))!.deviceId;
+    }
+  }
+
+  private async nextDeviceId(): Promise<number> {
+    const counter = await this.db.collection<{ _id: string; last: number }>('counters').findOneAndUpdate({ _id: 'devices' }, { $inc: { last: 1 } }, { upsert: true, returnDocument: 'after' });
+    return counter!.last;
+  }
+}
