@@ -18,7 +18,7 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
   port: (config) => config.PUSH_PORT,
   assemble: (db, config) => {
     const repo = new PushRepository(db);
-    const registrations = config.PUSH_BOUNCER_URL ? new RegistrationQueue(redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
+    const registrations = config.PUSH_BOUNCER_URL ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
     return {
       projection: new PushProjection(repo, registrations),
       // A rebuild forwards nothing again.

@@ -34,13 +34,14 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
     res.end(req.method === 'HEAD' ? undefined : JSON.stringify(healthBody({ service: options.service, ready })));
   });
-  await listen(server, options.port, options.host ?? '127.0.0.1');
+  await listenOn(server, options.port, options.host ?? '127.0.0.1');
   const port = (server.address() as AddressInfo).port;
   options.logger.info({ port }, 'health endpoint listening');
-  return { port, close: () => close(server) };
+  return { port, close: () => closeServer(server) };
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
+/** Listens on `host:port` (0: a free port), failing if it is taken. */
+export function listenOn(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -50,7 +51,8 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function close(server: Server): Promise<void> {
+/** Closes the server and the connections it still holds. */
+export function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BOUNCER_REGISTER_PATH, BouncerRegisterRequest } from '@zulip-es/contracts';
-import type { Logger } from '@zulip-es/platform';
+import { closeServer, listenOn, type Logger } from '@zulip-es/platform';
 import type { BouncerDevices } from './bouncer-devices';
 import type { BouncerKeyring } from './bouncer-keyring';
 import { BouncerRefusal, readRegistration } from './push-registration';
@@ -58,20 +58,10 @@ export async function startBouncerServer(options: BouncerServerOptions): Promise
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  await listenOn(server, options.port, options.host);
   const port = (server.address() as AddressInfo).port;
   options.logger.info({ port }, 'push bouncer listening');
-  return {
-    port,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  return { port, close: () => closeServer(server) };
 }
 
 const reply = (res: ServerResponse, status: number, body: Record<string, unknown>): void => {

@@ -30,17 +30,17 @@ export function attemptsWithin(periodMs: number): number {
  * projection applying its event again) queues it once.
  */
 export class RegistrationQueue implements RegistrationRequests {
-  private readonly queue: Queue<RegistrationJob>;
+  /** Opened on the first request, so a process that never forwards one (a rebuild) opens none. */
+  private queue?: Queue<RegistrationJob>;
 
   constructor(
-    connection: Redis,
+    private readonly connection: () => Redis,
     private readonly attempts: number,
-    queueName = REGISTRATION_QUEUE,
-  ) {
-    this.queue = new Queue<RegistrationJob>(queueName, { connection });
-  }
+    private readonly queueName = REGISTRATION_QUEUE,
+  ) {}
 
   async forward(request: RegistrationJob['request'], requestSequence: number): Promise<void> {
+    this.queue ??= new Queue<RegistrationJob>(this.queueName, { connection: this.connection() });
     await this.queue.add(
       'register',
       { request, requestSequence },
@@ -48,8 +48,8 @@ export class RegistrationQueue implements RegistrationRequests {
     );
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  async close(): Promise<void> {
+    await this.queue?.close();
   }
 }
 
