@@ -6,4 +6,6 @@ export default async function globalTeardown(): Promise<void> {
   globalThis.__ZULIP_SYSTEM__ = undefined;
   await stopExtras();
   await system?.stop();
+  await globalThis.__FAKE_PUSH_PROVIDERS__?.close();
+  globalThis.__FAKE_PUSH_PROVIDERS__ = undefined;
 }

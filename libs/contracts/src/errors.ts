@@ -43,6 +43,10 @@ export const ERROR_STATUS = {
   INVALID_BOUNCER_PUBLIC_KEY: 400,
   INVALID_ENCRYPTED_PUSH_REGISTRATION: 400,
   REQUEST_EXPIRED: 400,
+  /** The push bouncer could not be reached (E19). */
+  FAILED_TO_CONNECT_BOUNCER: 502,
+  /** The push bouncer answered with a server error (E19). */
+  INTERNAL_SERVER_ERROR_ON_BOUNCER: 502,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

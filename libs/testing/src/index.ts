@@ -7,3 +7,4 @@ export * from './outbox';
 export * from './channels';
 export * from './projection-rebuild';
 export * from './uploads';
+export * from './push-providers';

@@ -32,12 +32,30 @@ export const PushConfigSchema = ServiceConfigSchema.extend({
   /**
    * The bouncer's key pairs, as JSON `[{"public_key","private_key"}]`: set, this service also runs
    * the push bouncer, on `PUSH_BOUNCER_PORT`. Clients seal registrations to one of the public
-   * keys; keeping an old pair after a rotation keeps older client releases working.
+   * keys; keeping an old pair after a rotation keeps older client releases working. Set it on
+   * one push instance only: the bouncer orders its writes in its process, as its store (FerretDB)
+   * has no atomic conditional updates.
    */
   PUSH_BOUNCER_KEYS: jsonVar(z.array(BouncerKeyPair).min(1)).optional(),
   /** The servers the bouncer serves, as JSON `{"<server uuid>": "<api key>"}`. */
   PUSH_BOUNCER_REMOTE_SERVERS: jsonVar(z.record(z.string(), z.string().min(16))).default({}),
   PUSH_BOUNCER_PORT: portVar(9996),
+  /**
+   * The bouncer's providers. FCM (HTTP v1): a Google service-account key file. APNs (HTTP/2,
+   * token authentication): the `.p8` key file, its key id and the team id. The URLs change only
+   * for APNs' sandbox or a test.
+   */
+  PUSH_FCM_CREDENTIALS_FILE: z.string().min(1).optional(),
+  PUSH_FCM_URL: z.url().default('https://fcm.googleapis.com'),
+  PUSH_APNS_KEY_FILE: z.string().min(1).optional(),
+  PUSH_APNS_KEY_ID: z.string().default(''),
+  PUSH_APNS_TEAM_ID: z.string().default(''),
+  PUSH_APNS_URL: z.url().default('https://api.push.apple.com'),
+  /**
+   * A kind of device without credentials gets its pushes recorded in the bouncer's
+   * `dev_deliveries` collection (and logged) instead of sent, when this is true; else they are dropped.
+   */
+  PUSH_DEV_DELIVERIES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How long the registration job keeps retrying a bouncer that does not answer (Zulip: a day). */
   PUSH_REGISTRATION_RETRY_MS: z.coerce.number().int().min(1_000).default(24 * 60 * 60 * 1000),
 });

@@ -1,9 +1,11 @@
-import { addApnsToken, addFcmToken, RECORD_PUSH_REGISTRATION, registerPushDevice, removeApnsToken, removeFcmToken } from '@zulip-es/contracts';
+import { addApnsToken, addFcmToken, FORGET_PUSH_TOKENS, RECORD_PUSH_REGISTRATION, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { addApnsTokenHandler, addFcmTokenHandler } from './devices/add-token/add-token.handler';
+import { forgetTokensHandler } from './devices/forget-tokens/forget-tokens.handler';
 import { recordRegistrationHandler } from './devices/record-registration/record-registration.handler';
 import { registerDeviceHandler } from './devices/register-device/register-device.handler';
 import { removeTokenHandler } from './devices/remove-token/remove-token.handler';
+import { sendTestHandler } from './notifications/send-test/send-test.handler';
 import type { PushDeps } from './shared/push-deps';
 
 export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
@@ -13,4 +15,6 @@ export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
   [removeFcmToken.type]: removeTokenHandler('fcm', deps),
   [registerPushDevice.type]: registerDeviceHandler(deps),
   [RECORD_PUSH_REGISTRATION]: recordRegistrationHandler(deps),
+  [FORGET_PUSH_TOKENS]: forgetTokensHandler(deps),
+  [sendTestPushNotification.type]: sendTestHandler(deps),
 });

@@ -2,9 +2,11 @@ import { Redis } from 'ioredis';
 import type { BackgroundWork, DomainServiceOptions } from '@zulip-es/platform';
 import { startBouncer } from './bouncer/start-bouncer';
 import { PushConfigSchema, type PushConfig } from './config';
+import { OrganizationDirectory } from './organization/organization.read-model';
 import { PushProjection } from './projection/push.projection';
 import { PushRepository } from './projection/push.repository';
 import { pushHandlers } from './push.handlers';
+import { BouncerClient } from './registration/bouncer-client';
 import { attemptsWithin, RegistrationQueue, startRegistrationWorker } from './registration/registration-jobs';
 
 /** Redis for the registration queue and its worker (BullMQ needs no retry limit per request). */
@@ -18,12 +20,15 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
   port: (config) => config.PUSH_PORT,
   assemble: (db, config) => {
     const repo = new PushRepository(db);
-    const registrations = config.PUSH_BOUNCER_URL ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
+    const organization = new OrganizationDirectory();
+    const bouncer = config.PUSH_BOUNCER_URL ? new BouncerClient({ ...config, PUSH_BOUNCER_URL: config.PUSH_BOUNCER_URL }) : undefined;
+    const registrations = bouncer ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
     return {
       projection: new PushProjection(repo, registrations),
       // A rebuild forwards nothing again.
       projectionOn: (other) => new PushProjection(new PushRepository(other)),
-      handlers: pushHandlers({ repo, bouncerConfigured: registrations !== undefined }),
+      handlers: pushHandlers({ repo, bouncer, removals: registrations, organization }),
+      readModels: [organization],
     };
   },
   background: async (parts, config, logger) => {

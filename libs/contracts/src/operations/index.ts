@@ -45,7 +45,7 @@ import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from '.
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 import { updateMutedTopic, updateUserTopic } from './user-topics';
 import { getAttachments, removeAttachment, uploadFile } from './uploads';
-import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken } from './push';
+import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from './push';
 
 export * from './auth';
 export * from './channels';
@@ -149,4 +149,5 @@ export const OPERATIONS: readonly Operation[] = [
   removeApnsToken,
   addFcmToken,
   removeFcmToken,
+  sendTestPushNotification,
 ];

@@ -73,3 +73,18 @@ export const removeFcmToken = defineOperation({
   params: z.object(Token),
   key: 'actor',
 });
+
+/**
+ * POST /mobile_push/test_notification (E19): a test notification to the caller's devices, or to
+ * the one `token`. Changes no state, so it is a query: it runs beside the caller's commands.
+ */
+export const sendTestPushNotification = defineOperation({
+  type: 'push_notification.send_test',
+  method: 'POST',
+  path: '/mobile_push/test_notification',
+  service: 'push',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ token: z.string().optional() }),
+  key: 'actor',
+});

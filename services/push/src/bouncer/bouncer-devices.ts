@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
+import { OneAtATime } from './one-at-a-time';
 import type { PushRegistration } from './push-registration';
 
 interface DeviceDoc {
@@ -19,25 +20,24 @@ interface DeviceDoc {
  * again (a retried job, a client registering twice) answers the same device id.
  */
 export class BouncerDevices {
+  /** Device ids come from a counter its store cannot increment atomically: one registration at a time. */
+  private readonly serial = new OneAtATime();
+
   constructor(private readonly db: Connection) {}
 
   private get devices() {
     return this.db.collection<DeviceDoc>('devices');
   }
 
-  async register(server: string, pushAccountId: number, registration: PushRegistration, now: Date): Promise<number> {
+  register(server: string, pushAccountId: number, registration: PushRegistration, now: Date): Promise<number> {
     const _id = createHash('sha256').update(JSON.stringify([server, pushAccountId, registration.token_kind, registration.ios_app_id ?? null, registration.token])).digest('hex');
-    const known = await this.devices.findOne({ _id });
-    if (known) return known.deviceId;
-    const deviceId = await this.nextDeviceId();
-    try {
+    return this.serial.run('devices', async () => {
+      const known = await this.devices.findOne({ _id });
+      if (known) return known.deviceId;
+      const deviceId = await this.nextDeviceId();
       await this.devices.insertOne({ _id, deviceId, server, pushAccountId, tokenKind: registration.token_kind, token: registration.token, iosAppId: registration.ios_app_id ?? null, registeredAt: now });
       return deviceId;
-    } catch (error) {
-      // Registered at the same moment by a retry: its id stands (this one is left unused).
-      if ((error as { code?: number }).code !== 11000) throw error;
-      return (await this.devices.findOne({ _id }))!.deviceId;
-    }
+    });
   }
 
   private async nextDeviceId(): Promise<number> {

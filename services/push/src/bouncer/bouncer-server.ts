@@ -1,13 +1,23 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BOUNCER_REGISTER_PATH, BouncerRegisterRequest } from '@zulip-es/contracts';
+import {
+  BOUNCER_NOTIFY_PATH,
+  BOUNCER_REGISTER_PATH,
+  BOUNCER_TOKEN_REGISTER_PATH,
+  BOUNCER_TOKEN_UNREGISTER_PATH,
+  BouncerNotifyRequest,
+  BouncerRegisterRequest,
+  BouncerTokenRequest,
+} from '@zulip-es/contracts';
 import { closeServer, listenOn, type Logger } from '@zulip-es/platform';
 import type { BouncerDevices } from './bouncer-devices';
 import type { BouncerKeyring } from './bouncer-keyring';
+import type { BouncerTokens } from './bouncer-tokens';
+import { notifyUser, type Providers } from './notify-user';
 import { BouncerRefusal, readRegistration } from './push-registration';
 
-/** A registration is a few hundred bytes of form fields. */
+/** A registration is a few hundred bytes; a notification's payloads a few kilobytes. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 export interface BouncerServerOptions {
@@ -15,6 +25,8 @@ export interface BouncerServerOptions {
   host: string;
   keyring: BouncerKeyring;
   devices: BouncerDevices;
+  tokens: BouncerTokens;
+  providers: Providers;
   /** Server uuid → API key. */
   servers: Record<string, string>;
   logger: Logger;
@@ -26,47 +38,87 @@ export interface BouncerServer {
   close(): Promise<void>;
 }
 
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** A route: the calling server's uuid and its request body (form fields or JSON, as the route takes). */
+type Route = (server: string, body: string) => Promise<Answer>;
+
+const ok = (body: Record<string, unknown> = {}): Answer => ({ status: 200, body: { result: 'success', msg: '', ...body } });
+const refused = (status: number, code: string, msg: string): Answer => ({ status, body: { result: 'error', code, msg } });
+const invalid = refused(400, 'BAD_REQUEST', 'Invalid request');
+
 /**
- * The push bouncer's HTTP side: servers register devices here (Zulip's
- * `remotes/push/e2ee/register`). Plain node:http, like the health endpoint: one route.
+ * The push bouncer's HTTP side, for the servers it serves (modelled on Zulip's
+ * `remotes/push/*`): E11 registrations, legacy tokens, notifications. Plain node:http, like the
+ * health endpoint: a handful of POST routes.
  */
 export async function startBouncerServer(options: BouncerServerOptions): Promise<BouncerServer> {
   const now = options.now ?? (() => new Date());
+  const routes: Record<string, Route> = {
+    [BOUNCER_REGISTER_PATH]: async (server, body) => {
+      const request = BouncerRegisterRequest.safeParse(Object.fromEntries(new URLSearchParams(body)));
+      if (!request.success) return invalid;
+      try {
+        const { push_account_id, bouncer_public_key, encrypted_push_registration } = request.data;
+        const registration = readRegistration(options.keyring.open(bouncer_public_key, encrypted_push_registration), now());
+        return ok({ device_id: await options.devices.register(server, push_account_id, registration, now()) });
+      } catch (error) {
+        if (!(error instanceof BouncerRefusal)) throw error;
+        return refused(400, error.code, error.message);
+      }
+    },
+    [BOUNCER_TOKEN_REGISTER_PATH]: (server, body) => applyToken(server, body, true),
+    [BOUNCER_TOKEN_UNREGISTER_PATH]: (server, body) => applyToken(server, body, false),
+    [BOUNCER_NOTIFY_PATH]: async (server, body) => {
+      const request = BouncerNotifyRequest.safeParse(safeJson(body));
+      if (!request.success) return invalid;
+      return { status: 200, body: await notifyUser(server, request.data, { tokens: options.tokens, providers: options.providers, logger: options.logger }) };
+    },
+  };
+
+  async function applyToken(server: string, body: string, active: boolean): Promise<Answer> {
+    const request = BouncerTokenRequest.safeParse(safeJson(body));
+    if (!request.success) return invalid;
+    await options.tokens.apply(server, request.data, active);
+    return ok();
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const route = req.method === 'POST' ? routes[req.url?.split('?')[0] ?? ''] : undefined;
+    if (!route) return send(res, refused(404, 'BAD_REQUEST', 'Not found'));
+    const server = authenticated(req.headers.authorization, options.servers);
+    if (!server) return send(res, refused(401, 'UNAUTHORIZED', 'Invalid server credentials'));
+    const body = await readBody(req);
+    if (body === null) return send(res, refused(413, 'BAD_REQUEST', 'Request body too large'));
+    send(res, await route(server, body));
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.logger.error({ err: error }, 'push bouncer request failed');
-      if (!res.headersSent) reply(res, 500, { result: 'error', code: 'INTERNAL_SERVER_ERROR', msg: 'Internal server error' });
+      if (!res.headersSent) send(res, refused(500, 'INTERNAL_SERVER_ERROR', 'Internal server error'));
     });
   });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== BOUNCER_REGISTER_PATH) return reply(res, 404, { result: 'error', code: 'BAD_REQUEST', msg: 'Not found' });
-    const serverUuid = authenticated(req.headers.authorization, options.servers);
-    if (!serverUuid) return reply(res, 401, { result: 'error', code: 'UNAUTHORIZED', msg: 'Invalid server credentials' });
-    const body = await readBody(req);
-    if (body === null) return reply(res, 413, { result: 'error', code: 'BAD_REQUEST', msg: 'Request body too large' });
-    const request = BouncerRegisterRequest.safeParse(Object.fromEntries(new URLSearchParams(body)));
-    if (!request.success) return reply(res, 400, { result: 'error', code: 'BAD_REQUEST', msg: 'Invalid registration request' });
-    try {
-      const { push_account_id, bouncer_public_key, encrypted_push_registration } = request.data;
-      const registration = readRegistration(options.keyring.open(bouncer_public_key, encrypted_push_registration), now());
-      const deviceId = await options.devices.register(serverUuid, push_account_id, registration, now());
-      reply(res, 200, { result: 'success', msg: '', device_id: deviceId });
-    } catch (error) {
-      if (!(error instanceof BouncerRefusal)) throw error;
-      reply(res, 400, { result: 'error', code: error.code, msg: error.message });
-    }
-  }
-
   await listenOn(server, options.port, options.host);
   const port = (server.address() as AddressInfo).port;
   options.logger.info({ port }, 'push bouncer listening');
   return { port, close: () => closeServer(server) };
 }
 
-const reply = (res: ServerResponse, status: number, body: Record<string, unknown>): void => {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const send = (res: ServerResponse, answer: Answer): void => {
+  res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
 };
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The server uuid of valid Basic credentials; keys compared in constant time (as digests, of equal length). */
 function authenticated(header: string | undefined, servers: Record<string, string>): string | null {

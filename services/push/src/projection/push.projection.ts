@@ -1,21 +1,22 @@
-import { PushEvent, type EventEnvelope, type PushDeviceRegistrationRequestedV1 } from '@zulip-es/contracts';
+import { PushEvent, type BouncerTokenRequest, type EventEnvelope, type PushDeviceRegistrationRequestedV1 } from '@zulip-es/contracts';
 import type { Projection } from '@zulip-es/platform';
 import { evolve } from '../devices/user-devices.state';
 import type { PushRepository } from './push.repository';
 
-/** Where a requested registration goes to reach the bouncer (the registration queue). */
+/** Where requested registrations and token changes go to reach the bouncer (the registration queue). */
 export interface RegistrationRequests {
   forward(request: PushDeviceRegistrationRequestedV1['data'], requestSequence: number): Promise<void>;
+  forwardToken(token: BouncerTokenRequest, active: boolean): Promise<void>;
 }
 
 /**
  * Applies `push.events` to Mongo: each user's devices document, written whole with the version of
  * its last event, so an event at or below it is skipped (a redelivery).
  *
- * A requested registration is handed to the registration queue before the document is written:
- * a crash between the two applies the event again at the next start, and the queue takes the
- * same request once (its job id is the request's). A rebuild passes no queue: those requests
- * were forwarded when their events were first applied.
+ * A requested registration, and a legacy token added or removed, is handed to the registration
+ * queue before the document is written: a crash between the two applies the event again at the
+ * next start, and the queue takes the same event once (its job id is the event's). A rebuild
+ * passes no queue: those were forwarded when their events were first applied.
  */
 export class PushProjection implements Projection {
   /** 1: each user's tokens and registrations. */
@@ -30,7 +31,22 @@ export class PushProjection implements Projection {
     const event = PushEvent.parse({ type: envelope.type, data: envelope.data });
     const devices = await this.repo.devicesOf(event.data.userId);
     if (devices.version >= envelope.sequence) return;
-    if (event.type === 'push_device.registration_requested.v1') await this.registrations?.forward(event.data, envelope.sequence);
+    if (this.registrations) await forward(this.registrations, event, envelope.sequence);
     await this.repo.save(evolve(devices, event, envelope.sequence));
+  }
+}
+
+async function forward(to: RegistrationRequests, event: PushEvent, sequence: number): Promise<void> {
+  switch (event.type) {
+    case 'push_device.registration_requested.v1':
+      return to.forward(event.data, sequence);
+    case 'push_token.added.v1':
+    case 'push_token.removed.v1': {
+      const { userId, kind, token } = event.data;
+      const iosAppId = event.type === 'push_token.added.v1' ? event.data.appId : null;
+      return to.forwardToken({ user_id: userId, token_kind: kind, token, ios_app_id: iosAppId, sequence }, event.type === 'push_token.added.v1');
+    }
+    default:
+      return;
   }
 }

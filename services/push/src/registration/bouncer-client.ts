@@ -1,4 +1,15 @@
-import { BOUNCER_REGISTER_PATH, BouncerRegisterReply, type PushDeviceRegistrationRequestedV1, type RecordPushRegistration } from '@zulip-es/contracts';
+import {
+  BOUNCER_NOTIFY_PATH,
+  BOUNCER_REGISTER_PATH,
+  BOUNCER_TOKEN_REGISTER_PATH,
+  BOUNCER_TOKEN_UNREGISTER_PATH,
+  BouncerNotifyReply,
+  BouncerRegisterReply,
+  type BouncerNotifyRequest,
+  type BouncerTokenRequest,
+  type PushDeviceRegistrationRequestedV1,
+  type RecordPushRegistration,
+} from '@zulip-es/contracts';
 
 export interface BouncerClientConfig {
   PUSH_BOUNCER_URL: string;
@@ -8,29 +19,67 @@ export interface BouncerClientConfig {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/**
- * Sends a registration to the push bouncer. Its answer (a device id or a refusal) is the outcome;
- * anything else (unreachable, a timeout, a server error, an answer it should not give) throws, and
- * the registration job tries again later.
- */
-export async function registerAtBouncer(config: BouncerClientConfig, request: PushDeviceRegistrationRequestedV1['data']): Promise<RecordPushRegistration['outcome']> {
-  const res = await fetch(new URL(BOUNCER_REGISTER_PATH, config.PUSH_BOUNCER_URL), {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${config.PUSH_BOUNCER_SERVER_UUID}:${config.PUSH_BOUNCER_API_KEY}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({
+/** The bouncer could not be reached, or did not answer in time. */
+export class BouncerUnreachable extends Error {}
+
+/** The bouncer answered something other than its API's answers (a server error among them). */
+export class BouncerFailed extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`push bouncer answered ${status}: ${body.slice(0, 200)}`);
+  }
+}
+
+/** This server's side of the push bouncer's API, authenticated with its uuid and API key. */
+export class BouncerClient {
+  private readonly authorization: string;
+
+  constructor(private readonly config: BouncerClientConfig) {
+    this.authorization = `Basic ${Buffer.from(`${config.PUSH_BOUNCER_SERVER_UUID}:${config.PUSH_BOUNCER_API_KEY}`).toString('base64')}`;
+  }
+
+  /** An E11 registration: the bouncer's device id or its refusal. */
+  async register(request: PushDeviceRegistrationRequestedV1['data']): Promise<RecordPushRegistration['outcome']> {
+    const body = new URLSearchParams({
       push_account_id: String(request.pushAccountId),
       bouncer_public_key: request.bouncerPublicKey,
       encrypted_push_registration: request.encryptedPushRegistration,
-    }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const text = await res.text();
-  const reply = res.status === 200 || res.status === 400 ? BouncerRegisterReply.safeParse(safeJson(text)) : null;
-  if (!reply?.success) throw new Error(`push bouncer answered ${res.status}: ${text.slice(0, 200)}`);
-  return reply.data.result === 'success' ? { status: 'active', bouncerDeviceId: reply.data.device_id } : { status: 'failed', errorCode: reply.data.code };
+    });
+    const { status, text } = await this.post(BOUNCER_REGISTER_PATH, 'application/x-www-form-urlencoded', body.toString());
+    const reply = status === 200 || status === 400 ? BouncerRegisterReply.safeParse(safeJson(text)) : null;
+    if (!reply?.success) throw new BouncerFailed(status, text);
+    return reply.data.result === 'success' ? { status: 'active', bouncerDeviceId: reply.data.device_id } : { status: 'failed', errorCode: reply.data.code };
+  }
+
+  /** A legacy token added (`active`) or removed. */
+  async syncToken(request: BouncerTokenRequest, active: boolean): Promise<void> {
+    const { status, text } = await this.post(active ? BOUNCER_TOKEN_REGISTER_PATH : BOUNCER_TOKEN_UNREGISTER_PATH, 'application/json', JSON.stringify(request));
+    if (status !== 200) throw new BouncerFailed(status, text);
+  }
+
+  async notify(request: BouncerNotifyRequest): Promise<BouncerNotifyReply> {
+    const { status, text } = await this.post(BOUNCER_NOTIFY_PATH, 'application/json', JSON.stringify(request));
+    const reply = status === 200 ? BouncerNotifyReply.safeParse(safeJson(text)) : null;
+    if (!reply?.success) throw new BouncerFailed(status, text);
+    return reply.data;
+  }
+
+  private async post(path: string, contentType: string, body: string): Promise<{ status: number; text: string }> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.config.PUSH_BOUNCER_URL), {
+        method: 'POST',
+        headers: { authorization: this.authorization, 'content-type': contentType },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new BouncerUnreachable(`push bouncer unreachable: ${(error as Error).message}`, { cause: error });
+    }
+    return { status: res.status, text: await res.text() };
+  }
 }
 
 const safeJson = (text: string): unknown => {

@@ -1,16 +1,32 @@
-import { commandsTopic, RECORD_PUSH_REGISTRATION, type PushDeviceRegistrationRequestedV1 } from '@zulip-es/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  commandsTopic,
+  FORGET_PUSH_TOKENS,
+  RECORD_PUSH_REGISTRATION,
+  type BouncerTokenRequest,
+  type DeviceRef,
+  type ForgetPushTokens,
+  type PushDeviceRegistrationRequestedV1,
+} from '@zulip-es/contracts';
 import { createLogger, RequestClient, type BackgroundWork, type Logger, type ServiceParts } from '@zulip-es/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RegistrationRequests } from '../projection/push.projection';
-import { registerAtBouncer, type BouncerClientConfig } from './bouncer-client';
+import { BouncerClient, type BouncerClientConfig } from './bouncer-client';
 
 export const REGISTRATION_QUEUE = 'push-registrations';
 
-interface RegistrationJob {
-  request: PushDeviceRegistrationRequestedV1['data'];
-  requestSequence: number;
+/** Each job's data, by job name. */
+interface JobData {
+  /** An E11 registration to send to the bouncer, and whose answer to record. */
+  register: { request: PushDeviceRegistrationRequestedV1['data']; requestSequence: number };
+  /** A legacy token added (`active`) or removed, to tell the bouncer. */
+  token: { token: BouncerTokenRequest; active: boolean };
+  /** Tokens a provider called dead, to remove from the user's devices. */
+  forget: ForgetPushTokens;
 }
+type JobName = keyof JobData;
+type AnyJob = { [N in JobName]: Job<JobData[N], unknown, N> }[JobName];
 
 /** Waits between tries: doubling from a second, at most five minutes. */
 const FIRST_RETRY_MS = 1_000;
@@ -24,14 +40,19 @@ export function attemptsWithin(periodMs: number): number {
   return attempts;
 }
 
+/** Where tokens a provider called dead go to be removed from the user's devices. */
+export interface DeviceRemovals {
+  forget(userId: number, devices: DeviceRef[]): Promise<void>;
+}
+
 /**
- * The queue of registrations on their way to the push bouncer (BullMQ, in Redis: they survive a
- * restart). A request is one job, whose id is the request's, so handing it over twice (a
- * projection applying its event again) queues it once.
+ * The queue of the work that keeps this server's devices and the bouncer's in step (BullMQ, in
+ * Redis: it survives a restart). A job handed over from an event has that event's id, so handing
+ * it over twice (a projection applying the event again) queues it once.
  */
-export class RegistrationQueue implements RegistrationRequests {
-  /** Opened on the first request, so a process that never forwards one (a rebuild) opens none. */
-  private queue?: Queue<RegistrationJob>;
+export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
+  /** Opened on the first job, so a process that never queues one (a rebuild) opens none. */
+  private queue?: Queue;
 
   constructor(
     private readonly connection: () => Redis,
@@ -39,28 +60,38 @@ export class RegistrationQueue implements RegistrationRequests {
     private readonly queueName = REGISTRATION_QUEUE,
   ) {}
 
-  async forward(request: RegistrationJob['request'], requestSequence: number): Promise<void> {
-    this.queue ??= new Queue<RegistrationJob>(this.queueName, { connection: this.connection() });
-    await this.queue.add(
-      'register',
-      { request, requestSequence },
-      { jobId: `register-${request.userId}-${request.pushAccountId}-${requestSequence}`, attempts: this.attempts, backoff: { type: 'custom' }, removeOnComplete: 1000, removeOnFail: 1000 },
-    );
+  forward(request: PushDeviceRegistrationRequestedV1['data'], requestSequence: number): Promise<void> {
+    return this.add('register', { request, requestSequence }, `register-${request.userId}-${request.pushAccountId}-${requestSequence}`);
+  }
+
+  forwardToken(token: BouncerTokenRequest, active: boolean): Promise<void> {
+    return this.add('token', { token, active }, `token-${token.user_id}-${token.sequence}`);
+  }
+
+  forget(userId: number, devices: DeviceRef[]): Promise<void> {
+    return this.add('forget', { userId, devices }, `forget-${userId}-${randomUUID()}`);
   }
 
   async close(): Promise<void> {
     await this.queue?.close();
+  }
+
+  private async add<N extends JobName>(name: N, data: JobData[N], jobId: string): Promise<void> {
+    this.queue ??= new Queue(this.queueName, { connection: this.connection() });
+    await this.queue.add(name, data, { jobId, attempts: this.attempts, backoff: { type: 'custom' }, removeOnComplete: 1000, removeOnFail: 1000 });
   }
 }
 
 const COMMAND_WAIT_MS = 60_000;
 
 /**
- * The registration worker: sends each queued registration to the bouncer and records its answer
+ * The registration worker. It sends each E11 registration to the bouncer and records the answer
  * with a command to this service (id `push-registration:<job id>`: a job run again after its
- * answer was recorded records nothing more, and the bouncer answers the same device id). A
- * bouncer that cannot be reached is tried again, waiting longer each time; a job of a killed
- * worker is taken over by another (or the restarted one) once its lock expires.
+ * answer was recorded records nothing more, and the bouncer answers the same device id); tells
+ * the bouncer of legacy tokens added and removed; and removes the tokens a provider called dead
+ * (command id `push-job:<job id>`). A bouncer that cannot be reached is tried again, waiting
+ * longer each time; a job of a killed worker is taken over by another (or the restarted one)
+ * once its lock expires.
  */
 export async function startRegistrationWorker(
   parts: ServiceParts,
@@ -69,29 +100,52 @@ export async function startRegistrationWorker(
 ): Promise<BackgroundWork> {
   const client = new RequestClient(parts.kafka, `push-registrations-${options.instanceId}`, createLogger('push-registrations', options.logLevel), { replyWaitMs: 500 });
   await client.start();
-  const worker = new Worker<RegistrationJob>(
-    options.queueName ?? REGISTRATION_QUEUE,
-    async (job: Job<RegistrationJob>) => {
-      const { request, requestSequence } = job.data;
-      const outcome = await registerAtBouncer(options.bouncer, request);
-      const reply = await client.request(commandsTopic('push'), {
-        commandId: `push-registration:${job.id}`,
-        type: RECORD_PUSH_REGISTRATION,
-        kind: 'command',
-        key: `user:${request.userId}`,
-        correlationId: `push-registration:${job.id}`,
-        actorId: null,
-        deadline: Date.now() + COMMAND_WAIT_MS,
-        replyTo: client.replyTo,
-        after: [],
-        data: { userId: request.userId, pushAccountId: request.pushAccountId, requestSequence, outcome },
-      });
-      if (!reply.ok) throw new Error(`recording a push registration was refused: ${reply.error.code} ${reply.error.msg}`);
-      return outcome;
-    },
-    { connection: options.connection, concurrency: 8, lockDuration: 30_000, stalledInterval: 5_000, maxStalledCount: 10, settings: { backoffStrategy: retryDelayMs } },
-  );
-  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push registration not sent to the bouncer yet'));
+  const bouncer = new BouncerClient(options.bouncer);
+
+  async function command(commandId: string, type: string, userId: number, data: Record<string, unknown>): Promise<void> {
+    const reply = await client.request(commandsTopic('push'), {
+      commandId,
+      type,
+      kind: 'command',
+      key: `user:${userId}`,
+      correlationId: commandId,
+      actorId: null,
+      deadline: Date.now() + COMMAND_WAIT_MS,
+      replyTo: client.replyTo,
+      after: [],
+      data,
+    });
+    if (!reply.ok) throw new Error(`${type} was refused: ${reply.error.code} ${reply.error.msg}`);
+  }
+
+  async function run(job: AnyJob): Promise<void> {
+    switch (job.name) {
+      case 'register': {
+        const { request, requestSequence } = job.data;
+        const outcome = await bouncer.register(request);
+        const data = { userId: request.userId, pushAccountId: request.pushAccountId, requestSequence, outcome };
+        return command(`push-registration:${job.id}`, RECORD_PUSH_REGISTRATION, request.userId, data);
+      }
+      case 'token':
+        return bouncer.syncToken(job.data.token, job.data.active);
+      case 'forget':
+        return command(`push-job:${job.id}`, FORGET_PUSH_TOKENS, job.data.userId, { ...job.data });
+      default: {
+        const unexpected: never = job;
+        throw new Error(`unknown push job ${(unexpected as Job).name}`);
+      }
+    }
+  }
+
+  const worker = new Worker(options.queueName ?? REGISTRATION_QUEUE, (job: Job) => run(job as AnyJob), {
+    connection: options.connection,
+    concurrency: 8,
+    lockDuration: 30_000,
+    stalledInterval: 5_000,
+    maxStalledCount: 10,
+    settings: { backoffStrategy: retryDelayMs },
+  });
+  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push job not done yet'));
   return {
     async stop() {
       await worker.close();

@@ -1,8 +1,14 @@
+import type { OrganizationDirectory } from '../organization/organization.read-model';
 import type { PushRepository } from '../projection/push.repository';
+import type { BouncerClient } from '../registration/bouncer-client';
+import type { DeviceRemovals } from '../registration/registration-jobs';
 
 /** What every push handler works with. */
 export interface PushDeps {
   repo: PushRepository;
-  /** Whether registrations have a push bouncer to go to (`PUSH_BOUNCER_URL`). */
-  bouncerConfigured: boolean;
+  /** The push bouncer (`PUSH_BOUNCER_URL`): unset, E11 and E19 answer PUSH_SERVICE_NOT_CONFIGURED. */
+  bouncer?: BouncerClient;
+  /** Where tokens a provider called dead go to be removed (the registration queue). */
+  removals?: DeviceRemovals;
+  organization: OrganizationDirectory;
 }

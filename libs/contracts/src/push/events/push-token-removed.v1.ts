@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { UserId } from '../../users/user-fields';
 import { TokenKind } from '../push-device';
 
-/** A user's device token is gone: DELETE /users/me/apns_device_token or /users/me/android_gcm_reg_id. */
+/**
+ * A user's device token is gone: removed by the user (DELETE /users/me/apns_device_token or
+ * /users/me/android_gcm_reg_id; `reason` absent or `user`), or by its push provider, which said
+ * it is no longer valid (`provider`).
+ */
 export const PushTokenRemovedV1 = z.object({
   type: z.literal('push_token.removed.v1'),
-  data: z.object({ userId: UserId, kind: TokenKind, token: z.string() }),
+  data: z.object({ userId: UserId, kind: TokenKind, token: z.string(), reason: z.enum(['user', 'provider']).optional() }),
 });
 export type PushTokenRemovedV1 = z.infer<typeof PushTokenRemovedV1>;
