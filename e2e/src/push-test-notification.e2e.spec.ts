@@ -1,40 +1,22 @@
 import { BOUNCER_TOKEN_UNREGISTER_PATH } from '@zulip-es/contracts';
-import { api, captureEvents, createUser, FakeProvidersClient, systemInfo, type EventCapture, type TestUser } from '@zulip-es/testing';
+import { addPushTokens, api, captureEvents, createUser, FakeProvidersClient, systemInfo, uniqueApnsToken, uniqueFcmToken, type EventCapture } from '@zulip-es/testing';
 
 const TEST = '/mobile_push/test_notification';
 const APP_ID = 'org.zulip.Zulip';
 const success = { result: 'success', msg: '' };
-const until = async <T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('POST /mobile_push/test_notification (E19)', () => {
   const env = systemInfo().env;
   const providers = new FakeProvidersClient(env.FAKE_PUSH_PROVIDERS_URL!);
   let capture: EventCapture;
-  let serial = 0;
   beforeAll(async () => {
     capture = await captureEvents('push');
   });
   afterAll(() => capture.stop());
 
-  const fcmToken = () => `fcm-e19-${process.pid}-${Date.now()}-${++serial}`;
-  const apnsToken = () => `${Date.now().toString(16).padStart(16, '0')}${(++serial).toString(16).padStart(8, '0')}c0ffee00`;
-
-  /** Adds the tokens and waits until the bouncer has them (its registration job has run). */
-  async function withTokens(user: TestUser, tokens: { fcm?: string; apns?: string }): Promise<void> {
-    if (tokens.fcm) expect((await api('POST', '/users/me/android_gcm_reg_id', { auth: user, params: { token: tokens.fcm } })).body).toEqual(success);
-    if (tokens.apns) expect((await api('POST', '/users/me/apns_device_token', { auth: user, params: { token: tokens.apns, appid: APP_ID } })).body).toEqual(success);
-    for (const token of [tokens.fcm, tokens.apns].filter((t): t is string => t !== undefined)) {
-      await until(async () => ((await api('POST', TEST, { auth: user, params: { token } })).body.result === 'success' ? true : undefined), `the bouncer to know ${token}`);
-    }
-  }
+  const fcmToken = () => uniqueFcmToken('fcm-e19');
+  const apnsToken = uniqueApnsToken;
+  const withTokens = addPushTokens;
 
   it('succeeds without sending anything for a user with no devices', async () => {
     const user = await createUser({ label: 'e19-none' });

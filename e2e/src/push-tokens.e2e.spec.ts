@@ -1,4 +1,4 @@
-import { api, captureEvents, createUser, type EventCapture, type TestUser } from '@zulip-es/testing';
+import { api, captureEvents, createUser, owner, type EventCapture, type TestUser } from '@zulip-es/testing';
 
 const APNS = '/users/me/apns_device_token';
 const FCM = '/users/me/android_gcm_reg_id';
@@ -61,5 +61,20 @@ describe('legacy push tokens (POST and DELETE /users/me/apns_device_token, /user
     const res = await api(method, path, { auth: user, params });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ result: 'error', msg });
+  });
+
+  it('removes a deactivated user\'s tokens, as events of their devices', async () => {
+    const leaving = await createUser({ label: 'push-tokens-leaving' });
+    const apnsToken = 'beef00'.repeat(8);
+    await api('POST', APNS, { auth: leaving, params: { token: apnsToken, appid: 'org.zulip.Zulip' } });
+    await api('POST', FCM, { auth: leaving, params: { token: 'fcm:leaving' } });
+    expect((await api('DELETE', `/users/${leaving.userId}`, { auth: owner() })).status).toBe(200);
+
+    const aggregateId = `push_devices:${leaving.userId}`;
+    await capture.waitFor((e) => e.aggregateId === aggregateId && e.sequence === 4);
+    expect(capture.events.filter((e) => e.aggregateId === aggregateId && e.sequence > 2).map((e) => [e.type, e.data])).toEqual([
+      ['push_token.removed.v1', { userId: leaving.userId, kind: 'apns', token: apnsToken, reason: 'deactivated' }],
+      ['push_token.removed.v1', { userId: leaving.userId, kind: 'fcm', token: 'fcm:leaving', reason: 'deactivated' }],
+    ]);
   });
 });

@@ -8,3 +8,4 @@ export * from './channels';
 export * from './projection-rebuild';
 export * from './uploads';
 export * from './push-providers';
+export * from './push-devices';

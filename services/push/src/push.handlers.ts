@@ -1,10 +1,12 @@
-import { addApnsToken, addFcmToken, FORGET_PUSH_TOKENS, RECORD_PUSH_REGISTRATION, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from '@zulip-es/contracts';
+import { addApnsToken, addFcmToken, FORGET_PUSH_TOKENS, NOTIFY_MESSAGE, RECORD_PUSH_REGISTRATION, REMOVE_USER_DEVICES, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { addApnsTokenHandler, addFcmTokenHandler } from './devices/add-token/add-token.handler';
 import { forgetTokensHandler } from './devices/forget-tokens/forget-tokens.handler';
 import { recordRegistrationHandler } from './devices/record-registration/record-registration.handler';
 import { registerDeviceHandler } from './devices/register-device/register-device.handler';
 import { removeTokenHandler } from './devices/remove-token/remove-token.handler';
+import { removeUserDevicesHandler } from './devices/remove-user-devices/remove-user-devices.handler';
+import { notifyMessageHandler } from './notifications/notify-message/notify-message.handler';
 import { sendTestHandler } from './notifications/send-test/send-test.handler';
 import type { PushDeps } from './shared/push-deps';
 
@@ -17,4 +19,6 @@ export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
   [RECORD_PUSH_REGISTRATION]: recordRegistrationHandler(deps),
   [FORGET_PUSH_TOKENS]: forgetTokensHandler(deps),
   [sendTestPushNotification.type]: sendTestHandler(deps),
+  [NOTIFY_MESSAGE]: notifyMessageHandler(deps),
+  [REMOVE_USER_DEVICES]: removeUserDevicesHandler(deps),
 });

@@ -1,4 +1,4 @@
-import type { BouncerRegistrationError, PushEvent, TokenKind } from '@zulip-es/contracts';
+import type { BouncerRegistrationError, PushDevicesEvent, TokenKind } from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
 
 /** A legacy device token (pushes not end-to-end encrypted). */
@@ -42,7 +42,7 @@ export const findRegistration = (devices: UserDevices, pushAccountId: number): P
   devices.registrations.find((r) => r.pushAccountId === pushAccountId);
 
 /** The user's devices after `event`, the `sequence`th of the aggregate. */
-export function evolve(devices: UserDevices, event: PushEvent, sequence: number): UserDevices {
+export function evolve(devices: UserDevices, event: PushDevicesEvent, sequence: number): UserDevices {
   const next = { ...devices, version: sequence };
   switch (event.type) {
     case 'push_token.added.v1': {
@@ -66,6 +66,8 @@ export function evolve(devices: UserDevices, event: PushEvent, sequence: number)
       const { pushAccountId, errorCode } = event.data;
       return { ...next, registrations: devices.registrations.map((r) => (r.pushAccountId === pushAccountId ? { ...r, status: 'failed', errorCode } : r)) };
     }
+    case 'push_device.removed.v1':
+      return { ...next, registrations: devices.registrations.filter((r) => r.pushAccountId !== event.data.pushAccountId) };
     default: {
       const unexpected: never = event;
       throw new Error(`no evolve for ${JSON.stringify(unexpected)}`);
@@ -74,4 +76,4 @@ export function evolve(devices: UserDevices, event: PushEvent, sequence: number)
 }
 
 /** `event` as the aggregate's next. */
-export const nextEvent = (devices: UserDevices, event: PushEvent): NewEvent => ({ ...event, aggregateId: devicesAggregateId(devices.userId), sequence: devices.version + 1 });
+export const nextEvent = (devices: UserDevices, event: PushDevicesEvent): NewEvent => ({ ...event, aggregateId: devicesAggregateId(devices.userId), sequence: devices.version + 1 });

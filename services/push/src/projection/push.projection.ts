@@ -1,4 +1,4 @@
-import { PushEvent, type BouncerTokenRequest, type EventEnvelope, type PushDeviceRegistrationRequestedV1 } from '@zulip-es/contracts';
+import { PushEvent, type BouncerTokenRequest, type EventEnvelope, type PushDevicesEvent, type PushDeviceRegistrationRequestedV1, type PushNotificationRequestedV1 } from '@zulip-es/contracts';
 import type { Projection } from '@zulip-es/platform';
 import { evolve } from '../devices/user-devices.state';
 import type { PushRepository } from './push.repository';
@@ -7,6 +7,11 @@ import type { PushRepository } from './push.repository';
 export interface RegistrationRequests {
   forward(request: PushDeviceRegistrationRequestedV1['data'], requestSequence: number): Promise<void>;
   forwardToken(token: BouncerTokenRequest, active: boolean): Promise<void>;
+}
+
+/** Where requested notifications go to be pushed (the notification queue: a job per recipient). */
+export interface NotificationRequests {
+  push(notification: PushNotificationRequestedV1['data']): Promise<void>;
 }
 
 /**
@@ -25,10 +30,13 @@ export class PushProjection implements Projection {
   constructor(
     private readonly repo: PushRepository,
     private readonly registrations?: RegistrationRequests,
+    private readonly notifications?: NotificationRequests,
   ) {}
 
   async apply(envelope: EventEnvelope): Promise<void> {
     const event = PushEvent.parse({ type: envelope.type, data: envelope.data });
+    // Written nowhere: its jobs' ids are the message's and the recipient's, so applied again it queues nothing more.
+    if (event.type === 'push_notification.requested.v1') return this.notifications?.push(event.data);
     const devices = await this.repo.devicesOf(event.data.userId);
     if (devices.version >= envelope.sequence) return;
     if (this.registrations) await forward(this.registrations, event, envelope.sequence);
@@ -36,7 +44,7 @@ export class PushProjection implements Projection {
   }
 }
 
-async function forward(to: RegistrationRequests, event: PushEvent, sequence: number): Promise<void> {
+async function forward(to: RegistrationRequests, event: PushDevicesEvent, sequence: number): Promise<void> {
   switch (event.type) {
     case 'push_device.registration_requested.v1':
       return to.forward(event.data, sequence);

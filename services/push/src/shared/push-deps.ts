@@ -1,4 +1,5 @@
-import type { OrganizationDirectory } from '../organization/organization.read-model';
+import type { ChannelsDirectory } from '../directory/channels-directory';
+import type { UsersDirectory } from '../directory/users-directory';
 import type { PushRepository } from '../projection/push.repository';
 import type { BouncerClient } from '../registration/bouncer-client';
 import type { DeviceRemovals } from '../registration/registration-jobs';
@@ -10,5 +11,6 @@ export interface PushDeps {
   bouncer?: BouncerClient;
   /** Where tokens a provider called dead go to be removed (the registration queue). */
   removals?: DeviceRemovals;
-  organization: OrganizationDirectory;
+  directory: UsersDirectory;
+  channels: ChannelsDirectory;
 }

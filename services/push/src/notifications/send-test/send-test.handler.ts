@@ -9,7 +9,7 @@ import { testPayloads } from '../payloads';
  * tokens, or to the one `token`, through the bouncer, answered once the bouncer has pushed it.
  * Tokens the provider called dead are handed to the registration queue to be removed.
  */
-export function sendTestHandler({ repo, bouncer, removals, organization }: PushDeps): QueryHandler<OperationData<typeof sendTestPushNotification>> {
+export function sendTestHandler({ repo, bouncer, removals, directory }: PushDeps): QueryHandler<OperationData<typeof sendTestPushNotification>> {
   return {
     kind: 'query',
     schema: sendTestPushNotification.params,
@@ -20,7 +20,7 @@ export function sendTestHandler({ repo, bouncer, removals, organization }: PushD
       if (data.token !== undefined && targets.length === 0) throw new DomainError('INVALID_PUSH_DEVICE_TOKEN', 'Device not recognized');
       if (targets.length === 0) return {};
       if (!bouncer) throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
-      const realm = organization.current;
+      const realm = directory.current;
       if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization is not known yet');
       const reply = await bouncer
         .notify({ user_id: userId, payloads: testPayloads(realm, userId, now), devices: targets.map(({ kind, token }) => ({ kind, token })) })

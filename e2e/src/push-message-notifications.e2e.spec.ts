@@ -1,0 +1,108 @@
+import { VisibilityPolicy } from '@zulip-es/contracts';
+import {
+  addPushTokens,
+  api,
+  captureEvents,
+  createUser,
+  eventually,
+  FakeProvidersClient,
+  subscribeTo,
+  systemInfo,
+  uniqueApnsToken,
+  uniqueChannelName,
+  uniqueFcmToken,
+  type EventCapture,
+  type ReceivedPush,
+  type TestUser,
+} from '@zulip-es/testing';
+
+describe('push notifications of sent messages', () => {
+  const providers = new FakeProvidersClient(systemInfo().env.FAKE_PUSH_PROVIDERS_URL!);
+  let capture: EventCapture;
+  let sender: TestUser;
+  beforeAll(async () => {
+    capture = await captureEvents('push');
+    sender = await createUser({ label: 'push-sender' });
+  });
+  afterAll(() => capture.stop());
+
+  /** A user with an FCM and an APNs token the bouncer knows. */
+  async function withDevices(label: string): Promise<{ user: TestUser; fcm: string; apns: string }> {
+    const user = await createUser({ label });
+    const tokens = { fcm: uniqueFcmToken(label), apns: uniqueApnsToken() };
+    await addPushTokens(user, tokens);
+    return { user, ...tokens };
+  }
+
+  const send = async (params: Record<string, unknown>): Promise<number> => {
+    const res = await api('POST', '/messages', { auth: sender, params });
+    expect(res.status).toBe(200);
+    return res.body.id as number;
+  };
+  /** The message's push to `token`, once it arrived. */
+  const pushOf = (token: string, messageId: number): Promise<ReceivedPush> =>
+    eventually(async () => (await providers.received(token)).find((p) => p.payload.zulip_message_id === String(messageId) || (p.payload.zulip as { message_ids?: number[] } | undefined)?.message_ids?.includes(messageId)), `the push of message ${messageId}`);
+  const requestedFor = (messageId: number) => capture.settle((e) => e.type === 'push_notification.requested.v1' && e.data.messageId === messageId, 1_500);
+
+  it('pushes a direct message to the recipient\'s devices, in Zulip\'s payloads, and not to the sender', async () => {
+    const recipient = await withDevices('push-dm');
+    const senderToken = uniqueFcmToken('push-dm-sender');
+    await addPushTokens(sender, { fcm: senderToken });
+
+    const messageId = await send({ type: 'direct', to: JSON.stringify([recipient.user.userId]), content: 'Lunch at **noon**?' });
+
+    const fcm = await pushOf(recipient.fcm, messageId);
+    expect(fcm.payload).toMatchObject({
+      event: 'message',
+      zulip_message_id: String(messageId),
+      content: 'Lunch at noon?',
+      content_truncated: 'false',
+      sender_id: String(sender.userId),
+      sender_full_name: sender.fullName,
+      recipient_type: 'private',
+      user_id: String(recipient.user.userId),
+      realm_name: 'Zulip ES test organization',
+      trigger: 'private_message',
+    });
+    const apns = await pushOf(recipient.apns, messageId);
+    expect(apns.payload).toMatchObject({
+      aps: { alert: { title: sender.fullName, subtitle: '', body: 'Lunch at noon?' }, sound: 'default' },
+      zulip: { message_ids: [messageId], sender_id: sender.userId, recipient_type: 'private', user_id: recipient.user.userId },
+    });
+    const [requested] = await requestedFor(messageId);
+    expect(requested!.data.recipients).toEqual([{ userId: recipient.user.userId, trigger: 'private_message' }]);
+    expect((await providers.received(senderToken)).filter((p) => p.payload.zulip_message_id === String(messageId))).toEqual([]);
+  });
+
+  it('pushes a channel message to the subscribers it mentions or who follow its topic, not to the others', async () => {
+    const [mentioned, follower, bystander] = await Promise.all([withDevices('push-mentioned'), withDevices('push-follower'), withDevices('push-bystander')]);
+    const channel = uniqueChannelName('push');
+    for (const auth of [sender, mentioned.user, follower.user, bystander.user]) expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
+    const channelId = ((await api('GET', '/get_stream_id', { auth: sender, params: { stream: channel } })).body.stream_id) as number;
+    expect((await api('POST', '/user_topics', { auth: follower.user, params: { stream_id: channelId, topic: 'plans', visibility_policy: VisibilityPolicy.FOLLOWED } })).status).toBe(200);
+
+    const messageId = await send({ type: 'stream', to: channel, topic: 'plans', content: `@**${mentioned.user.fullName}|${mentioned.user.userId}** see this` });
+
+    const apns = await pushOf(mentioned.apns, messageId);
+    expect(apns.payload).toMatchObject({
+      aps: { alert: { title: `#${channel} > plans`, subtitle: `${sender.fullName} mentioned you:`, body: `@${mentioned.user.fullName} see this` } },
+      zulip: { recipient_type: 'stream', stream: channel, stream_id: channelId, topic: 'plans', trigger: 'mentioned' },
+    });
+    expect((await pushOf(follower.fcm, messageId)).payload).toMatchObject({ trigger: 'followed_topic_push_notify', stream: channel, topic: 'plans' });
+    const [requested] = await requestedFor(messageId);
+    expect(requested!.data.recipients).toEqual(
+      expect.arrayContaining([{ userId: mentioned.user.userId, trigger: 'mentioned' }, { userId: follower.user.userId, trigger: 'followed_topic_push_notify' }]),
+    );
+    expect((requested!.data.recipients as { userId: number }[]).map((r) => r.userId)).not.toContain(bystander.user.userId);
+  });
+
+  it('notifies no one who turned pushes of direct messages off', async () => {
+    const quiet = await withDevices('push-quiet');
+    expect((await api('PATCH', '/settings', { auth: quiet.user, params: { enable_offline_push_notifications: false } })).status).toBe(200);
+
+    const messageId = await send({ type: 'direct', to: JSON.stringify([quiet.user.userId]), content: 'shh' });
+
+    expect(await requestedFor(messageId)).toEqual([]);
+    expect((await providers.received(quiet.fcm)).filter((p) => p.payload.zulip_message_id === String(messageId))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import type { NotifiedMessage, PushNotificationRequestedV1, PushTrigger } from '@zulip-es/contracts';
+import type { BackgroundWork, Logger } from '@zulip-es/platform';
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { ChannelsDirectory } from '../directory/channels-directory';
+import type { UsersDirectory } from '../directory/users-directory';
+import type { NotificationRequests } from '../projection/push.projection';
+import type { PushRepository } from '../projection/push.repository';
+import type { BouncerClient } from '../registration/bouncer-client';
+import type { DeviceRemovals } from '../registration/registration-jobs';
+import { messagePayloads } from './payloads';
+
+export const NOTIFICATION_QUEUE = 'push-notifications';
+
+interface NotifyJob {
+  message: NotifiedMessage;
+  userId: number;
+  trigger: PushTrigger;
+}
+
+/** A notification is worth little late: a few tries within about half a minute. */
+const ATTEMPTS = 5;
+const BACKOFF = { type: 'exponential', delay: 1_000 } as const;
+/** Finished jobs are kept a day, so an event applied again within it queues nothing more. */
+const KEEP_SECONDS = 24 * 60 * 60;
+
+/** The queue of notifications to push: a job per message and recipient (BullMQ, in Redis). */
+export class NotificationQueue implements NotificationRequests {
+  private queue?: Queue<NotifyJob>;
+
+  constructor(
+    private readonly connection: () => Redis,
+    private readonly queueName = NOTIFICATION_QUEUE,
+  ) {}
+
+  async push(notification: PushNotificationRequestedV1['data']): Promise<void> {
+    this.queue ??= new Queue<NotifyJob>(this.queueName, { connection: this.connection() });
+    const { recipients, ...message } = notification;
+    await this.queue.addBulk(
+      recipients.map(({ userId, trigger }) => ({
+        name: 'notify',
+        data: { message, userId, trigger },
+        opts: { jobId: `notify-${message.messageId}-${userId}`, attempts: ATTEMPTS, backoff: BACKOFF, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+      })),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.queue?.close();
+  }
+}
+
+export interface NotificationWorkerDeps {
+  repo: PushRepository;
+  bouncer: BouncerClient;
+  removals: DeviceRemovals;
+  directory: UsersDirectory;
+  channels: ChannelsDirectory;
+}
+
+/**
+ * The notification worker: pushes a recipient's notification to their devices through the
+ * bouncer, with the names as they are now, and has the tokens the provider called dead removed.
+ * A bouncer that cannot be reached fails the job, which is tried again a few times.
+ */
+export function startNotificationWorker(deps: NotificationWorkerDeps, options: { connection: Redis; queueName?: string }, logger: Logger): BackgroundWork {
+  const worker = new Worker<NotifyJob>(
+    options.queueName ?? NOTIFICATION_QUEUE,
+    async (job: Job<NotifyJob>) => {
+      const { message, userId, trigger } = job.data;
+      const { tokens } = await deps.repo.devicesOf(userId);
+      const organization = deps.directory.current;
+      if (tokens.length === 0 || !organization) return;
+      const sender = deps.directory.user(message.senderId);
+      const { conversation } = message;
+      const payloads = messagePayloads(organization, {
+        message,
+        trigger,
+        recipientId: userId,
+        sender: { fullName: sender?.fullName ?? '', email: sender?.email ?? '' },
+        channelName: conversation.type === 'channel' ? deps.channels.channelName(conversation.channelId) : undefined,
+        groupNames: conversation.type === 'direct' ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '') : undefined,
+      });
+      const reply = await deps.bouncer.notify({ user_id: userId, payloads, devices: tokens.map(({ kind, token }) => ({ kind, token })) });
+      if (reply.deleted_devices.length > 0) await deps.removals.forget(userId, reply.deleted_devices);
+    },
+    { connection: options.connection, concurrency: 16 },
+  );
+  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push notification not sent'));
+  return { stop: () => worker.close() };
+}

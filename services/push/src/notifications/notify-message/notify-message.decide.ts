@@ -1,0 +1,59 @@
+import { VisibilityPolicy, type NotifyMessage, type PushRecipient, type PushTrigger } from '@zulip-es/contracts';
+import type { NewEvent } from '@zulip-es/platform';
+import type { DirectoryUser } from '../../directory/users-directory';
+import { mentionedUserIds, pushContent } from '../push-content';
+
+/** What the decision reads: the push service's copies of the users and channels. */
+export interface NotificationContext {
+  user(userId: number): DirectoryUser | undefined;
+  subscribers(channelId: number): ReadonlySet<number>;
+  topicPolicy(userId: number, channelId: number, topic: string): VisibilityPolicy;
+  /**
+   * Whether the user is on Zulip (Zulip: holds an event queue). Pushes then need
+   * `enable_online_push_notifications`.
+   */
+  online(userId: number): boolean;
+}
+
+export const notificationAggregateId = (messageId: number): string => `push_notification:${messageId}`;
+
+/**
+ * Whom to notify of a sent message, and why (Zulip's `UserMessageNotificationsData`): each
+ * active human recipient but the sender, for the first trigger that applies to them.
+ */
+export function decideNotifyMessage(message: NotifyMessage, context: NotificationContext): NewEvent[] {
+  const recipients: PushRecipient[] = [];
+  for (const userId of candidates(message, context)) {
+    const user = context.user(userId);
+    if (!user?.active || user.isBot || userId === message.senderId) continue;
+    if (context.online(userId) && !user.settings.enable_online_push_notifications) continue;
+    const trigger = triggerFor(user, message, context);
+    if (trigger) recipients.push({ userId, trigger });
+  }
+  if (recipients.length === 0) return [];
+  const { content, truncated } = pushContent(message.renderedContent);
+  const { messageId, senderId, conversation, sentAt } = message;
+  return [
+    {
+      type: 'push_notification.requested.v1',
+      aggregateId: notificationAggregateId(messageId),
+      sequence: 1,
+      data: { messageId, senderId, conversation, sentAt, content, contentTruncated: truncated, recipients },
+    },
+  ];
+}
+
+function candidates(message: NotifyMessage, context: NotificationContext): Iterable<number> {
+  return message.conversation.type === 'direct' ? message.conversation.userIds : context.subscribers(message.conversation.channelId);
+}
+
+function triggerFor(user: DirectoryUser, message: NotifyMessage, context: NotificationContext): PushTrigger | null {
+  const { settings } = user;
+  if (message.conversation.type === 'direct') return settings.enable_offline_push_notifications ? 'private_message' : null;
+  // A mention reaches the user even in a topic they muted.
+  if (settings.enable_offline_push_notifications && mentionedUserIds(message.renderedContent).has(user.userId)) return 'mentioned';
+  const policy = context.topicPolicy(user.userId, message.conversation.channelId, message.conversation.topic);
+  if (policy === VisibilityPolicy.MUTED) return null;
+  if (policy === VisibilityPolicy.FOLLOWED && settings.enable_followed_topic_push_notifications) return 'followed_topic_push_notify';
+  return settings.enable_stream_push_notifications ? 'stream_push_notify' : null;
+}
