@@ -1,3 +1,4 @@
+import sodium from 'libsodium-wrappers';
 import { VisibilityPolicy } from '@zulip-es/contracts';
 import {
   addPushTokens,
@@ -104,5 +105,41 @@ describe('push notifications of sent messages', () => {
 
     expect(await requestedFor(messageId)).toEqual([]);
     expect((await providers.received(quiet.fcm)).filter((p) => p.payload.zulip_message_id === String(messageId))).toEqual([]);
+  });
+
+  it('pushes to an end-to-end encrypted device a payload sealed to its key, which only it opens', async () => {
+    await sodium.ready;
+    const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+    const recipient = await createUser({ label: 'push-e2ee' });
+    const device = sodium.crypto_box_keypair();
+    const token = uniqueFcmToken('push-e2ee');
+    const bouncerKey = (JSON.parse(systemInfo().env.PUSH_BOUNCER_KEYS!) as { public_key: string }[])[0]!.public_key;
+    const registration = { token, token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) };
+    const sealedRegistration = b64(sodium.crypto_box_seal(JSON.stringify(registration), Buffer.from(bouncerKey, 'base64')));
+    const params = { token_kind: 'fcm', push_account_id: 7001, push_public_key: b64(device.publicKey), bouncer_public_key: bouncerKey, encrypted_push_registration: sealedRegistration };
+    expect((await api('POST', '/mobile_push/register', { auth: recipient, params })).status).toBe(200);
+    await capture.waitFor((e) => e.type === 'push_device.registered.v1' && e.data.userId === recipient.userId);
+
+    const messageId = await send({ type: 'direct', to: JSON.stringify([recipient.userId]), content: 'for your eyes only' });
+
+    const push = await eventually(async () => (await providers.received(token)).at(-1), 'the sealed push');
+    expect(Object.keys(push.payload).sort()).toEqual(['encrypted_data', 'push_account_id']);
+    expect(push.payload.push_account_id).toBe('7001');
+    const opened = sodium.crypto_box_seal_open(Buffer.from(push.payload.encrypted_data as string, 'base64'), device.publicKey, device.privateKey);
+    expect(JSON.parse(Buffer.from(opened).toString('utf8'))).toMatchObject({
+      push_account_id: 7001,
+      event: 'message',
+      zulip_message_id: messageId,
+      content: 'for your eyes only',
+      sender_full_name: sender.fullName,
+      recipient_type: 'private',
+      user_id: recipient.userId,
+    });
+
+    // The app was uninstalled: the provider calls the token dead, and the registration goes.
+    await providers.markDead(token);
+    await send({ type: 'direct', to: JSON.stringify([recipient.userId]), content: 'anyone there?' });
+    const removed = await capture.waitFor((e) => e.type === 'push_device.removed.v1' && e.data.userId === recipient.userId);
+    expect(removed.data).toEqual({ userId: recipient.userId, pushAccountId: 7001, reason: 'provider' });
   });
 });

@@ -17,6 +17,12 @@ describe('GET /server_settings', () => {
     });
     expect(typeof res.body.zulip_version).toBe('string');
   });
+
+  it('says push notifications are enabled where the push service has a bouncer to send them through', async () => {
+    const res = await api('GET', '/server_settings');
+    // The system under test runs with one (PUSH_BOUNCER_URL).
+    expect(res.body.push_notifications_enabled).toBe(true);
+  });
 });
 
 describe('POST /register', () => {

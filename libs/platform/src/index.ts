@@ -22,3 +22,4 @@ export * from './runtime/rebuild-projection';
 export * from './runtime/event-command-relay';
 export * from './mongo/versioned-document';
 export * from './object-store/object-store';
+export * from './json/json-or-undefined';

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { connect, createServer, type Http2Server, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { jsonOrUndefined } from '@zulip-es/platform';
 
 /** A push one of the fake providers took. */
 export interface ReceivedPush {
@@ -120,7 +121,7 @@ export class FakePushProviders {
     const bearer = String(headers.authorization ?? '').replace(/^Bearer /, '');
     if (!this.accessTokens.has(bearer)) return fcmError(401, 'UNAUTHENTICATED');
     if (!path.includes(`/projects/${this.credentials.fcmServiceAccount.project_id}/`)) return fcmError(403, 'PERMISSION_DENIED');
-    const message = (safeJson(body) as { message?: { token?: string; data?: Record<string, unknown> } } | undefined)?.message;
+    const message = (jsonOrUndefined(body) as { message?: { token?: string; data?: Record<string, unknown> } } | undefined)?.message;
     const data = message?.data ?? {};
     if (!message?.token || Object.values(data).some((v) => typeof v !== 'string')) return fcmError(400, 'INVALID_ARGUMENT');
     if (this.dead.has(message.token)) return fcmError(404, 'NOT_FOUND', 'UNREGISTERED');
@@ -138,7 +139,7 @@ export class FakePushProviders {
     if (typeof topic !== 'string' || topic === '') return { status: 400, body: { reason: 'MissingTopic' } };
     if (!HEX.test(token)) return { status: 400, body: { reason: 'BadDeviceToken' } };
     if (this.dead.has(token)) return { status: 410, body: { reason: 'Unregistered', timestamp: Date.now() } };
-    const payload = safeJson(body);
+    const payload = jsonOrUndefined(body);
     if (typeof payload !== 'object' || payload === null) return { status: 400, body: { reason: 'PayloadEmpty' } };
     this.received.push({ provider: 'apns', token, topic, payload: payload as Record<string, unknown> });
     return { status: 200, headers: { 'apns-id': randomBytes(16).toString('hex') } };
@@ -160,7 +161,7 @@ const fcmError = (code: number, status: string, errorCode?: string): Answer => (
 function readJwt(jwt: string, key: KeyObject, alg: 'RS256' | 'ES256'): { header: Record<string, unknown>; claims: Record<string, unknown> } | null {
   const [header, claims, signature] = jwt.split('.');
   if (!header || !claims || !signature) return null;
-  const decoded = (part: string) => safeJson(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown> | undefined;
+  const decoded = (part: string) => jsonOrUndefined(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown> | undefined;
   const h = decoded(header);
   const c = decoded(claims);
   if (!h || !c || h.alg !== alg) return null;
@@ -169,13 +170,6 @@ function readJwt(jwt: string, key: KeyObject, alg: 'RS256' | 'ES256'): { header:
   return ok ? { header: h, claims: c } : null;
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A test's handle on the fake providers of the system under test (another process). */
 export class FakeProvidersClient {
@@ -201,7 +195,7 @@ export class FakeProvidersClient {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         session.close();
-        resolve(safeJson(Buffer.concat(chunks).toString('utf8')));
+        resolve(jsonOrUndefined(Buffer.concat(chunks).toString('utf8')));
       });
       req.on('error', reject);
       req.end();

@@ -33,6 +33,11 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
    */
   INVITES_DAILY_LIMIT_PER_USER: z.coerce.number().int().min(0).default(3000),
   /**
+   * The push service's bouncer (read here only to tell clients, in GET /server_settings
+   * `push_notifications_enabled`, whether pushes go anywhere).
+   */
+  PUSH_BOUNCER_URL: z.string().default(''),
+  /**
    * Outgoing mail (invitations). SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`) wins
    * over the separate SMTP_* variables; with neither SMTP_URL nor SMTP_HOST set, every message
    * is written as an .eml file to EMAIL_OUTBOX_DIR for an operator to read.

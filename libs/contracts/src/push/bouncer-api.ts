@@ -12,6 +12,8 @@ export const BOUNCER_TOKEN_REGISTER_PATH = '/api/v1/remotes/push/register';
 export const BOUNCER_TOKEN_UNREGISTER_PATH = '/api/v1/remotes/push/unregister';
 /** A notification to a user's legacy tokens: `BouncerNotifyRequest`. */
 export const BOUNCER_NOTIFY_PATH = '/api/v1/remotes/push/notify';
+/** A notification to E11 devices, encrypted by the server for each: `BouncerE2eeNotifyRequest`. */
+export const BOUNCER_E2EE_NOTIFY_PATH = '/api/v1/remotes/push/e2ee/notify';
 
 export const BouncerRegisterRequest = z.object({
   push_account_id: z.coerce.number().int(),
@@ -74,3 +76,22 @@ export const BouncerNotifyReply = z.object({
   deleted_devices: z.array(DeviceRef),
 });
 export type BouncerNotifyReply = z.infer<typeof BouncerNotifyReply>;
+
+/**
+ * A notification to end-to-end encrypted devices: for each (the bouncer's `device_id`), the
+ * payload sealed by the server to the device's `push_public_key` (base64). The bouncer sees no
+ * content: it pushes `push_account_id` and `encrypted_data` to the device.
+ */
+export const BouncerE2eeNotifyRequest = z.object({
+  devices: z.array(z.object({ device_id: z.number().int().positive(), encrypted_data: z.string().min(1).max(16_384) })).min(1).max(100),
+});
+export type BouncerE2eeNotifyRequest = z.infer<typeof BouncerE2eeNotifyRequest>;
+
+/** Devices reached; devices not this server's or unknown; devices the provider calls dead (forgotten). */
+export const BouncerE2eeNotifyReply = z.object({
+  result: z.literal('success'),
+  sent: z.object({ fcm: z.number().int().min(0), apns: z.number().int().min(0) }),
+  unknown_device_ids: z.array(z.number().int()),
+  deleted_device_ids: z.array(z.number().int()),
+});
+export type BouncerE2eeNotifyReply = z.infer<typeof BouncerE2eeNotifyReply>;

@@ -14,6 +14,7 @@ import { DomainError } from '../errors/domain-error';
 import type { CommandOutcome, EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import type { TopicFollower } from '../kafka/topic-follower';
+import { jsonOrUndefined } from '../json/json-or-undefined';
 import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
@@ -150,7 +151,7 @@ export class CommandProcessor {
 
   /** Resolves once the command is decided, to the sending of its reply (nothing for a dropped command or a query). */
   private async process(raw: Buffer): Promise<Replying | undefined> {
-    const parsed = CommandEnvelope.safeParse(safeJson(raw));
+    const parsed = CommandEnvelope.safeParse(jsonOrUndefined(raw));
     if (!parsed.success) {
       this.logger.warn({ issues: parsed.error.issues }, 'malformed command dropped');
       return;
@@ -326,11 +327,3 @@ const failure = (envelope: ParsedCommandEnvelope, error: DomainError): Reply => 
   commandId: envelope.commandId,
   error: error.toPayload(),
 });
-
-function safeJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString());
-  } catch {
-    return undefined;
-  }
-}

@@ -1,5 +1,6 @@
 import { EventEnvelope } from '@zulip-es/contracts';
 import type { FollowedMessage } from '../kafka/topic-follower';
+import { jsonOrUndefined } from '../json/json-or-undefined';
 import type { Logger } from '../logging/logger';
 
 /**
@@ -29,19 +30,11 @@ export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[
   for (const record of batch) {
     const type = record.headers?.type;
     if (model.eventTypes && type !== undefined && !model.eventTypes.has(type)) continue;
-    const parsed = EventEnvelope.safeParse(parseJson(record.value));
+    const parsed = EventEnvelope.safeParse(jsonOrUndefined(record.value));
     if (!parsed.success) {
       logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name }, 'record skipped: not an event');
       continue;
     }
     await model.apply(parsed.data);
-  }
-}
-
-function parseJson(value: Buffer): unknown {
-  try {
-    return JSON.parse(value.toString('utf8'));
-  } catch {
-    return undefined;
   }
 }

@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { OneAtATime } from './one-at-a-time';
 import type { PushRegistration } from './push-registration';
 
-interface DeviceDoc {
+export interface BouncerDevice {
   _id: string;
   deviceId: number;
   server: string;
@@ -26,7 +26,7 @@ export class BouncerDevices {
   constructor(private readonly db: Connection) {}
 
   private get devices() {
-    return this.db.collection<DeviceDoc>('devices');
+    return this.db.collection<BouncerDevice>('devices');
   }
 
   register(server: string, pushAccountId: number, registration: PushRegistration, now: Date): Promise<number> {
@@ -35,9 +35,29 @@ export class BouncerDevices {
       const known = await this.devices.findOne({ _id });
       if (known) return known.deviceId;
       const deviceId = await this.nextDeviceId();
+      await this.ids.replaceOne({ _id: deviceId }, { device: _id }, { upsert: true });
       await this.devices.insertOne({ _id, deviceId, server, pushAccountId, tokenKind: registration.token_kind, token: registration.token, iosAppId: registration.ios_app_id ?? null, registeredAt: now });
       return deviceId;
     });
+  }
+
+  /** The server's device of `deviceId` (another server's is none of its business). */
+  async ofServer(server: string, deviceId: number): Promise<BouncerDevice | null> {
+    const id = await this.ids.findOne({ _id: deviceId });
+    const device = id && (await this.devices.findOne({ _id: id.device }));
+    return device && device.server === server ? device : null;
+  }
+
+  /** Forgets a device a provider called dead; registered again, it gets a new id. */
+  async forget(deviceId: number): Promise<void> {
+    const id = await this.ids.findOne({ _id: deviceId });
+    if (id) await this.devices.deleteOne({ _id: id.device, deviceId });
+    await this.ids.deleteOne({ _id: deviceId });
+  }
+
+  /** Device id → the device's `_id`, so a device is found by its id with an `_id` lookup. */
+  private get ids() {
+    return this.db.collection<{ _id: number; device: string }>('device_ids');
   }
 
   private async nextDeviceId(): Promise<number> {

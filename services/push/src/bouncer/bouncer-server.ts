@@ -2,18 +2,21 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  BOUNCER_E2EE_NOTIFY_PATH,
   BOUNCER_NOTIFY_PATH,
   BOUNCER_REGISTER_PATH,
   BOUNCER_TOKEN_REGISTER_PATH,
   BOUNCER_TOKEN_UNREGISTER_PATH,
+  BouncerE2eeNotifyRequest,
   BouncerNotifyRequest,
   BouncerRegisterRequest,
   BouncerTokenRequest,
 } from '@zulip-es/contracts';
-import { closeServer, listenOn, type Logger } from '@zulip-es/platform';
+import { closeServer, jsonOrUndefined, listenOn, type Logger } from '@zulip-es/platform';
 import type { BouncerDevices } from './bouncer-devices';
 import type { BouncerKeyring } from './bouncer-keyring';
 import type { BouncerTokens } from './bouncer-tokens';
+import { notifyDevices } from './notify-devices';
 import { notifyUser, type Providers } from './notify-user';
 import { BouncerRefusal, readRegistration } from './push-registration';
 
@@ -52,7 +55,7 @@ const invalid = refused(400, 'BAD_REQUEST', 'Invalid request');
 
 /**
  * The push bouncer's HTTP side, for the servers it serves (modelled on Zulip's
- * `remotes/push/*`): E11 registrations, legacy tokens, notifications. Plain node:http, like the
+ * `remotes/push/*`): E11 registrations, legacy tokens, notifications to either. Plain node:http, like the
  * health endpoint: a handful of POST routes.
  */
 export async function startBouncerServer(options: BouncerServerOptions): Promise<BouncerServer> {
@@ -73,14 +76,19 @@ export async function startBouncerServer(options: BouncerServerOptions): Promise
     [BOUNCER_TOKEN_REGISTER_PATH]: (server, body) => applyToken(server, body, true),
     [BOUNCER_TOKEN_UNREGISTER_PATH]: (server, body) => applyToken(server, body, false),
     [BOUNCER_NOTIFY_PATH]: async (server, body) => {
-      const request = BouncerNotifyRequest.safeParse(safeJson(body));
+      const request = BouncerNotifyRequest.safeParse(jsonOrUndefined(body));
       if (!request.success) return invalid;
       return { status: 200, body: await notifyUser(server, request.data, { tokens: options.tokens, providers: options.providers, logger: options.logger }) };
+    },
+    [BOUNCER_E2EE_NOTIFY_PATH]: async (server, body) => {
+      const request = BouncerE2eeNotifyRequest.safeParse(jsonOrUndefined(body));
+      if (!request.success) return invalid;
+      return { status: 200, body: await notifyDevices(server, request.data, { devices: options.devices, providers: options.providers, logger: options.logger }) };
     },
   };
 
   async function applyToken(server: string, body: string, active: boolean): Promise<Answer> {
-    const request = BouncerTokenRequest.safeParse(safeJson(body));
+    const request = BouncerTokenRequest.safeParse(jsonOrUndefined(body));
     if (!request.success) return invalid;
     await options.tokens.apply(server, request.data, active);
     return ok();
@@ -112,13 +120,6 @@ const send = (res: ServerResponse, answer: Answer): void => {
   res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
 };
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The server uuid of valid Basic credentials; keys compared in constant time (as digests, of equal length). */
 function authenticated(header: string | undefined, servers: Record<string, string>): string | null {

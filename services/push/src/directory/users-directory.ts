@@ -21,7 +21,7 @@ export interface PushSettings {
 }
 
 /** Zulip's defaults, for a user whose creation carried no settings. */
-const DEFAULT_PUSH_SETTINGS: PushSettings = {
+export const DEFAULT_PUSH_SETTINGS: PushSettings = {
   enable_offline_push_notifications: true,
   enable_online_push_notifications: true,
   enable_stream_push_notifications: false,

@@ -8,7 +8,8 @@ import type { NotificationRequests } from '../projection/push.projection';
 import type { PushRepository } from '../projection/push.repository';
 import type { BouncerClient } from '../registration/bouncer-client';
 import type { DeviceRemovals } from '../registration/registration-jobs';
-import { messagePayloads } from './payloads';
+import { messagePayloads, notificationData } from './payloads';
+import { sealFor } from './seal';
 
 export const NOTIFICATION_QUEUE = 'push-notifications';
 
@@ -60,7 +61,8 @@ export interface NotificationWorkerDeps {
 
 /**
  * The notification worker: pushes a recipient's notification to their devices through the
- * bouncer, with the names as they are now, and has the tokens the provider called dead removed.
+ * bouncer, with the names as they are now: in Zulip's payloads to legacy tokens, sealed to the
+ * device's key for E11 devices. Devices the provider called dead are handed over for removal.
  * A bouncer that cannot be reached fails the job, which is tried again a few times.
  */
 export function startNotificationWorker(deps: NotificationWorkerDeps, options: { connection: Redis; queueName?: string }, logger: Logger): BackgroundWork {
@@ -68,21 +70,31 @@ export function startNotificationWorker(deps: NotificationWorkerDeps, options: {
     options.queueName ?? NOTIFICATION_QUEUE,
     async (job: Job<NotifyJob>) => {
       const { message, userId, trigger } = job.data;
-      const { tokens } = await deps.repo.devicesOf(userId);
+      const { tokens, registrations } = await deps.repo.devicesOf(userId);
+      const sealed = registrations.filter((r) => r.status === 'active' && r.bouncerDeviceId !== null);
       const organization = deps.directory.current;
-      if (tokens.length === 0 || !organization) return;
+      if ((tokens.length === 0 && sealed.length === 0) || !organization) return;
       const sender = deps.directory.user(message.senderId);
       const { conversation } = message;
-      const payloads = messagePayloads(organization, {
+      const notification = {
         message,
         trigger,
         recipientId: userId,
         sender: { fullName: sender?.fullName ?? '', email: sender?.email ?? '' },
         channelName: conversation.type === 'channel' ? deps.channels.channelName(conversation.channelId) : undefined,
         groupNames: conversation.type === 'direct' ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '') : undefined,
-      });
-      const reply = await deps.bouncer.notify({ user_id: userId, payloads, devices: tokens.map(({ kind, token }) => ({ kind, token })) });
-      if (reply.deleted_devices.length > 0) await deps.removals.forget(userId, reply.deleted_devices);
+      };
+      if (tokens.length > 0) {
+        const payloads = messagePayloads(organization, notification);
+        const reply = await deps.bouncer.notify({ user_id: userId, payloads, devices: tokens.map(({ kind, token }) => ({ kind, token })) });
+        if (reply.deleted_devices.length > 0) await deps.removals.forget(userId, reply.deleted_devices);
+      }
+      if (sealed.length > 0) {
+        const data = notificationData(organization, notification);
+        const devices = await Promise.all(sealed.map(async (r) => ({ device_id: r.bouncerDeviceId!, encrypted_data: await sealFor(r.pushPublicKey, { ...data, push_account_id: r.pushAccountId }) })));
+        const reply = await deps.bouncer.notifyDevices({ devices });
+        if (reply.deleted_device_ids.length > 0) await deps.removals.forget(userId, [], reply.deleted_device_ids);
+      }
     },
     { connection: options.connection, concurrency: 16 },
   );

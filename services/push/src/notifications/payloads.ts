@@ -62,23 +62,29 @@ function alertSubtitle({ message, trigger, sender }: MessageNotification): strin
   return message.conversation.type === 'direct' && message.conversation.userIds.length <= 2 ? '' : `${sender.fullName}:`;
 }
 
+/** What a device's app reads of a message notification: Zulip's FCM data, as JSON values. */
+export function notificationData(organization: Organization, notification: MessageNotification): Record<string, unknown> {
+  const { message, recipientId, trigger, sender } = notification;
+  return {
+    ...basePayload(organization, recipientId),
+    ...messagePayload(notification),
+    event: 'message',
+    zulip_message_id: message.messageId,
+    content: message.content,
+    content_truncated: message.contentTruncated,
+    sender_full_name: sender.fullName,
+    trigger,
+  };
+}
+
 /** A message notification's payloads for APNs and FCM (Zulip's `get_message_payload_apns` / `_gcm`). */
 export function messagePayloads(organization: Organization, notification: MessageNotification): PushPayloads {
-  const { message, recipientId, trigger, sender } = notification;
-  const common = { ...basePayload(organization, recipientId), ...messagePayload(notification) };
+  const { message, recipientId, trigger } = notification;
   return {
     apns: {
       aps: { alert: { title: alertTitle(notification), subtitle: alertSubtitle(notification), body: message.content }, sound: 'default' },
-      zulip: { ...common, message_ids: [message.messageId], trigger },
+      zulip: { ...basePayload(organization, recipientId), ...messagePayload(notification), message_ids: [message.messageId], trigger },
     },
-    fcm: fcmData({
-      ...common,
-      event: 'message',
-      zulip_message_id: message.messageId,
-      content: message.content,
-      content_truncated: message.contentTruncated,
-      sender_full_name: sender.fullName,
-      trigger,
-    }),
+    fcm: fcmData(notificationData(organization, notification)),
   };
 }

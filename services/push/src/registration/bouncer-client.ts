@@ -1,15 +1,19 @@
 import {
+  BOUNCER_E2EE_NOTIFY_PATH,
   BOUNCER_NOTIFY_PATH,
   BOUNCER_REGISTER_PATH,
   BOUNCER_TOKEN_REGISTER_PATH,
   BOUNCER_TOKEN_UNREGISTER_PATH,
+  BouncerE2eeNotifyReply,
   BouncerNotifyReply,
   BouncerRegisterReply,
+  type BouncerE2eeNotifyRequest,
   type BouncerNotifyRequest,
   type BouncerTokenRequest,
   type PushDeviceRegistrationRequestedV1,
   type RecordPushRegistration,
 } from '@zulip-es/contracts';
+import { jsonOrUndefined } from '@zulip-es/platform';
 
 export interface BouncerClientConfig {
   PUSH_BOUNCER_URL: string;
@@ -48,7 +52,7 @@ export class BouncerClient {
       encrypted_push_registration: request.encryptedPushRegistration,
     });
     const { status, text } = await this.post(BOUNCER_REGISTER_PATH, 'application/x-www-form-urlencoded', body.toString());
-    const reply = status === 200 || status === 400 ? BouncerRegisterReply.safeParse(safeJson(text)) : null;
+    const reply = status === 200 || status === 400 ? BouncerRegisterReply.safeParse(jsonOrUndefined(text)) : null;
     if (!reply?.success) throw new BouncerFailed(status, text);
     return reply.data.result === 'success' ? { status: 'active', bouncerDeviceId: reply.data.device_id } : { status: 'failed', errorCode: reply.data.code };
   }
@@ -61,7 +65,14 @@ export class BouncerClient {
 
   async notify(request: BouncerNotifyRequest): Promise<BouncerNotifyReply> {
     const { status, text } = await this.post(BOUNCER_NOTIFY_PATH, 'application/json', JSON.stringify(request));
-    const reply = status === 200 ? BouncerNotifyReply.safeParse(safeJson(text)) : null;
+    const reply = status === 200 ? BouncerNotifyReply.safeParse(jsonOrUndefined(text)) : null;
+    if (!reply?.success) throw new BouncerFailed(status, text);
+    return reply.data;
+  }
+
+  async notifyDevices(request: BouncerE2eeNotifyRequest): Promise<BouncerE2eeNotifyReply> {
+    const { status, text } = await this.post(BOUNCER_E2EE_NOTIFY_PATH, 'application/json', JSON.stringify(request));
+    const reply = status === 200 ? BouncerE2eeNotifyReply.safeParse(jsonOrUndefined(text)) : null;
     if (!reply?.success) throw new BouncerFailed(status, text);
     return reply.data;
   }
@@ -81,11 +92,3 @@ export class BouncerClient {
     return { status: res.status, text: await res.text() };
   }
 }
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};

@@ -22,7 +22,7 @@ interface JobData {
   register: { request: PushDeviceRegistrationRequestedV1['data']; requestSequence: number };
   /** A legacy token added (`active`) or removed, to tell the bouncer. */
   token: { token: BouncerTokenRequest; active: boolean };
-  /** Tokens a provider called dead, to remove from the user's devices. */
+  /** Tokens and E11 devices a provider called dead, to remove from the user's devices. */
   forget: ForgetPushTokens;
 }
 type JobName = keyof JobData;
@@ -42,7 +42,7 @@ export function attemptsWithin(periodMs: number): number {
 
 /** Where tokens a provider called dead go to be removed from the user's devices. */
 export interface DeviceRemovals {
-  forget(userId: number, devices: DeviceRef[]): Promise<void>;
+  forget(userId: number, devices: DeviceRef[], bouncerDeviceIds?: number[]): Promise<void>;
 }
 
 /**
@@ -68,8 +68,8 @@ export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
     return this.add('token', { token, active }, `token-${token.user_id}-${token.sequence}`);
   }
 
-  forget(userId: number, devices: DeviceRef[]): Promise<void> {
-    return this.add('forget', { userId, devices }, `forget-${userId}-${randomUUID()}`);
+  forget(userId: number, devices: DeviceRef[], bouncerDeviceIds: number[] = []): Promise<void> {
+    return this.add('forget', { userId, devices, bouncerDeviceIds }, `forget-${userId}-${randomUUID()}`);
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,7 @@ const AUTHENTICATION_METHODS = {
   'openid connect': false,
 };
 
-export function serverSettingsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getServerSettings>> {
+export function serverSettingsHandler({ repo, config }: UsersDeps): QueryHandler<OperationData<typeof getServerSettings>> {
   return {
     kind: 'query',
     schema: getServerSettings.params,
@@ -31,7 +31,7 @@ export function serverSettingsHandler({ repo }: UsersDeps): QueryHandler<Operati
         zulip_feature_level: ZULIP_FEATURE_LEVEL,
         zulip_version: ZULIP_VERSION,
         zulip_merge_base: ZULIP_MERGE_BASE,
-        push_notifications_enabled: false,
+        push_notifications_enabled: config.PUSH_BOUNCER_URL !== '',
         is_incompatible: false,
         email_auth_enabled: true,
         require_email_format_usernames: true,

@@ -10,6 +10,8 @@ import { DeviceRef } from '../bouncer-api';
 export const FORGET_PUSH_TOKENS = 'push_token.forget';
 export const ForgetPushTokens = z.object({
   userId: UserId,
-  devices: z.array(DeviceRef).min(1).max(100),
+  devices: z.array(DeviceRef).max(100),
+  /** E11 registrations, by the bouncer's device id. */
+  bouncerDeviceIds: z.array(z.number().int().positive()).max(100).default([]),
 });
 export type ForgetPushTokens = z.infer<typeof ForgetPushTokens>;

@@ -1,4 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { jsonOrUndefined } from '@zulip-es/platform';
 import { z } from 'zod';
 import { Http2Origin } from './http2-origin';
 import { signJwt } from './jwt';
@@ -107,7 +108,7 @@ export class FcmProvider implements PushProvider {
       { 'content-type': 'application/x-www-form-urlencoded' },
       new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
     );
-    const parsed = TokenReply.safeParse(safeJson(res.body));
+    const parsed = TokenReply.safeParse(jsonOrUndefined(res.body));
     if (res.status !== 200 || !parsed.success) throw new Error(`Google's token endpoint answered ${res.status}: ${res.body.slice(0, 200)}`);
     return { value: parsed.data.access_token, expiresAt: this.now() + parsed.data.expires_in * 1000 };
   }
@@ -117,15 +118,7 @@ const TokenReply = z.object({ access_token: z.string().min(1), expires_in: z.num
 
 /** FCM's error code: the `FcmError` detail's `errorCode`, else the error's `status`. */
 function errorCodeOf(body: string): string | undefined {
-  const error = (safeJson(body) as { error?: { status?: string; details?: { '@type'?: string; errorCode?: string }[] } } | undefined)?.error;
+  const error = (jsonOrUndefined(body) as { error?: { status?: string; details?: { '@type'?: string; errorCode?: string }[] } } | undefined)?.error;
   const detail = error?.details?.find((d) => d['@type'] === 'type.googleapis.com/google.firebase.fcm.v1.FcmError');
   return detail?.errorCode ?? error?.status;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

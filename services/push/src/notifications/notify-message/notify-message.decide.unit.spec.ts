@@ -1,18 +1,10 @@
 import { VisibilityPolicy, type NotifyMessage } from '@zulip-es/contracts';
-import type { DirectoryUser, PushSettings } from '../../directory/users-directory';
+import { DEFAULT_PUSH_SETTINGS, type DirectoryUser, type PushSettings } from '../../directory/users-directory';
 import { decideNotifyMessage, type NotificationContext } from './notify-message.decide';
 
 const SENDER = 1;
-const defaults: PushSettings = {
-  enable_offline_push_notifications: true,
-  enable_online_push_notifications: true,
-  enable_stream_push_notifications: false,
-  enable_followed_topic_push_notifications: true,
-  wildcard_mentions_notify: true,
-  enable_followed_topic_wildcard_mentions_notify: true,
-};
 const person = (userId: number, settings: Partial<PushSettings> = {}, rest: Partial<DirectoryUser> = {}): DirectoryUser => ({
-  userId, fullName: `User ${userId}`, email: `user${userId}@example.com`, active: true, isBot: false, settings: { ...defaults, ...settings }, ...rest,
+  userId, fullName: `User ${userId}`, email: `user${userId}@example.com`, active: true, isBot: false, settings: { ...DEFAULT_PUSH_SETTINGS, ...settings }, ...rest,
 });
 
 /** Given these users (and channel 9's subscribers and topic policies), when the message is sent… */
