@@ -50,7 +50,7 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
     const relays = [userDeactivatedRelay];
     if (config.PUSH_BOUNCER_URL && deps?.bouncer && deps.removals) {
       const bouncerConfig = { ...config, PUSH_BOUNCER_URL: config.PUSH_BOUNCER_URL };
-      work.push(await startRegistrationWorker(parts, { connection: redisOf(config), bouncer: bouncerConfig, instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, logger));
+      work.push(await startRegistrationWorker(parts.kafka, { connection: redisOf(config), bouncer: bouncerConfig, instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, logger));
       work.push(startNotificationWorker({ ...deps, bouncer: deps.bouncer, removals: deps.removals }, { connection: redisOf(config) }, logger));
       // Messages are notified of only where there is a bouncer to push them through.
       relays.push(messageSentRelay);

@@ -8,9 +8,10 @@ import {
   type ForgetPushTokens,
   type PushDeviceRegistrationRequestedV1,
 } from '@zulip-es/contracts';
-import { createLogger, RequestClient, type BackgroundWork, type Logger, type ServiceParts } from '@zulip-es/platform';
+import { createLogger, RequestClient, type BackgroundWork, type Logger } from '@zulip-es/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Kafka } from 'kafkajs';
 import type { RegistrationRequests } from '../projection/push.projection';
 import { BouncerClient, type BouncerClientConfig } from './bouncer-client';
 
@@ -94,11 +95,11 @@ const COMMAND_WAIT_MS = 60_000;
  * once its lock expires.
  */
 export async function startRegistrationWorker(
-  parts: ServiceParts,
+  kafka: Kafka,
   options: { connection: Redis; bouncer: BouncerClientConfig; instanceId: string; logLevel: string; queueName?: string },
   logger: Logger,
 ): Promise<BackgroundWork> {
-  const client = new RequestClient(parts.kafka, `push-registrations-${options.instanceId}`, createLogger('push-registrations', options.logLevel), { replyWaitMs: 500 });
+  const client = new RequestClient(kafka, `push-registrations-${options.instanceId}`, createLogger('push-registrations', options.logLevel), { replyWaitMs: 500 });
   await client.start();
   const bouncer = new BouncerClient(options.bouncer);
 
@@ -118,13 +119,15 @@ export async function startRegistrationWorker(
     if (!reply.ok) throw new Error(`${type} was refused: ${reply.error.code} ${reply.error.msg}`);
   }
 
-  async function run(job: AnyJob): Promise<void> {
+  /** Runs a job; an E11 registration answers the bouncer's outcome. */
+  async function run(job: AnyJob): Promise<unknown> {
     switch (job.name) {
       case 'register': {
         const { request, requestSequence } = job.data;
         const outcome = await bouncer.register(request);
         const data = { userId: request.userId, pushAccountId: request.pushAccountId, requestSequence, outcome };
-        return command(`push-registration:${job.id}`, RECORD_PUSH_REGISTRATION, request.userId, data);
+        await command(`push-registration:${job.id}`, RECORD_PUSH_REGISTRATION, request.userId, data);
+        return outcome;
       }
       case 'token':
         return bouncer.syncToken(job.data.token, job.data.active);
