@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createLogger, EventCommandRelay, RequestClient, type BackgroundWork, type DomainServiceOptions, type EventRelayOptions, type Logger, type ServiceParts } from '@zulip-es/platform';
+import { startEventRelays, type BackgroundWork, type DomainServiceOptions } from '@zulip-es/platform';
 import { startBouncer } from './bouncer/start-bouncer';
 import { PushConfigSchema, type PushConfig } from './config';
 import { ChannelsDirectory } from './directory/channels-directory';
@@ -55,7 +55,7 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
       // Messages are notified of only where there is a bouncer to push them through.
       relays.push(messageSentRelay);
     }
-    work.push(await startRelays(parts, config, relays, logger));
+    work.push(await startEventRelays(parts.kafka, { service: 'push', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, relays, logger));
     return {
       async stop() {
         for (const w of work.reverse()) await w.stop();
@@ -64,17 +64,3 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
     };
   },
 };
-
-/** The other services' events this one acts on with commands of its own, through a reply topic of its own. */
-async function startRelays(parts: ServiceParts, config: PushConfig, relays: EventRelayOptions[], logger: Logger): Promise<BackgroundWork> {
-  const client = new RequestClient(parts.kafka, `push-relays-${config.INSTANCE_ID}`, createLogger('push-relays', config.LOG_LEVEL), { replyWaitMs: 500 });
-  await client.start();
-  const running = relays.map((options) => new EventCommandRelay(parts.kafka, client, options, logger));
-  for (const relay of running) await relay.start();
-  return {
-    async stop() {
-      for (const relay of running) await relay.stop();
-      await client.stop();
-    },
-  };
-}

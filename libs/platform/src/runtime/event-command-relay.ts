@@ -1,7 +1,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { commandsTopic, EventEnvelope, eventsTopic, type ServiceName } from '@zulip-es/contracts';
-import { RequestTimeoutError, type RequestClient } from '../kafka/request-client';
-import type { Logger } from '../logging/logger';
+import { RequestClient, RequestTimeoutError } from '../kafka/request-client';
+import { createLogger, type Logger } from '../logging/logger';
 
 const REPLY_WAIT_MS = 30_000;
 
@@ -88,4 +88,28 @@ export class EventCommandRelay {
       }
     }
   }
+}
+
+/**
+ * Starts a service instance's `relays` with a reply topic of their own (client id
+ * `<service>-<instanceId>`), like a gateway instance: replies to this instance's relays only.
+ * Relayed events may take effect a little later, so the idle reply consumer polls the broker
+ * twice a second instead of every 10 ms.
+ */
+export async function startEventRelays(
+  kafka: Kafka,
+  instance: { service: ServiceName; instanceId: string; logLevel: string },
+  relays: EventRelayOptions[],
+  logger: Logger,
+): Promise<{ stop(): Promise<void> }> {
+  const client = new RequestClient(kafka, `${instance.service}-${instance.instanceId}`, createLogger(`${instance.service}-relays`, instance.logLevel), { replyWaitMs: 500 });
+  await client.start();
+  const running = relays.map((options) => new EventCommandRelay(kafka, client, options, logger));
+  for (const relay of running) await relay.start();
+  return {
+    async stop() {
+      for (const relay of running) await relay.stop();
+      await client.stop();
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import sodium from 'libsodium-wrappers';
 import type { Connection } from 'mongoose';
 import { connectMongo, createKafka, createLogger, StackEndpointsSchema, type BackgroundWork } from '@zulip-es/platform';
+import { eventually } from '@zulip-es/testing';
 import { BouncerDevices } from '../bouncer/bouncer-devices';
 import { BouncerKeyring } from '../bouncer/bouncer-keyring';
 import { startBouncerServer, type BouncerServer } from '../bouncer/bouncer-server';
@@ -29,16 +30,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('a registration job while the push bouncer is down', () => {
@@ -79,17 +70,17 @@ describe('a registration job while the push bouncer is down', () => {
     await queue.forward(request, 1);
     const first = `register-${NOBODY}-31-1`;
     // Nothing listens on the bouncer's port yet: the first try fails, and the job waits for its next.
-    await until(async () => ((await jobs.getJob(first))?.attemptsMade ?? 0) >= 1 || undefined, 'a failed first try');
+    await eventually(async () => ((await jobs.getJob(first))?.attemptsMade ?? 0) >= 1 || undefined, 'a failed first try');
     expect(await jobs.getJobState(first)).not.toBe('completed');
 
     bouncer = await startBouncerServer({ port, host: '127.0.0.1', keyring: await BouncerKeyring.load(keys), devices: new BouncerDevices(db), tokens: new BouncerTokens(db), providers: {}, servers: { [SERVER]: API_KEY }, logger });
-    const outcome = await until(() => answerOf<{ status: string; bouncerDeviceId: number }>(jobs, first), 'the retried job to finish');
+    const outcome = await eventually(() => answerOf<{ status: string; bouncerDeviceId: number }>(jobs, first), 'the retried job to finish');
     expect(outcome).toEqual({ status: 'active', bouncerDeviceId: expect.any(Number) });
     expect((await jobs.getJob(first))!.attemptsMade).toBeGreaterThanOrEqual(2);
 
     // The client registers the same device again (a new request): the bouncer answers the same id, with one device kept.
     await queue.forward(request, 2);
-    const again = await until(() => answerOf<{ bouncerDeviceId: number }>(jobs, `register-${NOBODY}-31-2`), 'the second registration');
+    const again = await eventually(() => answerOf<{ bouncerDeviceId: number }>(jobs, `register-${NOBODY}-31-2`), 'the second registration');
     expect(again.bouncerDeviceId).toBe(outcome.bouncerDeviceId);
     expect(await db.collection('devices').countDocuments({ server: SERVER })).toBe(1);
     await queue.close();
