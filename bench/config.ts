@@ -12,6 +12,8 @@ export const SYSTEM_PORTS: Record<ServiceId, number> = {
   push: 28995,
 };
 export const BARE_HTTP_PORT = 28996;
+/** The push bouncer the push service runs (its fake providers listen on a port the system picks). */
+export const BOUNCER_PORT = 28997;
 
 export const SYSTEM_ENV: Record<string, string> = {
   INSTANCE_ID: 'gw-bench',

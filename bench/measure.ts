@@ -3,7 +3,9 @@ import path from 'node:path';
 import { SERVICES } from '../infra/system/service-process';
 import { measureBareHttp } from './baselines/bare-http';
 import { measureKafkaRequestReply } from './baselines/kafka-request-reply';
-import { CONCURRENCIES } from './config';
+import { BOUNCER_PORT, CONCURRENCIES } from './config';
+import { startFakePushSetup } from '../libs/testing/src/push-stack-env';
+import { measurePush } from './push-delivery';
 import { httpCell } from './lib/http-load';
 import { settledIdle } from './lib/idle';
 import { rssMb } from './lib/proc';
@@ -20,7 +22,7 @@ import { measureTusMemory } from './tus-memory';
 import { measureUploadThroughput } from './upload-throughput';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
-export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads'] as const;
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
@@ -31,12 +33,17 @@ const progress = (row: ResultRow): void => {
 /**
  * Everything measured in one run: the system idle, both floors, the system under load, the system
  * after. Logs go to `<benchDir>/logs`; the invitation emails E6 sends to `<benchDir>/outbox`,
- * removed at the end.
+ * removed at the end. The push service runs the push bouncer, which pushes to fake providers in
+ * this process (with credentials in `<benchDir>/push`), as the test stack's does.
  */
 export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart> = new Set(BENCH_PARTS)): Promise<BenchResults> {
   const logDir = path.join(benchDir, 'logs');
   const outbox = path.join(benchDir, 'outbox');
-  const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox });
+  const push = await startFakePushSetup({ providersPort: 0, bouncerPort: BOUNCER_PORT, credentialsDir: path.join(benchDir, 'push'), serverUuid: 'bench-server' });
+  const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox, ...push.env }).catch(async (error: unknown) => {
+    await push.fake.close();
+    throw error;
+  });
   const pids = SERVICES.map((service) => ({ service, pid: system.processes[service].pid }));
   try {
     const idle = await settledIdle(pids.map(({ pid }) => pid!));
@@ -71,9 +78,15 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: RSS of the gateway and the uploads service during 64 MiB and 1 GiB tus uploads');
       tusMemory = await measureTusMemory(system.gatewayUrl, authorization, { gateway: system.processes.gateway.pid!, uploads: system.processes.uploads.pid! });
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, notes };
+    let pushBench;
+    if (parts.has('push')) {
+      console.log('bench: push registrations and notification fan-out, against the push bouncer asked straight away');
+      pushBench = await measurePush(system.gatewayUrl, authorization, push);
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, notes };
   } finally {
     await system.stop();
+    await push.fake.close();
     rmSync(outbox, { recursive: true, force: true });
   }
 }

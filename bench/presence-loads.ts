@@ -4,6 +4,8 @@ import { commandsTopic, updatePresence } from '../libs/contracts/src';
 import { createKafka, createLogger, RequestClient } from '../libs/platform/src';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
 import { basicAuth, encodeParams } from '../libs/testing/src/zulip-client';
+import { apiCaller } from './lib/api';
+import { inParallel } from './lib/in-parallel';
 import type { SystemLoad } from './system-loads';
 
 /** Users with a presence when GET /realm/presence is measured. */
@@ -44,16 +46,7 @@ export interface BenchAccounts {
  */
 export async function presenceLoads(gatewayUrl: string, authorization: string): Promise<PresenceLoads> {
   const notes: string[] = [];
-  const call = async (method: string, path: string, params?: Record<string, unknown>, auth: string | undefined = authorization) => {
-    const res = await fetch(`${gatewayUrl}/api/v1${path}${method === 'GET' && params ? `?${encodeParams(params)}` : ''}`, {
-      method,
-      headers: { ...(auth ? { authorization: auth } : {}), ...(method !== 'GET' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-      body: method !== 'GET' && params ? encodeParams(params).toString() : undefined,
-    });
-    const body = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
+  const call = apiCaller(gatewayUrl, authorization);
 
   let began = performance.now();
   const users = new Map<number, BenchUser>();
@@ -82,7 +75,7 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
   began = performance.now();
   const senders: string[] = [];
   await inParallel([...users.values()].filter((u) => u.index < SENDERS), 4, async (user) => {
-    const key = await call('POST', '/fetch_api_key', { username: user.email, password: PASSWORD }, undefined);
+    const key = await call('POST', '/fetch_api_key', { username: user.email, password: PASSWORD });
     senders.push(basicAuth({ email: user.email, apiKey: key.api_key as string }));
   });
   notes.push(`presence setup: ${senders.length} API keys fetched in ${seconds(began)} s`);
@@ -148,14 +141,6 @@ async function seedPresence(userIds: number[]): Promise<void> {
   } finally {
     await client.stop();
   }
-}
-
-async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
 const seconds = (since: number): string => ((performance.now() - since) / 1000).toFixed(1);

@@ -1,3 +1,4 @@
+import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
 import type { Measurement } from '../lib/stats';
@@ -51,6 +52,8 @@ export interface BenchResults {
   topicDeletion?: TopicDeletionRow;
   uploads?: UploadThroughputRow[];
   tusMemory?: TusMemory;
+  /** E11 registrations and notification fan-out, against the push bouncer asked straight away. */
+  push?: PushBench;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

@@ -2,6 +2,7 @@ import type { Measurement } from '../lib/stats';
 import type { Table } from '../lib/table';
 import type { BenchResults, MemoryRow, RebuildRow, ResultRow, TopicDeletionRow } from './results';
 import { memoryVerdict, ratio, verdict, type Verdict } from './targets';
+import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
 
@@ -55,7 +56,30 @@ export function benchTables(results: BenchResults): Table[] {
     ...(results.rebuild || results.messagesRebuild ? [rebuildTable([results.rebuild, results.messagesRebuild].filter((r): r is RebuildRow => r !== undefined))] : []),
     ...(results.uploads ? [uploadTable(results.uploads)] : []),
     ...(results.tusMemory ? [tusMemoryTable(results.tusMemory)] : []),
+    ...(results.push ? [pushTable(results.push)] : []),
   ];
+}
+
+/** Issue 6's figures; PERFORMANCE.md sets no target for push, so the ratios are reported, not judged. */
+function pushTable({ rows, notes }: PushBench): Table {
+  return {
+    title: 'Push (latency ms, per second; ratio = through the system / the push bouncer asked straight away, at the same concurrency)',
+    header: ['Path', 'conc', 'count', 'p50 ms', 'p99 ms', 'per s', 'errors', 'bouncer p50/p99/per s', 'ratio p50 / p99 / per s'],
+    align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    rows: rows.map((row) => {
+      const { measured: m, baseline: b } = row;
+      return [row.name, String(row.concurrency), String(m.count), ms(m.p50), ms(m.p99), rps(m.rps), String(m.errors + b.errors), triple(b), ratios(m, b)];
+    }),
+    notes: [
+      'E11: POST /mobile_push/register, timed until push_device.registered.v1 (the answer is immediate; a BullMQ job takes the sealed registration to the bouncer, whose answer is recorded as that event).',
+      '  Bouncer: the same sealed registration posted to its /remotes/push/e2ee/register.',
+      'Notification: from the POST /messages reply (the message event is appended before it) until the fake FCM took the push (for the channel, the last of the users\' pushes);',
+      '  through message.sent.v1, the relay, the decision (push_notification.requested.v1), one BullMQ job per user and the bouncer. Channel: every user has channel pushes on.',
+      '  Bouncer: /remotes/push/notify with the same payload for each user at once, until the fake took the pushes. The fake providers run in the bench process.',
+      'PERFORMANCE.md sets no push target; for scale, Zulip alarms when a message takes 3 s from send to receive.',
+      ...notes,
+    ],
+  };
 }
 
 /** Memory stays flat with file size: the 1 GiB upload's peak no more than 32 MB above the 64 MiB one's. */

@@ -27,13 +27,14 @@ export async function captureEvents(service: ServiceName = 'users'): Promise<Eve
   await admin.disconnect();
 
   const events: EventEnvelope[] = [];
-  let notify = (): void => undefined;
+  // Each waiter checks the events when a batch arrives, until it finds its own.
+  const waiters = new Set<() => void>();
   const follower = new TopicFollower(
     kafka,
     { name: 'event-capture', topics: [topic], startAt: (t, p) => ends.get(partitionKey(t, p)) },
     async (batch) => {
       for (const record of batch) events.push(EventEnvelope.parse(JSON.parse(record.value.toString('utf8'))));
-      notify();
+      for (const check of [...waiters]) check();
     },
     logger,
   );
@@ -43,21 +44,19 @@ export async function captureEvents(service: ServiceName = 'users'): Promise<Eve
     events,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const check = (): boolean => {
+        const check = (): void => {
           const found = events.find(predicate);
-          if (found) {
-            clearTimeout(timer);
-            resolve(found);
-          }
-          return Boolean(found);
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
         };
-        const timer = setTimeout(() => reject(new Error(`no matching event on ${topic} within ${timeoutMs} ms; saw ${events.map((e) => e.type).join(', ') || 'none'}`)), timeoutMs);
-        if (check()) return;
-        const previous = notify;
-        notify = () => {
-          previous();
-          check();
-        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event on ${topic} within ${timeoutMs} ms; saw ${events.map((e) => e.type).join(', ') || 'none'}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
       });
     },
     async settle(predicate, quietMs = 500) {

@@ -9,3 +9,4 @@ export * from './projection-rebuild';
 export * from './uploads';
 export * from './push-providers';
 export * from './push-devices';
+export * from './push-stack-env';

@@ -34,6 +34,7 @@ export class FakePushProviders {
   private readonly received: ReceivedPush[] = [];
   private readonly dead = new Set<string>();
   private readonly accessTokens = new Set<string>();
+  private readonly listeners = new Set<(push: ReceivedPush) => void>();
 
   private constructor(
     private readonly server: Http2Server,
@@ -63,6 +64,12 @@ export class FakePushProviders {
     const fake = new FakePushProviders(server, credentials, { fcm: fcm.publicKey, apns: apns.publicKey });
     server.on('stream', (stream, headers) => fake.serve(stream, headers));
     return fake;
+  }
+
+  /** Calls `listener` with each push as it is taken (the bench times deliveries by it); returns how to stop. */
+  onPush(listener: (push: ReceivedPush) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   get url(): string {
@@ -100,6 +107,11 @@ export class FakePushProviders {
     return { status: 404, body: { error: 'not found' } };
   }
 
+  private took(push: ReceivedPush): void {
+    this.received.push(push);
+    for (const listener of this.listeners) listener(push);
+  }
+
   /** Google's JWT-bearer grant: an access token for a valid assertion of the service account. */
   private grant(form: URLSearchParams): Answer {
     const account = this.credentials.fcmServiceAccount;
@@ -125,7 +137,7 @@ export class FakePushProviders {
     const data = message?.data ?? {};
     if (!message?.token || Object.values(data).some((v) => typeof v !== 'string')) return fcmError(400, 'INVALID_ARGUMENT');
     if (this.dead.has(message.token)) return fcmError(404, 'NOT_FOUND', 'UNREGISTERED');
-    this.received.push({ provider: 'fcm', token: message.token, payload: data });
+    this.took({ provider: 'fcm', token: message.token, payload: data });
     return { status: 200, body: { name: `projects/${this.credentials.fcmServiceAccount.project_id}/messages/${this.received.length}` } };
   }
 
@@ -141,7 +153,7 @@ export class FakePushProviders {
     if (this.dead.has(token)) return { status: 410, body: { reason: 'Unregistered', timestamp: Date.now() } };
     const payload = jsonOrUndefined(body);
     if (typeof payload !== 'object' || payload === null) return { status: 400, body: { reason: 'PayloadEmpty' } };
-    this.received.push({ provider: 'apns', token, topic, payload: payload as Record<string, unknown> });
+    this.took({ provider: 'apns', token, topic, payload: payload as Record<string, unknown> });
     return { status: 200, headers: { 'apns-id': randomBytes(16).toString('hex') } };
   }
 }
