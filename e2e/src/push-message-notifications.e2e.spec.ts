@@ -97,6 +97,31 @@ describe('push notifications of sent messages', () => {
     expect((requested!.data.recipients as { userId: number }[]).map((r) => r.userId)).not.toContain(bystander.user.userId);
   });
 
+  it('pushes a topic wildcard mention to the topic\'s participants and a channel wildcard to every subscriber who lets wildcards notify', async () => {
+    const [participant, reader, unmoved] = await Promise.all([withDevices('push-participant'), withDevices('push-reader'), withDevices('push-unmoved')]);
+    expect((await api('PATCH', '/settings', { auth: unmoved.user, params: { wildcard_mentions_notify: false } })).status).toBe(200);
+    const channel = uniqueChannelName('push-wildcards');
+    for (const auth of [sender, participant.user, reader.user, unmoved.user]) expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
+    expect((await api('POST', '/messages', { auth: participant.user, params: { type: 'stream', to: channel, topic: 'offsite', content: 'Where shall we go?' } })).status).toBe(200);
+
+    const topicWide = await send({ type: 'stream', to: channel, topic: 'offsite', content: '@**topic** we go to the lake' });
+
+    expect((await pushOf(participant.apns, topicWide)).payload).toMatchObject({
+      aps: { alert: { title: `#${channel} > offsite`, subtitle: `${sender.fullName} mentioned everyone:`, body: '@topic we go to the lake' } },
+      zulip: { trigger: 'topic_wildcard_mentioned' },
+    });
+    expect((await requestedFor(topicWide))[0]!.data.recipients).toEqual([{ userId: participant.user.userId, trigger: 'topic_wildcard_mentioned' }]);
+
+    const channelWide = await send({ type: 'stream', to: channel, topic: 'offsite', content: '@**all** the bus leaves at 9' });
+
+    expect((await pushOf(reader.fcm, channelWide)).payload).toMatchObject({ trigger: 'stream_wildcard_mentioned', content: '@all the bus leaves at 9' });
+    const [requested] = await requestedFor(channelWide);
+    const byUser = (a: { userId: number }, b: { userId: number }) => a.userId - b.userId;
+    expect([...(requested!.data.recipients as { userId: number }[])].sort(byUser)).toEqual(
+      [participant, reader].map(({ user }) => ({ userId: user.userId, trigger: 'stream_wildcard_mentioned' })).sort(byUser),
+    );
+  });
+
   it('notifies no one who turned pushes of direct messages off', async () => {
     const quiet = await withDevices('push-quiet');
     expect((await api('PATCH', '/settings', { auth: quiet.user, params: { enable_offline_push_notifications: false } })).status).toBe(200);

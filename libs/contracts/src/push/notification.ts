@@ -4,10 +4,19 @@ import { UserId } from '../users/user-fields';
 
 /**
  * Why a user is notified of a message (Zulip's `NotificationTriggers`): a direct message, a
- * mention of them, a channel-wide wildcard mention, a followed topic, or a channel whose pushes
- * they turned on.
+ * mention of them, a wildcard mention of the topic's participants or of the whole channel (in a
+ * topic they follow, or anywhere), a followed topic, or a channel whose pushes they turned on.
  */
-export const PushTrigger = z.enum(['private_message', 'mentioned', 'stream_wildcard_mentioned', 'followed_topic_push_notify', 'stream_push_notify']);
+export const PushTrigger = z.enum([
+  'private_message',
+  'mentioned',
+  'topic_wildcard_mentioned_in_followed_topic',
+  'stream_wildcard_mentioned_in_followed_topic',
+  'topic_wildcard_mentioned',
+  'stream_wildcard_mentioned',
+  'followed_topic_push_notify',
+  'stream_push_notify',
+]);
 export type PushTrigger = z.infer<typeof PushTrigger>;
 
 /** Zulip truncates a pushed message's text to 200 characters (`truncate_content`). */

@@ -12,6 +12,15 @@ describe('message rendering', () => {
     expect(renderContent('hi @**Bo|3**')).toBe('<p>hi <span class="user-mention" data-user-id="3">@Bo</span></p>');
   });
 
+  it("renders Zulip's wildcard mentions as Zulip marks them up, silent or not, and not inside code", () => {
+    expect(renderContent('@**all** @**everyone** @**channel** @**stream**')).toBe(
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> <span class="user-mention channel-wildcard-mention" data-user-id="*">@everyone</span> ' +
+        '<span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span> <span class="user-mention channel-wildcard-mention" data-user-id="*">@stream</span></p>',
+    );
+    expect(renderContent('@**topic** and @_**all**')).toBe('<p><span class="topic-mention">@topic</span> and <span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span></p>');
+    expect(renderContent('`@**all**` and @**All**')).toBe('<p><code>@**all**</code> and @<strong>All</strong></p>');
+  });
+
   it('tells /me messages', () => {
     expect(isMeMessage('/me waves')).toBe(true);
     expect(isMeMessage('/me waves\ntwice')).toBe(false);

@@ -3,21 +3,21 @@ import { DomainError } from '@zulip-es/platform';
 /** Zulip's `Realm.WILDCARD_MENTION_THRESHOLD`: wildcards reach at most this many people freely. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
 
-/** Code blocks and code spans: a wildcard inside them is text, not a mention. */
-const CODE = /```[\s\S]*?(```|$)|~~~[\s\S]*?(~~~|$)|`[^`\n]*`/g;
-/** Zulip's channel wildcards (`@**all**`, `@**everyone**`, `@**channel**`, legacy `@**stream**`); silent `@_**all**` notifies no one. */
-const CHANNEL_WILDCARD = /(^|[^_\w])@\*\*(all|everyone|channel|stream)\*\*/i;
-const TOPIC_WILDCARD = /(^|[^_\w])@\*\*topic\*\*/i;
+/**
+ * Zulip's markup of a channel wildcard (`@**all**`, `@**everyone**`, `@**channel**`, legacy
+ * `@**stream**`) and of `@**topic**`; a silent one (`@_**all**`, class `silent`) notifies no one.
+ */
+const CHANNEL_WILDCARD = '<span class="user-mention channel-wildcard-mention" data-user-id="*">';
+const TOPIC_WILDCARD = '<span class="topic-mention">';
 
 export interface WildcardMentions {
   channel: boolean;
   topic: boolean;
 }
 
-/** Which wildcard mentions a message's Markdown makes (Zulip's `MentionData` wildcard flags). */
-export function wildcardMentions(content: string): WildcardMentions {
-  const text = content.replace(CODE, ' ');
-  return { channel: CHANNEL_WILDCARD.test(text), topic: TOPIC_WILDCARD.test(text) };
+/** Which wildcard mentions a message makes (Zulip's `MentionData` wildcard flags), read from its rendered HTML. */
+export function wildcardMentions(renderedContent: string): WildcardMentions {
+  return { channel: renderedContent.includes(CHANNEL_WILDCARD), topic: renderedContent.includes(TOPIC_WILDCARD) };
 }
 
 export interface WildcardAudience {

@@ -55,10 +55,17 @@ function alertTitle({ message, sender, channelName, groupNames }: MessageNotific
   return groupNames && message.conversation.userIds.length > 2 ? groupNames.join(', ') : sender.fullName;
 }
 
+const WILDCARD_TRIGGERS: ReadonlySet<PushTrigger> = new Set([
+  'topic_wildcard_mentioned_in_followed_topic',
+  'stream_wildcard_mentioned_in_followed_topic',
+  'topic_wildcard_mentioned',
+  'stream_wildcard_mentioned',
+]);
+
 /** Zulip's alert subtitle: who mentioned whom, or who wrote (nothing for a one-to-one message). */
 function alertSubtitle({ message, trigger, sender }: MessageNotification): string {
   if (trigger === 'mentioned') return `${sender.fullName} mentioned you:`;
-  if (trigger === 'stream_wildcard_mentioned') return `${sender.fullName} mentioned everyone:`;
+  if (WILDCARD_TRIGGERS.has(trigger)) return `${sender.fullName} mentioned everyone:`;
   return message.conversation.type === 'direct' && message.conversation.userIds.length <= 2 ? '' : `${sender.fullName}:`;
 }
 

@@ -25,6 +25,12 @@ export const MessageSentV1 = z.object({
      * events published before uploads existed (none).
      */
     attachmentPathIds: z.array(z.string()).optional(),
+    /**
+     * Present when the message mentions its topic (`@**topic**`, rendered as Zulip's
+     * `topic-mention`): the distinct senders of the topic's earlier messages, whom Zulip's topic
+     * wildcard mention notifies (its `topic_wildcard_mentioned` flag).
+     */
+    topicParticipantIds: z.array(UserId).optional(),
   }),
 });
 export type MessageSentV1 = z.infer<typeof MessageSentV1>;

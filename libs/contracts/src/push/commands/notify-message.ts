@@ -15,5 +15,7 @@ export const NotifyMessage = z.object({
   conversation: MessageConversation,
   renderedContent: z.string(),
   sentAt: z.iso.datetime(),
+  /** `message.sent.v1`'s: present when the message mentions its topic. */
+  topicParticipantIds: z.array(UserId).optional(),
 });
 export type NotifyMessage = z.infer<typeof NotifyMessage>;

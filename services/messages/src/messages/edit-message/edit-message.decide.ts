@@ -132,8 +132,9 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
   let detached: DetachedUpload[] = [];
   if (request.content !== undefined) {
     const content = normalizeContent(request.content.trim() === '' ? '(deleted)' : request.content);
+    const renderedContent = renderContent(content);
     if (conversation.type === 'channel') {
-      checkWildcardMentions(wildcardMentions(content), {
+      checkWildcardMentions(wildcardMentions(renderedContent), {
         ...state.wildcardAudience,
         canMentionManyUsers: hasRealmPermission(ctx, actor, 'can_mention_many_users_group'),
         threshold: state.wildcardThreshold,
@@ -148,7 +149,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         messageId: message.messageId,
         editorId: actor.userId,
         content,
-        renderedContent: renderContent(content),
+        renderedContent,
         prevContent: message.content,
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),

@@ -30,9 +30,10 @@ export interface SendState {
   lastDmGroupNo: number;
   /**
    * Who a wildcard mention would reach in the addressed channel and topic (loaded only when the
-   * content may hold a mention; absent: none checked).
+   * content may hold a mention; absent: none checked): its active subscribers, and the distinct
+   * senders of the topic's messages so far.
    */
-  wildcardAudience?: { channelSubscribers: number; topicParticipants: number; threshold: number };
+  wildcardAudience?: { channelSubscribers: number; topicParticipantIds: readonly number[]; threshold: number };
   /** Whether the addressed topic has messages (read only when the channel restricts topic creation). */
   topicExists?: boolean;
   /** The existing uploads the content links to (absent: none). */
@@ -52,7 +53,9 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
   const { addressee } = input;
   const recipients = addressee.kind === 'direct' ? resolveRecipients(state, addressee.recipients) : [];
   const content = normalizeContent(input.content);
+  const renderedContent = renderContent(content);
   const messageId = state.lastMessageId + 1;
+  let topicParticipantIds: readonly number[] | undefined;
   let conversation: MessageConversation;
   let recipientId: number;
   if (addressee.kind === 'channel') {
@@ -60,8 +63,13 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     const channel = checkChannel(state, addressee.channel);
     if (!isSystemBot(state.sender)) checkCanCreateTopic(state.ctx, state.sender, channel, state.topicExists ?? false);
     checkTopicsPolicy(state, channel, topic);
-    if (state.wildcardAudience && !isSystemBot(state.sender)) {
-      checkWildcardMentions(wildcardMentions(content), { ...state.wildcardAudience, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
+    if (state.wildcardAudience) {
+      const { channelSubscribers, topicParticipantIds: participants, threshold } = state.wildcardAudience;
+      const mentions = wildcardMentions(renderedContent);
+      if (!isSystemBot(state.sender)) {
+        checkWildcardMentions(mentions, { channelSubscribers, topicParticipants: participants.length, threshold, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
+      }
+      if (mentions.topic) topicParticipantIds = participants;
     }
     conversation = { type: 'channel', channelId: channel.channelId, topic };
     recipientId = RecipientIds.channel(channel.channelId);
@@ -84,9 +92,10 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
       conversation,
       recipientId,
       content,
-      renderedContent: renderContent(content),
+      renderedContent,
       sentAt: now.toISOString(),
       client: input.client,
+      ...(topicParticipantIds ? { topicParticipantIds: [...topicParticipantIds] } : {}),
       ...claimsField(claimedPathIds(content, state.ctx.realm.host, state.sender.userId, state.linkedUploads ?? {})),
     },
   };

@@ -6,7 +6,7 @@ import { decideSendMessage, type SendState } from './send-message.decide';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[]; topicExists?: boolean } = {}): SendState {
+function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[]; topicExists?: boolean; wildcardAudience?: SendState['wildcardAudience'] } = {}): SendState {
   const ctx = contextOf(organization(), senderId);
   return {
     ctx,
@@ -18,6 +18,7 @@ function state(senderId: number, options: { channel?: ChannelState | null; subsc
     dmGroupNo: null,
     lastDmGroupNo: 3,
     topicExists: options.topicExists,
+    wildcardAudience: options.wildcardAudience,
   };
 }
 
@@ -96,5 +97,20 @@ describe('sending a message', () => {
     const { events } = decideSendMessage({ addressee: toChannel('Rome'), content: 'a'.repeat(10_001), client: 'API' }, state(U.member), NOW);
     expect((events[0].data.content as string).length).toBe(10_000);
     expect(events[0].data.content).toMatch(/\n\[message truncated\]$/);
+  });
+
+  it('given a topic wildcard mention, then message.sent.v1 names the topic\'s participants, whom it notifies; other messages name none', () => {
+    const wildcardAudience = { channelSubscribers: 4, topicParticipantIds: [U.admin, U.member], threshold: 15 };
+    const send = (content: string) => decideSendMessage({ addressee: toChannel('Rome'), content, client: 'API' }, state(U.member, { wildcardAudience }), NOW).events[0]!.data;
+    expect(send('@**topic** lunch?')).toMatchObject({ renderedContent: '<p><span class="topic-mention">@topic</span> lunch?</p>', topicParticipantIds: [U.admin, U.member] });
+    expect(send('@**all** lunch?')).not.toHaveProperty('topicParticipantIds');
+    expect(send('@_**topic** lunch?')).not.toHaveProperty('topicParticipantIds');
+  });
+
+  it('given more topic participants than the threshold, then a member\'s topic wildcard is refused', () => {
+    const wildcardAudience = { channelSubscribers: 4, topicParticipantIds: [U.admin, U.member], threshold: 1 };
+    expect(() => decideSendMessage({ addressee: toChannel('Rome'), content: '@**topic**', client: 'API' }, state(U.member, { wildcardAudience }), NOW)).toThrow(
+      expect.objectContaining({ code: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED' }),
+    );
   });
 });

@@ -65,7 +65,7 @@ async function hasMessages(lists: ListReader, channel: ChannelState, rawTopic: s
   return ((await listSummary(lists, ListKeys.topic(channel.channelId, topic)))?.count ?? 0) > 0;
 }
 
-/** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's senders. */
+/** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's distinct senders. */
 async function audienceOf(deps: MessagesDeps, lists: ListReader, channel: ChannelState, rawTopic: string): Promise<SendState['wildcardAudience']> {
   let topic: string;
   try {
@@ -77,7 +77,7 @@ async function audienceOf(deps: MessagesDeps, lists: ListReader, channel: Channe
   const senders = new Set((await deps.repo.messagesByIds(ids)).map((m) => m.senderId));
   return {
     channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
-    topicParticipants: senders.size,
+    topicParticipantIds: [...senders].sort((a, b) => a - b),
     threshold: deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD,
   };
 }

@@ -19,7 +19,8 @@ export const messageSentRelay: EventRelayOptions = {
   toCommand: (envelope) => {
     const { data: sent } = MessageSentV1.parse({ type: envelope.type, data: envelope.data });
     if (Date.now() - Date.parse(sent.sentAt) > NOTIFY_WITHIN_MS) return null;
-    const data: NotifyMessage = { messageId: sent.messageId, senderId: sent.senderId, conversation: sent.conversation, renderedContent: sent.renderedContent, sentAt: sent.sentAt };
+    const { messageId, senderId, conversation, renderedContent, sentAt, topicParticipantIds } = sent;
+    const data: NotifyMessage = { messageId, senderId, conversation, renderedContent, sentAt, ...(topicParticipantIds ? { topicParticipantIds } : {}) };
     return { commandId: `message.sent:${sent.messageId}`, type: NOTIFY_MESSAGE, key: `message:${sent.messageId}`, data };
   },
 };

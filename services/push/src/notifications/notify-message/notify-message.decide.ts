@@ -1,7 +1,7 @@
 import { VisibilityPolicy, type NotifyMessage, type PushRecipient, type PushTrigger } from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
 import type { DirectoryUser } from '../../directory/users-directory';
-import { mentionedUserIds, pushContent } from '../push-content';
+import { mentionsIn, pushContent, type Mentions } from '../push-content';
 
 /** What the decision reads: the push service's copies of the users and channels. */
 export interface NotificationContext {
@@ -23,11 +23,12 @@ export const notificationAggregateId = (messageId: number): string => `push_noti
  */
 export function decideNotifyMessage(message: NotifyMessage, context: NotificationContext): NewEvent[] {
   const recipients: PushRecipient[] = [];
+  const about: AboutMessage = { mentions: mentionsIn(message.renderedContent), topicParticipants: new Set(message.topicParticipantIds ?? []) };
   for (const userId of candidates(message, context)) {
     const user = context.user(userId);
     if (!user?.active || user.isBot || userId === message.senderId) continue;
     if (context.online(userId) && !user.settings.enable_online_push_notifications) continue;
-    const trigger = triggerFor(user, message, context);
+    const trigger = triggerFor(user, message, about, context);
     if (trigger) recipients.push({ userId, trigger });
   }
   if (recipients.length === 0) return [];
@@ -47,13 +48,36 @@ function candidates(message: NotifyMessage, context: NotificationContext): Itera
   return message.conversation.type === 'direct' ? message.conversation.userIds : context.subscribers(message.conversation.channelId);
 }
 
-function triggerFor(user: DirectoryUser, message: NotifyMessage, context: NotificationContext): PushTrigger | null {
+/** What every recipient's trigger reads of the message. */
+interface AboutMessage {
+  mentions: Mentions;
+  /** Whom a topic wildcard mention reaches: the topic's earlier senders. */
+  topicParticipants: ReadonlySet<number>;
+}
+
+/**
+ * Zulip's `get_push_notification_trigger`, in its order: the most salient reason wins. Mentions,
+ * wildcard ones included, need `enable_offline_push_notifications`, as direct messages do; a
+ * personal mention reaches the user even in a topic they muted, a wildcard one does not.
+ */
+function triggerFor(user: DirectoryUser, message: NotifyMessage, about: AboutMessage, context: NotificationContext): PushTrigger | null {
   const { settings } = user;
-  if (message.conversation.type === 'direct') return settings.enable_offline_push_notifications ? 'private_message' : null;
-  // A mention reaches the user even in a topic they muted.
-  if (settings.enable_offline_push_notifications && mentionedUserIds(message.renderedContent).has(user.userId)) return 'mentioned';
+  const alerts = settings.enable_offline_push_notifications;
+  if (message.conversation.type === 'direct') return alerts ? 'private_message' : null;
+  const { mentions } = about;
+  if (alerts && mentions.users.has(user.userId)) return 'mentioned';
   const policy = context.topicPolicy(user.userId, message.conversation.channelId, message.conversation.topic);
   if (policy === VisibilityPolicy.MUTED) return null;
-  if (policy === VisibilityPolicy.FOLLOWED && settings.enable_followed_topic_push_notifications) return 'followed_topic_push_notify';
+  const followed = policy === VisibilityPolicy.FOLLOWED;
+  const topicWildcard = mentions.topic && about.topicParticipants.has(user.userId);
+  if (alerts && followed && settings.enable_followed_topic_wildcard_mentions_notify) {
+    if (topicWildcard) return 'topic_wildcard_mentioned_in_followed_topic';
+    if (mentions.channel) return 'stream_wildcard_mentioned_in_followed_topic';
+  }
+  if (alerts && settings.wildcard_mentions_notify) {
+    if (topicWildcard) return 'topic_wildcard_mentioned';
+    if (mentions.channel) return 'stream_wildcard_mentioned';
+  }
+  if (followed && settings.enable_followed_topic_push_notifications) return 'followed_topic_push_notify';
   return settings.enable_stream_push_notifications ? 'stream_push_notify' : null;
 }

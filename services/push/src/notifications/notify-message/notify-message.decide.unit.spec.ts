@@ -68,4 +68,45 @@ describe('deciding whom to notify of a sent message', () => {
     const content = '<p><span class="user-mention" data-user-id="2">@User 2</span></p>';
     expect(decideNotifyMessage(inChannel('lunch', content), given([person(SENDER), person(2)], { subscribers: [1] }))).toEqual([]);
   });
+
+  describe('wildcard mentions', () => {
+    const ALL = '<span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span>';
+    const TOPIC = '<span class="topic-mention">@topic</span>';
+    const topicMention = (participants: number[]): NotifyMessage => ({ ...inChannel('lunch', `<p>${TOPIC} now</p>`), topicParticipantIds: participants });
+
+    it('notifies every subscriber of a channel wildcard, but those who turned wildcard notifications off or muted the topic', () => {
+      const users = [person(SENDER), person(2), person(3, { wildcard_mentions_notify: false }), person(4), person(5, { enable_offline_push_notifications: false })];
+      const context = given(users, { subscribers: [1, 2, 3, 4, 5], policies: { '4:lunch': VisibilityPolicy.MUTED } });
+      expect(recipientsOf(decideNotifyMessage(inChannel('lunch', `<p>${ALL} lunch!</p>`), context))).toEqual([{ userId: 2, trigger: 'stream_wildcard_mentioned' }]);
+    });
+
+    it('notifies the topic\'s participants of a topic wildcard, not the other subscribers', () => {
+      const context = given([person(SENDER), person(2), person(3), person(4, { wildcard_mentions_notify: false })], { subscribers: [1, 2, 3, 4] });
+      expect(recipientsOf(decideNotifyMessage(topicMention([1, 2, 4]), context))).toEqual([{ userId: 2, trigger: 'topic_wildcard_mentioned' }]);
+    });
+
+    it('says a wildcard reached a followed topic, by the followed-topic wildcard setting, before the plain wildcard', () => {
+      const users = [person(SENDER), person(2, { wildcard_mentions_notify: false }), person(3, { enable_followed_topic_wildcard_mentions_notify: false })];
+      const context = given(users, { subscribers: [1, 2, 3], policies: { '2:lunch': VisibilityPolicy.FOLLOWED, '3:lunch': VisibilityPolicy.FOLLOWED } });
+      expect(recipientsOf(decideNotifyMessage(topicMention([2, 3]), context))).toEqual([
+        { userId: 2, trigger: 'topic_wildcard_mentioned_in_followed_topic' },
+        { userId: 3, trigger: 'topic_wildcard_mentioned' },
+      ]);
+      expect(recipientsOf(decideNotifyMessage(inChannel('lunch', `<p>${ALL}</p>`), context))).toEqual([
+        { userId: 2, trigger: 'stream_wildcard_mentioned_in_followed_topic' },
+        { userId: 3, trigger: 'stream_wildcard_mentioned' },
+      ]);
+    });
+
+    it('lets a personal mention win over a wildcard, and a silent wildcard notify no one', () => {
+      const context = given([person(SENDER), person(2), person(3)], { subscribers: [1, 2, 3] });
+      const content = `<p><span class="user-mention" data-user-id="2">@User 2</span> ${ALL}</p>`;
+      expect(recipientsOf(decideNotifyMessage(inChannel('lunch', content), context))).toEqual([
+        { userId: 2, trigger: 'mentioned' },
+        { userId: 3, trigger: 'stream_wildcard_mentioned' },
+      ]);
+      const silent = '<p><span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span> <span class="topic-mention silent">topic</span></p>';
+      expect(decideNotifyMessage({ ...inChannel('lunch', silent), topicParticipantIds: [2, 3] }, context)).toEqual([]);
+    });
+  });
 });
