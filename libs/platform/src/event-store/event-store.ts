@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import { EventEnvelope, type Position, type ZulipErrorPayload } from '@zulip-es/contracts';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
-import { TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
+import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
 
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
 export interface Projection {
@@ -122,6 +122,7 @@ export class EventStore {
         name: `${this.topic}.catch-up`,
         topics: [this.topic],
         stopAtEnd: true,
+        maxBytesPerPartition: REBUILD_FETCH_BYTES,
         startAt: (topic, partition) => {
           const last = applied.get(partitionKey(topic, partition));
           return last === undefined ? undefined : last + 1n;
