@@ -20,14 +20,25 @@ describe('per-user rate limits', () => {
 
   afterAll(() => gateway.stop());
 
+  const usersMe = () => api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+  /**
+   * Windows are fixed (600 s here, aligned to the clock), so a test that crossed into the next
+   * one would find its count reset: one ending within 5 s is waited out first.
+   */
+  async function awayFromWindowEnd(): Promise<void> {
+    const msLeft = Number((await usersMe()).headers.get('x-ratelimit-reset')) * 1000 - Date.now();
+    if (msLeft < 5_000) await new Promise((r) => setTimeout(r, msLeft + 100));
+  }
+
   it('counts down in X-RateLimit headers, then answers 429 RATE_LIMIT_HIT with retry-after', async () => {
+    await awayFromWindowEnd();
     // Counters live in Redis, shared by every gateway: start from this user's state there.
-    const first = await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    const first = await usersMe();
     const remaining = Number(first.headers.get('x-ratelimit-remaining'));
     expect(first.headers.get('x-ratelimit-limit')).toBe('3');
-    for (let i = 0; i < remaining; i++) await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    for (let i = 0; i < remaining; i++) await usersMe();
 
-    const limited = await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() });
+    const limited = await usersMe();
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
     expect(limited.body['retry-after']).toBeGreaterThan(0);
@@ -36,7 +47,9 @@ describe('per-user rate limits', () => {
   });
 
   it('limits resumable uploads (tus) as every other API request', async () => {
-    // The user is over the limit since the test above.
+    await awayFromWindowEnd();
+    // Over the limit in this window, whatever the test above left.
+    for (let i = 0; i < 3; i++) await usersMe();
     const res = await fetch(`${gateway.url}/api/v1/tus`, {
       method: 'POST',
       headers: { authorization: basicAuth(owner()), 'Tus-Resumable': '1.0.0', 'Upload-Length': '5', 'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}` },
