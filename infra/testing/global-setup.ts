@@ -33,6 +33,8 @@ export const TEST_ENV = {
    * job going on), so tests see both answers deterministically and repeat until complete.
    */
   DELETE_TOPIC_WAIT_MS: '0',
+  /** GET /events answers a heartbeat after 1.5 s without events, so tests see one quickly. */
+  EVENT_HEARTBEAT_MS: '1500',
 };
 
 declare global {

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   FAILED_TO_CONNECT_BOUNCER: 502,
   /** The push bouncer answered with a server error (E19). */
   INTERNAL_SERVER_ERROR_ON_BOUNCER: 502,
+  /** GET/DELETE /events on a queue that expired, never existed or is another user's (with `queue_id`). */
+  BAD_EVENT_QUEUE_ID: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

@@ -23,3 +23,5 @@ export * from './runtime/event-command-relay';
 export * from './mongo/versioned-document';
 export * from './object-store/object-store';
 export * from './json/json-or-undefined';
+export * from './event-queues/event-queues';
+export * from './event-queues/queue-waker';

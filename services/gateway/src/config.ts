@@ -20,5 +20,10 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
    */
   UPLOAD_URL_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-upload-url-secret-0123456789'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
+  /**
+   * How long GET /events waits for an event before answering a `heartbeat` (Zulip's
+   * HEARTBEAT_MIN_FREQ_SECS, 45 s); clients wait up to `event_queue_longpoll_timeout_seconds` (90).
+   */
+  EVENT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(80_000).default(45_000),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

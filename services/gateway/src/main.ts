@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
-import { eventsTopic, EventEnvelope, OPERATIONS } from '@zulip-es/contracts';
-import { createKafka, createLogger, loadConfig, ObjectStore, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { eventsTopic, EventEnvelope, OPERATIONS, registerQueue } from '@zulip-es/contracts';
+import { createKafka, createLogger, EventQueues, loadConfig, ObjectStore, QueueWaker, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { registerEventRoutes } from './events/event-routes';
+import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { TemporaryUrls } from './uploads/temporary-url';
@@ -30,6 +32,9 @@ runMain(async () => {
 
   // No request is answered from an authentication model older than the users events at start.
   await Promise.all([authFollower.start(), client.start()]);
+  const queues = new EventQueues(redis);
+  // Subscribed only while long-polls wait: a connection of its own, as Redis requires.
+  const waker = new QueueWaker(redis.duplicate());
   const dispatcher = new Dispatcher({
     client,
     auth,
@@ -38,6 +43,7 @@ runMain(async () => {
     files: new FileReceiver(objects, config.MAX_FILE_UPLOAD_SIZE_MIB, config.BODY_LIMIT_BYTES, logger),
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
+    around: { [registerQueue.type]: registerWithQueue(queues) },
   });
   // Loaded on the first tus request (see registerTusRoutes).
   let tusLocker: { stop(): Promise<void> } | undefined;
@@ -60,7 +66,9 @@ runMain(async () => {
     logger,
     isReady: () => ready,
     configure: async (fastify) => {
-      await registerApiRoutes(fastify, OPERATIONS, dispatcher);
+      await registerApiRoutes(fastify, OPERATIONS, dispatcher, (api) =>
+        registerEventRoutes(api, { caller: (req, reply) => dispatcher.caller(req, reply), queues, waker, heartbeatMs: config.EVENT_HEARTBEAT_MS }),
+      );
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
       await registerTusRoutes(fastify, loadTus);
     },
@@ -71,6 +79,7 @@ runMain(async () => {
   const stop = async () => {
     ready = false;
     await app.close();
+    waker.stop();
     await Promise.allSettled([client.stop(), authFollower.stop(), redis.quit(), tusLocker?.stop()]);
     process.exit(0);
   };

@@ -40,6 +40,12 @@ export const originOf = (req: FastifyRequest): RequestOrigin => ({
   client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
 });
 
+/**
+ * Wraps the request of one operation: what the gateway itself adds to an answer (POST /register's
+ * event queue, created before the state is read). `send` asks the owning service.
+ */
+export type AroundRequest = (call: { actor: Credential | null; data: Record<string, unknown> }, send: () => Promise<Record<string, unknown>>) => Promise<Record<string, unknown>>;
+
 export interface DispatcherDeps {
   client: RequestClient;
   auth: AuthReadModel;
@@ -50,6 +56,8 @@ export interface DispatcherDeps {
   files: FileReceiver;
   timeoutMs: number;
   logger: Logger;
+  /** By operation type. */
+  around?: Readonly<Record<string, AroundRequest>>;
 }
 
 /**
@@ -92,7 +100,9 @@ export class Dispatcher {
         query: (req.query ?? {}) as RawValues,
         body: upload ? upload.fields : isObject(req.body) ? req.body : {},
       });
-      const body = await this.request(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      const send = () => this.request(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      const around = this.deps.around?.[op.type];
+      const body = around ? await around({ actor, data }, send) : await send();
       return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.

@@ -37,7 +37,13 @@ function isNumeric(schema: unknown): boolean {
  * served by the dispatcher, with its own body parsing and Zulip-shaped not-found, method-not-allowed
  * and error answers (the root keeps NestJS's).
  */
-export async function registerApiRoutes(fastify: FastifyInstance, operations: readonly Operation[], dispatcher: Pick<Dispatcher, 'handler'>): Promise<void> {
+export async function registerApiRoutes(
+  fastify: FastifyInstance,
+  operations: readonly Operation[],
+  dispatcher: Pick<Dispatcher, 'handler'>,
+  /** The gateway's own API routes (no operation of a service): they share the body parsing and error answers. */
+  ownRoutes: (api: FastifyInstance) => void = () => undefined,
+): Promise<void> {
   await fastify.register(
     async (api) => {
       // Zulip reads parameters from form bodies only (URL-encoded or multipart); other bodies are
@@ -52,6 +58,7 @@ export async function registerApiRoutes(fastify: FastifyInstance, operations: re
       for (const op of operations) {
         api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op), config: { takesFile: op.takesFile === true } });
       }
+      ownRoutes(api);
       // A path routed for other methods only is Zulip's 405 (zulip-js's GET /realm/filters, say).
       const allowedMethods = allowedMethodsFor(operations.map((op) => ({ method: op.method, url: routePath(op) })));
       api.setNotFoundHandler((req, reply) => {

@@ -16,7 +16,7 @@ export interface ParsedParams {
  * they are and everything else JSON-decoded, then validated by the operation's schema with
  * Zulip's messages. A repeated name counts once, with its last value (Django's QueryDict.get).
  */
-export function parseParams(op: Operation, sources: { path: RawValues; query: RawValues; body: RawValues }): ParsedParams {
+export function parseParams(op: Pick<Operation, 'params'>, sources: { path: RawValues; query: RawValues; body: RawValues }): ParsedParams {
   const shape = op.params.shape as Record<string, z.ZodType>;
   const raw: Record<string, string> = {};
   for (const source of [sources.query, sources.body, sources.path]) {

@@ -5,8 +5,8 @@ import { REGISTER_SECTIONS } from './register-sections';
 
 /**
  * The initial state of each requested fetch type (`fetch_event_types`, else `event_types`, else
- * all). There is no event queue yet, so `queue_id` is null: real-time events are a later piece
- * of work.
+ * all). The gateway creates the caller's event queue and answers its `queue_id` and
+ * `last_event_id` in place of these.
  */
 export function registerHandler(deps: UsersDeps): QueryHandler<OperationData<typeof registerQueue>> {
   return {

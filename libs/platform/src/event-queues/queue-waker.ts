@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import { queueWakeChannel } from './event-queues';
+
+interface Channel {
+  /** Settles once the subscription is active. */
+  subscribed: Promise<unknown>;
+  wakers: Set<() => void>;
+}
+
+/** A long-poll's watch of its queue: `woken` resolves true when an event is queued, false on timeout or abort. */
+export interface QueueWatch {
+  woken: Promise<boolean>;
+  /** Ends the watch (always call it, woken or not). */
+  end(): Promise<void>;
+}
+
+/**
+ * Long-polls waiting on queues, woken when an event is queued by any process: one subscriber
+ * connection per process, subscribed to a queue's channel while someone watches it.
+ */
+export class QueueWaker {
+  private readonly channels = new Map<string, Channel>();
+
+  constructor(private readonly subscriber: Redis) {
+    subscriber.on('message', (channel: string) => {
+      for (const wake of this.channels.get(channel)?.wakers ?? []) wake();
+    });
+  }
+
+  /**
+   * Watches `queueId` for `timeoutMs` (or until `abort` fires: the client went away). Resolves
+   * once subscribed: an event queued from then on wakes the watch, so read the queue once more
+   * before waiting on `woken`.
+   */
+  async watch(queueId: string, timeoutMs: number, abort?: AbortSignal): Promise<QueueWatch> {
+    const name = queueWakeChannel(queueId);
+    let channel = this.channels.get(name);
+    if (!channel) {
+      channel = { subscribed: this.subscriber.subscribe(name), wakers: new Set() };
+      this.channels.set(name, channel);
+    }
+    let wake!: (woken: boolean) => void;
+    const woken = new Promise<boolean>((resolve) => (wake = resolve));
+    const onEvent = () => wake(true);
+    const onAbort = () => wake(false);
+    channel.wakers.add(onEvent);
+    const timer = setTimeout(() => wake(false), timeoutMs);
+    abort?.addEventListener('abort', onAbort, { once: true });
+    const watched = channel;
+    const end = async () => {
+      wake(false);
+      clearTimeout(timer);
+      abort?.removeEventListener('abort', onAbort);
+      watched.wakers.delete(onEvent);
+      if (watched.wakers.size === 0 && this.channels.get(name) === watched) {
+        this.channels.delete(name);
+        await this.subscriber.unsubscribe(name);
+      }
+    };
+    await channel.subscribed;
+    return { woken, end };
+  }
+
+  stop(): void {
+    this.subscriber.disconnect();
+  }
+}

@@ -1,0 +1,19 @@
+import type { EventQueues } from '@zulip-es/platform';
+import type { AroundRequest } from '../dispatch/dispatcher';
+
+/**
+ * POST /register: the caller's event queue, created before the state is read, so no event after
+ * the state is missed. Its `event_types` (null: all) decide what it is sent.
+ */
+export const registerWithQueue =
+  (queues: EventQueues): AroundRequest =>
+  async ({ actor, data }, send) => {
+    const userId = actor!.userId;
+    const queueId = await queues.create({ userId, eventTypes: (data.event_types as string[] | null | undefined) ?? null });
+    try {
+      return { ...(await send()), queue_id: queueId, last_event_id: -1 };
+    } catch (error) {
+      await queues.delete(queueId, userId);
+      throw error;
+    }
+  };
