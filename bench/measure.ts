@@ -13,6 +13,7 @@ import type { Measurement } from './lib/stats';
 import type { BenchResults, ResultRow } from './report/results';
 import { presenceLoads } from './presence-loads';
 import { measureMessagesRebuild, measureUsersRebuild } from './projection-rebuild';
+import { eventLoads } from './event-loads';
 import { createUserLoad, systemLoads } from './system-loads';
 import { startSystemUnderTest } from './system-under-test';
 import { userCommandLoads } from './user-command-loads';
@@ -104,6 +105,7 @@ async function measureLoads(gatewayUrl: string, authorization: string, logDir: s
   for (const note of presence.notes) console.log(`bench: ${note}`);
   const loads = [
     ...systemLoads(gatewayUrl, authorization),
+    ...(await eventLoads(gatewayUrl, authorization)),
     ...presence.loads,
     ...userCommandLoads(gatewayUrl, authorization, presence.accounts),
     ...(await messageLoads(gatewayUrl, authorization)),
