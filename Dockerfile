@@ -47,7 +47,7 @@ COPY --from=build /out/ ./
 ARG SERVICE
 ENV SERVICE=${SERVICE}
 RUN if [ -z "$SERVICE" ] || [ ! -f "services/$SERVICE/dist/main.js" ]; then \
-      echo "build argument SERVICE must name a service (gateway, users, messages, uploads, push); got '$SERVICE'" >&2; \
+      echo "build argument SERVICE must name a service (gateway, users, messages, uploads, push, realtime); got '$SERVICE'" >&2; \
       exit 1; \
     fi
 USER node

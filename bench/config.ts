@@ -10,6 +10,7 @@ export const SYSTEM_PORTS: Record<ServiceId, number> = {
   messages: 28993,
   uploads: 28994,
   push: 28995,
+  realtime: 28998,
 };
 export const BARE_HTTP_PORT = 28996;
 /** The push bouncer the push service runs (its fake providers listen on a port the system picks). */

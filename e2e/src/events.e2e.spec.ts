@@ -4,7 +4,7 @@ import { api, createUser, eventually, owner, type TestUser } from '@zulip-es/tes
 
 describe('event queues: POST /register, GET /events, DELETE /events', () => {
   const redis = new Redis(StackEndpointsSchema.parse(process.env).REDIS_URL);
-  /** Queues events as the fan-out will (it is not there yet). */
+  /** Queues events directly, to test the queues apart from the fan-out (e2e/src/events/). */
   const queues = new EventQueues(redis);
   let user: TestUser;
   beforeAll(async () => {

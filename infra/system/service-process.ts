@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../stack/paths';
 
-export const SERVICES = ['users', 'messages', 'uploads', 'push', 'gateway'] as const;
+export const SERVICES = ['users', 'messages', 'uploads', 'push', 'realtime', 'gateway'] as const;
 export type ServiceId = (typeof SERVICES)[number];
 
 /** Each service's own port variable and default (gateway 9991, the others' health endpoints). */
@@ -13,6 +13,7 @@ export const PORT_VARS: Record<ServiceId, [string, number]> = {
   messages: ['MESSAGES_PORT', 9993],
   uploads: ['UPLOADS_PORT', 9994],
   push: ['PUSH_PORT', 9995],
+  realtime: ['REALTIME_PORT', 9997],
 };
 
 /**

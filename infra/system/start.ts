@@ -1,5 +1,5 @@
 /**
- * `npm start`: the stack, a build, the five services with their logs prefixed, the organization
+ * `npm start`: the stack, a build, the six services with their logs prefixed, the organization
  * and its owner on first start, and a ready-to-use zuliprc. Ctrl-C stops the services (the
  * stack keeps running: `npm run stack:down`). A service that crashes is restarted.
  */

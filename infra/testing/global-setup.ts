@@ -13,7 +13,7 @@ import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing
  * (each with its own stack: see infra/README.md).
  */
 const base = Number(process.env.ZULIP_TEST_PORT_BASE ?? 29991);
-export const TEST_PORTS = { gateway: base, users: base + 1, messages: base + 2, uploads: base + 3, push: base + 4 };
+export const TEST_PORTS = { gateway: base, users: base + 1, messages: base + 2, uploads: base + 3, push: base + 4, realtime: base + 7 };
 const BOUNCER_PORT = base + 5;
 /** FCM and APNs, played by local fakes (libs/testing/src/push-providers.ts). */
 const PROVIDERS_PORT = base + 6;

@@ -10,3 +10,4 @@ export * from './uploads';
 export * from './push-providers';
 export * from './push-devices';
 export * from './push-stack-env';
+export * from './event-queue';

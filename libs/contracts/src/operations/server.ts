@@ -14,8 +14,8 @@ export const getServerSettings = defineOperation({
 });
 
 /**
- * POST /register. Event queues arrive with the real-time events work; for now it answers the
- * organization's limits and settings (fetch type `realm`).
+ * POST /register: the caller's event queue (created by the gateway, filled by the realtime
+ * service) and the initial state of each requested fetch type.
  */
 export const registerQueue = defineOperation({
   type: 'realm.register',

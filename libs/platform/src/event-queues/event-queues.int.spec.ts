@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
 import { EventQueues } from './event-queues';
@@ -83,5 +84,75 @@ describe('event queues in Redis', () => {
     } finally {
       waker.stop();
     }
+  });
+
+  describe('fan-out of a domain-events record', () => {
+    const OTHER = USER + 1;
+    const record = (offset: bigint) => ({ topic: `fan-out-test-${topicSuffix}`, partition: 3, offset });
+    const topicSuffix = randomUUID();
+
+    it('queues each delivery to every queue of its users, by their event types, and wakes them', async () => {
+      const [all, messagesOnly, others] = await Promise.all([
+        queues.create({ userId: USER, eventTypes: null }),
+        queues.create({ userId: USER, eventTypes: ['message'] }),
+        queues.create({ userId: OTHER, eventTypes: null }),
+      ]);
+      const waker = new QueueWaker(redis.duplicate());
+      try {
+        const watch = await waker.watch(others, 5_000);
+        const queued = await queues.fanOut(record(10n), [
+          { userIds: [USER, OTHER], event: { type: 'message', message: { id: 1 }, flags: [] } },
+          { userIds: [OTHER], event: { type: 'drafts', op: 'remove', draft_id: 9 } },
+        ]);
+        expect(queued).toBe(true);
+        expect(await watch.woken).toBe(true);
+        await watch.end();
+      } finally {
+        waker.stop();
+      }
+      expect(await queues.read(all, USER)).toEqual([{ id: 0, type: 'message', message: { id: 1 }, flags: [] }]);
+      expect(await queues.read(messagesOnly, USER)).toEqual([{ id: 0, type: 'message', message: { id: 1 }, flags: [] }]);
+      expect(await queues.read(others, OTHER)).toEqual([
+        { id: 0, type: 'message', message: { id: 1 }, flags: [] },
+        { id: 1, type: 'drafts', op: 'remove', draft_id: 9 },
+      ]);
+    });
+
+    it('delivers a record once: the same or an older offset of the partition queues nothing', async () => {
+      const queueId = await queues.create({ userId: USER, eventTypes: null });
+      expect(await queues.fanOut(record(20n), [{ userIds: [USER], event: { type: 'invites_changed' } }])).toBe(true);
+      expect(await queues.fanOut(record(20n), [{ userIds: [USER], event: { type: 'invites_changed' } }])).toBe(false);
+      expect(await queues.fanOut(record(19n), [{ userIds: [USER], event: { type: 'invites_changed' } }])).toBe(false);
+      expect(await queues.deliveredThrough(record(0n).topic, 3)).toBe(20n);
+      expect(await queues.read(queueId, USER)).toEqual([{ id: 0, type: 'invites_changed' }]);
+    });
+
+    it('queues to each queue the variant of its registration options, the event itself where none differs', async () => {
+      const html = await queues.create({ userId: USER, eventTypes: null });
+      const markdown = await queues.create({ userId: USER, eventTypes: null, applyMarkdown: false });
+      const both = await queues.create({ userId: USER, eventTypes: null, applyMarkdown: false, clientGravatar: true });
+      const gravatar = await queues.create({ userId: USER, eventTypes: null, clientGravatar: true });
+      await queues.fanOut(record(30n), [
+        {
+          userIds: [USER],
+          event: { type: 'message', content: '<p>hi</p>', avatar_url: 'a' },
+          variants: { markdown: { type: 'message', content: 'hi', avatar_url: 'a' }, 'markdown+client_gravatar': { type: 'message', content: 'hi', avatar_url: null } },
+        },
+      ]);
+      expect(await queues.read(html, USER)).toEqual([{ id: 0, type: 'message', content: '<p>hi</p>', avatar_url: 'a' }]);
+      expect(await queues.read(markdown, USER)).toEqual([{ id: 0, type: 'message', content: 'hi', avatar_url: 'a' }]);
+      expect(await queues.read(both, USER)).toEqual([{ id: 0, type: 'message', content: 'hi', avatar_url: null }]);
+      expect(await queues.read(gravatar, USER)).toEqual([{ id: 0, type: 'message', content: '<p>hi</p>', avatar_url: 'a' }]);
+    });
+
+    it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {
+      const fresh = `fan-out-start-${randomUUID()}`;
+      expect(await queues.deliveredThrough(fresh, 0)).toBeUndefined();
+      await queues.deliverFrom(fresh, 0, 41n);
+      await queues.deliverFrom(fresh, 0, 99n);
+      expect(await queues.deliveredThrough(fresh, 0)).toBe(41n);
+      expect(await queues.fanOut({ topic: fresh, partition: 0, offset: 41n }, [])).toBe(false);
+      expect(await queues.fanOut({ topic: fresh, partition: 0, offset: 42n }, [])).toBe(true);
+    });
   });
 });

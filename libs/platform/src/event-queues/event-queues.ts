@@ -14,6 +14,34 @@ export interface NewQueue {
   userId: number;
   /** Zulip's `event_types`: the only types queued (a heartbeat always is); null for all. */
   eventTypes: readonly string[] | null;
+  /** Zulip's `apply_markdown` (default true) and `client_gravatar` (default false): which variant of an event the queue gets. */
+  applyMarkdown?: boolean;
+  clientGravatar?: boolean;
+}
+
+/**
+ * What a queue's registration options change in the events it gets: message content as
+ * Markdown (`apply_markdown` false), and `avatar_url` null for Gravatar avatars (`client_gravatar`).
+ */
+export type QueueFlavour = 'markdown' | 'client_gravatar' | 'markdown+client_gravatar';
+
+/** A client event for some users: queued to each of their queues. */
+export interface Delivery {
+  userIds: readonly number[];
+  /** As a queue registered with `apply_markdown` and without `client_gravatar` gets it. */
+  event: NewClientEvent;
+  /** The event for queues of another flavour, where it differs. */
+  variants?: Partial<Record<QueueFlavour, NewClientEvent>>;
+}
+
+const flavourOf = ({ applyMarkdown = true, clientGravatar = false }: NewQueue): string =>
+  [...(applyMarkdown ? [] : ['markdown']), ...(clientGravatar ? ['client_gravatar'] : [])].join('+');
+
+/** Where in a domain-events topic the record a fan-out delivers comes from. */
+export interface SourceRecord {
+  topic: string;
+  partition: number;
+  offset: bigint;
 }
 
 const queueKey = (queueId: string) => `evq:${queueId}`;
@@ -22,6 +50,9 @@ const eventsKey = (queueId: string) => `evq:${queueId}:events`;
 const userQueuesKey = (userId: number) => `evq:user:${userId}`;
 /** Published with the id of the last event queued: wakes the long-polls waiting on the queue. */
 export const queueWakeChannel = (queueId: string) => `evq:wake:${queueId}`;
+/** Per `topic:partition`, the offset of the last domain-events record whose client events were queued. */
+const DELIVERED_KEY = 'evq:delivered';
+const deliveredField = (topic: string, partition: number) => `${topic}:${partition}`;
 
 /**
  * Queues events given as (type, JSON starting with `{`) pairs, each with the queue's next id
@@ -59,6 +90,45 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')`;
 
+/**
+ * Queues a record's deliveries to every queue of their users, and marks the record delivered, in
+ * one step: a record already marked (read again after a crash, or by a second fan-out instance)
+ * changes nothing, and a queue is either created before the step and gets the events, or after
+ * it and finds the record among those delivered. ARGV: the record's `topic:partition`, its
+ * offset, then per delivery: the number of users, their ids, the event type, its JSON, the
+ * number of variants and each variant's flavour and JSON. Keys are built here from the queue
+ * ids each user's set holds, which a Redis Cluster would not allow: this needs one Redis (or
+ * one shard).
+ */
+const FAN_OUT = `
+local done = redis.call('HGET', KEYS[1], ARGV[1])
+if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local woken = {}
+local i = 3
+while i <= #ARGV do
+  local n = tonumber(ARGV[i])
+  local t, body, nv = ARGV[i + n + 1], ARGV[i + n + 2], tonumber(ARGV[i + n + 3])
+  local variants = {}
+  for v = i + n + 4, i + n + 3 + 2 * nv, 2 do variants[ARGV[v]] = ARGV[v + 1] end
+  for u = i + 1, i + n do
+    for _, q in ipairs(redis.call('SMEMBERS', 'evq:user:' .. ARGV[u])) do
+      local key = 'evq:' .. q
+      local meta = redis.call('HMGET', key, 'types', 'flavour')
+      if meta[1] and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) then
+        local last = redis.call('HINCRBY', key, 'last', 1)
+        local chosen = variants[meta[2] or ''] or body
+        redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
+        redis.call('PEXPIRE', key .. ':events', math.max(redis.call('PTTL', key), 1))
+        woken[q] = last
+      end
+    end
+  end
+  i = i + n + 4 + 2 * nv
+end
+for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
+return 1`;
+
 const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2])
@@ -77,12 +147,13 @@ export class EventQueues {
   ) {}
 
   /** A new queue, with no event yet (Zulip's `last_event_id` -1). */
-  async create({ userId, eventTypes }: NewQueue): Promise<string> {
+  async create(queue: NewQueue): Promise<string> {
+    const { userId, eventTypes } = queue;
     const queueId = randomUUID();
     const types = eventTypes === null ? '' : `,${eventTypes.join(',')},`;
     await this.redis
       .multi()
-      .hset(queueKey(queueId), { user: String(userId), types, last: '-1' })
+      .hset(queueKey(queueId), { user: String(userId), types, flavour: flavourOf(queue), last: '-1' })
       .pexpire(queueKey(queueId), this.idleMs)
       .sadd(userQueuesKey(userId), queueId)
       .exec();
@@ -95,6 +166,33 @@ export class EventQueues {
     const args = events.flatMap((event) => [event.type, JSON.stringify(event)]);
     const last = Number(await this.redis.eval(APPEND, 2, queueKey(queueId), eventsKey(queueId), ...args, queueWakeChannel(queueId)));
     return last === -2 ? null : last;
+  }
+
+  /**
+   * Queues the client events of one domain-events record, unless that record was delivered
+   * already; true when it was queued now. Events need no `{}` body: each has its `type`.
+   */
+  async fanOut(source: SourceRecord, deliveries: readonly Delivery[]): Promise<boolean> {
+    const args = deliveries.flatMap(({ userIds, event, variants = {} }) => {
+      const differing = Object.entries(variants);
+      return [String(userIds.length), ...userIds.map(String), event.type, JSON.stringify(event), String(differing.length), ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)])];
+    });
+    const queued = await this.redis.eval(FAN_OUT, 1, DELIVERED_KEY, deliveredField(source.topic, source.partition), source.offset.toString(), ...args);
+    return Number(queued) === 1;
+  }
+
+  /** The offset of the last record delivered from a partition; undefined before the first. */
+  async deliveredThrough(topic: string, partition: number): Promise<bigint | undefined> {
+    const offset = await this.redis.hget(DELIVERED_KEY, deliveredField(topic, partition));
+    return offset === null ? undefined : BigInt(offset);
+  }
+
+  /**
+   * Marks a partition delivered through `offset` unless something of it was delivered already:
+   * a fan-out starting on a partition for the first time queues nothing older than its start.
+   */
+  async deliverFrom(topic: string, partition: number, offset: bigint): Promise<void> {
+    await this.redis.hsetnx(DELIVERED_KEY, deliveredField(topic, partition), offset.toString());
   }
 
   /** The user's queues (those still there). */

@@ -9,7 +9,12 @@ export const registerWithQueue =
   (queues: EventQueues): AroundRequest =>
   async ({ actor, data }, send) => {
     const userId = actor!.userId;
-    const queueId = await queues.create({ userId, eventTypes: (data.event_types as string[] | null | undefined) ?? null });
+    const queueId = await queues.create({
+      userId,
+      eventTypes: (data.event_types as string[] | null | undefined) ?? null,
+      applyMarkdown: data.apply_markdown === true,
+      clientGravatar: data.client_gravatar !== false,
+    });
     try {
       return { ...(await send()), queue_id: queueId, last_event_id: -1 };
     } catch (error) {

@@ -1,0 +1,145 @@
+import { api, createChannel, createUser, owner, TestEventQueue, type ClientEvent, type TestUser } from '@zulip-es/testing';
+
+/**
+ * Each state change reaches, as its Zulip client event, the queues of the users who see it, and
+ * no one else's. Absence is exact: the realtime service queues one domain event to every queue
+ * of its audience in one Redis step, so once the seeing user has the event, a queue without it
+ * will never get it.
+ */
+describe('fan-out of state changes to event queues', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let carol: TestUser;
+  beforeAll(async () => {
+    [alice, bob, carol] = await Promise.all([createUser({ label: 'ev-alice' }), createUser({ label: 'ev-bob' }), createUser({ label: 'ev-carol' })]);
+  });
+
+  const queuesOf = (...users: TestUser[]) => Promise.all(users.map((u) => TestEventQueue.register(u)));
+  const none = async (queue: TestEventQueue, match: (e: ClientEvent) => boolean) => expect((await queue.drain()).filter(match)).toEqual([]);
+
+  describe('message', () => {
+    it('reaches the channel’s subscribers with the message as GET /messages shows it, and not others', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
+      const [aliceQ, carolQ] = await queuesOf(alice, carol);
+      // GET /messages/{id} has no client_gravatar: it always answers the avatar's URL.
+      const bobQ = await TestEventQueue.register(bob, { client_gravatar: false });
+      const sent = await api('POST', '/messages', { auth: alice, params: { type: 'stream', to: channelId, topic: 'fan-out', content: 'hello **all**' } });
+      expect(sent.status).toBe(200);
+      const id = sent.body.id as number;
+      const isIt = (e: ClientEvent) => e.type === 'message' && (e.message as { id: number }).id === id;
+
+      const toBob = await bobQ.waitFor(isIt);
+      const fetched = (await api('GET', `/messages/${id}`, { auth: bob, params: { apply_markdown: false } })).body.message as Record<string, unknown>;
+      const { flags: _flags, ...asListed } = fetched;
+      expect(toBob).toEqual({ id: expect.any(Number), type: 'message', flags: [], message: { ...asListed, content: 'hello **all**', content_type: 'text/x-markdown' } });
+      expect((await aliceQ.waitFor(isIt)).flags).toEqual(['read']);
+      await none(carolQ, isIt);
+    });
+
+    it('reaches a direct message’s participants only, rendered for queues registered with apply_markdown', async () => {
+      const [aliceQ, carolQ] = await queuesOf(alice, carol);
+      const bobHtml = await TestEventQueue.register(bob, { apply_markdown: true });
+      const sent = await api('POST', '/messages', { auth: alice, params: { type: 'direct', to: [bob.userId], content: `hi @**${bob.fullName}|${bob.userId}**` } });
+      const id = sent.body.id as number;
+      const isIt = (e: ClientEvent) => e.type === 'message' && (e.message as { id: number }).id === id;
+
+      const toBob = await bobHtml.waitFor(isIt);
+      expect(toBob.flags).toEqual(['mentioned']);
+      expect(toBob.message).toMatchObject({
+        avatar_url: null,
+        type: 'private',
+        content_type: 'text/html',
+        content: expect.stringContaining(`data-user-id="${bob.userId}"`),
+        display_recipient: [
+          { id: alice.userId, full_name: alice.fullName, is_mirror_dummy: false, email: expect.any(String) },
+          { id: bob.userId, full_name: bob.fullName, is_mirror_dummy: false, email: expect.any(String) },
+        ].sort((a, b) => a.id - b.id),
+      });
+      await aliceQ.waitFor(isIt);
+      await none(carolQ, isIt);
+    });
+  });
+
+  describe('drafts', () => {
+    it('tells only the owner of each draft added, updated and removed', async () => {
+      const [aliceQ, bobQ] = await queuesOf(alice, bob);
+      const created = await api('POST', '/drafts', { auth: alice, params: { drafts: [{ type: '', to: [], topic: '', content: 'first', timestamp: 1_700_000_000.5 }] } });
+      const draftId = (created.body.ids as number[])[0]!;
+      expect(await aliceQ.waitFor((e) => e.type === 'drafts' && e.op === 'add')).toEqual({
+        id: expect.any(Number),
+        type: 'drafts',
+        op: 'add',
+        drafts: [{ id: draftId, type: '', to: [], topic: '', content: 'first', timestamp: 1_700_000_000 }],
+      });
+      await api('PATCH', `/drafts/${draftId}`, { auth: alice, params: { draft: { type: '', to: [], topic: '', content: 'second', timestamp: 1_700_000_001 } } });
+      expect(await aliceQ.waitFor((e) => e.type === 'drafts' && e.op === 'update')).toMatchObject({ draft: { id: draftId, content: 'second', timestamp: 1_700_000_001 } });
+      await api('DELETE', `/drafts/${draftId}`, { auth: alice });
+      expect(await aliceQ.waitFor((e) => e.type === 'drafts' && e.op === 'remove')).toEqual({ id: expect.any(Number), type: 'drafts', op: 'remove', draft_id: draftId });
+      await none(bobQ, (e) => e.type === 'drafts');
+    });
+  });
+
+  describe('user_topic and navigation_view', () => {
+    it('tells only the user whose topic policy changed', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId] });
+      const [aliceQ, bobQ] = await queuesOf(alice, bob);
+      expect((await api('POST', '/user_topics', { auth: alice, params: { stream_id: channelId, topic: 'Dinner', visibility_policy: 3 } })).status).toBe(200);
+      expect(await aliceQ.waitFor((e) => e.type === 'user_topic' && e.stream_id === channelId)).toEqual({
+        id: expect.any(Number),
+        type: 'user_topic',
+        stream_id: channelId,
+        topic_name: 'Dinner',
+        last_updated: expect.any(Number),
+        visibility_policy: 3,
+      });
+      await none(bobQ, (e) => e.type === 'user_topic' && e.stream_id === channelId);
+    });
+
+    it('tells only the user whose navigation view was added, updated and removed', async () => {
+      const [aliceQ, bobQ] = await queuesOf(alice, bob);
+      const fragment = `narrow/channel/${Date.now()}`;
+      await api('POST', '/navigation_views', { auth: alice, params: { fragment, is_pinned: true, name: 'Mine' } });
+      expect(await aliceQ.waitFor((e) => e.type === 'navigation_view' && e.op === 'add')).toEqual({
+        id: expect.any(Number),
+        type: 'navigation_view',
+        op: 'add',
+        navigation_view: { fragment, is_pinned: true, name: 'Mine' },
+      });
+      await api('PATCH', `/navigation_views/${encodeURIComponent(fragment)}`, { auth: alice, params: { is_pinned: false } });
+      expect(await aliceQ.waitFor((e) => e.type === 'navigation_view' && e.op === 'update')).toEqual({ id: expect.any(Number), type: 'navigation_view', op: 'update', fragment, data: { is_pinned: false } });
+      await api('DELETE', `/navigation_views/${encodeURIComponent(fragment)}`, { auth: alice });
+      expect(await aliceQ.waitFor((e) => e.type === 'navigation_view' && e.op === 'remove')).toEqual({ id: expect.any(Number), type: 'navigation_view', op: 'remove', fragment });
+      await none(bobQ, (e) => e.type === 'navigation_view');
+    });
+  });
+
+  describe('realm_user and user_status', () => {
+    it('tells everyone of a new user, as GET /users/{id} shows the user to them', async () => {
+      const bobQ = await TestEventQueue.register(bob);
+      const dave = await createUser({ label: 'ev-dave' });
+      const added = await bobQ.waitFor((e) => e.type === 'realm_user' && e.op === 'add' && (e.person as { user_id: number }).user_id === dave.userId);
+      const shown = (await api('GET', `/users/${dave.userId}`, { auth: bob })).body.user as Record<string, unknown>;
+      expect(added.person).toEqual({ ...shown, profile_data: {} });
+    });
+
+    it('tells everyone of a name change, and of a deactivation everyone but the deactivated user', async () => {
+      const erin = await createUser({ label: 'ev-erin' });
+      const [bobQ, erinQ] = await queuesOf(bob, erin);
+      expect((await api('PATCH', `/users/${erin.userId}`, { auth: owner(), params: { full_name: 'Erin Renamed' } })).status).toBe(200);
+      const isUpdate = (key: string) => (e: ClientEvent) => e.type === 'realm_user' && e.op === 'update' && (e.person as Record<string, unknown>).user_id === erin.userId && key in (e.person as object);
+      expect(await bobQ.waitFor(isUpdate('full_name'))).toEqual({ id: expect.any(Number), type: 'realm_user', op: 'update', person: { user_id: erin.userId, full_name: 'Erin Renamed' } });
+      await erinQ.waitFor(isUpdate('full_name'));
+
+      expect((await api('DELETE', `/users/${erin.userId}`, { auth: owner() })).status).toBe(200);
+      expect(await bobQ.waitFor(isUpdate('is_active'))).toEqual({ id: expect.any(Number), type: 'realm_user', op: 'update', person: { user_id: erin.userId, is_active: false } });
+    });
+
+    it('tells everyone of a status change, with only what changed', async () => {
+      const [aliceQ, bobQ] = await queuesOf(alice, bob);
+      await api('POST', '/users/me/status', { auth: alice, params: { status_text: 'at lunch' } });
+      const isIt = (e: ClientEvent) => e.type === 'user_status' && e.user_id === alice.userId;
+      expect(await bobQ.waitFor(isIt)).toEqual({ id: expect.any(Number), type: 'user_status', user_id: alice.userId, status_text: 'at lunch' });
+      await aliceQ.waitFor(isIt);
+    });
+  });
+});
