@@ -142,4 +142,88 @@ describe('fan-out of state changes to event queues', () => {
       await aliceQ.waitFor(isIt);
     });
   });
+
+  describe('message changes', () => {
+    const send = async (to: number, topic: string, content: string) => (await api('POST', '/messages', { auth: alice, params: { type: 'stream', to, topic, content } })).body.id as number;
+
+    it('tells the channel’s readers of a content edit, and not others', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
+      const id = await send(channelId, 'edits', 'before');
+      const [bobQ, carolQ] = await queuesOf(bob, carol);
+      expect((await api('PATCH', `/messages/${id}`, { auth: alice, params: { content: 'after' } })).status).toBe(200);
+      const isIt = (e: ClientEvent) => e.type === 'update_message' && e.message_id === id;
+      expect(await bobQ.waitFor(isIt)).toEqual({
+        id: expect.any(Number),
+        type: 'update_message',
+        user_id: alice.userId,
+        edit_timestamp: expect.any(Number),
+        message_id: id,
+        message_ids: [id],
+        flags: [],
+        rendering_only: false,
+        stream_id: channelId,
+        stream_name: expect.any(String),
+        orig_content: 'before',
+        orig_rendered_content: '<p>before</p>',
+        content: 'after',
+        rendered_content: '<p>after</p>',
+        is_me_message: false,
+      });
+      await none(carolQ, isIt);
+    });
+
+    it('tells the channel’s readers of a topic move with the moved ids', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
+      const first = await send(channelId, 'old', 'one');
+      const second = await send(channelId, 'old', 'two');
+      const bobQ = await TestEventQueue.register(bob);
+      expect((await api('PATCH', `/messages/${first}`, { auth: alice, params: { topic: 'new', propagate_mode: 'change_all' } })).status).toBe(200);
+      expect(await bobQ.waitFor((e) => e.type === 'update_message' && e.message_id === first)).toMatchObject({
+        message_ids: [first, second],
+        propagate_mode: 'change_all',
+        orig_subject: 'old',
+        subject: 'new',
+        topic_links: [],
+        stream_id: channelId,
+      });
+    });
+
+    it('tells readers of a deletion in the form their client asked for', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
+      const id = await send(channelId, 'gone', 'bye');
+      const [bulk, single, carolQ] = await Promise.all([TestEventQueue.register(bob, { client_capabilities: { bulk_message_deletion: true } }), TestEventQueue.register(bob), TestEventQueue.register(carol)]);
+      expect((await api('DELETE', `/messages/${id}`, { auth: owner() })).status).toBe(200);
+      expect(await bulk.waitFor((e) => e.type === 'delete_message')).toEqual({ id: expect.any(Number), type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: channelId, topic: 'gone' });
+      expect(await single.waitFor((e) => e.type === 'delete_message')).toEqual({ id: expect.any(Number), type: 'delete_message', message_id: id, message_type: 'stream', stream_id: channelId, topic: 'gone' });
+      await none(carolQ, (e) => e.type === 'delete_message' && (e.message_id === id || (e.message_ids as number[] | undefined)?.includes(id) === true));
+    });
+  });
+
+  describe('subscriptions', () => {
+    it('tells a new subscriber of the subscription as GET /users/me/subscriptions shows it, and existing subscribers of the peer', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId] });
+      const name = ((await api('GET', `/streams/${channelId}`, { auth: alice })).body.stream as { name: string }).name;
+      const [aliceQ, bobQ] = await queuesOf(alice, bob);
+      expect((await api('POST', '/users/me/subscriptions', { auth: owner(), params: { subscriptions: [{ name }], principals: [bob.userId] } })).status).toBe(200);
+      const added = await bobQ.waitFor((e) => e.type === 'subscription' && e.op === 'add');
+      const listed = ((await api('GET', '/users/me/subscriptions', { auth: bob, params: { include_subscribers: true } })).body.subscriptions as { stream_id: number }[]).find((sub) => sub.stream_id === channelId);
+      expect(added.subscriptions).toEqual([listed]);
+      expect(await aliceQ.waitFor((e) => e.type === 'subscription' && e.op === 'peer_add')).toEqual({ id: expect.any(Number), type: 'subscription', op: 'peer_add', stream_ids: [channelId], user_ids: [bob.userId] });
+
+      expect((await api('DELETE', '/users/me/subscriptions', { auth: bob, params: { subscriptions: [name] } })).status).toBe(200);
+      expect(await bobQ.waitFor((e) => e.type === 'subscription' && e.op === 'remove')).toEqual({ id: expect.any(Number), type: 'subscription', op: 'remove', subscriptions: [{ name, stream_id: channelId }] });
+      expect(await aliceQ.waitFor((e) => e.type === 'subscription' && e.op === 'peer_remove')).toMatchObject({ stream_ids: [channelId], user_ids: [bob.userId] });
+    });
+
+    it('tells those who may see a new private channel, and not other members', async () => {
+      const [aliceQ, carolQ] = await queuesOf(alice, carol);
+      const ownerQ = await TestEventQueue.register(owner());
+      const channelId = await createChannel({ subscribers: [alice.userId], invite_only: true });
+      const isIt = (e: ClientEvent) => e.type === 'stream' && e.op === 'create' && (e.streams as { stream_id: number }[])[0]!.stream_id === channelId;
+      const created = await ownerQ.waitFor(isIt);
+      expect((created.streams as Record<string, unknown>[])[0]).toMatchObject({ stream_id: channelId, invite_only: true, subscriber_count: 0 });
+      await aliceQ.waitFor((e) => e.type === 'subscription' && e.op === 'add');
+      await none(carolQ, isIt);
+    });
+  });
 });

@@ -145,6 +145,31 @@ describe('event queues in Redis', () => {
       expect(await queues.read(gravatar, USER)).toEqual([{ id: 0, type: 'message', content: '<p>hi</p>', avatar_url: 'a' }]);
     });
 
+    it('queues a delivery for a client capability only to the queues that declared it, or only to the others', async () => {
+      const capable = await queues.create({ userId: USER, eventTypes: null, capabilities: ['bulk_message_deletion', 'linkifier_url_template'] });
+      const plain = await queues.create({ userId: USER, eventTypes: null });
+      await queues.fanOut(record(40n), [
+        { userIds: [USER], event: { type: 'delete_message', message_ids: [1, 2] }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }] },
+        { userIds: [USER], event: { type: 'delete_message', message_id: 1 }, onlyIf: [{ capability: 'bulk_message_deletion', present: false }] },
+        { userIds: [USER], event: { type: 'delete_message', message_id: 2 }, onlyIf: [{ capability: 'bulk_message_deletion', present: false }] },
+        { userIds: [USER], event: { type: 'realm_linkifiers', realm_linkifiers: [] }, onlyIf: [{ capability: 'linkifier_url_template', present: true }] },
+      ]);
+      expect(await queues.read(capable, USER)).toEqual([
+        { id: 0, type: 'delete_message', message_ids: [1, 2] },
+        { id: 1, type: 'realm_linkifiers', realm_linkifiers: [] },
+      ]);
+      expect(await queues.read(plain, USER)).toEqual([
+        { id: 0, type: 'delete_message', message_id: 1 },
+        { id: 1, type: 'delete_message', message_id: 2 },
+      ]);
+      await queues.fanOut(record(41n), [
+        { userIds: [USER], event: { type: 'typing', n: 1 }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }, { capability: 'linkifier_url_template', present: false }] },
+        { userIds: [USER], event: { type: 'typing', n: 2 }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }, { capability: 'linkifier_url_template', present: true }] },
+      ]);
+      expect((await queues.read(capable, USER, 1))!.map((e) => e.n)).toEqual([2]);
+      expect(await queues.read(plain, USER, 1)).toEqual([]);
+    });
+
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {
       const fresh = `fan-out-start-${randomUUID()}`;
       expect(await queues.deliveredThrough(fresh, 0)).toBeUndefined();

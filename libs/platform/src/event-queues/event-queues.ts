@@ -17,6 +17,8 @@ export interface NewQueue {
   /** Zulip's `apply_markdown` (default true) and `client_gravatar` (default false): which variant of an event the queue gets. */
   applyMarkdown?: boolean;
   clientGravatar?: boolean;
+  /** The `client_capabilities` the client declared true: some events go only to queues with, or without, one. */
+  capabilities?: readonly string[];
 }
 
 /**
@@ -32,6 +34,13 @@ export interface Delivery {
   event: NewClientEvent;
   /** The event for queues of another flavour, where it differs. */
   variants?: Partial<Record<QueueFlavour, NewClientEvent>>;
+  /** Only to queues that declared (`present`) or did not declare each of these client capabilities. */
+  onlyIf?: readonly CapabilityCondition[];
+}
+
+export interface CapabilityCondition {
+  capability: string;
+  present: boolean;
 }
 
 const flavourOf = ({ applyMarkdown = true, clientGravatar = false }: NewQueue): string =>
@@ -96,7 +105,8 @@ return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. A
  * changes nothing, and a queue is either created before the step and gets the events, or after
  * it and finds the record among those delivered. ARGV: the record's `topic:partition`, its
  * offset, then per delivery: the number of users, their ids, the event type, its JSON, the
- * number of variants and each variant's flavour and JSON. Keys are built here from the queue
+ * capability conditions ('+name' or '-name', space-separated; '' for none), the number of variants and each variant's
+ * flavour and JSON. Keys are built here from the queue
  * ids each user's set holds, which a Redis Cluster would not allow: this needs one Redis (or
  * one shard).
  */
@@ -108,14 +118,19 @@ local woken = {}
 local i = 3
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
-  local t, body, nv = ARGV[i + n + 1], ARGV[i + n + 2], tonumber(ARGV[i + n + 3])
+  local t, body, cond, nv = ARGV[i + n + 1], ARGV[i + n + 2], ARGV[i + n + 3], tonumber(ARGV[i + n + 4])
   local variants = {}
-  for v = i + n + 4, i + n + 3 + 2 * nv, 2 do variants[ARGV[v]] = ARGV[v + 1] end
+  for v = i + n + 5, i + n + 4 + 2 * nv, 2 do variants[ARGV[v]] = ARGV[v + 1] end
   for u = i + 1, i + n do
     for _, q in ipairs(redis.call('SMEMBERS', 'evq:user:' .. ARGV[u])) do
       local key = 'evq:' .. q
-      local meta = redis.call('HMGET', key, 'types', 'flavour')
-      if meta[1] and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) then
+      local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps')
+      local capable = true
+      for c in string.gmatch(cond, '%S+') do
+        local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
+        if declared ~= (string.sub(c, 1, 1) == '+') then capable = false end
+      end
+      if meta[1] and capable and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) then
         local last = redis.call('HINCRBY', key, 'last', 1)
         local chosen = variants[meta[2] or ''] or body
         redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
@@ -124,7 +139,7 @@ while i <= #ARGV do
       end
     end
   end
-  i = i + n + 4 + 2 * nv
+  i = i + n + 5 + 2 * nv
 end
 for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
 return 1`;
@@ -153,7 +168,7 @@ export class EventQueues {
     const types = eventTypes === null ? '' : `,${eventTypes.join(',')},`;
     await this.redis
       .multi()
-      .hset(queueKey(queueId), { user: String(userId), types, flavour: flavourOf(queue), last: '-1' })
+      .hset(queueKey(queueId), { user: String(userId), types, flavour: flavourOf(queue), caps: `,${(queue.capabilities ?? []).join(',')},`, last: '-1' })
       .pexpire(queueKey(queueId), this.idleMs)
       .sadd(userQueuesKey(userId), queueId)
       .exec();
@@ -173,9 +188,18 @@ export class EventQueues {
    * already; true when it was queued now. Events need no `{}` body: each has its `type`.
    */
   async fanOut(source: SourceRecord, deliveries: readonly Delivery[]): Promise<boolean> {
-    const args = deliveries.flatMap(({ userIds, event, variants = {} }) => {
+    const args = deliveries.flatMap(({ userIds, event, variants = {}, onlyIf }) => {
       const differing = Object.entries(variants);
-      return [String(userIds.length), ...userIds.map(String), event.type, JSON.stringify(event), String(differing.length), ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)])];
+      const condition = (onlyIf ?? []).map((c) => `${c.present ? '+' : '-'}${c.capability}`).join(' ');
+      return [
+        String(userIds.length),
+        ...userIds.map(String),
+        event.type,
+        JSON.stringify(event),
+        condition,
+        String(differing.length),
+        ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
+      ];
     });
     const queued = await this.redis.eval(FAN_OUT, 1, DELIVERED_KEY, deliveredField(source.topic, source.partition), source.offset.toString(), ...args);
     return Number(queued) === 1;

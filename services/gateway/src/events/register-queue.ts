@@ -14,6 +14,10 @@ export const registerWithQueue =
       eventTypes: (data.event_types as string[] | null | undefined) ?? null,
       applyMarkdown: data.apply_markdown === true,
       clientGravatar: data.client_gravatar !== false,
+      capabilities: Object.entries((data.client_capabilities as Record<string, unknown> | undefined) ?? {})
+        // A name is spliced into the queue's list: only Zulip's form of one is kept.
+        .filter(([name, declared]) => declared === true && /^[a-z_]+$/.test(name))
+        .map(([name]) => name),
     });
     try {
       return { ...(await send()), queue_id: queueId, last_event_id: -1 };

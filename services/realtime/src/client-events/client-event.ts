@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 import type { Delivery, NewClientEvent, QueueFlavour } from '@zulip-es/platform';
 import type { Directory } from '../directory/directory';
 import type { DomainEventOf, DomainEventType } from '../domain-event';
@@ -40,3 +41,14 @@ export function flavoured(build: (flavour: Flavour) => NewClientEvent): Pick<Del
 /** Zulip's Gravatar URL of an email, or null for clients that compute it themselves (`client_gravatar`). */
 export const avatarUrl = (email: string, { clientGravatar }: Flavour): string | null =>
   clientGravatar ? null : `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
+
+/**
+ * Deliveries that name a topic: the empty topic ("general chat") is `""` only for queues that
+ * declared `empty_topic_name`; the others get the organization's display name for it, as Zulip
+ * sends them.
+ */
+export function namingTopic(topic: string, build: (shown: string) => Delivery[]): Delivery[] {
+  if (topic !== '') return build(topic);
+  const when = (present: boolean) => (d: Delivery): Delivery => ({ ...d, onlyIf: [...(d.onlyIf ?? []), { capability: 'empty_topic_name', present }] });
+  return [...build('').map(when(true)), ...build(REALM_EMPTY_TOPIC_DISPLAY_NAME).map(when(false))];
+}

@@ -1,4 +1,4 @@
-import { Role } from '@zulip-es/contracts';
+import { CHANNEL_GROUP_SETTINGS, Role } from '@zulip-es/contracts';
 import { Directory } from '../directory/directory';
 import type { DomainEvent } from '../domain-event';
 import { clientEventsOf } from './client-events';
@@ -26,8 +26,11 @@ const user = (userId: number, extra: Partial<Extract<DomainEvent, { type: 'user.
 function given(...history: DomainEvent[]) {
   const directory = new Directory();
   for (const e of [{ type: 'realm.created.v1', data: { realmId: 1, name: 'Org', host: 'chat.example.com', url: 'https://chat.example.com', createdAt: '2026-11-22T10:00:00.000Z' } } as DomainEvent, ...history]) directory.apply(e);
-  return { when: (event: DomainEvent) => clientEventsOf(event, directory).map((d) => ({ users: [...d.userIds].sort(), event: d.event, variants: d.variants })) };
+  return { directory, when: (event: DomainEvent) => clientEventsOf(event, directory).map((d) => ({ users: [...d.userIds].sort(), event: d.event, variants: d.variants })) };
 }
+
+/** The deliveries as they are, conditions included. */
+const clientEventsOfRaw = (state: ReturnType<typeof given>, event: DomainEvent) => clientEventsOf(event, state.directory);
 
 const channel = (channelId: number, subscribers: number[]): DomainEvent[] => [
   {
@@ -45,7 +48,7 @@ const channel = (channelId: number, subscribers: number[]): DomainEvent[] => [
       messageRetentionDays: null,
       topicsPolicy: 'inherit',
       folderId: null,
-      settings: {} as never,
+      settings: Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, 7])) as never,
     },
   },
   { type: 'channel.subscribers_added.v1', data: { channelId, channelName: 'general', subscribers: subscribers.map((userId) => ({ userId, color: '#76ce90' })) } },
@@ -171,5 +174,188 @@ describe('client events of domain events', () => {
 
   it('makes no client event of what clients are not told, such as a push notification request', () => {
     expect(given(user(1)).when({ type: 'drafts.cleared.v1', data: { userId: 1, draftIds: [1], userSequence: 3 } })).toEqual([]);
+  });
+
+  describe('organization settings and lists', () => {
+    it('sends realm changes as update_dict, group settings in their API form without deactivated users', () => {
+      const deliveries = given(user(1), user(2), { type: 'user.deactivated.v1', data: { userId: 2 } }).when({
+        type: 'realm.setting_changed.v1',
+        data: { property: 'can_invite_users_group', value: { directMembers: [1, 2], directSubgroups: [11] } },
+      });
+      expect(deliveries).toEqual([
+        { users: [1], event: { type: 'realm', op: 'update_dict', property: 'default', data: { can_invite_users_group: { direct_members: [1], direct_subgroups: [11] } } }, variants: undefined },
+      ]);
+    });
+
+    it('sends the whole list of profile fields in display order after a change', () => {
+      const field = (id: number, order: number) => ({ id, type: 1 as const, name: `F${id}`, hint: '', fieldData: '', order, required: false, editableByUser: true, displayInProfileSummary: id === 2 });
+      const { when } = given(user(1), { type: 'custom_profile_field.created.v1', data: { field: field(1, 1) } }, { type: 'custom_profile_field.created.v1', data: { field: field(2, 2) } });
+      const [delivery] = when({ type: 'custom_profile_fields.reordered.v1', data: { order: [2, 1] } });
+      expect(delivery!.event).toEqual({
+        type: 'custom_profile_fields',
+        fields: [
+          { id: 2, name: 'F2', type: 1, hint: '', field_data: '', order: 0, required: false, editable_by_user: true, display_in_profile_summary: true },
+          { id: 1, name: 'F1', type: 1, hint: '', field_data: '', order: 1, required: false, editable_by_user: true },
+        ],
+      });
+    });
+
+    it('sends linkifiers only to queues that declared linkifier_url_template', () => {
+      const [delivery] = given(user(1)).when({ type: 'linkifier.added.v1', data: { linkifierId: 3, pattern: '#(?P<id>\\d+)', urlTemplate: 'https://x/{id}' } });
+      expect(delivery).toMatchObject({ event: { type: 'realm_linkifiers', realm_linkifiers: [{ id: 3, pattern: '#(?P<id>\\d+)', url_template: 'https://x/{id}' }] } });
+      expect(clientEventsOfRaw(given(user(1)), { type: 'linkifier.removed.v1', data: { linkifierId: 3 } })[0]!.onlyIf).toEqual([{ capability: 'linkifier_url_template', present: true }]);
+    });
+  });
+
+  it('deactivates a group as an update for clients that keep deactivated groups and a removal for the others', () => {
+    const deliveries = clientEventsOfRaw(given(user(1)), { type: 'user_group.deactivated.v1', data: { groupId: 9 } });
+    expect(deliveries.map((d) => [d.event, d.onlyIf])).toEqual([
+      [{ type: 'user_group', op: 'update', group_id: 9, data: { deactivated: true } }, [{ capability: 'include_deactivated_groups', present: true }]],
+      [{ type: 'user_group', op: 'remove', group_id: 9 }, [{ capability: 'include_deactivated_groups', present: false }]],
+    ]);
+  });
+
+  it('tells administrators and the invitation’s sender that invitations changed', () => {
+    const invitation = { type: 'invitation.created.v1', data: { inviteId: 4, invitedByUserId: 3, email: 'x@example.com', invitedAs: Role.MEMBER, invitedAt: '2026-11-22T10:00:00.000Z', expiresAt: null, streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: true, notifyReferrerOnJoin: false, welcomeMessageCustomText: null, keyHash: 'a'.repeat(64), keyNonce: 'n'.repeat(16) } } as DomainEvent;
+    const { when } = given(user(1, { role: Role.OWNER }), user(2), user(3), invitation);
+    expect(when({ type: 'invitation.revoked.v1', data: { inviteId: 4 } })).toEqual([{ users: [1, 3], event: { type: 'invites_changed' }, variants: undefined }]);
+  });
+
+  it('tells the owner of an attachment of each change, with the organization’s space used after it', () => {
+    const uploaded = (attachmentId: number, ownerId: number, size: number): DomainEvent => ({
+      type: 'attachment.uploaded.v1',
+      data: { attachmentId, ownerId, size, pathId: `1/ab/${'x'.repeat(24)}/f${attachmentId}.txt`, name: `f${attachmentId}.txt`, contentType: 'text/plain', createdAt: '2026-11-22T10:00:00.900Z' },
+    });
+    const { when } = given(user(1), user(2), uploaded(1, 2, 100));
+    expect(when(uploaded(2, 1, 5))).toEqual([
+      { users: [1], event: { type: 'attachment', op: 'add', attachment: { id: 2, name: 'f2.txt', path_id: `1/ab/${'x'.repeat(24)}/f2.txt`, size: 5, create_time: Date.parse('2026-11-22T10:00:00.000Z'), messages: [] }, upload_space_used: 105 }, variants: undefined },
+    ]);
+    expect(when({ type: 'attachment.claimed.v1', data: { attachmentId: 1, messageId: 8, dateSent: '2026-11-22T11:00:00.000Z' } })[0]!.event).toMatchObject({
+      op: 'update',
+      attachment: { id: 1, messages: [{ id: 8, date_sent: Date.parse('2026-11-22T11:00:00.000Z') }] },
+      upload_space_used: 100,
+    });
+    expect(when({ type: 'attachment.removed.v1', data: { attachmentId: 1, ownerId: 2, pathId: 'p', size: 100 } })).toEqual([
+      { users: [2], event: { type: 'attachment', op: 'remove', attachment: { id: 1 }, upload_space_used: 0 }, variants: undefined },
+    ]);
+  });
+
+  it('sends presence in the modern form to queues that declared simplified_presence_events, the legacy form to the others', () => {
+    const { when } = given(user(1), user(2), { type: 'presence.changed.v1', data: { userId: 2, status: 'active', timestamp: 100 } });
+    const deliveries = clientEventsOfRaw(given(user(1), user(2), { type: 'presence.changed.v1', data: { userId: 2, status: 'active', timestamp: 100 } }), {
+      type: 'presence.changed.v1',
+      data: { userId: 2, status: 'idle', timestamp: 160 },
+    });
+    expect(deliveries.map((d) => [d.event, d.onlyIf?.[0]?.present])).toEqual([
+      [{ type: 'presence', presences: { 2: { active_timestamp: 100, idle_timestamp: 160 } } }, true],
+      [{ type: 'presence', user_id: 2, email: 'u2@example.com', server_timestamp: 160, presence: { website: { client: 'website', status: 'idle', timestamp: 160, pushable: false } } }, false],
+    ]);
+    expect(when({ type: 'presence.changed.v1', data: { userId: 2, status: 'active', timestamp: 200 } })[0]!.users).toEqual([1, 2]);
+  });
+
+  it('tells a user of their push registration’s status', () => {
+    const { when } = given(user(1));
+    expect(when({ type: 'push_device.registration_failed.v1', data: { userId: 1, pushAccountId: 77, errorCode: 'INVALID_BOUNCER_PUBLIC_KEY' } })).toEqual([
+      { users: [1], event: { type: 'push_device', push_account_id: '77', status: 'failed', error_code: 'INVALID_BOUNCER_PUBLIC_KEY' }, variants: undefined },
+    ]);
+  });
+
+  describe('channels and subscriptions', () => {
+    it('tells a new subscriber of the subscription with the subscribers after it, and the channel’s viewers of the peer', () => {
+      const deliveries = clientEventsOfRaw(given(user(1), user(2), user(3, { role: Role.GUEST }), ...channel(5, [1])), {
+        type: 'channel.subscribers_added.v1',
+        data: { channelId: 5, channelName: 'general', subscribers: [{ userId: 2, color: '#c2c2c2' }] },
+      });
+      expect(deliveries.map((d) => [d.userIds, d.event.op])).toEqual([
+        [[2], 'add'],
+        [[1], 'peer_add'],
+      ]);
+      expect(deliveries[0]!.event.subscriptions).toEqual([expect.objectContaining({ stream_id: 5, name: 'general', color: '#c2c2c2', subscribers: [1, 2], subscriber_count: 2, first_message_id: null })]);
+      expect(deliveries[1]!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [5], user_ids: [2] });
+    });
+
+    it('tells removed subscribers of the removal and those still seeing the channel of the peer', () => {
+      const deliveries = given(user(1), user(2), ...channel(5, [1, 2])).when({ type: 'channel.subscribers_removed.v1', data: { channelId: 5, channelName: 'general', userIds: [2] } });
+      expect(deliveries).toEqual([
+        { users: [2], event: { type: 'subscription', op: 'remove', subscriptions: [{ name: 'general', stream_id: 5 }] }, variants: undefined },
+        { users: [1], event: { type: 'subscription', op: 'peer_remove', stream_ids: [5], user_ids: [2] }, variants: undefined },
+      ]);
+    });
+  });
+
+  describe('message changes', () => {
+    const where = (topic: string) => ({ type: 'channel' as const, channelId: 5, topic });
+
+    it('tells the channel’s readers of a content edit with the previous content and their flags', () => {
+      const deliveries = given(user(1), user(2), ...channel(5, [1, 2])).when({
+        type: 'message.content_edited.v1',
+        data: { messageId: 7, editorId: 1, content: 'b', renderedContent: '<p>b</p>', prevContent: 'a', prevRenderedContent: '<p>a</p>', editedAt: '2026-11-22T10:00:05.000Z', conversation: where('lunch') },
+      });
+      expect(deliveries.map((d) => [d.users, d.event.flags])).toEqual([
+        [[1], ['read']],
+        [[2], []],
+      ]);
+      expect(deliveries[1]!.event).toMatchObject({ type: 'update_message', user_id: 1, message_id: 7, message_ids: [7], stream_id: 5, stream_name: 'general', orig_content: 'a', content: 'b', rendered_content: '<p>b</p>', rendering_only: false });
+    });
+
+    it('names the empty topic as "general chat" for queues that did not declare empty_topic_name', () => {
+      const deliveries = clientEventsOfRaw(given(user(1), ...channel(5, [1])), { type: 'messages.deleted.v1', data: { messageIds: [8, 7], conversation: where('') } });
+      expect(deliveries.map((d) => [d.event, d.onlyIf])).toEqual([
+        [{ type: 'delete_message', message_ids: [7, 8], message_type: 'stream', stream_id: 5, topic: '' }, [{ capability: 'bulk_message_deletion', present: true }, { capability: 'empty_topic_name', present: true }]],
+        [{ type: 'delete_message', message_id: 8, message_type: 'stream', stream_id: 5, topic: '' }, [{ capability: 'bulk_message_deletion', present: false }, { capability: 'empty_topic_name', present: true }]],
+        [{ type: 'delete_message', message_id: 7, message_type: 'stream', stream_id: 5, topic: '' }, [{ capability: 'bulk_message_deletion', present: false }, { capability: 'empty_topic_name', present: true }]],
+        [{ type: 'delete_message', message_ids: [7, 8], message_type: 'stream', stream_id: 5, topic: 'general chat' }, [{ capability: 'bulk_message_deletion', present: true }, { capability: 'empty_topic_name', present: false }]],
+        [{ type: 'delete_message', message_id: 8, message_type: 'stream', stream_id: 5, topic: 'general chat' }, [{ capability: 'bulk_message_deletion', present: false }, { capability: 'empty_topic_name', present: false }]],
+        [{ type: 'delete_message', message_id: 7, message_type: 'stream', stream_id: 5, topic: 'general chat' }, [{ capability: 'bulk_message_deletion', present: false }, { capability: 'empty_topic_name', present: false }]],
+      ]);
+    });
+
+    it('tells the readers of a channel’s oldest message deleted of its new first_message_id', () => {
+      const deliveries = given(user(1), ...channel(5, [1])).when({ type: 'messages.deleted.v1', data: { messageIds: [7], conversation: where('t'), channelFirstMessageId: 9 } });
+      expect(deliveries.at(-1)!.event).toEqual({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'first_message_id', value: 9 });
+    });
+
+    it('tells readers of both channels of a move, and those who cannot follow into a private channel that the messages left', () => {
+      const privateChannel = channel(6, [2]).map((e) => (e.type === 'channel.created.v1' ? { ...e, data: { ...e.data, name: 'secret', inviteOnly: true } } : e)) as DomainEvent[];
+      const deliveries = clientEventsOfRaw(given(user(1), user(2), ...channel(5, [1, 2]), ...privateChannel), {
+        type: 'messages.moved.v1',
+        data: {
+          messageId: 7,
+          messageIds: [7, 8],
+          editorId: 2,
+          from: { channelId: 5, topic: 'a' },
+          to: { channelId: 6, topic: 'b' },
+          propagateMode: 'change_all',
+          resolved: null,
+          movedAt: '2026-11-22T10:00:09.000Z',
+          withContentEdit: false,
+          policyChanges: [],
+        },
+      });
+      expect(deliveries[0]).toEqual({
+        userIds: [2],
+        event: {
+          type: 'update_message',
+          user_id: 2,
+          edit_timestamp: Math.floor(Date.parse('2026-11-22T10:00:09.000Z') / 1000),
+          message_id: 7,
+          message_ids: [7, 8],
+          flags: [],
+          rendering_only: false,
+          stream_id: 5,
+          stream_name: 'general',
+          propagate_mode: 'change_all',
+          orig_subject: 'a',
+          new_stream_id: 6,
+          subject: 'b',
+          topic_links: [],
+        },
+      });
+      expect(deliveries.slice(1).map((d) => [d.userIds, d.event.type])).toEqual([
+        [[1], 'delete_message'],
+        [[1], 'delete_message'],
+        [[1], 'delete_message'],
+      ]);
+    });
   });
 });

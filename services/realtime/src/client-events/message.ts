@@ -1,5 +1,5 @@
 import type { Delivery } from '@zulip-es/platform';
-import { avatarUrl, flavoured, type ClientEventsOf } from './client-event';
+import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
 
 /** Users mentioned by name (Zulip's `mentioned` flag); silent and wildcard mentions are not. */
 export function mentionedUserIds(renderedContent: string): Set<number> {
@@ -32,7 +32,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
   };
   const where =
     conversation.type === 'channel'
-      ? { type: 'stream', display_recipient: directory.channel(conversation.channelId)?.name ?? '', stream_id: conversation.channelId, subject: conversation.topic }
+      ? { type: 'stream', display_recipient: directory.channel(conversation.channelId)?.name ?? '', stream_id: conversation.channelId }
       : {
           type: 'private',
           subject: '',
@@ -49,18 +49,21 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     const flags = [...(userId === data.senderId ? ['read'] : []), ...(mentioned.has(userId) ? ['mentioned'] : [])].join(',');
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), userId]);
   }
-  return [...byFlags].map(([flags, userIds]): Delivery => ({
-    userIds,
-    ...flavoured((flavour) => ({
-      type: 'message',
-      message: {
-        ...base,
-        ...where,
-        avatar_url: sender ? avatarUrl(sender.deliveryEmail, flavour) : null,
-        content: flavour.applyMarkdown ? data.renderedContent : data.content,
-        content_type: flavour.applyMarkdown ? 'text/html' : 'text/x-markdown',
-      },
-      flags: flags === '' ? [] : flags.split(','),
-    })),
-  }));
+  const deliveries = (subject: string) =>
+    [...byFlags].map(([flags, userIds]): Delivery => ({
+      userIds,
+      ...flavoured((flavour) => ({
+        type: 'message',
+        message: {
+          ...base,
+          ...where,
+          ...(conversation.type === 'channel' ? { subject } : {}),
+          avatar_url: sender ? avatarUrl(sender.deliveryEmail, flavour) : null,
+          content: flavour.applyMarkdown ? data.renderedContent : data.content,
+          content_type: flavour.applyMarkdown ? 'text/html' : 'text/x-markdown',
+        },
+        flags: flags === '' ? [] : flags.split(','),
+      })),
+    }));
+  return conversation.type === 'channel' ? namingTopic(conversation.topic, deliveries) : deliveries('');
 };

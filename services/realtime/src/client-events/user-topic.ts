@@ -1,4 +1,6 @@
-import { toOwner, type ClientEventsOf } from './client-event';
+import { namingTopic, toOwner, type ClientEventsOf } from './client-event';
 
 export const userTopicChanged: ClientEventsOf<'user_topic.visibility_policy_changed.v1'> = ({ data }) =>
-  toOwner(data.userId, { type: 'user_topic', stream_id: data.channelId, topic_name: data.topicName, last_updated: data.lastUpdated, visibility_policy: data.visibilityPolicy });
+  namingTopic(data.topicName, (topicName) =>
+    toOwner(data.userId, { type: 'user_topic', stream_id: data.channelId, topic_name: topicName, last_updated: data.lastUpdated, visibility_policy: data.visibilityPolicy }),
+  );

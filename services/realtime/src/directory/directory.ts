@@ -1,5 +1,7 @@
-import { Role, type EmailAddressVisibility } from '@zulip-es/contracts';
-import type { DomainEvent } from '../domain-event';
+import { Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
+import type { DomainEvent, DomainEventOf } from '../domain-event';
+import { Attachments } from './attachments';
+import { evolveLinkifiers, evolveProfileFields, type Linkifier } from './org-lists';
 
 /** What the fan-out knows of a user: who sees what, and how others see them. */
 export interface DirectoryUser {
@@ -14,12 +16,13 @@ export interface DirectoryUser {
   dateJoined: string;
 }
 
-export interface DirectoryChannel {
-  channelId: number;
-  name: string;
-  inviteOnly: boolean;
+/** A channel as created (channels change no setting after creation yet), its subscribers and its oldest message. */
+export interface DirectoryChannel extends ChannelCreated {
   subscribers: Set<number>;
+  firstMessageId: number | null;
 }
+
+type ChannelCreated = DomainEventOf<'channel.created.v1'>['data'];
 
 /**
  * The fan-out's copy of users and channels, applied in the order of the events it delivers:
@@ -31,6 +34,26 @@ export class Directory {
   private readonly users = new Map<number, DirectoryUser>();
   private readonly channels = new Map<number, DirectoryChannel>();
   private realmHost = '';
+  profileFields: readonly CustomProfileFieldDefinition[] = [];
+  linkifiers: readonly Linkifier[] = [];
+  readonly attachments = new Attachments();
+  /** Invitation id → who sent it (told when it changes). */
+  private readonly invitedBy = new Map<number, number>();
+  /** User id → the last time (Unix seconds) the user was reported active. */
+  private readonly lastActive = new Map<number, number>();
+
+  invitationSender(inviteId: number): number | undefined {
+    return this.invitedBy.get(inviteId);
+  }
+
+  lastActiveAt(userId: number): number | undefined {
+    return this.lastActive.get(userId);
+  }
+
+  /** Active administrators and owners: they see every invitation. */
+  administratorIds(): number[] {
+    return [...this.users.values()].filter((u) => u.isActive && u.role <= Role.ADMINISTRATOR).map((u) => u.userId);
+  }
 
   user(userId: number): DirectoryUser | undefined {
     return this.users.get(userId);
@@ -38,6 +61,18 @@ export class Directory {
 
   channel(channelId: number): DirectoryChannel | undefined {
     return this.channels.get(channelId);
+  }
+
+  /** The active users who may see that a channel exists: everyone but guests for a public one, its subscribers and the administrators for a private one. */
+  channelViewerIds(channel: DirectoryChannel): number[] {
+    return [...this.users.values()]
+      .filter((u) => u.isActive && (channel.subscribers.has(u.userId) || (channel.inviteOnly ? u.role <= Role.ADMINISTRATOR : u.role !== Role.GUEST)))
+      .map((u) => u.userId);
+  }
+
+  /** The channel's active subscribers. */
+  activeSubscriberIds(channel: DirectoryChannel): number[] {
+    return [...channel.subscribers].filter((id) => this.users.get(id)?.isActive);
   }
 
   /** Everyone whose client should hear of organization-wide changes. */
@@ -93,8 +128,28 @@ export class Directory {
         if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
         return;
       case 'channel.created.v1':
-        this.channels.set(event.data.channelId, { channelId: event.data.channelId, name: event.data.name, inviteOnly: event.data.inviteOnly, subscribers: new Set() });
+        this.channels.set(event.data.channelId, { ...event.data, subscribers: new Set(), firstMessageId: null });
         return;
+      case 'message.sent.v1': {
+        const { conversation } = event.data;
+        const channel = conversation.type === 'channel' ? this.channels.get(conversation.channelId) : undefined;
+        if (channel && channel.firstMessageId === null) channel.firstMessageId = event.data.messageId;
+        return;
+      }
+      case 'messages.deleted.v1': {
+        const { conversation, channelFirstMessageId } = event.data;
+        const channel = conversation.type === 'channel' ? this.channels.get(conversation.channelId) : undefined;
+        if (channel && channelFirstMessageId !== undefined) channel.firstMessageId = channelFirstMessageId;
+        return;
+      }
+      case 'messages.moved.v1': {
+        // The target's oldest message may now be a moved one; the source's is recomputed only by
+        // the messages service (a later deletion's event carries it).
+        const target = this.channels.get(event.data.to.channelId);
+        const oldestMoved = Math.min(...event.data.messageIds);
+        if (target && (target.firstMessageId === null || oldestMoved < target.firstMessageId)) target.firstMessageId = oldestMoved;
+        return;
+      }
       case 'channel.subscribers_added.v1': {
         const channel = this.channels.get(event.data.channelId);
         for (const { userId } of event.data.subscribers) channel?.subscribers.add(userId);
@@ -105,6 +160,29 @@ export class Directory {
         for (const userId of event.data.userIds) channel?.subscribers.delete(userId);
         return;
       }
+      case 'custom_profile_field.created.v1':
+      case 'custom_profile_field.updated.v1':
+      case 'custom_profile_field.deleted.v1':
+      case 'custom_profile_fields.reordered.v1':
+        this.profileFields = evolveProfileFields(this.profileFields, event);
+        return;
+      case 'linkifier.added.v1':
+      case 'linkifier.changed.v1':
+      case 'linkifier.removed.v1':
+      case 'linkifiers.reordered.v1':
+        this.linkifiers = evolveLinkifiers(this.linkifiers, event);
+        return;
+      case 'invitation.created.v1':
+        this.invitedBy.set(event.data.inviteId, event.data.invitedByUserId);
+        return;
+      case 'attachment.uploaded.v1':
+      case 'attachment.claimed.v1':
+      case 'attachment.unclaimed.v1':
+      case 'attachment.removed.v1':
+        return this.attachments.apply(event);
+      case 'presence.changed.v1':
+        if (event.data.status === 'active') this.lastActive.set(event.data.userId, event.data.timestamp);
+        return;
       default:
         return;
     }
@@ -129,4 +207,21 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'channel.created.v1',
   'channel.subscribers_added.v1',
   'channel.subscribers_removed.v1',
+  'message.sent.v1',
+  'messages.deleted.v1',
+  'messages.moved.v1',
+  'custom_profile_field.created.v1',
+  'custom_profile_field.updated.v1',
+  'custom_profile_field.deleted.v1',
+  'custom_profile_fields.reordered.v1',
+  'linkifier.added.v1',
+  'linkifier.changed.v1',
+  'linkifier.removed.v1',
+  'linkifiers.reordered.v1',
+  'invitation.created.v1',
+  'attachment.uploaded.v1',
+  'attachment.claimed.v1',
+  'attachment.unclaimed.v1',
+  'attachment.removed.v1',
+  'presence.changed.v1',
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UserId } from '../../users/user-fields';
+import { MessageConversation } from '../message-recipient';
 
 /**
  * A message's content was edited by its sender (`editorId`). `content` is the new Markdown as
@@ -21,6 +22,12 @@ export const MessageContentEditedV1 = z.object({
     attachmentPathIds: z.array(z.string()).optional(),
     /** When the message was sent (its `sentAt`), for consumers that keep claims by date. */
     messageSentAt: z.iso.datetime().optional(),
+    /**
+     * Where the message is, before a move made by the same request (`messages.moved.v1` follows),
+     * so consumers that tell the message's readers need no copy of every message. Absent in
+     * events stored before the field existed.
+     */
+    conversation: MessageConversation.optional(),
   }),
 });
 export type MessageContentEditedV1 = z.infer<typeof MessageContentEditedV1>;

@@ -153,6 +153,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
         prevContent: message.content,
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
+        conversation,
         // Present when the message claims uploads before or after the edit (empty: it dropped them
         // all), so consumers that follow claims skip every other edit; with the send time, which
         // they need for a message that claims its first upload.

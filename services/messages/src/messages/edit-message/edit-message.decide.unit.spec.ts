@@ -45,7 +45,7 @@ function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(
 const refused = (msg: string, code = 'BAD_REQUEST') => expect.objectContaining({ msg, code });
 
 describe('editing a message\'s content', () => {
-  it('given the sender within the limit, when they edit, then message.content_edited.v1 carries the new and previous content', () => {
+  it('given the sender within the limit, when they edit, then message.content_edited.v1 carries the new and previous content and where the message is', () => {
     const decision = decide({ content: 'hello **world**' });
     expect(decision.events).toEqual([
       {
@@ -60,6 +60,7 @@ describe('editing a message\'s content', () => {
           prevContent: 'hello',
           prevRenderedContent: '<p>hello</p>',
           editedAt: at(10).toISOString(),
+          conversation: message().conversation,
         },
       },
     ]);

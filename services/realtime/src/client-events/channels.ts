@@ -1,0 +1,97 @@
+import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue } from '@zulip-es/contracts';
+import type { Delivery } from '@zulip-es/platform';
+import type { Directory, DirectoryChannel } from '../directory/directory';
+import type { ClientEventsOf } from './client-event';
+import { groupSettingView } from './org-settings';
+
+/** Zulip's legacy `stream_post_policy`, from `can_send_message_group` (system groups: everyone 7, administrators 3, full members 5, moderators 4). */
+function streamPostPolicy(canSendMessageGroup: GroupSettingEventValue): number {
+  const byGroup: Record<number, number> = { 7: 1, 3: 2, 5: 3, 4: 4 };
+  return typeof canSendMessageGroup === 'number' ? (byGroup[canSendMessageGroup] ?? 1) : 1;
+}
+
+/** Zulip's channel dictionary, as `GET /streams` shows it. */
+export function streamView(directory: Directory, channel: DirectoryChannel): Record<string, unknown> {
+  const postPolicy = streamPostPolicy(channel.settings.can_send_message_group);
+  return {
+    stream_id: channel.channelId,
+    name: channel.name,
+    is_archived: false,
+    description: channel.description,
+    rendered_description: channel.renderedDescription,
+    date_created: Math.floor(Date.parse(channel.dateCreated) / 1000),
+    creator_id: channel.creatorId,
+    invite_only: channel.inviteOnly,
+    is_web_public: channel.isWebPublic,
+    stream_post_policy: postPolicy,
+    is_announcement_only: postPolicy === 2,
+    message_retention_days: channel.messageRetentionDays,
+    history_public_to_subscribers: channel.historyPublicToSubscribers,
+    topics_policy: channel.topicsPolicy,
+    first_message_id: channel.firstMessageId,
+    folder_id: channel.folderId,
+    is_recently_active: true,
+    stream_weekly_traffic: null,
+    ...Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, groupSettingView(directory, channel.settings[name])])),
+    subscriber_count: directory.activeSubscriberIds(channel).length,
+  };
+}
+
+/** Zulip's `stream` `create`, to those who may see that the channel exists. */
+export const channelCreated: ClientEventsOf<'channel.created.v1'> = ({ data }, directory) => {
+  const channel: DirectoryChannel = { ...data, subscribers: new Set(), firstMessageId: null };
+  return [{ userIds: directory.channelViewerIds(channel), event: { type: 'stream', op: 'create', streams: [streamView(directory, channel)] } }];
+};
+
+/**
+ * Each new subscriber gets `subscription` `add` with the channel as they now see it (their
+ * color, the subscribers after the change); those who could already see the channel's
+ * subscribers get `peer_add`.
+ */
+export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = ({ data }, directory) => {
+  const before = directory.channel(data.channelId);
+  if (!before) return [];
+  const added = data.subscribers.map((s) => s.userId).filter((id) => directory.user(id)?.isActive);
+  const after: DirectoryChannel = { ...before, subscribers: new Set([...before.subscribers, ...added]) };
+  const subscribers = directory.activeSubscriberIds(after).sort((a, b) => a - b);
+  const subscriptionAdds = data.subscribers
+    .filter((s) => added.includes(s.userId))
+    .map(
+      ({ userId, color }): Delivery => ({
+        userIds: [userId],
+        event: {
+          type: 'subscription',
+          op: 'add',
+          subscriptions: [
+            {
+              ...streamView(directory, after),
+              color,
+              is_muted: false,
+              in_home_view: true,
+              pin_to_top: false,
+              desktop_notifications: null,
+              email_notifications: null,
+              push_notifications: null,
+              audible_notifications: null,
+              wildcard_mentions_notify: null,
+              subscribers,
+            },
+          ],
+        },
+      }),
+    );
+  const peers = directory.channelViewerIds(before).filter((id) => !added.includes(id));
+  return [...subscriptionAdds, { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } }];
+};
+
+/** The removed subscribers get `subscription` `remove`; those who still see the channel, `peer_remove`. */
+export const subscribersRemoved: ClientEventsOf<'channel.subscribers_removed.v1'> = ({ data }, directory) => {
+  const before = directory.channel(data.channelId);
+  if (!before) return [];
+  const removed = new Set(data.userIds);
+  const after: DirectoryChannel = { ...before, subscribers: new Set([...before.subscribers].filter((id) => !removed.has(id))) };
+  return [
+    { userIds: data.userIds.filter((id) => directory.user(id)?.isActive), event: { type: 'subscription', op: 'remove', subscriptions: [{ name: before.name, stream_id: before.channelId }] } },
+    { userIds: directory.channelViewerIds(after).filter((id) => !removed.has(id)), event: { type: 'subscription', op: 'peer_remove', stream_ids: [data.channelId], user_ids: data.userIds } },
+  ];
+};

@@ -1,0 +1,39 @@
+import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
+import type { Delivery } from '@zulip-es/platform';
+import type { Directory } from '../directory/directory';
+import { evolveLinkifiers, evolveProfileFields } from '../directory/org-lists';
+import type { DomainEventOf } from '../domain-event';
+import { toEveryone } from './client-event';
+
+/** Zulip's `CustomProfileField.as_dict()`: `display_in_profile_summary` only when true. */
+const profileFieldView = (field: CustomProfileFieldDefinition) => ({
+  id: field.id,
+  name: field.name,
+  type: field.type,
+  hint: field.hint,
+  field_data: field.fieldData,
+  order: field.order,
+  required: field.required,
+  editable_by_user: field.editableByUser,
+  ...(field.displayInProfileSummary ? { display_in_profile_summary: true } : {}),
+});
+
+/** Zulip's `custom_profile_fields`: the organization's whole list after the change, in display order. */
+export function profileFieldsChanged(
+  event: DomainEventOf<'custom_profile_field.created.v1' | 'custom_profile_field.updated.v1' | 'custom_profile_field.deleted.v1' | 'custom_profile_fields.reordered.v1'>,
+  directory: Directory,
+): Delivery[] {
+  const fields = [...evolveProfileFields(directory.profileFields, event)].sort((a, b) => a.order - b.order || a.id - b.id);
+  return toEveryone(directory, { type: 'custom_profile_fields', fields: fields.map(profileFieldView) });
+}
+
+/**
+ * Zulip's `realm_linkifiers`: the whole ordered list after the change, only to queues that
+ * declared `linkifier_url_template` (others would read URL templates as format strings).
+ */
+export function linkifiersChanged(event: DomainEventOf<'linkifier.added.v1' | 'linkifier.changed.v1' | 'linkifier.removed.v1' | 'linkifiers.reordered.v1'>, directory: Directory): Delivery[] {
+  return toEveryone(directory, {
+    type: 'realm_linkifiers',
+    realm_linkifiers: evolveLinkifiers(directory.linkifiers, event).map((l) => ({ pattern: l.pattern, url_template: l.urlTemplate, id: l.id })),
+  }).map((d) => ({ ...d, onlyIf: [{ capability: 'linkifier_url_template', present: true }] }));
+}

@@ -1,0 +1,31 @@
+import type { GroupSettingEventValue } from '@zulip-es/contracts';
+import type { Directory } from '../directory/directory';
+import { toEveryone, toOwner, type ClientEventsOf } from './client-event';
+
+/** A group-setting value as the API shows it: deactivated users left out of an anonymous group. */
+export function groupSettingView(directory: Directory, value: GroupSettingEventValue): number | { direct_members: number[]; direct_subgroups: number[] } {
+  if (typeof value === 'number') return value;
+  return { direct_members: value.directMembers.filter((id) => directory.user(id)?.isActive), direct_subgroups: value.directSubgroups };
+}
+
+const isGroupSetting = (value: unknown): value is GroupSettingEventValue => typeof value === 'object' && value !== null && 'directMembers' in value;
+
+/** Zulip's `realm` `update_dict` (clients treat its `update` form the same way). */
+export const realmSettingChanged: ClientEventsOf<'realm.setting_changed.v1'> = ({ data }, directory) =>
+  toEveryone(directory, {
+    type: 'realm',
+    op: 'update_dict',
+    property: 'default',
+    data: { [data.property]: isGroupSetting(data.value) ? groupSettingView(directory, data.value) : data.value },
+  });
+
+export const userSettingsDefaultChanged: ClientEventsOf<'realm.user_settings_default_changed.v1'> = ({ data }, directory) =>
+  toEveryone(directory, { type: 'realm_user_settings_defaults', op: 'update', property: data.property, value: data.value });
+
+/**
+ * Zulip's `user_settings` `update`, to the user's own clients. The legacy
+ * `update_display_settings` and `update_global_notifications` forms (for clients without the
+ * `user_settings_object` capability, before feature level 89) are not sent.
+ */
+export const userSettingsChanged: ClientEventsOf<'user.settings_changed.v1'> = ({ data }) =>
+  toOwner(data.userId, { type: 'user_settings', op: 'update', property: data.property, value: data.value });
