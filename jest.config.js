@@ -5,7 +5,6 @@
  * - e2e: the whole system over HTTP, as a Zulip client uses it.
  * int and e2e share one running system, started once per run by the global setup.
  */
-const { availableParallelism } = require('node:os');
 const preset = require('./jest.preset');
 
 const roots = ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/e2e', '<rootDir>/infra'];
@@ -16,9 +15,6 @@ const system = {
 };
 
 module.exports = {
-  // Jest's default (one worker less than the cores) runs the int and e2e files one after another
-  // on a 2-core machine; they mostly wait on the services, so two run side by side there.
-  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     { ...preset, displayName: 'unit', roots, testMatch: ['**/*.unit.spec.ts'] },
     { ...preset, ...system, displayName: 'int', roots, testMatch: ['**/*.int.spec.ts'] },

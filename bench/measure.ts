@@ -6,6 +6,7 @@ import { measureKafkaRequestReply } from './baselines/kafka-request-reply';
 import { BOUNCER_PORT, CONCURRENCIES } from './config';
 import { startFakePushSetup } from '../libs/testing/src/push-stack-env';
 import { measurePush } from './push-delivery';
+import { measureEvents } from './event-delivery';
 import { httpCell } from './lib/http-load';
 import { settledIdle } from './lib/idle';
 import { rssMb } from './lib/proc';
@@ -23,7 +24,7 @@ import { measureTusMemory } from './tus-memory';
 import { measureUploadThroughput } from './upload-throughput';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
-export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push'] as const;
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push', 'events'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
@@ -84,7 +85,12 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: push registrations and notification fan-out, against the push bouncer asked straight away');
       pushBench = await measurePush(system.gatewayUrl, authorization, push);
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, notes };
+    let events;
+    if (parts.has('events')) {
+      console.log('bench: event delivery to long-polls (1 and 1,000 queues), and the gateway holding 10,000 long-polls');
+      events = await measureEvents(system.gatewayUrl, authorization, system.processes.gateway.pid!);
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, notes };
   } finally {
     await system.stop();
     await push.fake.close();

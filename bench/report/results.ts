@@ -1,3 +1,4 @@
+import type { EventsBench } from '../event-delivery';
 import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
@@ -54,6 +55,8 @@ export interface BenchResults {
   tusMemory?: TusMemory;
   /** E11 registrations and notification fan-out, against the push bouncer asked straight away. */
   push?: PushBench;
+  /** Event delivery to long-polls and the gateway's memory holding them. */
+  events?: EventsBench;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

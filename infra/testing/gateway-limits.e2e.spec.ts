@@ -59,6 +59,20 @@ describe('per-user rate limits', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('does not count event polls (as Zulip’s Tornado does not), while other event calls are limited', async () => {
+    await awayFromWindowEnd();
+    // Registered through the system's gateway: the queue is in Redis, for every gateway to serve.
+    const queueId = (await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['realm'] } })).body.queue_id as string;
+    for (let i = 0; i < 3; i++) await usersMe();
+    expect((await usersMe()).status).toBe(429);
+    for (let i = 0; i < 5; i++) {
+      const polled = await api('GET', '/events', { baseUrl: gateway.url, auth: owner(), params: { queue_id: queueId, dont_block: true } });
+      expect(polled.status).toBe(200);
+    }
+    expect((await api('DELETE', '/events', { baseUrl: gateway.url, auth: owner(), params: { queue_id: queueId } })).status).toBe(429);
+    await api('DELETE', '/events', { auth: owner(), params: { queue_id: queueId } });
+  });
+
   it('checks credentials before the limit: a wrong key is 401 even for a limited user', async () => {
     const res = await api('GET', '/users/me', { baseUrl: gateway.url, auth: { email: owner().email, apiKey: 'y'.repeat(32) } });
     expect(res.status).toBe(401);

@@ -18,6 +18,7 @@ describe('fan-out of organization changes to event queues', () => {
 
   it('tells everyone of an organization setting as realm update_dict', async () => {
     const queue = await TestEventQueue.register(member);
+    const before = (await api('POST', '/register', { auth: member, params: { fetch_event_types: ['realm'] } })).body.realm_description as string;
     const description = `Described at ${Date.now()}`;
     expect((await api('PATCH', '/realm', { auth: owner(), params: { description } })).status).toBe(200);
     expect(await queue.waitFor((e) => e.type === 'realm' && (e.data as { description?: string }).description === description)).toEqual({
@@ -27,6 +28,7 @@ describe('fan-out of organization changes to event queues', () => {
       property: 'default',
       data: { description },
     });
+    await api('PATCH', '/realm', { auth: owner(), params: { description: before } });
   });
 
   it('tells everyone of a new default setting for new users', async () => {

@@ -67,7 +67,13 @@ runMain(async () => {
     isReady: () => ready,
     configure: async (fastify) => {
       await registerApiRoutes(fastify, OPERATIONS, dispatcher, (api) =>
-        registerEventRoutes(api, { caller: (req, reply) => dispatcher.caller(req, reply), queues, waker, heartbeatMs: config.EVENT_HEARTBEAT_MS }),
+        registerEventRoutes(api, {
+          caller: (req, reply) => dispatcher.caller(req, reply),
+          poller: (req) => dispatcher.authenticated(req),
+          queues,
+          waker,
+          heartbeatMs: config.EVENT_HEARTBEAT_MS,
+        }),
       );
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
       await registerTusRoutes(fastify, loadTus);

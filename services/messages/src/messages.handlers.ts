@@ -25,9 +25,11 @@ import {
   updateUserTopic,
   updateMessage,
   ATTACHMENT_ACCESS,
+  REGISTER_STATE_TYPES,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
+import { registerStateHandler } from './register/register-state.handler';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
 import { addDefaultChannelHandler, removeDefaultChannelHandler } from './channels/default-channels/default-channels.handler';
 import { acceptedInvitationHandler } from './channels/invitations/accepted-invitation.handler';
@@ -83,4 +85,5 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [deleteTopic.type]: deleteTopicHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
   [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
+  [REGISTER_STATE_TYPES.messages]: registerStateHandler(deps),
 });

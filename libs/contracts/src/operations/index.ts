@@ -151,3 +151,4 @@ export const OPERATIONS: readonly Operation[] = [
   removeFcmToken,
   sendTestPushNotification,
 ];
+export * from './register-state';

@@ -44,7 +44,15 @@ export const originOf = (req: FastifyRequest): RequestOrigin => ({
  * Wraps the request of one operation: what the gateway itself adds to an answer (POST /register's
  * event queue, created before the state is read). `send` asks the owning service.
  */
-export type AroundRequest = (call: { actor: Credential | null; data: Record<string, unknown> }, send: () => Promise<Record<string, unknown>>) => Promise<Record<string, unknown>>;
+export type AroundRequest = (
+  call: {
+    actor: Credential | null;
+    data: Record<string, unknown>;
+    /** Asks another service a query of the caller's (key `user:<id>`) with the same data. */
+    ask: (service: ServiceName, type: string) => Promise<Record<string, unknown>>;
+  },
+  send: () => Promise<Record<string, unknown>>,
+) => Promise<Record<string, unknown>>;
 
 export interface DispatcherDeps {
   client: RequestClient;
@@ -84,9 +92,14 @@ export class Dispatcher {
 
   /** The caller of a route that needs one: authenticated (HTTP Basic) and rate limited. */
   async caller(req: FastifyRequest, reply: FastifyReply): Promise<Credential> {
-    const actor = authenticate(req.headers.authorization, this.deps.auth);
+    const actor = this.authenticated(req);
     await this.rateLimit(actor, reply);
     return actor;
+  }
+
+  /** The authenticated caller, not counted against the rate limit (GET /events: see event-routes). */
+  authenticated(req: FastifyRequest): Credential {
+    return authenticate(req.headers.authorization, this.deps.auth);
   }
 
   private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -102,7 +115,8 @@ export class Dispatcher {
       });
       const send = () => this.request(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
       const around = this.deps.around?.[op.type];
-      const body = around ? await around({ actor, data }, send) : await send();
+      const ask = (service: ServiceName, type: string) => this.request(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
+      const body = around ? await around({ actor, data, ask }, send) : await send();
       return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.

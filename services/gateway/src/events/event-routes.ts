@@ -6,8 +6,14 @@ import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';
 
 export interface EventRoutesDeps {
-  /** The authenticated caller (as every API route checks it). */
+  /** The authenticated caller (as every API route checks it), counted against the rate limit. */
   caller(req: FastifyRequest, reply: FastifyReply): Promise<Credential>;
+  /**
+   * The authenticated caller of an event poll, not counted: Zulip serves polls from Tornado
+   * outside its request rate limits, and a client polls once per batch of events it gets (or
+   * heartbeat), which a per-minute limit meant for API calls would cut off in a busy organization.
+   */
+  poller(req: FastifyRequest): Credential;
   queues: EventQueues;
   waker: QueueWaker;
   heartbeatMs: number;
@@ -31,7 +37,7 @@ const badQueue = (queueId: string): DomainError => new DomainError('BAD_EVENT_QU
  */
 export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps): void {
   api.get('/events', route(async (req, reply) => {
-    const actor = await deps.caller(req, reply);
+    const actor = deps.poller(req);
     const { data, ignored } = parseParams(GET_EVENTS, sources(req));
     const { queue_id: queueId, last_event_id: lastEventId, dont_block: dontBlock } = data as z.infer<typeof GET_EVENTS.params>;
     const read = async () => (await deps.queues.read(queueId, actor.userId, lastEventId)) ?? Promise.reject(badQueue(queueId));

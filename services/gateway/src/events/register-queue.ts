@@ -1,13 +1,20 @@
+import { REGISTER_STATE_TYPES } from '@zulip-es/contracts';
 import type { EventQueues } from '@zulip-es/platform';
 import type { AroundRequest } from '../dispatch/dispatcher';
 
+/** Client capability names as Zulip spells them: only those are spliced into the queue's list. */
+const CAPABILITY_NAME = /^[a-z_]+$/;
+
 /**
  * POST /register: the caller's event queue, created before the state is read, so no event after
- * the state is missed. Its `event_types` (null: all) decide what it is sent.
+ * the state is missed; its `event_types` (null: all), `apply_markdown`, `client_gravatar` and
+ * client capabilities decide what it is sent. The state comes from the users service
+ * (`realm.register`) and from the messages service (`messages.register_state`: subscriptions,
+ * max message id, drafts, topic policies), asked side by side.
  */
 export const registerWithQueue =
   (queues: EventQueues): AroundRequest =>
-  async ({ actor, data }, send) => {
+  async ({ actor, data, ask }, send) => {
     const userId = actor!.userId;
     const queueId = await queues.create({
       userId,
@@ -15,12 +22,12 @@ export const registerWithQueue =
       applyMarkdown: data.apply_markdown === true,
       clientGravatar: data.client_gravatar !== false,
       capabilities: Object.entries((data.client_capabilities as Record<string, unknown> | undefined) ?? {})
-        // A name is spliced into the queue's list: only Zulip's form of one is kept.
-        .filter(([name, declared]) => declared === true && /^[a-z_]+$/.test(name))
+        .filter(([name, declared]) => declared === true && CAPABILITY_NAME.test(name))
         .map(([name]) => name),
     });
     try {
-      return { ...(await send()), queue_id: queueId, last_event_id: -1 };
+      const [users, messages] = await Promise.all([send(), ask('messages', REGISTER_STATE_TYPES.messages)]);
+      return { ...messages, ...users, queue_id: queueId, last_event_id: -1 };
     } catch (error) {
       await queues.delete(queueId, userId);
       throw error;

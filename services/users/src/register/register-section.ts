@@ -7,6 +7,7 @@ export interface RegisterContext extends UsersDeps {
   realm: RealmState;
   actor: UserState;
   params: OperationData<typeof registerQueue>;
+  now: Date;
 }
 
 /**

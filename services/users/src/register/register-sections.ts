@@ -6,6 +6,8 @@ import { realmSection } from './realm.section';
 import { userStatusSection } from '../user-status/user-status.section';
 import type { RegisterSection } from './register-section';
 import { userGroupsSection } from './user-groups.section';
+import { presenceSection } from '../presence/presence.section';
+import { realmUserSection } from './realm-user.section';
 
 /** Every fetch type this server answers in `POST /register`. */
 export const REGISTER_SECTIONS: readonly RegisterSection[] = [
@@ -18,4 +20,6 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   customProfileFieldsSection,
   userGroupsSection,
   userStatusSection,
+  realmUserSection,
+  presenceSection,
 ];

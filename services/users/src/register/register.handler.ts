@@ -12,11 +12,11 @@ export function registerHandler(deps: UsersDeps): QueryHandler<OperationData<typ
   return {
     kind: 'query',
     schema: registerQueue.params,
-    async handle({ actorId, data }) {
+    async handle({ actorId, data, now }) {
       const { realm, actor } = await loadActor(deps.repo, actorId);
       const wanted = data.fetch_event_types ?? data.event_types;
       const sections = REGISTER_SECTIONS.filter((s) => !wanted || wanted.includes(s.fetchType));
-      const states = await Promise.all(sections.map((s) => s.state({ ...deps, realm, actor, params: data })));
+      const states = await Promise.all(sections.map((s) => s.state({ ...deps, realm, actor, params: data, now })));
       return {
         queue_id: null,
         last_event_id: -1,

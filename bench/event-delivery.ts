@@ -1,0 +1,180 @@
+import { request, Agent } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Redis } from 'ioredis';
+import { EventQueues, StackEndpointsSchema } from '../libs/platform/src';
+import { basicAuth, encodeParams } from '../libs/testing/src/zulip-client';
+import { apiCaller, type ApiCall } from './lib/api';
+import { inParallel } from './lib/in-parallel';
+import { rssMb } from './lib/proc';
+import { summarize, type Measurement } from './lib/stats';
+
+export interface DeliveryRow {
+  name: string;
+  queues: number;
+  /** From the POST /messages reply to the long-poll's answer with the message. */
+  fromReply: Measurement;
+  /** From the POST /messages request to the same answer (PERFORMANCE.md: send → another client's GET /events). */
+  fromSend: Measurement;
+}
+
+export interface EventsBench {
+  rows: DeliveryRow[];
+  /** The gateway's RSS (MB) before, while holding and after releasing the long-polls. */
+  gatewayMemory: { polls: number; beforeMb: number; holdingMb: number; afterMb: number };
+  notes: string[];
+}
+
+/** Accounts whose queues fill the organization: kept across runs, like the push bench's. */
+const QUEUE_USERS = 100;
+const QUEUES = 1_000;
+const MESSAGES = 60;
+const IDLE_POLLS = 10_000;
+const PASSWORD = 'events-bench-password';
+
+interface BenchUser {
+  userId: number;
+  authorization: string;
+}
+
+/**
+ * Issue 7's figures. Delivery: one client long-polls its queue; the owner sends a message to a
+ * channel all the queues' users are subscribed to; timed until the long-poll answers with the
+ * message, with only that queue and with 1,000 queues registered (10 each for 100 users, every
+ * one receiving the message). Memory: the gateway's RSS while it holds 10,000 long-polls.
+ */
+export async function measureEvents(gatewayUrl: string, authorization: string, gatewayPid: number): Promise<EventsBench> {
+  const api = apiCaller(gatewayUrl, authorization);
+  const notes: string[] = [];
+  let began = performance.now();
+  const users = await queueUsers(api);
+  const channel = `events-bench-${Date.now()}`;
+  const channelId = (await api('POST', '/channels/create', { name: channel, subscribers: users.map((u) => u.userId) })).id as number;
+  notes.push(`events setup: ${QUEUE_USERS} users subscribed to the channel, in ${seconds(began)} s`);
+
+  const [watcher] = users;
+  const rows = [await measureDelivery(api, gatewayUrl, watcher!, channelId, 1)];
+  began = performance.now();
+  const others: { queueId: string; user: BenchUser }[] = [];
+  await inParallel(
+    Array.from({ length: QUEUES - 1 }, (_, i) => users[i % users.length]!),
+    8,
+    async (user) => {
+      const { queue_id: queueId } = await api('POST', '/register', { fetch_event_types: ['realm'], event_types: ['message'] }, user.authorization);
+      others.push({ queueId: queueId as string, user });
+    },
+  );
+  notes.push(`events setup: ${others.length} more queues registered (POST /register) in ${seconds(began)} s`);
+  try {
+    rows.push(await measureDelivery(api, gatewayUrl, watcher!, channelId, QUEUES));
+  } finally {
+    await inParallel(others, 8, ({ queueId, user }) => api('DELETE', '/events', { queue_id: queueId }, user.authorization).then(() => undefined));
+  }
+  const gatewayMemory = await measureIdlePolls(gatewayUrl, users, gatewayPid);
+  return { rows, gatewayMemory, notes };
+}
+
+/** QUEUE_USERS accounts (created by the first run only), with their API keys. */
+async function queueUsers(api: ApiCall): Promise<BenchUser[]> {
+  const email = (i: number) => `events-bench-${i}@example.com`;
+  const existing = new Map(((await api('GET', '/users')).members as { user_id: number; email: string }[]).map((m) => [m.email, m.user_id]));
+  const indexes = Array.from({ length: QUEUE_USERS }, (_, i) => i);
+  for (const i of indexes.filter((i) => !existing.has(email(i)))) {
+    const created = await api('POST', '/users', { email: email(i), password: PASSWORD, full_name: `Events bench ${i}` });
+    existing.set(email(i), created.user_id as number);
+  }
+  const users: BenchUser[] = [];
+  await inParallel(indexes, 4, async (i) => {
+    const key = await api('POST', '/fetch_api_key', { username: email(i), password: PASSWORD });
+    users[i] = { userId: existing.get(email(i))!, authorization: basicAuth({ email: email(i), apiKey: key.api_key as string }) };
+  });
+  return users;
+}
+
+/** MESSAGES messages, one at a time, each awaited by the watcher's long-poll. */
+async function measureDelivery(api: ApiCall, gatewayUrl: string, watcher: BenchUser, channelId: number, queues: number): Promise<DeliveryRow> {
+  const watcherApi = apiCaller(gatewayUrl, watcher.authorization);
+  const { queue_id: queueId } = await watcherApi('POST', '/register', { fetch_event_types: ['realm'], event_types: ['message'] });
+  let lastEventId = -1;
+  const fromReply: number[] = [];
+  const fromSend: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  try {
+    for (let i = 0; i < MESSAGES; i++) {
+      const poll = watcherApi('GET', '/events', { queue_id: queueId, last_event_id: lastEventId }).then((body) => ({ body, at: performance.now() }));
+      // The long-poll is waiting in the gateway before the message is sent.
+      await new Promise((r) => setTimeout(r, 20));
+      const sentAt = performance.now();
+      await api('POST', '/messages', { type: 'stream', to: channelId, topic: 'delivery', content: `event bench ${i}` });
+      const repliedAt = performance.now();
+      const { body, at } = await poll;
+      const events = body.events as { id: number; type: string }[];
+      lastEventId = events.at(-1)?.id ?? lastEventId;
+      if (!events.some((e) => e.type === 'message')) {
+        errors++;
+        continue;
+      }
+      fromReply.push(at - repliedAt);
+      fromSend.push(at - sentAt);
+    }
+  } finally {
+    await watcherApi('DELETE', '/events', { queue_id: queueId }).catch(() => undefined);
+  }
+  const elapsed = performance.now() - started;
+  return { name: `channel message to a long-poll, ${queues} queue${queues === 1 ? '' : 's'} registered`, queues, fromReply: summarize(fromReply, elapsed, errors), fromSend: summarize(fromSend, elapsed, errors) };
+}
+
+/**
+ * IDLE_POLLS long-polls on as many queues (created in Redis as POST /register would, spread over
+ * the bench's users), held open until the gateway watches every one; its RSS then, against
+ * before and after they are released.
+ */
+async function measureIdlePolls(gatewayUrl: string, users: BenchUser[], gatewayPid: number): Promise<EventsBench['gatewayMemory']> {
+  const { REDIS_URL } = StackEndpointsSchema.parse(process.env);
+  const redis = new Redis(REDIS_URL);
+  const queues = new EventQueues(redis);
+  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+  const url = new URL(gatewayUrl);
+  const held: { queueId: string; user: BenchUser }[] = [];
+  const requests: ReturnType<typeof request>[] = [];
+  try {
+    for (let i = 0; i < IDLE_POLLS; i++) {
+      const user = users[i % users.length]!;
+      held.push({ queueId: await queues.create({ userId: user.userId, eventTypes: ['message'] }), user });
+    }
+    const beforeMb = rssMb(gatewayPid);
+    const done: Promise<void>[] = [];
+    for (const { queueId, user } of held) {
+      const req = request({ agent, host: url.hostname, port: url.port, path: `/api/v1/events?${encodeParams({ queue_id: queueId, last_event_id: -1 })}`, headers: { authorization: user.authorization } });
+      done.push(new Promise((resolve) => req.on('response', (res) => res.resume().on('end', () => resolve())).on('error', () => resolve()).on('close', () => resolve())));
+      req.end();
+      requests.push(req);
+    }
+    // Held once the gateway subscribed to every queue's wake-up channel.
+    const deadline = Date.now() + 40_000;
+    while (Date.now() < deadline) {
+      if ((await watchedQueues(redis, held.map((h) => h.queueId))) >= held.length) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const holdingMb = rssMb(gatewayPid);
+    for (const req of requests) req.destroy();
+    await Promise.all(done);
+    await new Promise((r) => setTimeout(r, 2_000));
+    return { polls: held.length, beforeMb, holdingMb, afterMb: rssMb(gatewayPid) };
+  } finally {
+    for (const { queueId, user } of held) await queues.delete(queueId, user.userId).catch(() => false);
+    agent.destroy();
+    redis.disconnect();
+  }
+}
+
+/** How many of the queues someone is subscribed to (a sample of 200, scaled). */
+async function watchedQueues(redis: Redis, queueIds: string[]): Promise<number> {
+  const sample = queueIds.filter((_, i) => i % Math.max(1, Math.floor(queueIds.length / 200)) === 0);
+  const counts = (await redis.call('PUBSUB', 'NUMSUB', ...sample.map((id) => `evq:wake:${id}`))) as (string | number)[];
+  let watched = 0;
+  for (let i = 1; i < counts.length; i += 2) if (Number(counts[i]) > 0) watched++;
+  return Math.round((watched / sample.length) * queueIds.length);
+}
+
+const seconds = (since: number): string => ((performance.now() - since) / 1000).toFixed(1);

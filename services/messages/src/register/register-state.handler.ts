@@ -1,0 +1,93 @@
+import { RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import type { QueryHandler } from '@zulip-es/platform';
+import type { z } from 'zod';
+import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
+import { channelsContext, type ChannelsContext } from '../channels/channels-context';
+import { hasMetadataAccess } from '../channels/channel-access';
+import { draftView, visibleDrafts } from '../drafts/drafts-sync';
+import { listSummary } from '../messages/message-lists/message-list';
+import { ListKeys } from '../messages/message.state';
+import type { MessagesDeps } from '../shared/messages-deps';
+import { userTopicsView } from '../user-topics/user-topics-view';
+
+type Params = z.output<typeof RegisterStateParams>;
+
+interface Section {
+  fetchType: string;
+  state(deps: MessagesDeps, ctx: ChannelsContext, params: Params): Promise<Record<string, unknown>>;
+}
+
+/** Fetch type `subscription`: the caller's subscriptions, the channels they left, and those they may join. */
+const subscriptionSection: Section = {
+  fetchType: 'subscription',
+  async state({ repo }, ctx, params) {
+    const [channels, own] = await Promise.all([repo.allChannels(), repo.subscriptionsOf(ctx.actor.userId)]);
+    const byChannel = new Map(own.subscriptions.map((s) => [s.channelId, s]));
+    const withSubscribers = params.include_subscribers !== false;
+    const live = channels.filter((c) => !c.isArchived).sort(byName);
+    const subscriptions = live.flatMap((c) => {
+      const sub = byChannel.get(c.channelId);
+      if (!sub?.active) return [];
+      const view = subscriptionView(ctx, c, sub);
+      return [withSubscribers ? { ...view, subscribers: activeSubscriberIds(ctx, c) } : view];
+    });
+    const unsubscribed = live.flatMap((c) => {
+      const sub = byChannel.get(c.channelId);
+      return sub && !sub.active ? [subscriptionView(ctx, c, sub)] : [];
+    });
+    const neverSubscribed = live.filter((c) => !byChannel.has(c.channelId) && hasMetadataAccess(ctx, ctx.actor, c, false)).map((c) => (withSubscribers ? { ...streamView(ctx, c), subscribers: activeSubscriberIds(ctx, c) } : streamView(ctx, c)));
+    return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };
+  },
+};
+
+/** Fetch type `message`: the newest message id among the caller's direct messages and subscribed channels (-1 with none). */
+const messageSection: Section = {
+  fetchType: 'message',
+  async state({ repo }, ctx) {
+    const own = (await repo.subscriptionsOf(ctx.actor.userId)).subscriptions.filter((s) => s.active);
+    const keys = [ListKeys.userDirect(ctx.actor.userId), ...own.map((s) => ListKeys.channel(s.channelId))];
+    const summaries = await Promise.all(keys.map((key) => listSummary(repo.lists, key)));
+    return { max_message_id: Math.max(-1, ...summaries.map((s) => s?.lastId ?? -1)) };
+  },
+};
+
+/** `drafts` (always answered, empty when synchronization is off): oldest edit first. */
+const draftsSection: Section = {
+  fetchType: 'drafts',
+  async state({ repo, users }, ctx) {
+    const sync = users.draftsSyncOf(ctx.actor.userId);
+    const drafts = sync.enabled ? visibleDrafts(await repo.draftsOf(ctx.actor.userId), sync).slice().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id).map(draftView) : [];
+    return { drafts };
+  },
+};
+
+/** Fetch type `user_topic`: the caller's topic visibility policies, the empty topic named as the client expects. */
+const userTopicSection: Section = {
+  fetchType: 'user_topic',
+  async state({ repo }, ctx, params) {
+    const [topics, channels] = await Promise.all([repo.userTopicsOf(ctx.actor.userId), repo.allChannels()]);
+    const archived = new Set(channels.filter((c) => c.isArchived).map((c) => c.channelId));
+    const emptyName = params.client_capabilities?.empty_topic_name === true ? '' : REALM_EMPTY_TOPIC_DISPLAY_NAME;
+    return { user_topics: userTopicsView(topics, (id) => archived.has(id)).map((t) => (t.topic_name === '' ? { ...t, topic_name: emptyName } : t)) };
+  },
+};
+
+const SECTIONS: readonly Section[] = [subscriptionSection, messageSection, userTopicSection];
+
+/**
+ * The messages service's part of `POST /register` (`messages.register_state`): each requested
+ * fetch type it holds, and `drafts`, which Zulip always answers.
+ */
+export function registerStateHandler(deps: MessagesDeps): QueryHandler<Params> {
+  return {
+    kind: 'query',
+    schema: RegisterStateParams,
+    async handle({ actorId, data }) {
+      const ctx = channelsContext(deps.users, actorId);
+      const wanted = data.fetch_event_types ?? data.event_types;
+      const sections = [...SECTIONS.filter((s) => !wanted || wanted.includes(s.fetchType)), draftsSection];
+      const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data)));
+      return Object.assign({}, ...states) as Record<string, unknown>;
+    },
+  };
+}
