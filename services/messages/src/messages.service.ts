@@ -1,4 +1,5 @@
-import type { DomainServiceOptions } from '@zulip-es/platform';
+import { Redis } from 'ioredis';
+import { EventQueues, type DomainServiceOptions } from '@zulip-es/platform';
 import { MessagesConfigSchema } from './config';
 import { startTopicDeletion } from './messages/delete-topic/topic-deletion';
 import { TopicDeletionQueue } from './messages/delete-topic/topic-deletion.queue';
@@ -11,6 +12,8 @@ import { AttachmentsReadModel } from './attachments/attachments-read-model';
 
 /** The queue side of topic deletion jobs of this process (assembled once; closed with the background work). */
 let topicDeletion: TopicDeletionQueue | undefined;
+/** Redis for the clients' event queues (typing notifications), connected on the first one. */
+let queuesRedis: Redis | undefined;
 
 /** Owns channels and subscriptions (messages, topics and drafts follow). */
 export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> = {
@@ -22,7 +25,9 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const users = new UsersReadModel();
     const attachments = new AttachmentsReadModel();
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
-    const deps = { repo, users, attachments, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD };
+    let queues: EventQueues | undefined;
+    const eventQueues = () => (queues ??= new EventQueues((queuesRedis = new Redis(config.REDIS_URL))));
+    const deps = { repo, users, attachments, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD, eventQueues };
     return {
       projection: new MessagesProjection(repo),
       // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).
@@ -40,6 +45,7 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
       async stop() {
         for (const w of work) await w.stop();
         await topicDeletion?.close();
+        queuesRedis?.disconnect();
       },
     };
   },

@@ -21,6 +21,7 @@ import type { Operation } from './operation';
 import { updateRealm } from './realm';
 import { getRealmPresence, updatePresence } from './presence';
 import { getServerSettings, registerQueue } from './server';
+import { setTypingStatus } from './typing';
 import {
   createCustomProfileField,
   deleteCustomProfileField,
@@ -150,5 +151,7 @@ export const OPERATIONS: readonly Operation[] = [
   addFcmToken,
   removeFcmToken,
   sendTestPushNotification,
+  setTypingStatus,
 ];
 export * from './register-state';
+export * from './typing';

@@ -170,6 +170,17 @@ describe('event queues in Redis', () => {
       expect(await queues.read(plain, USER, 1)).toEqual([]);
     });
 
+    it('delivers client events that come from no record every time they are given', async () => {
+      const queueId = await queues.create({ userId: USER, eventTypes: ['typing'] });
+      const typing = { type: 'typing', op: 'start', message_type: 'direct' };
+      await queues.deliver([{ userIds: [USER], event: typing }]);
+      await queues.deliver([{ userIds: [USER], event: typing }]);
+      expect(await queues.read(queueId, USER)).toEqual([
+        { id: 0, ...typing },
+        { id: 1, ...typing },
+      ]);
+    });
+
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {
       const fresh = `fan-out-start-${randomUUID()}`;
       expect(await queues.deliveredThrough(fresh, 0)).toBeUndefined();

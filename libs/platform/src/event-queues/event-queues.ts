@@ -103,17 +103,19 @@ return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. A
  * Queues a record's deliveries to every queue of their users, and marks the record delivered, in
  * one step: a record already marked (read again after a crash, or by a second fan-out instance)
  * changes nothing, and a queue is either created before the step and gets the events, or after
- * it and finds the record among those delivered. ARGV: the record's `topic:partition`, its
- * offset, then per delivery: the number of users, their ids, the event type, its JSON, the
+ * it and finds the record among those delivered. ARGV: the record's `topic:partition` and its
+ * offset ('' and '' for client events that come from no record, such as typing), then per delivery: the number of users, their ids, the event type, its JSON, the
  * capability conditions ('+name' or '-name', space-separated; '' for none), the number of variants and each variant's
  * flavour and JSON. Keys are built here from the queue
  * ids each user's set holds, which a Redis Cluster would not allow: this needs one Redis (or
  * one shard).
  */
 const FAN_OUT = `
-local done = redis.call('HGET', KEYS[1], ARGV[1])
-if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if ARGV[1] ~= '' then
+  local done = redis.call('HGET', KEYS[1], ARGV[1])
+  if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
+  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+end
 local woken = {}
 local i = 3
 while i <= #ARGV do
@@ -188,6 +190,15 @@ export class EventQueues {
    * already; true when it was queued now. Events need no `{}` body: each has its `type`.
    */
   async fanOut(source: SourceRecord, deliveries: readonly Delivery[]): Promise<boolean> {
+    return this.queue([deliveredField(source.topic, source.partition), source.offset.toString()], deliveries);
+  }
+
+  /** Queues client events that come from no domain event (typing notifications): nothing to deliver only once. */
+  async deliver(deliveries: readonly Delivery[]): Promise<void> {
+    if (deliveries.length > 0) await this.queue(['', ''], deliveries);
+  }
+
+  private async queue(record: [string, string], deliveries: readonly Delivery[]): Promise<boolean> {
     const args = deliveries.flatMap(({ userIds, event, variants = {}, onlyIf }) => {
       const differing = Object.entries(variants);
       const condition = (onlyIf ?? []).map((c) => `${c.present ? '+' : '-'}${c.capability}`).join(' ');
@@ -201,7 +212,7 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 1, DELIVERED_KEY, deliveredField(source.topic, source.partition), source.offset.toString(), ...args);
+    const queued = await this.redis.eval(FAN_OUT, 1, DELIVERED_KEY, ...record, ...args);
     return Number(queued) === 1;
   }
 

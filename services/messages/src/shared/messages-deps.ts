@@ -1,6 +1,7 @@
 import type { TopicDeletionQueue } from '../messages/delete-topic/topic-deletion.queue';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
+import type { EventQueues } from '@zulip-es/platform';
 import type { AttachmentsReadModel } from '../attachments/attachments-read-model';
 
 /** What every messages handler works with: the own projection and the copy of the users domain. */
@@ -14,4 +15,6 @@ export interface MessagesDeps {
   deleteTopicWaitMs?: number;
   /** Zulip's `WILDCARD_MENTION_THRESHOLD` (15 unless `WILDCARD_MENTION_THRESHOLD` is configured). */
   wildcardMentionThreshold?: number;
+  /** The clients' event queues (Redis), for what is told to clients without being recorded: typing. */
+  eventQueues?: () => EventQueues;
 }

@@ -23,6 +23,16 @@ export interface DraftsSync {
   disabledAt: number;
 }
 
+/** A user's typing notification settings (Zulip's defaults: all on). */
+export interface TypingSettings {
+  receives_typing_notifications: boolean;
+  send_private_typing_notifications: boolean;
+  send_stream_typing_notifications: boolean;
+}
+
+const TYPING_SETTINGS = ['receives_typing_notifications', 'send_private_typing_notifications', 'send_stream_typing_notifications'] as const;
+const DEFAULT_TYPING: TypingSettings = { receives_typing_notifications: true, send_private_typing_notifications: true, send_stream_typing_notifications: true };
+
 export interface ReadGroup extends MembershipGroup {
   deactivated: boolean;
 }
@@ -46,6 +56,7 @@ export class UsersReadModel implements ReadModel {
   private readonly byDeliveryEmail = new Map<string, number>();
   private readonly groups = new Map<number, ReadGroup>();
   private readonly draftsSync = new Map<number, DraftsSync>();
+  private readonly typing = new Map<number, TypingSettings>();
   private currentRealm: ReadRealm | null = null;
   private cachedMembership: GroupMembership | null = null;
 
@@ -59,6 +70,10 @@ export class UsersReadModel implements ReadModel {
 
   allUsers(): ReadUser[] {
     return [...this.users.values()];
+  }
+
+  typingSettingsOf(userId: number): TypingSettings {
+    return this.typing.get(userId) ?? DEFAULT_TYPING;
   }
 
   /** Zulip's default (on) for a user this model has not seen. */
@@ -94,6 +109,16 @@ export class UsersReadModel implements ReadModel {
     if (!parsed.success) return; // a type this service does not know yet
     this.applyEvent(parsed.data);
     this.applyDraftsSync(parsed.data, envelope.sequence);
+    this.applyTypingSettings(parsed.data);
+  }
+
+  private applyTypingSettings(event: UsersEvent): void {
+    if (event.type === 'user.created.v1') {
+      const settings = event.data.settings;
+      this.typing.set(event.data.userId, Object.fromEntries(TYPING_SETTINGS.map((name) => [name, settings?.[name] ?? true])) as unknown as TypingSettings);
+    } else if (event.type === 'user.settings_changed.v1' && (TYPING_SETTINGS as readonly string[]).includes(event.data.property)) {
+      this.typing.set(event.data.userId, { ...this.typingSettingsOf(event.data.userId), [event.data.property]: event.data.value === true });
+    }
   }
 
   /** Users join with the organization's default for the setting (Zulip's `true` in events that predate settings). */

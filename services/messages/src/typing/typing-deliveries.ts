@@ -1,0 +1,58 @@
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type OperationData, type setTypingStatus } from '@zulip-es/contracts';
+import { badRequest, type Delivery } from '@zulip-es/platform';
+import type { ReadRealm } from '../users-read-model/realm-settings';
+import { apiEmail, type ReadUser, type TypingSettings } from '../users-read-model/users-read-model';
+
+export type TypingRequest = OperationData<typeof setTypingStatus>;
+
+export interface TypingLookups {
+  realm: ReadRealm;
+  user(userId: number): ReadUser | undefined;
+  typingSettingsOf(userId: number): TypingSettings;
+}
+
+/** What a channel typing notification needs of the channel, once the sender's access is checked. */
+export interface TypingChannel {
+  channelId: number;
+  subscriberIds: readonly number[];
+}
+
+const person = (lookups: TypingLookups, user: ReadUser) => ({ user_id: user.userId, email: apiEmail(user, lookups.realm) });
+
+/** Who is told: active users who receive typing notifications, never the sender. */
+const notified = (lookups: TypingLookups, sender: ReadUser, userIds: readonly number[]): number[] =>
+  [...new Set(userIds)].filter((id) => id !== sender.userId && lookups.user(id)?.isActive && lookups.typingSettingsOf(id).receives_typing_notifications);
+
+/**
+ * Zulip's `check_send_typing_notification`: a direct message's participants (the sender added to
+ * `to`), each of them an active user of the organization.
+ */
+export function directTyping(lookups: TypingLookups, sender: ReadUser, request: TypingRequest): Delivery[] {
+  if (request.to === undefined) throw badRequest("Missing 'to' argument");
+  if (request.to.length === 0) throw badRequest("Empty 'to' list");
+  if (!lookups.typingSettingsOf(sender.userId).send_private_typing_notifications) throw badRequest('User has disabled typing notifications for direct messages');
+  const participants = [...new Set([...request.to, sender.userId])].map((id) => {
+    const user = lookups.user(id);
+    if (!user || !user.isActive) throw badRequest(`Invalid user ID ${id}`);
+    return user;
+  });
+  const event = { type: 'typing', op: request.op, message_type: 'direct', sender: person(lookups, sender), recipients: participants.map((u) => person(lookups, u)) };
+  return [{ userIds: notified(lookups, sender, request.to), event }];
+}
+
+/**
+ * Zulip's `do_send_stream_typing_notification`: the channel's subscribers, only to clients that
+ * declared `stream_typing_notifications`; the empty topic is "general chat" to clients without
+ * `empty_topic_name`.
+ */
+export function channelTyping(lookups: TypingLookups, sender: ReadUser, request: TypingRequest & { topic: string }, channel: TypingChannel): Delivery[] {
+  if (!lookups.typingSettingsOf(sender.userId).send_stream_typing_notifications) throw badRequest('User has disabled typing notifications for channel messages');
+  const userIds = notified(lookups, sender, channel.subscriberIds);
+  const event = (topic: string) => ({ type: 'typing', op: request.op, message_type: 'stream', sender: person(lookups, sender), stream_id: channel.channelId, topic });
+  const streamTyping = { capability: 'stream_typing_notifications', present: true };
+  if (request.topic !== '') return [{ userIds, event: event(request.topic), onlyIf: [streamTyping] }];
+  return [
+    { userIds, event: event(''), onlyIf: [streamTyping, { capability: 'empty_topic_name', present: true }] },
+    { userIds, event: event(REALM_EMPTY_TOPIC_DISPLAY_NAME), onlyIf: [streamTyping, { capability: 'empty_topic_name', present: false }] },
+  ];
+}
