@@ -2,9 +2,10 @@ import { request, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { EventQueues, StackEndpointsSchema } from '../libs/platform/src';
-import { basicAuth, encodeParams } from '../libs/testing/src/zulip-client';
+import { encodeParams } from '../libs/testing/src/zulip-client';
 import { apiCaller, type ApiCall } from './lib/api';
 import { inParallel } from './lib/in-parallel';
+import { keptAccounts, type BenchUser } from './lib/kept-accounts';
 import { rssMb } from './lib/proc';
 import { summarize, type Measurement } from './lib/stats';
 
@@ -31,10 +32,6 @@ const MESSAGES = 60;
 const IDLE_POLLS = 10_000;
 const PASSWORD = 'events-bench-password';
 
-interface BenchUser {
-  userId: number;
-  authorization: string;
-}
 
 /**
  * Issue 7's figures. Delivery: one client long-polls its queue; the owner sends a message to a
@@ -46,7 +43,7 @@ export async function measureEvents(gatewayUrl: string, authorization: string, g
   const api = apiCaller(gatewayUrl, authorization);
   const notes: string[] = [];
   let began = performance.now();
-  const users = await queueUsers(api);
+  const users = await keptAccounts(api, 'events-bench', QUEUE_USERS, PASSWORD);
   const channel = `events-bench-${Date.now()}`;
   const channelId = (await api('POST', '/channels/create', { name: channel, subscribers: users.map((u) => u.userId) })).id as number;
   notes.push(`events setup: ${QUEUE_USERS} users subscribed to the channel, in ${seconds(began)} s`);
@@ -73,22 +70,6 @@ export async function measureEvents(gatewayUrl: string, authorization: string, g
   return { rows, gatewayMemory, notes };
 }
 
-/** QUEUE_USERS accounts (created by the first run only), with their API keys. */
-async function queueUsers(api: ApiCall): Promise<BenchUser[]> {
-  const email = (i: number) => `events-bench-${i}@example.com`;
-  const existing = new Map(((await api('GET', '/users')).members as { user_id: number; email: string }[]).map((m) => [m.email, m.user_id]));
-  const indexes = Array.from({ length: QUEUE_USERS }, (_, i) => i);
-  for (const i of indexes.filter((i) => !existing.has(email(i)))) {
-    const created = await api('POST', '/users', { email: email(i), password: PASSWORD, full_name: `Events bench ${i}` });
-    existing.set(email(i), created.user_id as number);
-  }
-  const users: BenchUser[] = [];
-  await inParallel(indexes, 4, async (i) => {
-    const key = await api('POST', '/fetch_api_key', { username: email(i), password: PASSWORD });
-    users[i] = { userId: existing.get(email(i))!, authorization: basicAuth({ email: email(i), apiKey: key.api_key as string }) };
-  });
-  return users;
-}
 
 /** MESSAGES messages, one at a time, each awaited by the watcher's long-poll. */
 async function measureDelivery(api: ApiCall, gatewayUrl: string, watcher: BenchUser, channelId: number, queues: number): Promise<DeliveryRow> {

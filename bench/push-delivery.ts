@@ -8,6 +8,7 @@ import { BOUNCER_NOTIFY_PATH, BOUNCER_REGISTER_PATH } from '../libs/contracts/sr
 import { apiCaller, type ApiCall } from './lib/api';
 import { closedLoop, sequential } from './lib/closed-loop';
 import { inParallel } from './lib/in-parallel';
+import { keptAccounts, type BenchUser } from './lib/kept-accounts';
 import type { Measurement } from './lib/stats';
 import { CELL_SECONDS } from './config';
 
@@ -70,11 +71,6 @@ export async function measurePush(gatewayUrl: string, authorization: string, pus
     // Deactivation removes the run's devices, so they do not pile up at the bench's organization.
     for (const registrant of registrants) await api('DELETE', `/users/${registrant.userId}`).catch(() => undefined);
   }
-}
-
-interface BenchUser {
-  userId: number;
-  authorization: string;
 }
 
 interface Bouncer {
@@ -156,18 +152,8 @@ async function measureRegistrations(api: ApiCall, bouncer: Bouncer, capture: Eve
  * knows (a test notification to it succeeds) and channel pushes on.
  */
 async function fanoutUsers(api: ApiCall): Promise<BenchUser[]> {
-  const email = (i: number) => `push-bench-${i}@example.com`;
-  const existing = new Map(((await api('GET', '/users')).members as { user_id: number; email: string }[]).map((m) => [m.email, m.user_id]));
-  const indexes = Array.from({ length: FANOUT_USERS }, (_, i) => i);
-  for (const i of indexes.filter((i) => !existing.has(email(i)))) {
-    const created = await api('POST', '/users', { email: email(i), password: PASSWORD, full_name: `Push bench ${i}` });
-    existing.set(email(i), created.user_id as number);
-  }
-  const users: BenchUser[] = [];
-  await inParallel(indexes, 4, async (i) => {
-    const key = await api('POST', '/fetch_api_key', { username: email(i), password: PASSWORD });
-    const user = { userId: existing.get(email(i))!, authorization: basicAuth({ email: email(i), apiKey: key.api_key as string }) };
-    users[i] = user;
+  const users = await keptAccounts(api, 'push-bench', FANOUT_USERS, PASSWORD);
+  await inParallel(users.map((user, i) => ({ user, i })), 4, async ({ user, i }) => {
     const token = `push-bench-fcm-${i}`;
     await api('POST', '/users/me/android_gcm_reg_id', { token }, user.authorization);
     await api('PATCH', '/settings', { enable_stream_push_notifications: true }, user.authorization);

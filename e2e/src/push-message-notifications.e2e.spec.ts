@@ -132,6 +132,24 @@ describe('push notifications of sent messages', () => {
     expect((await providers.received(quiet.fcm)).filter((p) => p.payload.zulip_message_id === String(messageId))).toEqual([]);
   });
 
+  it('pushes to a user on Zulip (holding an event queue) only with enable_online_push_notifications on', async () => {
+    const online = await withDevices('push-online');
+    const registered = await api('POST', '/register', { auth: online.user, params: { event_types: ['message'], fetch_event_types: ['realm'] } });
+    expect(registered.status).toBe(200);
+    expect((await api('PATCH', '/settings', { auth: online.user, params: { enable_online_push_notifications: false } })).status).toBe(200);
+    const quietId = await send({ type: 'direct', to: JSON.stringify([online.user.userId]), content: 'you are here' });
+    expect(await requestedFor(quietId)).toEqual([]);
+
+    expect((await api('PATCH', '/settings', { auth: online.user, params: { enable_online_push_notifications: true } })).status).toBe(200);
+    const pushedId = await send({ type: 'direct', to: JSON.stringify([online.user.userId]), content: 'still pushed' });
+    await pushOf(online.fcm, pushedId);
+
+    // Without a queue the user is off Zulip again, and pushed whatever that setting says.
+    await api('DELETE', '/events', { auth: online.user, params: { queue_id: registered.body.queue_id } });
+    expect((await api('PATCH', '/settings', { auth: online.user, params: { enable_online_push_notifications: false } })).status).toBe(200);
+    await pushOf(online.fcm, await send({ type: 'direct', to: JSON.stringify([online.user.userId]), content: 'gone offline' }));
+  });
+
   it('pushes to an end-to-end encrypted device a payload sealed to its key, which only it opens', async () => {
     await sodium.ready;
     const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');

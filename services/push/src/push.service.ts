@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { startEventRelays, type BackgroundWork, type DomainServiceOptions } from '@zulip-es/platform';
+import { EventQueues, startEventRelays, type BackgroundWork, type DomainServiceOptions } from '@zulip-es/platform';
 import { startBouncer } from './bouncer/start-bouncer';
 import { PushConfigSchema, type PushConfig } from './config';
 import { ChannelsDirectory } from './directory/channels-directory';
@@ -33,7 +33,7 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
     const bouncer = config.PUSH_BOUNCER_URL ? new BouncerClient({ ...config, PUSH_BOUNCER_URL: config.PUSH_BOUNCER_URL }) : undefined;
     const registrations = bouncer ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
     const notifications = bouncer ? new NotificationQueue(() => redisOf(config)) : undefined;
-    assembled = { repo, bouncer, removals: registrations, directory, channels };
+    assembled = { repo, bouncer, removals: registrations, directory, channels, queues: bouncer ? new EventQueues(redisOf(config)) : undefined };
     return {
       projection: new PushProjection(repo, registrations, notifications),
       // A rebuild forwards nothing again.

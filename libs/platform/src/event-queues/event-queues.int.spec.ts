@@ -181,6 +181,15 @@ describe('event queues in Redis', () => {
       ]);
     });
 
+    it('counts a user with a live queue that receives messages as on Zulip', async () => {
+      const [withMessages, typingOnly, none] = [USER + 10, USER + 11, USER + 12];
+      await queues.create({ userId: withMessages, eventTypes: null });
+      await queues.create({ userId: typingOnly, eventTypes: ['typing'] });
+      const gone = await queues.create({ userId: none, eventTypes: ['message'] });
+      await queues.delete(gone, none);
+      expect(await queues.onZulip([withMessages, typingOnly, none])).toEqual(new Set([withMessages]));
+    });
+
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {
       const fresh = `fan-out-start-${randomUUID()}`;
       expect(await queues.deliveredThrough(fresh, 0)).toBeUndefined();

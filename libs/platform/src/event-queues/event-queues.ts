@@ -146,6 +146,21 @@ end
 for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
 return 1`;
 
+/** Per user id: 1 when one of the user's queues is alive and takes `message` events (Zulip's client that `accepts_messages`). */
+const ON_ZULIP = `
+local out = {}
+for i, uid in ipairs(ARGV) do
+  out[i] = 0
+  for _, q in ipairs(redis.call('SMEMBERS', 'evq:user:' .. uid)) do
+    local types = redis.call('HGET', 'evq:' .. q, 'types')
+    if types and (types == '' or string.find(types, ',message,', 1, true)) then
+      out[i] = 1
+      break
+    end
+  end
+end
+return out`;
+
 const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2])
@@ -228,6 +243,16 @@ export class EventQueues {
    */
   async deliverFrom(topic: string, partition: number, offset: bigint): Promise<void> {
     await this.redis.hsetnx(DELIVERED_KEY, deliveredField(topic, partition), offset.toString());
+  }
+
+  /**
+   * The users among `userIds` who are on Zulip as Zulip counts it for notifications: they hold a
+   * live event queue that receives messages (an idle queue expires after 10 minutes).
+   */
+  async onZulip(userIds: readonly number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const flags = (await this.redis.eval(ON_ZULIP, 0, ...userIds.map(String))) as number[];
+    return new Set(userIds.filter((_, i) => flags[i] === 1));
   }
 
   /** The user's queues (those still there). */

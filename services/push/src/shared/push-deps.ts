@@ -1,3 +1,4 @@
+import type { EventQueues } from '@zulip-es/platform';
 import type { ChannelsDirectory } from '../directory/channels-directory';
 import type { UsersDirectory } from '../directory/users-directory';
 import type { PushRepository } from '../projection/push.repository';
@@ -13,4 +14,6 @@ export interface PushDeps {
   removals?: DeviceRemovals;
   directory: UsersDirectory;
   channels: ChannelsDirectory;
+  /** The clients' event queues: a user holding one is on Zulip (no push unless they ask for it). */
+  queues?: EventQueues;
 }
