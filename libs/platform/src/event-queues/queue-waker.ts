@@ -20,8 +20,15 @@ export interface QueueWatch {
  */
 export class QueueWaker {
   private readonly channels = new Map<string, Channel>();
+  /**
+   * A SUBSCRIBE sent before the new connection's ready check makes that check (an INFO) fail in
+   * subscriber mode: the connection restarts, and what is published meanwhile is lost (a CI run
+   * saw a long-poll never woken). Watches subscribe once the connection is ready.
+   */
+  private readonly ready: Promise<void>;
 
   constructor(private readonly subscriber: Redis) {
+    this.ready = subscriber.status === 'ready' ? Promise.resolve() : new Promise((resolve) => subscriber.once('ready', () => resolve()));
     subscriber.on('message', (channel: string) => {
       for (const wake of this.channels.get(channel)?.wakers ?? []) wake();
     });
@@ -34,6 +41,7 @@ export class QueueWaker {
    */
   async watch(queueId: string, timeoutMs: number, abort?: AbortSignal): Promise<QueueWatch> {
     const name = queueWakeChannel(queueId);
+    await this.ready;
     let channel = this.channels.get(name);
     if (!channel) {
       channel = { subscribed: this.subscriber.subscribe(name), wakers: new Set() };
