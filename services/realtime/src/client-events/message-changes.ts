@@ -2,7 +2,7 @@ import type { Delivery } from '@zulip-es/platform';
 import type { Directory } from '../directory/directory';
 import type { DomainEventOf } from '../domain-event';
 import { namingTopic, type ClientEventsOf } from './client-event';
-import { mentionedUserIds } from './message';
+import { isMeMessage, readersByFlags } from './message';
 
 type Conversation = DomainEventOf<'message.sent.v1'>['data']['conversation'];
 
@@ -23,13 +23,7 @@ export const contentEdited: ClientEventsOf<'message.content_edited.v1'> = ({ dat
   if (!data.conversation) return [];
   const { conversation } = data;
   const where = conversation.type === 'channel' ? { stream_id: conversation.channelId, stream_name: directory.channel(conversation.channelId)?.name ?? '' } : {};
-  const mentioned = mentionedUserIds(data.renderedContent);
-  const byFlags = new Map<string, number[]>();
-  for (const userId of readersOf(directory, conversation)) {
-    const flags = [...(userId === data.editorId ? ['read'] : []), ...(mentioned.has(userId) ? ['mentioned'] : [])].join(',');
-    byFlags.set(flags, [...(byFlags.get(flags) ?? []), userId]);
-  }
-  return [...byFlags].map(([flags, userIds]) => ({
+  return readersByFlags(readersOf(directory, conversation), data.editorId, data.renderedContent).map(([flags, userIds]) => ({
     userIds,
     event: {
       type: 'update_message',
@@ -37,14 +31,14 @@ export const contentEdited: ClientEventsOf<'message.content_edited.v1'> = ({ dat
       edit_timestamp: seconds(data.editedAt),
       message_id: data.messageId,
       message_ids: [data.messageId],
-      flags: flags === '' ? [] : flags.split(','),
+      flags,
       rendering_only: false,
       ...where,
       orig_content: data.prevContent,
       orig_rendered_content: data.prevRenderedContent,
       content: data.content,
       rendered_content: data.renderedContent,
-      is_me_message: data.content.startsWith('/me ') && !data.content.includes('\n'),
+      is_me_message: isMeMessage(data.content),
     },
   }));
 };

@@ -8,6 +8,25 @@ export function mentionedUserIds(renderedContent: string): Set<number> {
   return ids;
 }
 
+/** Zulip's `is_me_message`: a one-line message starting with `/me `. */
+export const isMeMessage = (content: string): boolean => content.startsWith('/me ') && !content.includes('\n');
+
+/**
+ * The readers grouped by their flags for a message (the author has read it, those it mentions by
+ * name are `mentioned`): one delivery per group. Groups are built in place, as channels can be large.
+ */
+export function readersByFlags(readerIds: Iterable<number>, authorId: number, renderedContent: string): [flags: string[], userIds: number[]][] {
+  const mentioned = mentionedUserIds(renderedContent);
+  const groups = new Map<string, [string[], number[]]>();
+  for (const userId of readerIds) {
+    const flags = [...(userId === authorId ? ['read'] : []), ...(mentioned.has(userId) ? ['mentioned'] : [])];
+    const key = flags.join(',');
+    const group = groups.get(key) ?? groups.set(key, [flags, []]).get(key)!;
+    group[1].push(userId);
+  }
+  return [...groups.values()];
+}
+
 /**
  * Zulip's `message` event: the message dictionary as the recipients' clients render it, and each
  * recipient's flags (the sender has read it). A channel message goes to the channel's
@@ -25,7 +44,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     timestamp: Math.floor(Date.parse(data.sentAt) / 1000),
     client: data.client,
     recipient_id: data.recipientId,
-    is_me_message: data.content.startsWith('/me ') && !data.content.includes('\n'),
+    is_me_message: isMeMessage(data.content),
     reactions: [],
     submessages: [],
     topic_links: [],
@@ -42,15 +61,13 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
           }),
         };
   const recipients = conversation.type === 'channel' ? [...(directory.channel(conversation.channelId)?.subscribers ?? [])] : conversation.userIds;
-  const mentioned = mentionedUserIds(data.renderedContent);
-  const byFlags = new Map<string, number[]>();
-  for (const userId of recipients) {
-    if (!directory.user(userId)?.isActive) continue;
-    const flags = [...(userId === data.senderId ? ['read'] : []), ...(mentioned.has(userId) ? ['mentioned'] : [])].join(',');
-    byFlags.set(flags, [...(byFlags.get(flags) ?? []), userId]);
-  }
+  const groups = readersByFlags(
+    recipients.filter((id) => directory.user(id)?.isActive),
+    data.senderId,
+    data.renderedContent,
+  );
   const deliveries = (subject: string) =>
-    [...byFlags].map(([flags, userIds]): Delivery => ({
+    groups.map(([flags, userIds]): Delivery => ({
       userIds,
       ...flavoured((flavour) => ({
         type: 'message',
@@ -62,7 +79,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
           content: flavour.applyMarkdown ? data.renderedContent : data.content,
           content_type: flavour.applyMarkdown ? 'text/html' : 'text/x-markdown',
         },
-        flags: flags === '' ? [] : flags.split(','),
+        flags,
       })),
     }));
   return conversation.type === 'channel' ? namingTopic(conversation.topic, deliveries) : deliveries('');
