@@ -190,6 +190,45 @@ describe('event queues in Redis', () => {
       expect(await queues.onZulip([withMessages, typingOnly, none])).toEqual(new Set([withMessages]));
     });
 
+    it('queues an event for a whole organization to the users among it who hold a queue, and only to them', async () => {
+      const [holder, left, without] = [USER + 20, USER + 21, USER + 22];
+      const kept = await queues.create({ userId: holder, eventTypes: null });
+      const deleted = await queues.create({ userId: left, eventTypes: null });
+      await queues.delete(deleted, left);
+      expect(await queues.holders()).toEqual(expect.arrayContaining([holder]));
+      expect(await queues.holders()).not.toContain(left);
+      // Many more users than hold queues: the holders are gone through instead.
+      const organization = [...Array.from({ length: 20_000 }, (_, i) => 800_000_000 + i), holder, left, without];
+      await queues.fanOut(record(50n), [{ userIds: organization, event: { type: 'invites_changed' } }]);
+      expect(await queues.read(kept, holder)).toEqual([{ id: 0, type: 'invites_changed' }]);
+      await queues.fanOut(record(51n), [{ userIds: [holder], event: { type: 'realm_linkifiers', realm_linkifiers: [] } }]);
+      expect(await queues.read(kept, holder, 0)).toEqual([{ id: 1, type: 'realm_linkifiers', realm_linkifiers: [] }]);
+    });
+
+    it('forgets a user as a holder once their last queue expired, when a fan-out or a new queue of theirs finds it gone', async () => {
+      const shortLived = new EventQueues(redis, 100);
+      const [expiring, renewing] = [USER + 30, USER + 31];
+      await shortLived.create({ userId: expiring, eventTypes: null });
+      await shortLived.create({ userId: renewing, eventTypes: null });
+      await new Promise((r) => setTimeout(r, 200));
+      await queues.fanOut(record(60n), [{ userIds: [expiring], event: { type: 'invites_changed' } }]);
+      expect(await queues.holders()).not.toContain(expiring);
+      expect(await queues.queuesOf(expiring)).toEqual([]);
+      const renewed = await queues.create({ userId: renewing, eventTypes: null });
+      expect(await queues.queuesOf(renewing)).toEqual([renewed]);
+      expect(await queues.holders()).toContain(renewing);
+    });
+
+    it('lists as holders the users with queues missing from the list (queues of a release that kept none)', async () => {
+      const older = USER + 40;
+      const queueId = await queues.create({ userId: older, eventTypes: null });
+      await redis.srem('evq:users', String(older));
+      await queues.indexHolders();
+      expect(await queues.holders()).toContain(older);
+      await queues.fanOut(record(70n), Array.from({ length: 3 }, () => ({ userIds: [older, ...Array.from({ length: 5_000 }, (_, i) => 810_000_000 + i)], event: { type: 'invites_changed' } })));
+      expect((await queues.read(queueId, older))!.length).toBe(3);
+    });
+
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {
       const fresh = `fan-out-start-${randomUUID()}`;
       expect(await queues.deliveredThrough(fresh, 0)).toBeUndefined();

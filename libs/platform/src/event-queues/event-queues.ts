@@ -56,7 +56,13 @@ export interface SourceRecord {
 const queueKey = (queueId: string) => `evq:${queueId}`;
 const eventsKey = (queueId: string) => `evq:${queueId}:events`;
 /** The queue ids a user registered: where a fan-out finds the queues of the users who see an event. */
-const userQueuesKey = (userId: number) => `evq:user:${userId}`;
+const USER_QUEUES_PREFIX = 'evq:user:';
+const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}`;
+/**
+ * The ids of the users holding a queue: an event for the whole organization is queued by going
+ * through them rather than through every user it names, most of whom hold none.
+ */
+const HOLDERS_KEY = 'evq:users';
 /** Published with the id of the last event queued: wakes the long-polls waiting on the queue. */
 export const queueWakeChannel = (queueId: string) => `evq:wake:${queueId}`;
 /** Per `topic:partition`, the offset of the last domain-events record whose client events were queued. */
@@ -104,17 +110,33 @@ return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. A
  * one step: a record already marked (read again after a crash, or by a second fan-out instance)
  * changes nothing, and a queue is either created before the step and gets the events, or after
  * it and finds the record among those delivered. ARGV: the record's `topic:partition` and its
- * offset ('' and '' for client events that come from no record, such as typing), then per delivery: the number of users, their ids, the event type, its JSON, the
- * capability conditions ('+name' or '-name', space-separated; '' for none), the number of variants and each variant's
- * flavour and JSON. Keys are built here from the queue
- * ids each user's set holds, which a Redis Cluster would not allow: this needs one Redis (or
- * one shard).
+ * offset ('' and '' for client events that come from no record, such as typing), then per
+ * delivery: the number of users, their ids, the event type, its JSON, the capability conditions
+ * ('+name' or '-name', space-separated; '' for none), the number of variants and each variant's
+ * flavour and JSON. Keys are built here from the queue ids each user's set holds, which a Redis
+ * Cluster would not allow: this needs one Redis (or one shard).
  */
 const FAN_OUT = `
 if ARGV[1] ~= '' then
   local done = redis.call('HGET', KEYS[1], ARGV[1])
   if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
   redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+end
+local holders = redis.call('SCARD', KEYS[2])
+local holderIds
+-- The users of a delivery who may hold a queue: those it names, or, when it names more users
+-- than hold queues, the holders it names.
+local function audience(first, n)
+  local users = {}
+  if n <= holders then
+    for u = first, first + n - 1 do users[#users + 1] = ARGV[u] end
+    return users
+  end
+  holderIds = holderIds or redis.call('SMEMBERS', KEYS[2])
+  local named = {}
+  for u = first, first + n - 1 do named[ARGV[u]] = true end
+  for _, uid in ipairs(holderIds) do if named[uid] then users[#users + 1] = uid end end
+  return users
 end
 local woken = {}
 local i = 3
@@ -123,10 +145,16 @@ while i <= #ARGV do
   local t, body, cond, nv = ARGV[i + n + 1], ARGV[i + n + 2], ARGV[i + n + 3], tonumber(ARGV[i + n + 4])
   local variants = {}
   for v = i + n + 5, i + n + 4 + 2 * nv, 2 do variants[ARGV[v]] = ARGV[v + 1] end
-  for u = i + 1, i + n do
-    for _, q in ipairs(redis.call('SMEMBERS', 'evq:user:' .. ARGV[u])) do
+  for _, uid in ipairs(audience(i + 1, n)) do
+    local userKey = 'evq:user:' .. uid
+    for _, q in ipairs(redis.call('SMEMBERS', userKey)) do
       local key = 'evq:' .. q
       local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps')
+      if not meta[1] then
+        -- Expired: forgotten here, and the user with it once they hold no queue.
+        redis.call('SREM', userKey, q)
+        if redis.call('SCARD', userKey) == 0 then redis.call('SREM', KEYS[2], uid) end
+      end
       local capable = true
       for c in string.gmatch(cond, '%S+') do
         local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
@@ -165,7 +193,15 @@ const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2])
 redis.call('SREM', KEYS[3], ARGV[2])
+if redis.call('SCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
 return 1`;
+
+/** Drops the user's expired queues from their list, and the user from the holders once none is left. */
+const FORGET_EXPIRED = `
+for _, q in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', 'evq:' .. q) == 0 then redis.call('SREM', KEYS[1], q) end
+end
+if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end`;
 
 /**
  * Zulip's event queues, in Redis so that any gateway instance serves any queue and a restart
@@ -188,6 +224,7 @@ export class EventQueues {
       .hset(queueKey(queueId), { user: String(userId), types, flavour: flavourOf(queue), caps: `,${(queue.capabilities ?? []).join(',')},`, last: '-1' })
       .pexpire(queueKey(queueId), this.idleMs)
       .sadd(userQueuesKey(userId), queueId)
+      .sadd(HOLDERS_KEY, String(userId))
       .exec();
     await this.forgetExpired(userId);
     return queueId;
@@ -227,7 +264,7 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 1, DELIVERED_KEY, ...record, ...args);
+    const queued = await this.redis.eval(FAN_OUT, 2, DELIVERED_KEY, HOLDERS_KEY, ...record, ...args);
     return Number(queued) === 1;
   }
 
@@ -271,15 +308,29 @@ export class EventQueues {
 
   /** Removes the user's queue; false when it is gone or not theirs. */
   async delete(queueId: string, userId: number): Promise<boolean> {
-    return Number(await this.redis.eval(DELETE, 3, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), String(userId), queueId)) === 1;
+    return Number(await this.redis.eval(DELETE, 4, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), HOLDERS_KEY, String(userId), queueId)) === 1;
   }
 
-  /** Drops from the user's list the queues that expired. */
+  /** The users holding a queue (some of whose queues may have expired since). */
+  async holders(): Promise<number[]> {
+    return (await this.redis.smembers(HOLDERS_KEY)).map(Number);
+  }
+
+  /**
+   * Lists among the holders every user with a queue: queues created by a release that did not
+   * keep that list would otherwise miss the organization's events. Run by the fan-out at start.
+   */
+  async indexHolders(): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${USER_QUEUES_PREFIX}*`, 'COUNT', 1000);
+      const ids = keys.map((key) => key.slice(USER_QUEUES_PREFIX.length)).filter((id) => /^\d+$/.test(id));
+      if (ids.length > 0) await this.redis.sadd(HOLDERS_KEY, ...ids);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+
   private async forgetExpired(userId: number): Promise<void> {
-    const ids = await this.redis.smembers(userQueuesKey(userId));
-    if (ids.length === 0) return;
-    const alive = (await this.redis.pipeline(ids.map((id) => ['exists', queueKey(id)])).exec()) ?? [];
-    const gone = ids.filter((_, i) => alive[i]?.[1] === 0);
-    if (gone.length > 0) await this.redis.srem(userQueuesKey(userId), ...gone);
+    await this.redis.eval(FORGET_EXPIRED, 2, userQueuesKey(userId), HOLDERS_KEY, String(userId));
   }
 }

@@ -31,6 +31,7 @@ export class FanOut {
 
   /** Resolves once every topic is read up to its end as it was at start. */
   async start(): Promise<void> {
+    await this.queues.indexHolders();
     await this.planDeliveries();
     this.follower = new TopicFollower(this.kafka, { name: this.name, topics: [...FANNED_OUT_TOPICS] }, (batch) => this.handle(batch), this.logger);
     await this.follower.start();
