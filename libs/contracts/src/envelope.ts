@@ -59,6 +59,11 @@ export const Reply = z.discriminatedUnion('ok', [
     commandId: z.string(),
     body: z.record(z.string(), z.unknown()),
     positions: z.array(Position),
+    /**
+     * A consistent query's answer reflects exactly the service's events through these positions
+     * of its events topic: the events after them are not in it.
+     */
+    reflects: z.array(Position).optional(),
   }),
   z.object({ ok: z.literal(false), commandId: z.string(), error: ZulipErrorPayload }),
 ]);

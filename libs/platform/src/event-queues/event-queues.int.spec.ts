@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
-import { EventQueues } from './event-queues';
+import { EventQueues, type QueuedEvent } from './event-queues';
 import { QueueWaker } from './queue-waker';
 
 describe('event queues in Redis', () => {
@@ -207,7 +207,9 @@ describe('event queues in Redis', () => {
 
     it('forgets a user as a holder once their last queue expired, when a fan-out or a new queue of theirs finds it gone', async () => {
       const shortLived = new EventQueues(redis, 100);
-      const [expiring, renewing] = [USER + 30, USER + 31];
+      // Users of this run only: the stack's Redis keeps the queues of earlier runs.
+      const expiring = 700_000_000 + 2 * Math.floor(Math.random() * 50_000_000);
+      const renewing = expiring + 1;
       await shortLived.create({ userId: expiring, eventTypes: null });
       await shortLived.create({ userId: renewing, eventTypes: null });
       await new Promise((r) => setTimeout(r, 200));
@@ -227,6 +229,30 @@ describe('event queues in Redis', () => {
       expect(await queues.holders()).toContain(older);
       await queues.fanOut(record(70n), Array.from({ length: 3 }, () => ({ userIds: [older, ...Array.from({ length: 5_000 }, (_, i) => 810_000_000 + i)], event: { type: 'invites_changed' } })));
       expect((await queues.read(queueId, older))!.length).toBe(3);
+    });
+
+    it('drops, once a settling queue is settled, the events of the records its state reflects, and queues none of them later', async () => {
+      const settling = await queues.create({ userId: USER, eventTypes: null, settling: true });
+      const plain = await queues.create({ userId: USER, eventTypes: null });
+      const other = { topic: `fan-out-other-${topicSuffix}`, partition: 0 };
+      const deliver = (source: { topic: string; partition: number; offset: bigint }, n: number) =>
+        queues.fanOut(source, [{ userIds: [USER], event: { type: 'drafts', op: 'remove', draft_id: n } }]);
+      await deliver(record(80n), 1);
+      await deliver(record(81n), 2);
+      await deliver({ ...other, offset: 5n }, 3);
+      await deliver(record(82n), 4);
+      await queues.deliver([{ userIds: [USER], event: { type: 'typing', op: 'start' } }]);
+      // The state reflects the first partition through 84 (not fanned out yet), the other not at all.
+      await queues.settle(settling, [
+        { topic: record(0n).topic, partition: 3, offset: '84' },
+        { topic: `fan-out-unread-${topicSuffix}`, partition: 0, offset: '7' },
+      ]);
+      await deliver(record(84n), 5);
+      await deliver(record(85n), 6);
+      const ids = (events: QueuedEvent[] | null) => events!.map((e) => e.draft_id ?? 'typing');
+      expect(ids(await queues.read(settling, USER))).toEqual([3, 'typing', 6]);
+      expect(ids(await queues.read(plain, USER))).toEqual([1, 2, 3, 4, 'typing', 5, 6]);
+      expect(await redis.exists(`evq:${settling}:sources`)).toBe(0);
     });
 
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Position } from '@zulip-es/contracts';
 
 /** A client event as queued: Zulip's `{id, type, ...}`. */
 export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
@@ -19,6 +20,11 @@ export interface NewQueue {
   clientGravatar?: boolean;
   /** The `client_capabilities` the client declared true: some events go only to queues with, or without, one. */
   capabilities?: readonly string[];
+  /**
+   * The state sent with the queue is still being read: the queue keeps the record each event
+   * comes from until `settle` drops those the state reflects.
+   */
+  settling?: boolean;
 }
 
 /**
@@ -55,6 +61,8 @@ export interface SourceRecord {
 
 const queueKey = (queueId: string) => `evq:${queueId}`;
 const eventsKey = (queueId: string) => `evq:${queueId}:events`;
+/** While a queue settles: per event id, the `topic:partition=offset` of the record it comes from. */
+const sourcesKey = (queueId: string) => `evq:${queueId}:sources`;
 /** The queue ids a user registered: where a fan-out finds the queues of the users who see an event. */
 const USER_QUEUES_PREFIX = 'evq:user:';
 const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}`;
@@ -138,6 +146,12 @@ local function audience(first, n)
   for _, uid in ipairs(holderIds) do if named[uid] then users[#users + 1] = uid end end
   return users
 end
+-- Whether the queue's state reflects this record already (its 'covers' field, see SETTLE).
+local function covered(covers)
+  if not covers or ARGV[1] == '' then return false end
+  local _, e = string.find(covers, ',' .. ARGV[1] .. '=', 1, true)
+  return e ~= nil and tonumber(ARGV[2]) <= tonumber(string.match(covers, '^%d+', e + 1))
+end
 local woken = {}
 local i = 3
 while i <= #ARGV do
@@ -149,7 +163,7 @@ while i <= #ARGV do
     local userKey = 'evq:user:' .. uid
     for _, q in ipairs(redis.call('SMEMBERS', userKey)) do
       local key = 'evq:' .. q
-      local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps')
+      local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps', 'settling', 'covers')
       if not meta[1] then
         -- Expired: forgotten here, and the user with it once they hold no queue.
         redis.call('SREM', userKey, q)
@@ -160,11 +174,16 @@ while i <= #ARGV do
         local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
         if declared ~= (string.sub(c, 1, 1) == '+') then capable = false end
       end
-      if meta[1] and capable and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) then
+      if meta[1] and capable and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) and not covered(meta[5]) then
         local last = redis.call('HINCRBY', key, 'last', 1)
         local chosen = variants[meta[2] or ''] or body
+        local ttl = math.max(redis.call('PTTL', key), 1)
         redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
-        redis.call('PEXPIRE', key .. ':events', math.max(redis.call('PTTL', key), 1))
+        redis.call('PEXPIRE', key .. ':events', ttl)
+        if meta[4] and ARGV[1] ~= '' then
+          redis.call('HSET', key .. ':sources', last, ARGV[1] .. '=' .. ARGV[2])
+          redis.call('PEXPIRE', key .. ':sources', ttl)
+        end
         woken[q] = last
       end
     end
@@ -172,6 +191,26 @@ while i <= #ARGV do
   i = i + n + 5 + 2 * nv
 end
 for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
+return 1`;
+
+/**
+ * Ends a queue's settling once its state is read: drops the events queued meanwhile from records
+ * the state reflects, and keeps those positions (ARGV[1], ',topic:partition=offset,…') as the
+ * queue's 'covers', so a record the state reflects but not fanned out yet is not queued either.
+ */
+const SETTLE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local sources = redis.call('HGETALL', KEYS[3])
+for i = 1, #sources, 2 do
+  local record, offset = string.match(sources[i + 1], '^(.*)=(%d+)$')
+  local _, e = string.find(ARGV[1], ',' .. record .. '=', 1, true)
+  if e and tonumber(offset) <= tonumber(string.match(ARGV[1], '^%d+', e + 1)) then
+    redis.call('ZREMRANGEBYSCORE', KEYS[2], sources[i], sources[i])
+  end
+end
+redis.call('DEL', KEYS[3])
+redis.call('HDEL', KEYS[1], 'settling')
+redis.call('HSET', KEYS[1], 'covers', ARGV[1])
 return 1`;
 
 /** Per user id: 1 when one of the user's queues is alive and takes `message` events (Zulip's client that `accepts_messages`). */
@@ -191,7 +230,7 @@ return out`;
 
 const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2])
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[1] .. ':sources')
 redis.call('SREM', KEYS[3], ARGV[2])
 if redis.call('SCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
 return 1`;
@@ -221,13 +260,29 @@ export class EventQueues {
     const types = eventTypes === null ? '' : `,${eventTypes.join(',')},`;
     await this.redis
       .multi()
-      .hset(queueKey(queueId), { user: String(userId), types, flavour: flavourOf(queue), caps: `,${(queue.capabilities ?? []).join(',')},`, last: '-1' })
+      .hset(queueKey(queueId), {
+        user: String(userId),
+        types,
+        flavour: flavourOf(queue),
+        caps: `,${(queue.capabilities ?? []).join(',')},`,
+        last: '-1',
+        ...(queue.settling ? { settling: '1' } : {}),
+      })
       .pexpire(queueKey(queueId), this.idleMs)
       .sadd(userQueuesKey(userId), queueId)
       .sadd(HOLDERS_KEY, String(userId))
       .exec();
     await this.forgetExpired(userId);
     return queueId;
+  }
+
+  /**
+   * Ends the settling of a queue created `settling`, given the positions of the domain-events
+   * topics its state reflects: the events from records through them are dropped, or never queued.
+   */
+  async settle(queueId: string, reflects: readonly Position[]): Promise<void> {
+    const covers = `,${reflects.map((p) => `${deliveredField(p.topic, p.partition)}=${p.offset}`).join(',')},`;
+    await this.redis.eval(SETTLE, 3, queueKey(queueId), eventsKey(queueId), sourcesKey(queueId), covers);
   }
 
   /** Queues `events` in order; the last id queued, -1 when the queue takes none of them, null when it is gone. */

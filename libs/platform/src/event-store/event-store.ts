@@ -4,6 +4,7 @@ import { EventEnvelope, type Position, type ZulipErrorPayload } from '@zulip-es/
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
+import { ConsistentReads } from './consistent-reads';
 
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
 export interface Projection {
@@ -85,6 +86,7 @@ export class EventStore {
   /** Per partition, the offset of the last appended event whose checkpoint is not written yet. */
   private readonly unwrittenCheckpoints = new Map<number, bigint>();
   private checkpointTimer?: NodeJS.Timeout;
+  private readonly reads = new ConsistentReads();
 
   constructor(
     private readonly kafka: Kafka,
@@ -125,12 +127,14 @@ export class EventStore {
         maxBytesPerPartition: REBUILD_FETCH_BYTES,
         startAt: (topic, partition) => {
           const last = applied.get(partitionKey(topic, partition));
-          return last === undefined ? undefined : last + 1n;
+          if (last === undefined) return undefined;
+          this.reads.applied(partition, last);
+          return last + 1n;
         },
       },
       async (batch) => {
         count += batch.length;
-        await this.applyBatch(batch, outcomesRecordedThrough);
+        await this.reads.write(() => this.applyBatch(batch, outcomesRecordedThrough));
         await this.afterCatchUpBatch();
       },
       this.logger,
@@ -147,6 +151,22 @@ export class EventStore {
   async append(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<Position[]> {
     if (events.length === 0) return [];
     this.throwIfBookkeepingFailed();
+    const records = await this.reads.write(() => this.appendAndProject(key, events, commandError));
+    this.keepBooks(records);
+    const { partition, offset } = records[records.length - 1]!;
+    return [{ topic: this.topic, partition, offset: offset.toString() }];
+  }
+
+  /**
+   * Runs `read` on the projection so that it reflects exactly the events applied through the
+   * positions it answers (see ConsistentReads), this process's appends included.
+   */
+  async consistentRead<T>(read: () => Promise<T>): Promise<{ value: T; reflects: Position[] }> {
+    const { value, through } = await this.reads.read(read);
+    return { value, reflects: [...through].map(([partition, offset]) => ({ topic: this.topic, partition, offset: offset.toString() })) };
+  }
+
+  private async appendAndProject(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<EventRecord[]> {
     const last = events.length - 1;
     const [meta] = await this.producer.send({
       topic: this.topic,
@@ -165,8 +185,7 @@ export class EventStore {
       commandError: i === last ? commandError : undefined,
     }));
     await this.applyInOrder(records);
-    this.keepBooks(records);
-    return [{ topic: this.topic, partition: meta.partition, offset: (base + BigInt(last)).toString() }];
+    return records;
   }
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
@@ -273,7 +292,10 @@ export class EventStore {
   }
 
   private async applyInOrder(records: EventRecord[]): Promise<void> {
-    for (const { event } of records) await this.projection.apply(event);
+    for (const { event, partition, offset } of records) {
+      await this.projection.apply(event);
+      this.reads.applied(partition, offset);
+    }
   }
 
   /** The outcome of each command is derived from its events, so catch-up restores it too. */

@@ -240,7 +240,9 @@ export class CommandProcessor {
 
   private async runQuery(envelope: ParsedCommandEnvelope, handler: QueryHandler, ctx: HandlerContext): Promise<Reply> {
     try {
-      return success(envelope, await handler.handle(ctx), []);
+      if (!handler.consistent) return success(envelope, await handler.handle(ctx), []);
+      const { value, reflects } = await this.options.store.consistentRead(() => handler.handle(ctx));
+      return success(envelope, value, [], reflects);
     } catch (error) {
       return this.failed(envelope, error);
     }
@@ -315,11 +317,12 @@ function fromOutcome(envelope: ParsedCommandEnvelope, handler: CommandHandler, o
   return success(envelope, outcome.body ?? handler.replyFrom(outcome.events), outcome.positions);
 }
 
-const success = (envelope: ParsedCommandEnvelope, body: ReplyBody, positions: Position[]): Reply => ({
+const success = (envelope: ParsedCommandEnvelope, body: ReplyBody, positions: Position[], reflects?: Position[]): Reply => ({
   ok: true,
   commandId: envelope.commandId,
   body,
   positions,
+  ...(reflects ? { reflects } : {}),
 });
 
 const failure = (envelope: ParsedCommandEnvelope, error: DomainError): Reply => ({

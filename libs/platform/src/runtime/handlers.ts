@@ -53,6 +53,11 @@ export interface QueryHandler<D = unknown> {
   kind: 'query';
   schema: z.ZodType<D>;
   handle(ctx: MessageContext<D>): Promise<ReplyBody>;
+  /**
+   * The answer must reflect exactly the service's events through the positions it gives
+   * (`Reply.reflects`): a state a client keeps current from the events after it (POST /register).
+   */
+  consistent?: true;
 }
 
 export type Handler = CommandHandler<never> | QueryHandler<never>;

@@ -40,6 +40,12 @@ export const originOf = (req: FastifyRequest): RequestOrigin => ({
   client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
 });
 
+/** A service's answer: its body, and for a consistent query the positions its state reflects. */
+export interface Answer {
+  body: Record<string, unknown>;
+  reflects: Position[];
+}
+
 /**
  * Wraps the request of one operation: what the gateway itself adds to an answer (POST /register's
  * event queue, created before the state is read). `send` asks the owning service.
@@ -49,9 +55,9 @@ export type AroundRequest = (
     actor: Credential | null;
     data: Record<string, unknown>;
     /** Asks another service a query of the caller's (key `user:<id>`) with the same data. */
-    ask: (service: ServiceName, type: string) => Promise<Record<string, unknown>>;
+    ask: (service: ServiceName, type: string) => Promise<Answer>;
   },
-  send: () => Promise<Record<string, unknown>>,
+  send: () => Promise<Answer>,
 ) => Promise<Record<string, unknown>>;
 
 export interface DispatcherDeps {
@@ -113,10 +119,10 @@ export class Dispatcher {
         query: (req.query ?? {}) as RawValues,
         body: upload ? upload.fields : isObject(req.body) ? req.body : {},
       });
-      const send = () => this.request(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      const send = () => this.exchange(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
       const around = this.deps.around?.[op.type];
-      const ask = (service: ServiceName, type: string) => this.request(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
-      const body = around ? await around({ actor, data, ask }, send) : await send();
+      const ask = (service: ServiceName, type: string) => this.exchange(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
+      const body = around ? await around({ actor, data, ask }, send) : (await send()).body;
       return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.
@@ -131,6 +137,10 @@ export class Dispatcher {
    * upload). A refusal throws its DomainError; no reply in time is SERVICE_UNAVAILABLE.
    */
   async request(origin: RequestOrigin, actor: Credential | null, message: OutgoingMessage): Promise<Record<string, unknown>> {
+    return (await this.exchange(origin, actor, message)).body;
+  }
+
+  private async exchange(origin: RequestOrigin, actor: Credential | null, message: OutgoingMessage): Promise<Answer> {
     const commandId = randomUUID();
     const result = await this.deps.client
       .request(commandsTopic(message.service), {
@@ -152,7 +162,7 @@ export class Dispatcher {
       });
     if (!result.ok) throw DomainError.fromPayload(result.error);
     if (result.positions.length > 0) await this.remember(actor, result.positions);
-    return result.body;
+    return { body: result.body, reflects: result.reflects ?? [] };
   }
 
   /**

@@ -6,11 +6,14 @@ import type { AroundRequest } from '../dispatch/dispatcher';
 const CAPABILITY_NAME = /^[a-z_]+$/;
 
 /**
- * POST /register: the caller's event queue, created before the state is read, so no event after
- * the state is missed; its `event_types` (null: all), `apply_markdown`, `client_gravatar` and
- * client capabilities decide what it is sent. The state comes from the users service
- * (`realm.register`) and from the messages service (`messages.register_state`: subscriptions,
- * max message id, drafts, topic policies), asked side by side.
+ * POST /register: the caller's event queue and the state it keeps current. Its `event_types`
+ * (null: all), `apply_markdown`, `client_gravatar` and client capabilities decide what it is
+ * sent. The state comes from the users service (`realm.register`) and from the messages service
+ * (`messages.register_state`: subscriptions, max message id, drafts, topic policies), asked side
+ * by side once the queue exists, so no event after the state is missed. Each answers the
+ * positions of its events topic its state reflects exactly; the queue then drops the events it
+ * got meanwhile from records through them, and will not queue such records still to come, so
+ * none is applied twice either.
  */
 export const registerWithQueue =
   (queues: EventQueues): AroundRequest =>
@@ -24,10 +27,12 @@ export const registerWithQueue =
       capabilities: Object.entries((data.client_capabilities as Record<string, unknown> | undefined) ?? {})
         .filter(([name, declared]) => declared === true && CAPABILITY_NAME.test(name))
         .map(([name]) => name),
+      settling: true,
     });
     try {
       const [users, messages] = await Promise.all([send(), ask('messages', REGISTER_STATE_TYPES.messages)]);
-      return { ...messages, ...users, queue_id: queueId, last_event_id: -1 };
+      await queues.settle(queueId, [...users.reflects, ...messages.reflects]);
+      return { ...messages.body, ...users.body, queue_id: queueId, last_event_id: -1 };
     } catch (error) {
       await queues.delete(queueId, userId);
       throw error;

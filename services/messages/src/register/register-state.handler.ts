@@ -81,6 +81,7 @@ const SECTIONS: readonly Section[] = [subscriptionSection, messageSection, userT
 export function registerStateHandler(deps: MessagesDeps): QueryHandler<Params> {
   return {
     kind: 'query',
+    consistent: true,
     schema: RegisterStateParams,
     async handle({ actorId, data }) {
       const ctx = channelsContext(deps.users, actorId);

@@ -11,6 +11,7 @@ import { REGISTER_SECTIONS } from './register-sections';
 export function registerHandler(deps: UsersDeps): QueryHandler<OperationData<typeof registerQueue>> {
   return {
     kind: 'query',
+    consistent: true,
     schema: registerQueue.params,
     async handle({ actorId, data, now }) {
       const { realm, actor } = await loadActor(deps.repo, actorId);
