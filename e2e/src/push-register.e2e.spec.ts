@@ -89,6 +89,23 @@ describe('POST /mobile_push/register (E11) through the push bouncer', () => {
     expect((await eventsOf(user, 4)).slice(2).map((e) => e.type)).toEqual(['push_device.registration_requested.v1', 'push_device.registered.v1']);
   });
 
+  it('answers each registration of the caller, active or failed with the bouncer\'s error, in POST /register\'s push_devices', async () => {
+    const user = await createUser({ label: 'push-e2ee-state' });
+    const [active, failed] = [nextAccount++, nextAccount++];
+    await register(user, active, { token: 'fcm-state', token_kind: 'fcm', timestamp: nowSeconds() });
+    await eventsOf(user, 2);
+    await register(user, failed, { token: 'fcm-state-2', token_kind: 'fcm', timestamp: nowSeconds() }, { bouncer_public_key: b64(sodium.crypto_box_keypair().publicKey) });
+    await eventsOf(user, 4);
+    const state = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['push_device'] } });
+    expect(state.body.push_devices).toEqual({
+      [String(active)]: { status: 'active', error_code: null },
+      [String(failed)]: { status: 'failed', error_code: 'INVALID_BOUNCER_PUBLIC_KEY' },
+    });
+    const other = await createUser({ label: 'push-e2ee-state-none' });
+    expect((await api('POST', '/register', { auth: other, params: { fetch_event_types: ['push_device'] } })).body.push_devices).toEqual({});
+    expect((await api('POST', '/register', { auth: user, params: { fetch_event_types: ['realm_user'] } })).body).not.toHaveProperty('push_devices');
+  });
+
   it.each([
     [{ token_kind: 'wns' }, 'Invalid token_kind'],
     [{ push_account_id: 'twelve' }, 'push_account_id'],

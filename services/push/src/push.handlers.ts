@@ -1,4 +1,16 @@
-import { addApnsToken, addFcmToken, FORGET_PUSH_TOKENS, NOTIFY_MESSAGE, RECORD_PUSH_REGISTRATION, REMOVE_USER_DEVICES, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from '@zulip-es/contracts';
+import {
+  addApnsToken,
+  addFcmToken,
+  FORGET_PUSH_TOKENS,
+  NOTIFY_MESSAGE,
+  RECORD_PUSH_REGISTRATION,
+  REGISTER_STATE_TYPES,
+  REMOVE_USER_DEVICES,
+  registerPushDevice,
+  removeApnsToken,
+  removeFcmToken,
+  sendTestPushNotification,
+} from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { addApnsTokenHandler, addFcmTokenHandler } from './devices/add-token/add-token.handler';
 import { forgetTokensHandler } from './devices/forget-tokens/forget-tokens.handler';
@@ -8,6 +20,7 @@ import { removeTokenHandler } from './devices/remove-token/remove-token.handler'
 import { removeUserDevicesHandler } from './devices/remove-user-devices/remove-user-devices.handler';
 import { notifyMessageHandler } from './notifications/notify-message/notify-message.handler';
 import { sendTestHandler } from './notifications/send-test/send-test.handler';
+import { registerStateHandler } from './register/register-state.handler';
 import type { PushDeps } from './shared/push-deps';
 
 export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
@@ -21,4 +34,5 @@ export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
   [sendTestPushNotification.type]: sendTestHandler(deps),
   [NOTIFY_MESSAGE]: notifyMessageHandler(deps),
   [REMOVE_USER_DEVICES]: removeUserDevicesHandler(deps),
+  [REGISTER_STATE_TYPES.push]: registerStateHandler(deps),
 });

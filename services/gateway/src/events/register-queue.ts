@@ -8,12 +8,12 @@ const CAPABILITY_NAME = /^[a-z_]+$/;
 /**
  * POST /register: the caller's event queue and the state it keeps current. Its `event_types`
  * (null: all), `apply_markdown`, `client_gravatar` and client capabilities decide what it is
- * sent. The state comes from the users service (`realm.register`) and from the messages service
- * (`messages.register_state`: subscriptions, max message id, drafts, topic policies), asked side
- * by side once the queue exists, so no event after the state is missed. Each answers the
- * positions of its events topic its state reflects exactly; the queue then drops the events it
- * got meanwhile from records through them, and will not queue such records still to come, so
- * none is applied twice either.
+ * sent. Once the queue exists, so that no event after the state is missed, the state is asked
+ * side by side of the users service (`realm.register`), the messages service
+ * (`messages.register_state`: subscriptions, max message id, drafts, topic policies) and, when
+ * `push_device` is fetched, the push service. Each answers the positions of its events topic its
+ * state reflects exactly; the queue then drops the events it got meanwhile from records through
+ * them, and will not queue such records still to come, so none is applied twice either.
  */
 export const registerWithQueue =
   (queues: EventQueues): AroundRequest =>
@@ -30,9 +30,14 @@ export const registerWithQueue =
       settling: true,
     });
     try {
-      const [users, messages] = await Promise.all([send(), ask('messages', REGISTER_STATE_TYPES.messages)]);
-      await queues.settle(queueId, [...users.reflects, ...messages.reflects]);
-      return { ...messages.body, ...users.body, queue_id: queueId, last_event_id: -1 };
+      const wanted = (data.fetch_event_types ?? data.event_types) as string[] | null | undefined;
+      const [users, ...others] = await Promise.all([
+        send(),
+        ask('messages', REGISTER_STATE_TYPES.messages),
+        ...(!wanted || wanted.includes('push_device') ? [ask('push', REGISTER_STATE_TYPES.push)] : []),
+      ]);
+      await queues.settle(queueId, [users, ...others].flatMap((answer) => answer.reflects));
+      return { ...Object.assign({}, ...others.map((answer) => answer.body)), ...users.body, queue_id: queueId, last_event_id: -1 };
     } catch (error) {
       await queues.delete(queueId, userId);
       throw error;
