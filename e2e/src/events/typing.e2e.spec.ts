@@ -85,4 +85,54 @@ describe('POST /typing', () => {
     expect((await api('POST', '/typing', { params: { op: 'start', to: [bob.userId] } })).status).toBe(401);
     expect((await api('POST', '/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start', to: [bob.userId] } })).status).toBe(401);
   });
+
+  describe('POST /messages/{message_id}/typing', () => {
+    const editTyping = (auth: TestUser, messageId: number, op: string) => api('POST', `/messages/${messageId}/typing`, { auth, params: { op } });
+    const isEditTypingBy = (user: TestUser) => (e: ClientEvent) => e.type === 'typing_edit_message' && e.sender_id === user.userId;
+    const send = async (auth: TestUser, params: Record<string, unknown>) => (await api('POST', '/messages', { auth, params })).body.id as number;
+
+    it('tells a channel’s other subscribers that the sender is editing the message, and not others', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
+      const messageId = await send(alice, { type: 'stream', to: channelId, topic: 'edits', content: 'draft' });
+      const [bobQ, carolQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(carol)]);
+      expect((await editTyping(alice, messageId, 'start')).body).toEqual({ result: 'success', msg: '' });
+      expect(await bobQ.waitFor(isEditTypingBy(alice))).toEqual({
+        id: expect.any(Number),
+        type: 'typing_edit_message',
+        op: 'start',
+        sender_id: alice.userId,
+        message_id: messageId,
+        recipient: { type: 'channel', channel_id: channelId, topic: 'edits' },
+      });
+      await editTyping(alice, messageId, 'stop');
+      expect((await bobQ.waitFor((e) => isEditTypingBy(alice)(e) && e.op === 'stop')).op).toBe('stop');
+      await none(carolQ, isEditTypingBy(alice));
+    });
+
+    it('tells a direct message’s participants who receive typing notifications, with every participant as a recipient', async () => {
+      const quiet = await createUser({ label: 'typing-edit-quiet' });
+      expect((await api('PATCH', '/settings', { auth: quiet, params: { receives_typing_notifications: false } })).status).toBe(200);
+      const messageId = await send(alice, { type: 'direct', to: [bob.userId, quiet.userId], content: 'hi' });
+      const [bobQ, quietQ, carolQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(quiet), TestEventQueue.register(carol)]);
+      await editTyping(alice, messageId, 'start');
+      const event = await bobQ.waitFor(isEditTypingBy(alice));
+      expect(event.recipient).toEqual({ type: 'direct', user_ids: [alice.userId, bob.userId, quiet.userId].sort((a, b) => a - b) });
+      await none(quietQ, isEditTypingBy(alice));
+      await none(carolQ, isEditTypingBy(alice));
+    });
+
+    it('refuses a message the caller cannot read, an unknown one and a bad op', async () => {
+      const hidden = await send(alice, { type: 'direct', to: [bob.userId], content: 'between us' });
+      expect((await editTyping(carol, hidden, 'start')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+      expect((await editTyping(carol, 999_999_999, 'start')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+      const res = await editTyping(alice, hidden, 'pause');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    });
+
+    it('needs a valid API key', async () => {
+      expect((await api('POST', '/messages/1/typing', { params: { op: 'start' } })).status).toBe(401);
+      expect((await api('POST', '/messages/1/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start' } })).status).toBe(401);
+    });
+  });
 });

@@ -26,12 +26,14 @@ import {
   updateMessage,
   ATTACHMENT_ACCESS,
   REGISTER_STATE_TYPES,
+  setMessageEditTypingStatus,
   setTypingStatus,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
 import { registerStateHandler } from './register/register-state.handler';
 import { setTypingStatusHandler } from './typing/set-typing-status.handler';
+import { setEditTypingStatusHandler } from './typing/set-edit-typing-status.handler';
 import { createChannelHandler } from './channels/create-channel/create-channel.handler';
 import { addDefaultChannelHandler, removeDefaultChannelHandler } from './channels/default-channels/default-channels.handler';
 import { acceptedInvitationHandler } from './channels/invitations/accepted-invitation.handler';
@@ -88,5 +90,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
   [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
   [REGISTER_STATE_TYPES.messages]: registerStateHandler(deps),
-  ...(deps.eventQueues ? { [setTypingStatus.type]: setTypingStatusHandler(deps, deps.eventQueues) } : {}),
+  ...(deps.eventQueues
+    ? { [setTypingStatus.type]: setTypingStatusHandler(deps, deps.eventQueues), [setMessageEditTypingStatus.type]: setEditTypingStatusHandler(deps, deps.eventQueues) }
+    : {}),
 });

@@ -21,7 +21,7 @@ import type { Operation } from './operation';
 import { updateRealm } from './realm';
 import { getRealmPresence, updatePresence } from './presence';
 import { getServerSettings, registerQueue } from './server';
-import { setTypingStatus } from './typing';
+import { setMessageEditTypingStatus, setTypingStatus } from './typing';
 import {
   createCustomProfileField,
   deleteCustomProfileField,
@@ -152,6 +152,7 @@ export const OPERATIONS: readonly Operation[] = [
   removeFcmToken,
   sendTestPushNotification,
   setTypingStatus,
+  setMessageEditTypingStatus,
 ];
 export * from './register-state';
 export * from './typing';

@@ -22,3 +22,21 @@ export const setTypingStatus = defineOperation({
   }),
   key: 'actor',
 });
+
+/**
+ * POST /messages/{message_id}/typing: the caller started or stopped editing a message's content.
+ * Told, as `typing_edit_message`, to those who would be sent the edit.
+ */
+export const setMessageEditTypingStatus = defineOperation({
+  type: 'typing.edit_message',
+  method: 'POST',
+  path: '/messages/{message_id}/typing',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({
+    message_id: z.int(),
+    op: z.enum(['start', 'stop']),
+  }),
+  key: 'actor',
+});

@@ -4,7 +4,7 @@ import { accessChannelById } from '../channels/channel-lookup';
 import { activeSubscriberIds } from '../channels/channel-view';
 import { channelsContext } from '../channels/channels-context';
 import type { MessagesDeps } from '../shared/messages-deps';
-import { channelTyping, directTyping, type TypingRequest } from './typing-deliveries';
+import { channelTyping, directTyping, typingLookups, type TypingRequest } from './typing-deliveries';
 
 /**
  * POST /typing: checked here, where channels and their subscribers are known, and told to the
@@ -17,7 +17,7 @@ export function setTypingStatusHandler({ repo, users }: MessagesDeps, queues: ()
     schema: setTypingStatus.params,
     async handle({ actorId, data }) {
       const ctx = channelsContext(users, actorId);
-      const lookups = { realm: ctx.realm, user: (id: number) => users.user(id), typingSettingsOf: (id: number) => users.typingSettingsOf(id) };
+      const lookups = typingLookups(ctx.realm, users);
       if (data.type === 'direct') {
         await queues().deliver(directTyping(lookups, ctx.actor, data));
         return {};

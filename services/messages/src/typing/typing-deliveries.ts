@@ -1,4 +1,4 @@
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type OperationData, type setTypingStatus } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type OperationData, type setTypingStatus } from '@zulip-es/contracts';
 import { badRequest, type Delivery } from '@zulip-es/platform';
 import type { ReadRealm } from '../users-read-model/realm-settings';
 import { apiEmail, type ReadUser, type TypingSettings } from '../users-read-model/users-read-model';
@@ -16,6 +16,13 @@ export interface TypingChannel {
   channelId: number;
   subscriberIds: readonly number[];
 }
+
+/** The lookups of the messages service's copy of users. */
+export const typingLookups = (realm: ReadRealm, users: Pick<TypingLookups, 'user' | 'typingSettingsOf'>): TypingLookups => ({
+  realm,
+  user: (id) => users.user(id),
+  typingSettingsOf: (id) => users.typingSettingsOf(id),
+});
 
 const person = (lookups: TypingLookups, user: ReadUser) => ({ user_id: user.userId, email: apiEmail(user, lookups.realm) });
 
@@ -38,6 +45,31 @@ export function directTyping(lookups: TypingLookups, sender: ReadUser, request: 
   });
   const event = { type: 'typing', op: request.op, message_type: 'direct', sender: person(lookups, sender), recipients: participants.map((u) => person(lookups, u)) };
   return [{ userIds: notified(lookups, sender, request.to), event }];
+}
+
+/** What an edit typing notification needs of the message, once the sender's access is checked. */
+export interface EditedMessage {
+  messageId: number;
+  conversation: MessageConversation;
+  /** The channel's active subscribers; none for a direct message. */
+  subscriberIds: readonly number[];
+}
+
+/**
+ * Zulip's `typing_edit_message`: to those who would be sent the edit of the message, the
+ * subscribers of its channel or the participants of its direct message. The empty topic is
+ * "general chat" to clients without `empty_topic_name`, as in `typing`.
+ */
+export function editTyping(lookups: TypingLookups, sender: ReadUser, op: TypingRequest['op'], { messageId, conversation, subscriberIds }: EditedMessage): Delivery[] {
+  const event = (recipient: Record<string, unknown>) => ({ type: 'typing_edit_message', op, sender_id: sender.userId, message_id: messageId, recipient });
+  if (conversation.type === 'direct') return [{ userIds: notified(lookups, sender, conversation.userIds), event: event({ type: 'direct', user_ids: conversation.userIds }) }];
+  const userIds = notified(lookups, sender, subscriberIds);
+  const channel = (topic: string) => event({ type: 'channel', channel_id: conversation.channelId, topic });
+  if (conversation.topic !== '') return [{ userIds, event: channel(conversation.topic) }];
+  return [
+    { userIds, event: channel(''), onlyIf: [{ capability: 'empty_topic_name', present: true }] },
+    { userIds, event: channel(REALM_EMPTY_TOPIC_DISPLAY_NAME), onlyIf: [{ capability: 'empty_topic_name', present: false }] },
+  ];
 }
 
 /**

@@ -1,6 +1,6 @@
-import { Role } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, Role } from '@zulip-es/contracts';
 import type { ReadUser, TypingSettings } from '../users-read-model/users-read-model';
-import { channelTyping, directTyping, type TypingLookups } from './typing-deliveries';
+import { channelTyping, directTyping, editTyping, type TypingLookups } from './typing-deliveries';
 
 const user = (userId: number, extra: Partial<ReadUser> = {}): ReadUser => ({
   userId,
@@ -77,5 +77,29 @@ describe('typing notifications', () => {
       ['', { capability: 'empty_topic_name', present: true }],
       ['general chat', { capability: 'empty_topic_name', present: false }],
     ]);
+  });
+
+  describe('while editing a message', () => {
+    it('tells a channel message’s other subscribers who receive typing notifications', () => {
+      const conversation = { type: 'channel' as const, channelId: 5, topic: 'lunch' };
+      expect(editTyping(lookups([sender, bob, carol], { 3: { receives_typing_notifications: false } }), sender, 'start', { messageId: 9, conversation, subscriberIds: [1, 2, 3] })).toEqual([
+        { userIds: [2], event: { type: 'typing_edit_message', op: 'start', sender_id: 1, message_id: 9, recipient: { type: 'channel', channel_id: 5, topic: 'lunch' } } },
+      ]);
+    });
+
+    it('tells a direct message’s other participants, naming them all', () => {
+      const conversation = { type: 'direct' as const, userIds: [1, 2, 3] };
+      expect(editTyping(lookups([sender, bob, carol]), sender, 'stop', { messageId: 4, conversation, subscriberIds: [] })).toEqual([
+        { userIds: [2, 3], event: { type: 'typing_edit_message', op: 'stop', sender_id: 1, message_id: 4, recipient: { type: 'direct', user_ids: [1, 2, 3] } } },
+      ]);
+    });
+
+    it('names the empty topic "general chat" for queues without empty_topic_name', () => {
+      const deliveries = editTyping(lookups([sender, bob]), sender, 'start', { messageId: 4, conversation: { type: 'channel', channelId: 5, topic: '' }, subscriberIds: [1, 2] });
+      expect(deliveries.map((d) => [(d.event.recipient as { topic: string }).topic, d.onlyIf])).toEqual([
+        ['', [{ capability: 'empty_topic_name', present: true }]],
+        [REALM_EMPTY_TOPIC_DISPLAY_NAME, [{ capability: 'empty_topic_name', present: false }]],
+      ]);
+    });
   });
 });
