@@ -114,6 +114,16 @@ redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')`;
 
 /**
+ * Lua: whether positions given as ',topic:partition=offset,…' (a queue's 'covers') reach the
+ * record `record` ('topic:partition') at `offset`. Shared by FAN_OUT and SETTLE.
+ */
+const COVERS = `
+local function covers(positions, record, offset)
+  local _, e = string.find(positions, ',' .. record .. '=', 1, true)
+  return e ~= nil and tonumber(offset) <= tonumber(string.match(positions, '^%d+', e + 1))
+end`;
+
+/**
  * Queues a record's deliveries to every queue of their users, and marks the record delivered, in
  * one step: a record already marked (read again after a crash, or by a second fan-out instance)
  * changes nothing, and a queue is either created before the step and gets the events, or after
@@ -124,7 +134,7 @@ return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. A
  * flavour and JSON. Keys are built here from the queue ids each user's set holds, which a Redis
  * Cluster would not allow: this needs one Redis (or one shard).
  */
-const FAN_OUT = `
+const FAN_OUT = `${COVERS}
 if ARGV[1] ~= '' then
   local done = redis.call('HGET', KEYS[1], ARGV[1])
   if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
@@ -147,10 +157,8 @@ local function audience(first, n)
   return users
 end
 -- Whether the queue's state reflects this record already (its 'covers' field, see SETTLE).
-local function covered(covers)
-  if not covers or ARGV[1] == '' then return false end
-  local _, e = string.find(covers, ',' .. ARGV[1] .. '=', 1, true)
-  return e ~= nil and tonumber(ARGV[2]) <= tonumber(string.match(covers, '^%d+', e + 1))
+local function covered(positions)
+  return positions ~= false and ARGV[1] ~= '' and covers(positions, ARGV[1], ARGV[2])
 end
 local woken = {}
 local i = 3
@@ -198,15 +206,12 @@ return 1`;
  * the state reflects, and keeps those positions (ARGV[1], ',topic:partition=offset,…') as the
  * queue's 'covers', so a record the state reflects but not fanned out yet is not queued either.
  */
-const SETTLE = `
+const SETTLE = `${COVERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local sources = redis.call('HGETALL', KEYS[3])
 for i = 1, #sources, 2 do
   local record, offset = string.match(sources[i + 1], '^(.*)=(%d+)$')
-  local _, e = string.find(ARGV[1], ',' .. record .. '=', 1, true)
-  if e and tonumber(offset) <= tonumber(string.match(ARGV[1], '^%d+', e + 1)) then
-    redis.call('ZREMRANGEBYSCORE', KEYS[2], sources[i], sources[i])
-  end
+  if covers(ARGV[1], record, offset) then redis.call('ZREMRANGEBYSCORE', KEYS[2], sources[i], sources[i]) end
 end
 redis.call('DEL', KEYS[3])
 redis.call('HDEL', KEYS[1], 'settling')
