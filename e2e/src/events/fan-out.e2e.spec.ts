@@ -1,3 +1,4 @@
+import { Role } from '@zulip-es/contracts';
 import { api, createChannel, createUser, owner, TestEventQueue, type ClientEvent, type TestUser } from '@zulip-es/testing';
 
 /**
@@ -224,6 +225,43 @@ describe('fan-out of state changes to event queues', () => {
       expect((created.streams as Record<string, unknown>[])[0]).toMatchObject({ stream_id: channelId, invite_only: true, subscriber_count: 0 });
       await aliceQ.waitFor((e) => e.type === 'subscription' && e.op === 'add');
       await none(carolQ, isIt);
+    });
+
+    it('tells a member subscribed to a private channel of the channel before the subscription, and that it is gone once unsubscribed', async () => {
+      const channelId = await createChannel({ subscribers: [alice.userId], invite_only: true });
+      const name = ((await api('GET', `/streams/${channelId}`, { auth: alice })).body.stream as { name: string }).name;
+      const [bobQ] = await queuesOf(bob);
+      expect((await api('POST', '/users/me/subscriptions', { auth: alice, params: { subscriptions: [{ name }], principals: [bob.userId] } })).status).toBe(200);
+      await bobQ.waitFor((e) => e.type === 'subscription' && e.op === 'add');
+      const listed = (await api('GET', `/streams/${channelId}`, { auth: bob })).body.stream;
+      expect(bobQ.received.filter((e) => ['stream', 'subscription'].includes(e.type)).map((e) => [e.type, e.op])).toEqual([
+        ['stream', 'create'],
+        ['subscription', 'add'],
+      ]);
+      expect(bobQ.ofType('stream')[0]!.streams).toEqual([listed]);
+
+      expect((await api('DELETE', '/users/me/subscriptions', { auth: bob, params: { subscriptions: [name] } })).status).toBe(200);
+      expect(await bobQ.waitFor((e) => e.type === 'stream' && e.op === 'delete')).toEqual({ id: expect.any(Number), type: 'stream', op: 'delete', streams: [{ stream_id: channelId }], stream_ids: [channelId] });
+    });
+  });
+
+  describe('default channels', () => {
+    it('tells members the default channels after each change, and not guests', async () => {
+      const channelId = await createChannel();
+      const guest = await createUser({ role: Role.GUEST, label: 'ev-guest' });
+      const [aliceQ, guestQ] = await Promise.all([TestEventQueue.register(alice, { fetch_event_types: ['default_streams'] }), TestEventQueue.register(guest)]);
+      const before = aliceQ.state.realm_default_streams as number[];
+      const isIt = (e: ClientEvent) => e.type === 'default_streams';
+      expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: channelId } })).status).toBe(200);
+      try {
+        const added = await aliceQ.waitFor(isIt);
+        expect(added).toEqual({ id: expect.any(Number), type: 'default_streams', default_streams: [...before, channelId].sort((a, b) => a - b) });
+        await none(guestQ, isIt);
+      } finally {
+        expect((await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: channelId } })).status).toBe(200);
+      }
+      const removed = await aliceQ.waitFor((e) => isIt(e) && !(e.default_streams as number[]).includes(channelId));
+      expect(removed.default_streams).toEqual(before);
     });
   });
 });

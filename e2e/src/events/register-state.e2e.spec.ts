@@ -1,3 +1,4 @@
+import { Role } from '@zulip-es/contracts';
 import { api, createChannel, createUser, owner, type TestUser } from '@zulip-es/testing';
 
 /** POST /register answers each fetch type's initial state as the matching GET endpoints show it. */
@@ -41,5 +42,26 @@ describe('POST /register initial state', () => {
     expect(state.user_topics).toContainEqual({ stream_id: channelId, topic_name: 'state', last_updated: expect.any(Number), visibility_policy: 1 });
     expect(state.drafts).toEqual((await api('GET', '/drafts', { auth: user })).body.drafts);
     expect(state).not.toHaveProperty('realm_users');
+  });
+
+  it('answers streams as GET /streams shows every channel the caller may see, and realm_default_streams, none for guests', async () => {
+    const [seenPrivate, unseenPrivate, madeDefault] = await Promise.all([createChannel({ subscribers: [user.userId], invite_only: true }), createChannel({ invite_only: true }), createChannel()]);
+    expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: madeDefault } })).status).toBe(200);
+    try {
+      const state = await register({ fetch_event_types: ['stream', 'default_streams'] });
+      const listed = (await api('GET', '/streams', { auth: user, params: { include_all: true, include_web_public: true } })).body.streams as { stream_id: number }[];
+      expect(state.streams).toEqual(listed);
+      const ids = listed.map((s) => s.stream_id);
+      expect(ids).toEqual(expect.arrayContaining([seenPrivate, madeDefault]));
+      expect(ids).not.toContain(unseenPrivate);
+      const all = (await api('GET', '/streams', { auth: owner(), params: { include_all: true, include_default: true } })).body.streams as { stream_id: number; is_default: boolean }[];
+      expect(state.realm_default_streams).toEqual(all.filter((s) => s.is_default).map((s) => s.stream_id).sort((a, b) => a - b));
+      expect(state.realm_default_streams).toContain(madeDefault);
+      const guest = await createUser({ role: Role.GUEST, label: 'register-guest' });
+      const guestState = (await api('POST', '/register', { auth: guest, params: { fetch_event_types: ['default_streams'] } })).body;
+      expect(guestState.realm_default_streams).toEqual([]);
+    } finally {
+      await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: madeDefault } });
+    }
   });
 });

@@ -12,6 +12,8 @@ export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
 /** Zulip's self-hosted wording for a file over `max_file_upload_size_mib`. */
 export const fileTooLargeMessage = (maxMib: number): string => `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
 export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+/** Zulip's `RESOLVED_TOPIC_PREFIX`: a topic starting with it is resolved (U+2714 HEAVY CHECK MARK and one space). */
+export const RESOLVED_TOPIC_PREFIX = '✔ ';
 export const MAX_FULL_NAME_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;

@@ -24,4 +24,5 @@ export * from './mongo/versioned-document';
 export * from './object-store/object-store';
 export * from './json/json-or-undefined';
 export * from './event-queues/event-queues';
+export * from './event-queues/narrow';
 export * from './event-queues/queue-waker';

@@ -32,7 +32,8 @@ export const registerQueue = defineOperation({
     slim_presence: z.boolean().default(false),
     all_public_streams: z.boolean().default(false),
     include_subscribers: z.union([z.boolean(), z.literal('partial')]).default(false),
-    narrow: z.array(z.unknown()).default([]),
+    /** `[operator, operand]` terms filtering the queue's message events. */
+    narrow: z.array(z.tuple([z.string(), z.string()])).default([]),
     client_capabilities: z.record(z.string(), z.unknown()).optional(),
   }),
   key: 'actor',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
 import { EventQueues, type QueuedEvent } from './event-queues';
+import { messageTraits } from './narrow';
 import { QueueWaker } from './queue-waker';
 
 describe('event queues in Redis', () => {
@@ -170,6 +171,43 @@ describe('event queues in Redis', () => {
       expect(await queues.read(plain, USER, 1)).toEqual([]);
     });
 
+    it('queues a message only to the queues whose narrow it satisfies, operands compared without case, and other events to all', async () => {
+      const [byChannel, direct, byChannelAndTopic, ignoredTerm] = await Promise.all([
+        queues.create({ userId: USER, eventTypes: null, narrow: [['stream', 'Denmark']] }),
+        queues.create({ userId: USER, eventTypes: null, narrow: [['is', 'dm']] }),
+        queues.create({ userId: USER, eventTypes: null, narrow: [['channel', 'denmark'], ['topic', 'LUNCH']] }),
+        queues.create({ userId: USER, eventTypes: null, narrow: [['is', 'home']] }),
+      ]);
+      const message = (n: number, channel?: { name: string; topic: string }) => ({ userIds: [USER], event: { type: 'message', n }, traits: messageTraits({ channel, senderEmail: 'ada@example.com', flags: [] }) });
+      await queues.fanOut(record(45n), [message(1, { name: 'Denmark', topic: 'lunch' }), message(2, { name: 'Denmark', topic: 'dinner' }), message(3), message(4, { name: 'Sweden', topic: 'lunch' }), { userIds: [USER], event: { type: 'invites_changed' } }]);
+      const got = async (queueId: string) => (await queues.read(queueId, USER))!.map((e) => e.n ?? e.type);
+      expect(await got(byChannel)).toEqual([1, 2, 'invites_changed']);
+      expect(await got(direct)).toEqual([3, 'invites_changed']);
+      expect(await got(byChannelAndTopic)).toEqual([1, 'invites_changed']);
+      expect(await got(ignoredTerm)).toEqual([1, 2, 3, 4, 'invites_changed']);
+    });
+
+    it('queues a public channel’s message without flags to the all_public_streams queues its readers’ deliveries did not offer it, as their narrows allow', async () => {
+      const [watcher, narrowWatcher, bystander] = [USER + 50, USER + 51, USER + 52];
+      const [watching, watchingElsewhere, subscribedWatching, notWatching] = await Promise.all([
+        queues.create({ userId: watcher, eventTypes: null, allPublicStreams: true }),
+        queues.create({ userId: narrowWatcher, eventTypes: null, allPublicStreams: true, narrow: [['channel', 'elsewhere']] }),
+        queues.create({ userId: USER, eventTypes: null, allPublicStreams: true }),
+        queues.create({ userId: bystander, eventTypes: null }),
+      ]);
+      const traits = (flags: string[]) => messageTraits({ channel: { name: 'general', topic: 't' }, senderEmail: 'ada@example.com', flags });
+      await queues.fanOut(record(46n), [
+        { userIds: [USER], event: { type: 'message', flags: ['read'] }, traits: traits(['read']) },
+        { userIds: [], event: { type: 'message', flags: [] }, traits: traits([]), allPublicStreams: true },
+      ]);
+      expect(await queues.read(watching, watcher)).toEqual([{ id: 0, type: 'message', flags: [] }]);
+      expect(await queues.read(subscribedWatching, USER)).toEqual([{ id: 0, type: 'message', flags: ['read'] }]);
+      expect(await queues.read(watchingElsewhere, narrowWatcher)).toEqual([]);
+      expect(await queues.read(notWatching, bystander)).toEqual([]);
+      expect(await queues.delete(watching, watcher)).toBe(true);
+      expect(await redis.sismember('evq:public', watching)).toBe(0);
+    });
+
     it('delivers client events that come from no record every time they are given', async () => {
       const queueId = await queues.create({ userId: USER, eventTypes: ['typing'] });
       const typing = { type: 'typing', op: 'start', message_type: 'direct' };
@@ -191,7 +229,9 @@ describe('event queues in Redis', () => {
     });
 
     it('queues an event for a whole organization to the users among it who hold a queue, and only to them', async () => {
-      const [holder, left, without] = [USER + 20, USER + 21, USER + 22];
+      // Fresh ids: queues of an earlier run (Redis keeps its data) must not count.
+      const first = 901_000_000 + Math.floor(Math.random() * 3_000_000) * 3;
+      const [holder, left, without] = [first, first + 1, first + 2];
       const kept = await queues.create({ userId: holder, eventTypes: null });
       const deleted = await queues.create({ userId: left, eventTypes: null });
       await queues.delete(deleted, left);

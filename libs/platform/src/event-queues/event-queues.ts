@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Position } from '@zulip-es/contracts';
+import { narrowTokens, type EventNarrow } from './narrow';
 
 /** A client event as queued: Zulip's `{id, type, ...}`. */
 export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
@@ -20,6 +21,10 @@ export interface NewQueue {
   clientGravatar?: boolean;
   /** The `client_capabilities` the client declared true: some events go only to queues with, or without, one. */
   capabilities?: readonly string[];
+  /** Zulip's `narrow`: the terms every `message` event queued satisfies (none: all). */
+  narrow?: EventNarrow;
+  /** Zulip's `all_public_streams`: also the messages of public channels the user is not subscribed to. */
+  allPublicStreams?: boolean;
   /**
    * The state sent with the queue is still being read: the queue keeps the record each event
    * comes from until `settle` drops those the state reflects.
@@ -42,6 +47,13 @@ export interface Delivery {
   variants?: Partial<Record<QueueFlavour, NewClientEvent>>;
   /** Only to queues that declared (`present`) or did not declare each of these client capabilities. */
   onlyIf?: readonly CapabilityCondition[];
+  /** A message's traits for its readers (`messageTraits`): only to queues whose narrow they satisfy. */
+  traits?: readonly string[];
+  /**
+   * Also to every queue registered with `all_public_streams` that the record's other deliveries
+   * did not offer anything (a public channel's message, for those not subscribed).
+   */
+  allPublicStreams?: boolean;
 }
 
 export interface CapabilityCondition {
@@ -71,6 +83,8 @@ const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}`;
  * through them rather than through every user it names, most of whom hold none.
  */
 const HOLDERS_KEY = 'evq:users';
+/** The ids of the queues registered with `all_public_streams`. */
+const ALL_PUBLIC_KEY = 'evq:public';
 /** Published with the id of the last event queued: wakes the long-polls waiting on the queue. */
 export const queueWakeChannel = (queueId: string) => `evq:wake:${queueId}`;
 /** Per `topic:partition`, the offset of the last domain-events record whose client events were queued. */
@@ -130,9 +144,11 @@ end`;
  * it and finds the record among those delivered. ARGV: the record's `topic:partition` and its
  * offset ('' and '' for client events that come from no record, such as typing), then per
  * delivery: the number of users, their ids, the event type, its JSON, the capability conditions
- * ('+name' or '-name', space-separated; '' for none), the number of variants and each variant's
- * flavour and JSON. Keys are built here from the queue ids each user's set holds, which a Redis
- * Cluster would not allow: this needs one Redis (or one shard).
+ * ('+name' or '-name', space-separated; '' for none), the message's narrow traits ('\n'-framed;
+ * '' for an event no narrow filters), '1' when it also goes to the `all_public_streams` queues
+ * (else ''), the number of variants and each variant's flavour and JSON. Keys are built here from
+ * the queue ids each user's set holds, which a Redis Cluster would not allow: this needs one
+ * Redis (or one shard).
  */
 const FAN_OUT = `${COVERS}
 if ARGV[1] ~= '' then
@@ -160,43 +176,66 @@ end
 local function covered(positions)
   return positions ~= false and ARGV[1] ~= '' and covers(positions, ARGV[1], ARGV[2])
 end
-local woken = {}
+-- Whether a message's traits satisfy every term of a queue's narrow (tokens, one per line).
+local function within(narrow, traits)
+  if traits == '' or not narrow or narrow == '' then return true end
+  for token in string.gmatch(narrow, '[^\\n]+') do
+    if not string.find(traits, '\\n' .. token .. '\\n', 1, true) then return false end
+  end
+  return true
+end
+local woken, offered = {}, {}
+-- Queues the delivery to queue q if the queue takes it; false when the queue has expired.
+local function offer(q, d)
+  offered[q] = true
+  local key = 'evq:' .. q
+  local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps', 'settling', 'covers', 'narrow')
+  if not meta[1] then return false end
+  for c in string.gmatch(d.cond, '%S+') do
+    local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
+    if declared ~= (string.sub(c, 1, 1) == '+') then return true end
+  end
+  if meta[1] ~= '' and not string.find(meta[1], ',' .. d.t .. ',', 1, true) then return true end
+  if covered(meta[5]) or not within(meta[6], d.traits) then return true end
+  local last = redis.call('HINCRBY', key, 'last', 1)
+  local chosen = d.variants[meta[2] or ''] or d.body
+  local ttl = math.max(redis.call('PTTL', key), 1)
+  redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
+  redis.call('PEXPIRE', key .. ':events', ttl)
+  if meta[4] and ARGV[1] ~= '' then
+    redis.call('HSET', key .. ':sources', last, ARGV[1] .. '=' .. ARGV[2])
+    redis.call('PEXPIRE', key .. ':sources', ttl)
+  end
+  woken[q] = last
+  return true
+end
+local toAllPublic = {}
 local i = 3
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
-  local t, body, cond, nv = ARGV[i + n + 1], ARGV[i + n + 2], ARGV[i + n + 3], tonumber(ARGV[i + n + 4])
-  local variants = {}
-  for v = i + n + 5, i + n + 4 + 2 * nv, 2 do variants[ARGV[v]] = ARGV[v + 1] end
+  local d = { t = ARGV[i + n + 1], body = ARGV[i + n + 2], cond = ARGV[i + n + 3], traits = ARGV[i + n + 4], variants = {} }
+  local nv = tonumber(ARGV[i + n + 6])
+  for v = i + n + 7, i + n + 6 + 2 * nv, 2 do d.variants[ARGV[v]] = ARGV[v + 1] end
+  if ARGV[i + n + 5] == '1' then toAllPublic[#toAllPublic + 1] = d end
   for _, uid in ipairs(audience(i + 1, n)) do
     local userKey = 'evq:user:' .. uid
     for _, q in ipairs(redis.call('SMEMBERS', userKey)) do
-      local key = 'evq:' .. q
-      local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps', 'settling', 'covers')
-      if not meta[1] then
+      if not offer(q, d) then
         -- Expired: forgotten here, and the user with it once they hold no queue.
         redis.call('SREM', userKey, q)
         if redis.call('SCARD', userKey) == 0 then redis.call('SREM', KEYS[2], uid) end
       end
-      local capable = true
-      for c in string.gmatch(cond, '%S+') do
-        local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
-        if declared ~= (string.sub(c, 1, 1) == '+') then capable = false end
-      end
-      if meta[1] and capable and (meta[1] == '' or string.find(meta[1], ',' .. t .. ',', 1, true)) and not covered(meta[5]) then
-        local last = redis.call('HINCRBY', key, 'last', 1)
-        local chosen = variants[meta[2] or ''] or body
-        local ttl = math.max(redis.call('PTTL', key), 1)
-        redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
-        redis.call('PEXPIRE', key .. ':events', ttl)
-        if meta[4] and ARGV[1] ~= '' then
-          redis.call('HSET', key .. ':sources', last, ARGV[1] .. '=' .. ARGV[2])
-          redis.call('PEXPIRE', key .. ':sources', ttl)
-        end
-        woken[q] = last
-      end
     end
   end
-  i = i + n + 5 + 2 * nv
+  i = i + n + 7 + 2 * nv
+end
+if #toAllPublic > 0 then
+  local watchers = redis.call('SMEMBERS', KEYS[3])
+  for _, d in ipairs(toAllPublic) do
+    for _, q in ipairs(watchers) do
+      if not offered[q] and not offer(q, d) then redis.call('SREM', KEYS[3], q) end
+    end
+  end
 end
 for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
 return 1`;
@@ -237,6 +276,7 @@ const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2], KEYS[1] .. ':sources')
 redis.call('SREM', KEYS[3], ARGV[2])
+redis.call('SREM', KEYS[5], ARGV[2])
 if redis.call('SCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
 return 1`;
 
@@ -263,7 +303,8 @@ export class EventQueues {
     const { userId, eventTypes } = queue;
     const queueId = randomUUID();
     const types = eventTypes === null ? '' : `,${eventTypes.join(',')},`;
-    await this.redis
+    const narrow = narrowTokens(queue.narrow ?? []);
+    const multi = this.redis
       .multi()
       .hset(queueKey(queueId), {
         user: String(userId),
@@ -271,12 +312,14 @@ export class EventQueues {
         flavour: flavourOf(queue),
         caps: `,${(queue.capabilities ?? []).join(',')},`,
         last: '-1',
+        ...(narrow.length > 0 ? { narrow: narrow.join('\n') } : {}),
         ...(queue.settling ? { settling: '1' } : {}),
       })
       .pexpire(queueKey(queueId), this.idleMs)
       .sadd(userQueuesKey(userId), queueId)
-      .sadd(HOLDERS_KEY, String(userId))
-      .exec();
+      .sadd(HOLDERS_KEY, String(userId));
+    if (queue.allPublicStreams) multi.sadd(ALL_PUBLIC_KEY, queueId);
+    await multi.exec();
     await this.forgetExpired(userId);
     return queueId;
   }
@@ -311,7 +354,7 @@ export class EventQueues {
   }
 
   private async queue(record: [string, string], deliveries: readonly Delivery[]): Promise<boolean> {
-    const args = deliveries.flatMap(({ userIds, event, variants = {}, onlyIf }) => {
+    const args = deliveries.flatMap(({ userIds, event, variants = {}, onlyIf, traits, allPublicStreams }) => {
       const differing = Object.entries(variants);
       const condition = (onlyIf ?? []).map((c) => `${c.present ? '+' : '-'}${c.capability}`).join(' ');
       return [
@@ -320,11 +363,13 @@ export class EventQueues {
         event.type,
         JSON.stringify(event),
         condition,
+        traits ? `\n${traits.join('\n')}\n` : '',
+        allPublicStreams ? '1' : '',
         String(differing.length),
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 2, DELIVERED_KEY, HOLDERS_KEY, ...record, ...args);
+    const queued = await this.redis.eval(FAN_OUT, 3, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, ...record, ...args);
     return Number(queued) === 1;
   }
 
@@ -368,7 +413,7 @@ export class EventQueues {
 
   /** Removes the user's queue; false when it is gone or not theirs. */
   async delete(queueId: string, userId: number): Promise<boolean> {
-    return Number(await this.redis.eval(DELETE, 4, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), HOLDERS_KEY, String(userId), queueId)) === 1;
+    return Number(await this.redis.eval(DELETE, 5, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, String(userId), queueId)) === 1;
   }
 
   /** The users holding a queue (some of whose queues may have expired since). */

@@ -1,5 +1,5 @@
-import { REGISTER_STATE_TYPES } from '@zulip-es/contracts';
-import type { EventQueues } from '@zulip-es/platform';
+import { REGISTER_STATE_TYPES, Role } from '@zulip-es/contracts';
+import { badRequest, checkEventNarrow, type EventNarrow, type EventQueues } from '@zulip-es/platform';
 import type { AroundRequest } from '../dispatch/dispatcher';
 
 /** Client capability names as Zulip spells them: only those are spliced into the queue's list. */
@@ -7,8 +7,8 @@ const CAPABILITY_NAME = /^[a-z_]+$/;
 
 /**
  * POST /register: the caller's event queue and the state it keeps current. Its `event_types`
- * (null: all), `apply_markdown`, `client_gravatar` and client capabilities decide what it is
- * sent. Once the queue exists, so that no event after the state is missed, the state is asked
+ * (null: all), `narrow`, `all_public_streams` (not for guests), `apply_markdown`,
+ * `client_gravatar` and client capabilities decide what it is sent. Once the queue exists, so that no event after the state is missed, the state is asked
  * side by side of the users service (`realm.register`), the messages service
  * (`messages.register_state`: subscriptions, max message id, drafts, topic policies) and, when
  * `push_device` is fetched, the push service. Each answers the positions of its events topic its
@@ -19,9 +19,15 @@ export const registerWithQueue =
   (queues: EventQueues): AroundRequest =>
   async ({ actor, data, ask }, send) => {
     const userId = actor!.userId;
+    const narrow = data.narrow as EventNarrow;
+    checkEventNarrow(narrow);
+    const allPublicStreams = data.all_public_streams === true;
+    if (allPublicStreams && actor!.role === Role.GUEST) throw badRequest('User not authorized for this query');
     const queueId = await queues.create({
       userId,
       eventTypes: (data.event_types as string[] | null | undefined) ?? null,
+      narrow,
+      allPublicStreams,
       applyMarkdown: data.apply_markdown === true,
       clientGravatar: data.client_gravatar !== false,
       capabilities: Object.entries((data.client_capabilities as Record<string, unknown> | undefined) ?? {})

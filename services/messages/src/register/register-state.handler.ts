@@ -1,9 +1,10 @@
-import { RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { getStreams, RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 import type { QueryHandler } from '@zulip-es/platform';
 import type { z } from 'zod';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
 import { channelsContext, type ChannelsContext } from '../channels/channels-context';
-import { hasMetadataAccess } from '../channels/channel-access';
+import { hasMetadataAccess, isGuest } from '../channels/channel-access';
+import { selectChannels, type GetStreams } from '../channels/read-channels/select-channels';
 import { draftView, visibleDrafts } from '../drafts/drafts-sync';
 import { listSummary } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
@@ -72,7 +73,32 @@ const userTopicSection: Section = {
   },
 };
 
-const SECTIONS: readonly Section[] = [subscriptionSection, messageSection, userTopicSection];
+const STREAMS_STATE_QUERY: GetStreams = getStreams.params.parse({ include_all: true, include_web_public: true });
+
+/**
+ * Fetch type `stream`: every channel the caller may see exists (Zulip's `include_all` with
+ * web-public ones), archived ones only for clients declaring `archived_channels`.
+ */
+const streamSection: Section = {
+  fetchType: 'stream',
+  async state({ repo }, ctx, params) {
+    const [channels, own] = await Promise.all([repo.allChannels(), repo.subscriptionsOf(ctx.actor.userId)]);
+    const subscribed = new Set(own.subscriptions.filter((s) => s.active).map((s) => s.channelId));
+    const archivedToo = params.client_capabilities?.archived_channels === true;
+    const visible = selectChannels(ctx, ctx.actor, channels, subscribed, { ...STREAMS_STATE_QUERY, exclude_archived: !archivedToo });
+    return { streams: visible.sort(byName).map((c) => streamView(ctx, c)) };
+  },
+};
+
+/** Fetch type `default_streams`: the default channels' ids; none for guests, who may not see them all. */
+const defaultStreamsSection: Section = {
+  fetchType: 'default_streams',
+  async state({ repo }, ctx) {
+    return { realm_default_streams: isGuest(ctx.actor) ? [] : (await repo.defaultChannels()).channelIds };
+  },
+};
+
+const SECTIONS: readonly Section[] = [subscriptionSection, streamSection, defaultStreamsSection, messageSection, userTopicSection];
 
 /**
  * The messages service's part of `POST /register` (`messages.register_state`): each requested

@@ -1,6 +1,6 @@
 import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/platform';
-import type { Directory, DirectoryChannel } from '../directory/directory';
+import type { Directory, DirectoryChannel, DirectoryUser } from '../directory/directory';
 import type { ClientEventsOf } from './client-event';
 import { groupSettingView } from './org-settings';
 
@@ -37,16 +37,22 @@ export function streamView(directory: Directory, channel: DirectoryChannel): Rec
   };
 }
 
+const streamsCreated = (directory: Directory, channels: readonly DirectoryChannel[]): Delivery['event'] => ({ type: 'stream', op: 'create', streams: channels.map((c) => streamView(directory, c)) });
+
+/** Zulip's `stream` `delete`, with the deprecated `streams` kept for older clients. */
+const streamsDeleted = (channelIds: readonly number[]): Delivery['event'] => ({ type: 'stream', op: 'delete', streams: channelIds.map((id) => ({ stream_id: id })), stream_ids: channelIds });
+
 /** Zulip's `stream` `create`, to those who may see that the channel exists. */
 export const channelCreated: ClientEventsOf<'channel.created.v1'> = ({ data }, directory) => {
   const channel: DirectoryChannel = { ...data, subscribers: new Set(), firstMessageId: null };
-  return [{ userIds: directory.channelViewerIds(channel), event: { type: 'stream', op: 'create', streams: [streamView(directory, channel)] } }];
+  return [{ userIds: directory.channelViewerIds(channel), event: streamsCreated(directory, [channel]) }];
 };
 
 /**
  * Each new subscriber gets `subscription` `add` with the channel as they now see it (their
- * color, the subscribers after the change); those who could already see the channel's
- * subscribers get `peer_add`.
+ * color, the subscribers after the change), after `stream` `create` when they could not see the
+ * channel before (a private one, or a public one for a guest); those who could already see the
+ * channel's subscribers get `peer_add`.
  */
 export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = ({ data }, directory) => {
   const before = directory.channel(data.channelId);
@@ -80,18 +86,58 @@ export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = 
         },
       }),
     );
+  const newlyListing = added.filter((id) => !directory.listsChannel(directory.user(id)!, before));
   const peers = directory.channelViewerIds(before).filter((id) => !added.includes(id));
-  return [...subscriptionAdds, { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } }];
+  return [{ userIds: newlyListing, event: streamsCreated(directory, [after]) }, ...subscriptionAdds, { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } }];
 };
 
-/** The removed subscribers get `subscription` `remove`; those who still see the channel, `peer_remove`. */
+/**
+ * The removed subscribers get `subscription` `remove`, and `stream` `delete` if they may no
+ * longer see the channel; those who still see it, `peer_remove`.
+ */
 export const subscribersRemoved: ClientEventsOf<'channel.subscribers_removed.v1'> = ({ data }, directory) => {
   const before = directory.channel(data.channelId);
   if (!before) return [];
   const removed = new Set(data.userIds);
   const after: DirectoryChannel = { ...before, subscribers: new Set([...before.subscribers].filter((id) => !removed.has(id))) };
+  const active = data.userIds.flatMap((id) => {
+    const user = directory.user(id);
+    return user?.isActive ? [user] : [];
+  });
   return [
-    { userIds: data.userIds.filter((id) => directory.user(id)?.isActive), event: { type: 'subscription', op: 'remove', subscriptions: [{ name: before.name, stream_id: before.channelId }] } },
+    { userIds: active.map((u) => u.userId), event: { type: 'subscription', op: 'remove', subscriptions: [{ name: before.name, stream_id: before.channelId }] } },
+    { userIds: active.filter((u) => !directory.listsChannel(u, after)).map((u) => u.userId), event: streamsDeleted([before.channelId]) },
     { userIds: directory.channelViewerIds(after).filter((id) => !removed.has(id)), event: { type: 'subscription', op: 'peer_remove', stream_ids: [data.channelId], user_ids: data.userIds } },
   ];
 };
+
+/**
+ * A user whose role changes is told of the channels they now see (`stream` `create`, and each
+ * one's subscribers as `peer_add`) and of those they no longer see (`stream` `delete`).
+ */
+export function listedChannelsChanged(directory: Directory, before: DirectoryUser, after: DirectoryUser): Delivery[] {
+  const was = new Set(directory.channelsListedBy(before).map((c) => c.channelId));
+  const now = directory.channelsListedBy(after);
+  const gained = now.filter((c) => !was.has(c.channelId));
+  const kept = new Set(now.map((c) => c.channelId));
+  const lost = [...was].filter((id) => !kept.has(id)).sort((a, b) => a - b);
+  const to = [after.userId];
+  return [
+    ...(gained.length > 0 ? [{ userIds: to, event: streamsCreated(directory, gained) }] : []),
+    ...gained.flatMap((c) => {
+      const subscribers = directory.activeSubscriberIds(c).sort((a, b) => a - b);
+      return subscribers.length > 0 ? [{ userIds: to, event: { type: 'subscription', op: 'peer_add', stream_ids: [c.channelId], user_ids: subscribers } }] : [];
+    }),
+    ...(lost.length > 0 ? [{ userIds: to, event: streamsDeleted(lost) }] : []),
+  ];
+}
+
+const defaultStreams = (directory: Directory, channelIds: readonly number[]): Delivery[] => [
+  { userIds: directory.activeNonGuestIds(), event: { type: 'default_streams', default_streams: [...new Set(channelIds)].sort((a, b) => a - b) } },
+];
+
+/** Zulip's `default_streams`: every default channel's id, to everyone but guests. */
+export const defaultChannelAdded: ClientEventsOf<'default_channel.added.v1'> = ({ data }, directory) => defaultStreams(directory, [...directory.defaultChannelIds(), data.channelId]);
+
+export const defaultChannelRemoved: ClientEventsOf<'default_channel.removed.v1'> = ({ data }, directory) =>
+  defaultStreams(directory, directory.defaultChannelIds().filter((id) => id !== data.channelId));

@@ -7,7 +7,7 @@ import { messageSent } from './message';
 import { navigationViewAdded, navigationViewRemoved, navigationViewUpdated } from './navigation-views';
 import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivated, userReactivated } from './realm-user';
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
-import { channelCreated, subscribersAdded, subscribersRemoved } from './channels';
+import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved } from './channels';
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { linkifiersChanged, profileFieldsChanged } from './org-lists';
@@ -68,8 +68,8 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'channel.created.v1': channelCreated,
   'channel.subscribers_added.v1': subscribersAdded,
   'channel.subscribers_removed.v1': subscribersRemoved,
-  'default_channel.added.v1': none,
-  'default_channel.removed.v1': none,
+  'default_channel.added.v1': defaultChannelAdded,
+  'default_channel.removed.v1': defaultChannelRemoved,
   'user_topic.visibility_policy_changed.v1': userTopicChanged,
   'draft.created.v1': draftCreated,
   'draft.edited.v1': draftEdited,
@@ -91,5 +91,5 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
 /** The client events of `event`, for the users who see it, on the directory as it was before it. */
 export function clientEventsOf(event: DomainEvent, directory: Directory): Delivery[] {
   const of = CLIENT_EVENTS[event.type] as ClientEventsOf<typeof event.type>;
-  return of(event as never, directory).filter((d) => d.userIds.length > 0);
+  return of(event as never, directory).filter((d) => d.userIds.length > 0 || d.allPublicStreams);
 }

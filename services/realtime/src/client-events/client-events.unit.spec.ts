@@ -32,7 +32,9 @@ function given(...history: DomainEvent[]) {
 /** The deliveries as they are, conditions included. */
 const clientEventsOfRaw = (state: ReturnType<typeof given>, event: DomainEvent) => clientEventsOf(event, state.directory);
 
-const channel = (channelId: number, subscribers: number[]): DomainEvent[] => [
+type ChannelData = Extract<DomainEvent, { type: 'channel.created.v1' }>['data'];
+
+const channel = (channelId: number, subscribers: number[], extra: Partial<ChannelData> = {}): DomainEvent[] => [
   {
     type: 'channel.created.v1',
     data: {
@@ -49,6 +51,7 @@ const channel = (channelId: number, subscribers: number[]): DomainEvent[] => [
       topicsPolicy: 'inherit',
       folderId: null,
       settings: Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, 7])) as never,
+      ...extra,
     },
   },
   { type: 'channel.subscribers_added.v1', data: { channelId, channelName: 'general', subscribers: subscribers.map((userId) => ({ userId, color: '#76ce90' })) } },
@@ -78,6 +81,7 @@ describe('client events of domain events', () => {
       expect(deliveries.map((d) => [d.users, d.event.flags])).toEqual([
         [[1], ['read']],
         [[2], ['mentioned']],
+        [[], []],
       ]);
       expect(deliveries[0]!.event.message).toEqual({
         id: 7,
@@ -103,6 +107,18 @@ describe('client events of domain events', () => {
       expect(deliveries[0]!.variants?.markdown?.message).toMatchObject({ content: '@**User 2**', content_type: 'text/x-markdown', avatar_url: expect.any(String) });
       expect(deliveries[0]!.variants?.['markdown+client_gravatar']?.message).toMatchObject({ content: '@**User 2**', avatar_url: null });
       expect(deliveries[0]!.variants?.client_gravatar?.message).toMatchObject({ content: deliveries[0]!.event.message && '<p><span class="user-mention" data-user-id="2">@User 2</span></p>', avatar_url: null });
+    });
+
+    it('gives each reader’s delivery the traits narrows are checked against, and public channels’ messages a flagless one for all_public_streams queues', () => {
+      const state = given(user(1), user(2), ...channel(5, [1, 2]), ...channel(6, [1, 2], { inviteOnly: true }));
+      const deliveries = clientEventsOfRaw(state, sent({ conversation: { type: 'channel', channelId: 5, topic: '✔ Lunch' } }));
+      expect(deliveries.map((d) => [d.userIds, d.traits, d.allPublicStreams])).toEqual([
+        [[1], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com'], undefined],
+        [[2], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com', 'is:unread'], undefined],
+        [[], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com', 'is:unread'], true],
+      ]);
+      expect(clientEventsOfRaw(state, sent({ conversation: { type: 'channel', channelId: 6, topic: 'x' } })).some((d) => d.allPublicStreams)).toBe(false);
+      expect(clientEventsOfRaw(state, sent({ conversation: { type: 'direct', userIds: [1, 2] } }))[1]!.traits).toEqual(['is:dm', 'sender:u1@example.com', 'is:unread']);
     });
 
     it('does not flag silent or wildcard mentions as mentioned', () => {
@@ -280,6 +296,67 @@ describe('client events of domain events', () => {
         { users: [2], event: { type: 'subscription', op: 'remove', subscriptions: [{ name: 'general', stream_id: 5 }] }, variants: undefined },
         { users: [1], event: { type: 'subscription', op: 'peer_remove', stream_ids: [5], user_ids: [2] }, variants: undefined },
       ]);
+    });
+
+    const subscribe = (channelId: number, ...userIds: number[]): DomainEvent => ({
+      type: 'channel.subscribers_added.v1',
+      data: { channelId, channelName: 'general', subscribers: userIds.map((userId) => ({ userId, color: '#c2c2c2' })) },
+    });
+    const streamOps = (deliveries: ReturnType<ReturnType<typeof given>['when']>) => deliveries.filter((d) => d.event.type === 'stream').map((d) => [d.users, d.event.op]);
+
+    it('tells a member added to a private channel of the channel before the subscription, and not an administrator, who sees it already', () => {
+      const deliveries = given(user(1), user(2), user(3, { role: Role.ADMINISTRATOR }), ...channel(5, [1], { inviteOnly: true })).when(subscribe(5, 2, 3));
+      expect(deliveries.map((d) => [d.users, d.event.type, d.event.op])).toEqual([
+        [[2], 'stream', 'create'],
+        [[2], 'subscription', 'add'],
+        [[3], 'subscription', 'add'],
+        [[1], 'subscription', 'peer_add'],
+      ]);
+      expect(deliveries[0]!.event.streams).toEqual([expect.objectContaining({ stream_id: 5, invite_only: true, subscriber_count: 3 })]);
+    });
+
+    it('tells a guest added to a public channel of the channel, but not of a web-public one, which guests see already', () => {
+      const guest = user(2, { role: Role.GUEST });
+      expect(streamOps(given(user(1), guest, ...channel(5, [1])).when(subscribe(5, 2)))).toEqual([[[2], 'create']]);
+      expect(streamOps(given(user(1), guest, ...channel(5, [1], { isWebPublic: true })).when(subscribe(5, 2)))).toEqual([]);
+    });
+
+    it('tells a member removed from a private channel that it is gone, after the removal, and not an administrator', () => {
+      const deliveries = given(user(1), user(2), user(3, { role: Role.OWNER }), ...channel(5, [1, 2, 3], { inviteOnly: true })).when({
+        type: 'channel.subscribers_removed.v1',
+        data: { channelId: 5, channelName: 'general', userIds: [2, 3] },
+      });
+      expect(deliveries.map((d) => [d.users, d.event.type, d.event.op])).toEqual([
+        [[2, 3], 'subscription', 'remove'],
+        [[2], 'stream', 'delete'],
+        [[1], 'subscription', 'peer_remove'],
+      ]);
+      expect(deliveries[1]!.event).toEqual({ type: 'stream', op: 'delete', streams: [{ stream_id: 5 }], stream_ids: [5] });
+    });
+
+    it('tells a member who becomes a guest of the public channels they no longer see, keeping those subscribed and web-public', () => {
+      const state = given(user(1), user(2), ...channel(5, [1]), ...channel(6, [2]), ...channel(7, [1], { isWebPublic: true }), ...channel(8, [1]));
+      const deliveries = state.when({ type: 'user.role_changed.v1', data: { userId: 2, role: Role.GUEST } });
+      expect(deliveries.filter((d) => d.event.type === 'stream')).toEqual([{ users: [2], event: { type: 'stream', op: 'delete', streams: [{ stream_id: 5 }, { stream_id: 8 }], stream_ids: [5, 8] }, variants: undefined }]);
+    });
+
+    it('tells a member who becomes an administrator of the private channels they now see, with each one’s subscribers', () => {
+      const state = given(user(1), user(2), ...channel(5, [1], { inviteOnly: true }), ...channel(6, [], { inviteOnly: true }), ...channel(7, [1]));
+      const deliveries = state.when({ type: 'user.role_changed.v1', data: { userId: 2, role: Role.ADMINISTRATOR } });
+      expect(deliveries.filter((d) => d.users.length === 1).map((d) => [d.event.type, d.event.op, d.event.streams ?? d.event.stream_ids])).toEqual([
+        ['stream', 'create', [expect.objectContaining({ stream_id: 5 }), expect.objectContaining({ stream_id: 6 })]],
+        ['subscription', 'peer_add', [5]],
+      ]);
+      expect(deliveries[0]!.users).toEqual([1, 2]);
+    });
+  });
+
+  describe('default channels', () => {
+    it('tells everyone but guests the whole list of default channels after each change', () => {
+      const state = given(user(1), user(2, { role: Role.GUEST }), user(3), ...channel(5, []), ...channel(6, []));
+      state.directory.apply({ type: 'default_channel.added.v1', data: { channelId: 6 } });
+      expect(state.when({ type: 'default_channel.added.v1', data: { channelId: 5 } })).toEqual([{ users: [1, 3], event: { type: 'default_streams', default_streams: [5, 6] }, variants: undefined }]);
+      expect(state.when({ type: 'default_channel.removed.v1', data: { channelId: 6 } })).toEqual([{ users: [1, 3], event: { type: 'default_streams', default_streams: [] }, variants: undefined }]);
     });
   });
 

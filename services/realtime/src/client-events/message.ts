@@ -1,4 +1,4 @@
-import type { Delivery } from '@zulip-es/platform';
+import { messageTraits, type Delivery } from '@zulip-es/platform';
 import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
 
 /** Users mentioned by name (Zulip's `mentioned` flag); silent and wildcard mentions are not. */
@@ -30,7 +30,9 @@ export function readersByFlags(readerIds: Iterable<number>, authorId: number, re
 /**
  * Zulip's `message` event: the message dictionary as the recipients' clients render it, and each
  * recipient's flags (the sender has read it). A channel message goes to the channel's
- * subscribers, a direct message to its participants; only active users get it.
+ * subscribers, a direct message to its participants; only active users get it. A public
+ * channel's message also goes, without flags, to the queues registered with `all_public_streams`
+ * of those not subscribed. Each carries its traits for the queues' narrows.
  */
 export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directory) => {
   const sender = directory.user(data.senderId);
@@ -60,27 +62,33 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
             return { id, email: user ? directory.apiEmail(user) : '', full_name: user?.fullName ?? '', is_mirror_dummy: false };
           }),
         };
-  const recipients = conversation.type === 'channel' ? [...(directory.channel(conversation.channelId)?.subscribers ?? [])] : conversation.userIds;
+  const channel = conversation.type === 'channel' ? directory.channel(conversation.channelId) : undefined;
+  const recipients = conversation.type === 'channel' ? [...(channel?.subscribers ?? [])] : conversation.userIds;
   const groups = readersByFlags(
     recipients.filter((id) => directory.user(id)?.isActive),
     data.senderId,
     data.renderedContent,
   );
-  const deliveries = (subject: string) =>
-    groups.map(([flags, userIds]): Delivery => ({
-      userIds,
-      ...flavoured((flavour) => ({
-        type: 'message',
-        message: {
-          ...base,
-          ...where,
-          ...(conversation.type === 'channel' ? { subject } : {}),
-          avatar_url: sender ? avatarUrl(sender.deliveryEmail, flavour) : null,
-          content: flavour.applyMarkdown ? data.renderedContent : data.content,
-          content_type: flavour.applyMarkdown ? 'text/html' : 'text/x-markdown',
-        },
-        flags,
-      })),
-    }));
+  const narrowed = conversation.type === 'channel' ? { name: channel?.name ?? '', topic: conversation.topic } : undefined;
+  const delivery = (subject: string, flags: string[], userIds: number[]): Delivery => ({
+    userIds,
+    traits: messageTraits({ channel: narrowed, senderEmail: base.sender_email, flags }),
+    ...flavoured((flavour) => ({
+      type: 'message',
+      message: {
+        ...base,
+        ...where,
+        ...(conversation.type === 'channel' ? { subject } : {}),
+        avatar_url: sender ? avatarUrl(sender.deliveryEmail, flavour) : null,
+        content: flavour.applyMarkdown ? data.renderedContent : data.content,
+        content_type: flavour.applyMarkdown ? 'text/html' : 'text/x-markdown',
+      },
+      flags,
+    })),
+  });
+  const deliveries = (subject: string) => [
+    ...groups.map(([flags, userIds]) => delivery(subject, flags, userIds)),
+    ...(channel && !channel.inviteOnly ? [{ ...delivery(subject, [], []), allPublicStreams: true }] : []),
+  ];
   return conversation.type === 'channel' ? namingTopic(conversation.topic, deliveries) : deliveries('');
 };

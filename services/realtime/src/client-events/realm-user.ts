@@ -1,6 +1,7 @@
 import { Role } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/platform';
 import type { Directory, DirectoryUser } from '../directory/directory';
+import { listedChannelsChanged } from './channels';
 import { avatarUrl, flavoured, toEveryone, type Flavour } from './client-event';
 import type { ClientEventsOf } from './client-event';
 
@@ -49,7 +50,12 @@ const personUpdate = (person: Record<string, unknown>): Delivery['event'] => ({ 
 export const fullNameChanged: ClientEventsOf<'user.full_name_changed.v1'> = ({ data }, directory) =>
   toEveryone(directory, personUpdate({ user_id: data.userId, full_name: data.fullName }));
 
-export const roleChanged: ClientEventsOf<'user.role_changed.v1'> = ({ data }, directory) => toEveryone(directory, personUpdate({ user_id: data.userId, role: data.role }));
+/** Everyone is told of the new role; the user, of the channels it shows or hides. */
+export const roleChanged: ClientEventsOf<'user.role_changed.v1'> = ({ data }, directory) => {
+  const user = directory.user(data.userId);
+  const person = toEveryone(directory, personUpdate({ user_id: data.userId, role: data.role }));
+  return user ? [...person, ...listedChannelsChanged(directory, user, { ...user, role: data.role })] : person;
+};
 
 /** Zulip (feature level 222) updates `is_active` rather than removing the user. */
 export const userDeactivated: ClientEventsOf<'user.deactivated.v1'> = ({ data }, directory) =>

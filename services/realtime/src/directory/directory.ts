@@ -33,6 +33,8 @@ type ChannelCreated = DomainEventOf<'channel.created.v1'>['data'];
 export class Directory {
   private readonly users = new Map<number, DirectoryUser>();
   private readonly channels = new Map<number, DirectoryChannel>();
+  /** The organization's default channels, by id. */
+  private readonly defaultChannels = new Set<number>();
   private realmHost = '';
   profileFields: readonly CustomProfileFieldDefinition[] = [];
   linkifiers: readonly Linkifier[] = [];
@@ -70,6 +72,26 @@ export class Directory {
       .map((u) => u.userId);
   }
 
+  /**
+   * Whether the channel is in the user's `streams` (their `POST /register` state): as for
+   * `channelViewerIds`, and web-public channels for guests too.
+   */
+  listsChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
+    if (!user.isActive) return false;
+    if (channel.subscribers.has(user.userId) || channel.isWebPublic) return true;
+    return channel.inviteOnly ? user.role <= Role.ADMINISTRATOR : user.role !== Role.GUEST;
+  }
+
+  /** The channels `user` would list, for a role changed or to change. */
+  channelsListedBy(user: DirectoryUser): DirectoryChannel[] {
+    return [...this.channels.values()].filter((c) => this.listsChannel(user, c));
+  }
+
+  /** The default channels' ids, ascending. */
+  defaultChannelIds(): number[] {
+    return [...this.defaultChannels].sort((a, b) => a - b);
+  }
+
   /** The channel's active subscribers. */
   activeSubscriberIds(channel: DirectoryChannel): number[] {
     return [...channel.subscribers].filter((id) => this.users.get(id)?.isActive);
@@ -78,6 +100,11 @@ export class Directory {
   /** Everyone whose client should hear of organization-wide changes. */
   activeUserIds(): number[] {
     return [...this.users.values()].filter((u) => u.isActive).map((u) => u.userId);
+  }
+
+  /** The active members, moderators, administrators and owners: guests are not told what they may not all see. */
+  activeNonGuestIds(): number[] {
+    return [...this.users.values()].filter((u) => u.isActive && u.role !== Role.GUEST).map((u) => u.userId);
   }
 
   /** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host>`. */
@@ -160,6 +187,12 @@ export class Directory {
         for (const userId of event.data.userIds) channel?.subscribers.delete(userId);
         return;
       }
+      case 'default_channel.added.v1':
+        this.defaultChannels.add(event.data.channelId);
+        return;
+      case 'default_channel.removed.v1':
+        this.defaultChannels.delete(event.data.channelId);
+        return;
       case 'custom_profile_field.created.v1':
       case 'custom_profile_field.updated.v1':
       case 'custom_profile_field.deleted.v1':
@@ -207,6 +240,8 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'channel.created.v1',
   'channel.subscribers_added.v1',
   'channel.subscribers_removed.v1',
+  'default_channel.added.v1',
+  'default_channel.removed.v1',
   'message.sent.v1',
   'messages.deleted.v1',
   'messages.moved.v1',

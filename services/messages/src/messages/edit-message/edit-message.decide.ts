@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type VisibilityPolicy } from '@zulip-es/contracts';
+import { RESOLVED_TOPIC_PREFIX, type VisibilityPolicy } from '@zulip-es/contracts';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, type AccessContext } from '../../channels/channel-access';
 import type { ChannelState } from '../../channels/channel.state';
@@ -16,7 +16,7 @@ import { newThreadBreadcrumb, oldThreadBreadcrumb, resolveNotice, type Breadcrum
 import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEditContent, ignoresMoveTimeLimits } from './edit-permissions';
 import type { EditRequest } from './edit-request';
 import { pastLimit, scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
-import { RESOLVED_TOPIC_PREFIX, resolveToggle } from './resolve-topic';
+import { resolveToggle } from './resolve-topic';
 import { claimedPathIds, type LinkedUploads } from '../../attachments/upload-claims';
 import { detachedUploads, type DetachedUpload, type PreviousClaim } from '../../attachments/detached-uploads';
 

@@ -1,5 +1,4 @@
-/** Zulip's `RESOLVED_TOPIC_PREFIX`: U+2714 HEAVY CHECK MARK and one space. */
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
+import { RESOLVED_TOPIC_PREFIX } from '@zulip-es/contracts';
 
 export type ResolveToggle = 'resolved' | 'unresolved' | null;
 
