@@ -245,6 +245,19 @@ describe('fan-out of state changes to event queues', () => {
     });
   });
 
+  it('tells a member who becomes an administrator of the private channels they now see, and that they are gone once a member again', async () => {
+    const channelId = await createChannel({ subscribers: [alice.userId], invite_only: true });
+    const promoted = await createUser({ label: 'ev-promoted' });
+    const queue = await TestEventQueue.register(promoted);
+    const streamOp = (op: string) => (e: ClientEvent) => e.type === 'stream' && e.op === op && ((e.stream_ids ?? (e.streams as { stream_id: number }[]).map((s) => s.stream_id)) as number[]).includes(channelId);
+    expect((await api('PATCH', `/users/${promoted.userId}`, { auth: owner(), params: { role: Role.ADMINISTRATOR } })).status).toBe(200);
+    const created = await queue.waitFor(streamOp('create'));
+    expect((created.streams as { stream_id: number }[]).find((s) => s.stream_id === channelId)).toMatchObject({ invite_only: true, subscriber_count: 1 });
+    expect(await queue.waitFor((e) => e.type === 'subscription' && e.op === 'peer_add' && (e.stream_ids as number[])[0] === channelId)).toMatchObject({ user_ids: [alice.userId] });
+    expect((await api('PATCH', `/users/${promoted.userId}`, { auth: owner(), params: { role: Role.MEMBER } })).status).toBe(200);
+    await queue.waitFor(streamOp('delete'));
+  });
+
   describe('default channels', () => {
     it('tells members the default channels after each change, and not guests', async () => {
       const channelId = await createChannel();
