@@ -208,6 +208,20 @@ describe('event queues in Redis', () => {
       expect(await redis.sismember('evq:public', watching)).toBe(0);
     });
 
+    it('queues to an all_public_streams queue the one of a message’s capability forms it takes', async () => {
+      const watcher = USER + 53;
+      const [declared, undeclared] = await Promise.all([
+        queues.create({ userId: watcher, eventTypes: null, allPublicStreams: true, capabilities: ['empty_topic_name'] }),
+        queues.create({ userId: watcher, eventTypes: null, allPublicStreams: true }),
+      ]);
+      await queues.fanOut(record(47n), [
+        { userIds: [], event: { type: 'message', subject: '' }, allPublicStreams: true, onlyIf: [{ capability: 'empty_topic_name', present: true }] },
+        { userIds: [], event: { type: 'message', subject: 'general chat' }, allPublicStreams: true, onlyIf: [{ capability: 'empty_topic_name', present: false }] },
+      ]);
+      expect(await queues.read(declared, watcher)).toEqual([{ id: 0, type: 'message', subject: '' }]);
+      expect(await queues.read(undeclared, watcher)).toEqual([{ id: 0, type: 'message', subject: 'general chat' }]);
+    });
+
     it('delivers client events that come from no record every time they are given', async () => {
       const queueId = await queues.create({ userId: USER, eventTypes: ['typing'] });
       const typing = { type: 'typing', op: 'start', message_type: 'direct' };

@@ -184,10 +184,9 @@ local function within(narrow, traits)
   end
   return true
 end
-local woken, offered = {}, {}
+local woken, reached = {}, {}
 -- Queues the delivery to queue q if the queue takes it; false when the queue has expired.
 local function offer(q, d)
-  offered[q] = true
   local key = 'evq:' .. q
   local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps', 'settling', 'covers', 'narrow')
   if not meta[1] then return false end
@@ -220,6 +219,7 @@ while i <= #ARGV do
   for _, uid in ipairs(audience(i + 1, n)) do
     local userKey = 'evq:user:' .. uid
     for _, q in ipairs(redis.call('SMEMBERS', userKey)) do
+      reached[q] = true
       if not offer(q, d) then
         -- Expired: forgotten here, and the user with it once they hold no queue.
         redis.call('SREM', userKey, q)
@@ -233,7 +233,8 @@ if #toAllPublic > 0 then
   local watchers = redis.call('SMEMBERS', KEYS[3])
   for _, d in ipairs(toAllPublic) do
     for _, q in ipairs(watchers) do
-      if not offered[q] and not offer(q, d) then redis.call('SREM', KEYS[3], q) end
+      -- Not to the readers' queues: they had the message with their own flags, or not by choice.
+      if not reached[q] and not offer(q, d) then redis.call('SREM', KEYS[3], q) end
     end
   end
 end
