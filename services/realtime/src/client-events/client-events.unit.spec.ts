@@ -110,12 +110,16 @@ describe('client events of domain events', () => {
     });
 
     it('gives each reader’s delivery the traits narrows are checked against, and public channels’ messages a flagless one for all_public_streams queues', () => {
-      const state = given(user(1), user(2), ...channel(5, [1, 2]), ...channel(6, [1, 2], { inviteOnly: true }));
+      const state = given(user(1), user(2), ...channel(5, [1, 2]), ...channel(6, [1, 2], { inviteOnly: true }), ...channel(7, [1]));
       const deliveries = clientEventsOfRaw(state, sent({ conversation: { type: 'channel', channelId: 5, topic: '✔ Lunch' } }));
       expect(deliveries.map((d) => [d.userIds, d.traits, d.allPublicStreams])).toEqual([
         [[1], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com'], undefined],
-        [[2], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com', 'is:unread'], undefined],
-        [[], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com', 'is:unread'], true],
+        [[2], ['channel:general', 'topic:✔ lunch', 'is:resolved', 'sender:u1@example.com', 'is:unread'], true],
+      ]);
+      const onlySender = clientEventsOfRaw(state, sent({ conversation: { type: 'channel', channelId: 7, topic: 'x' } }));
+      expect(onlySender.map((d) => [d.userIds, d.event.flags, d.allPublicStreams])).toEqual([
+        [[1], ['read'], undefined],
+        [[], [], true],
       ]);
       expect(clientEventsOfRaw(state, sent({ conversation: { type: 'channel', channelId: 6, topic: 'x' } })).some((d) => d.allPublicStreams)).toBe(false);
       expect(clientEventsOfRaw(state, sent({ conversation: { type: 'direct', userIds: [1, 2] } }))[1]!.traits).toEqual(['is:dm', 'sender:u1@example.com', 'is:unread']);

@@ -86,9 +86,12 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
       flags,
     })),
   });
+  // all_public_streams queues take the flagless readers' delivery; only without one is another made.
+  const toAllPublic = channel !== undefined && !channel.inviteOnly;
+  const flaglessReaders = groups.some(([flags]) => flags.length === 0);
   const deliveries = (subject: string) => [
-    ...groups.map(([flags, userIds]) => delivery(subject, flags, userIds)),
-    ...(channel && !channel.inviteOnly ? [{ ...delivery(subject, [], []), allPublicStreams: true }] : []),
+    ...groups.map(([flags, userIds]) => ({ ...delivery(subject, flags, userIds), ...(toAllPublic && flags.length === 0 ? { allPublicStreams: true } : {}) })),
+    ...(toAllPublic && !flaglessReaders ? [{ ...delivery(subject, [], []), allPublicStreams: true }] : []),
   ];
   return conversation.type === 'channel' ? namingTopic(conversation.topic, deliveries) : deliveries('');
 };
