@@ -8,10 +8,11 @@ const CAPABILITY_NAME = /^[a-z_]+$/;
 /**
  * POST /register: the caller's event queue and the state it keeps current. Its `event_types`
  * (null: all), `narrow`, `all_public_streams` (not for guests), `apply_markdown`,
- * `client_gravatar` and client capabilities decide what it is sent. Once the queue exists, so that no event after the state is missed, the state is asked
- * side by side of the users service (`realm.register`), the messages service
- * (`messages.register_state`: subscriptions, max message id, drafts, topic policies) and, when
- * `push_device` is fetched, the push service. Each answers the positions of its events topic its
+ * `client_gravatar` and client capabilities decide what it is sent. Once the queue exists, so
+ * that no event after the state is missed, the state is asked side by side of the users service
+ * (`realm.register`), the messages service (`messages.register_state`: subscriptions, channels,
+ * default channels, max message id, drafts, topic policies) and, when `push_device` is fetched,
+ * the push service. Each answers the positions of its events topic its
  * state reflects exactly; the queue then drops the events it got meanwhile from records through
  * them, and will not queue such records still to come, so none is applied twice either.
  */

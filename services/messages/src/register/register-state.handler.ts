@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
 import { channelsContext, type ChannelsContext } from '../channels/channels-context';
 import { hasMetadataAccess, isGuest } from '../channels/channel-access';
+import type { ChannelState } from '../channels/channel.state';
+import type { UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { selectChannels, type GetStreams } from '../channels/read-channels/select-channels';
 import { draftView, visibleDrafts } from '../drafts/drafts-sync';
 import { listSummary } from '../messages/message-lists/message-list';
@@ -13,16 +15,31 @@ import { userTopicsView } from '../user-topics/user-topics-view';
 
 type Params = z.output<typeof RegisterStateParams>;
 
+/** What several sections read: read once per register, and only if a requested section asks. */
+interface SharedReads {
+  channels(): Promise<ChannelState[]>;
+  ownSubscriptions(): Promise<UserSubscriptionsState>;
+}
+
+function sharedReads({ repo }: MessagesDeps, userId: number): SharedReads {
+  let channels: Promise<ChannelState[]> | undefined;
+  let own: Promise<UserSubscriptionsState> | undefined;
+  return {
+    channels: () => (channels ??= repo.allChannels()),
+    ownSubscriptions: () => (own ??= repo.subscriptionsOf(userId)),
+  };
+}
+
 interface Section {
   fetchType: string;
-  state(deps: MessagesDeps, ctx: ChannelsContext, params: Params): Promise<Record<string, unknown>>;
+  state(deps: MessagesDeps, ctx: ChannelsContext, params: Params, reads: SharedReads): Promise<Record<string, unknown>>;
 }
 
 /** Fetch type `subscription`: the caller's subscriptions, the channels they left, and those they may join. */
 const subscriptionSection: Section = {
   fetchType: 'subscription',
-  async state({ repo }, ctx, params) {
-    const [channels, own] = await Promise.all([repo.allChannels(), repo.subscriptionsOf(ctx.actor.userId)]);
+  async state(_deps, ctx, params, reads) {
+    const [channels, own] = await Promise.all([reads.channels(), reads.ownSubscriptions()]);
     const byChannel = new Map(own.subscriptions.map((s) => [s.channelId, s]));
     const withSubscribers = params.include_subscribers !== false;
     const live = channels.filter((c) => !c.isArchived).sort(byName);
@@ -44,8 +61,8 @@ const subscriptionSection: Section = {
 /** Fetch type `message`: the newest message id among the caller's direct messages and subscribed channels (-1 with none). */
 const messageSection: Section = {
   fetchType: 'message',
-  async state({ repo }, ctx) {
-    const own = (await repo.subscriptionsOf(ctx.actor.userId)).subscriptions.filter((s) => s.active);
+  async state({ repo }, ctx, _params, reads) {
+    const own = (await reads.ownSubscriptions()).subscriptions.filter((s) => s.active);
     const keys = [ListKeys.userDirect(ctx.actor.userId), ...own.map((s) => ListKeys.channel(s.channelId))];
     const summaries = await Promise.all(keys.map((key) => listSummary(repo.lists, key)));
     return { max_message_id: Math.max(-1, ...summaries.map((s) => s?.lastId ?? -1)) };
@@ -65,8 +82,8 @@ const draftsSection: Section = {
 /** Fetch type `user_topic`: the caller's topic visibility policies, the empty topic named as the client expects. */
 const userTopicSection: Section = {
   fetchType: 'user_topic',
-  async state({ repo }, ctx, params) {
-    const [topics, channels] = await Promise.all([repo.userTopicsOf(ctx.actor.userId), repo.allChannels()]);
+  async state({ repo }, ctx, params, reads) {
+    const [topics, channels] = await Promise.all([repo.userTopicsOf(ctx.actor.userId), reads.channels()]);
     const archived = new Set(channels.filter((c) => c.isArchived).map((c) => c.channelId));
     const emptyName = params.client_capabilities?.empty_topic_name === true ? '' : REALM_EMPTY_TOPIC_DISPLAY_NAME;
     return { user_topics: userTopicsView(topics, (id) => archived.has(id)).map((t) => (t.topic_name === '' ? { ...t, topic_name: emptyName } : t)) };
@@ -81,8 +98,8 @@ const STREAMS_STATE_QUERY: GetStreams = getStreams.params.parse({ include_all: t
  */
 const streamSection: Section = {
   fetchType: 'stream',
-  async state({ repo }, ctx, params) {
-    const [channels, own] = await Promise.all([repo.allChannels(), repo.subscriptionsOf(ctx.actor.userId)]);
+  async state(_deps, ctx, params, reads) {
+    const [channels, own] = await Promise.all([reads.channels(), reads.ownSubscriptions()]);
     const subscribed = new Set(own.subscriptions.filter((s) => s.active).map((s) => s.channelId));
     const archivedToo = params.client_capabilities?.archived_channels === true;
     const visible = selectChannels(ctx, ctx.actor, channels, subscribed, { ...STREAMS_STATE_QUERY, exclude_archived: !archivedToo });
@@ -113,7 +130,8 @@ export function registerStateHandler(deps: MessagesDeps): QueryHandler<Params> {
       const ctx = channelsContext(deps.users, actorId);
       const wanted = data.fetch_event_types ?? data.event_types;
       const sections = [...SECTIONS.filter((s) => !wanted || wanted.includes(s.fetchType)), draftsSection];
-      const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data)));
+      const reads = sharedReads(deps, ctx.actor.userId);
+      const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data, reads)));
       return Object.assign({}, ...states) as Record<string, unknown>;
     },
   };
