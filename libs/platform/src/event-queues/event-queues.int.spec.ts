@@ -119,6 +119,36 @@ describe('event queues in Redis', () => {
       ]);
     });
 
+    it('stores a body once for every queue that gets it: each queue holds a reference, and reads splice in its own id', async () => {
+      const users = [USER + 60, USER + 61, USER + 62];
+      const queueIds = await Promise.all(users.flatMap((userId) => [queues.create({ userId, eventTypes: null }), queues.create({ userId, eventTypes: null })]));
+      const body = { type: 'message', message: { id: 7, content: `<p>${'x'.repeat(2_000)}</p>` }, flags: [] };
+      await queues.append(queueIds[0]!, [{ type: 'heartbeat' }]);
+      await queues.fanOut(record(15n), [{ userIds: users, event: body }]);
+
+      for (const queueId of queueIds) {
+        const members = await redis.zrange(`evq:${queueId}:events`, 0, -1);
+        expect(members.every((m) => m.length < 100)).toBe(true);
+      }
+      expect(await queues.read(queueIds[0]!, USER + 60)).toEqual([{ id: 0, type: 'heartbeat' }, { id: 1, ...body }]);
+      for (const [i, queueId] of queueIds.entries()) if (i > 0) expect(await queues.read(queueId, users[Math.floor(i / 2)]!)).toEqual([{ id: 0, ...body }]);
+    });
+
+    it('keeps a body as long as a queue that has not acknowledged it; a body gone all the same makes the queue gone', async () => {
+      const [kept, lost] = await Promise.all([queues.create({ userId: USER, eventTypes: null }), queues.create({ userId: OTHER, eventTypes: null })]);
+      await queues.fanOut(record(16n), [{ userIds: [USER], event: { type: 'invites_changed' } }]);
+      await queues.fanOut(record(17n), [{ userIds: [OTHER], event: { type: 'invites_changed' } }]);
+      const bodiesOf = async (queueId: string) => `evq:body:${(await redis.zrange(`evq:${queueId}:events`, 0, 0))[0]!.split('|')[1]}`;
+
+      const keptBodies = await bodiesOf(kept);
+      await redis.pexpire(keptBodies, 1_000);
+      expect(await queues.read(kept, USER)).toEqual([{ id: 0, type: 'invites_changed' }]);
+      expect(await redis.pttl(keptBodies)).toBeGreaterThan(60_000);
+
+      await redis.del(await bodiesOf(lost));
+      expect(await queues.read(lost, OTHER)).toBeNull();
+    });
+
     it('delivers a record once: the same or an older offset of the partition queues nothing', async () => {
       const queueId = await queues.create({ userId: USER, eventTypes: null });
       expect(await queues.fanOut(record(20n), [{ userIds: [USER], event: { type: 'invites_changed' } }])).toBe(true);

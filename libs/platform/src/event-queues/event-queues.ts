@@ -116,16 +116,45 @@ if last >= 0 then
 end
 return last`;
 
+/** Per fan-out, the hash of the event bodies its queues refer to (see FAN_OUT). */
+const BODIES_PREFIX = 'evq:body:';
+/** The counter that names each fan-out's bodies hash. */
+const BODIES_SEQ_KEY = 'evq:bodyseq';
+
 /**
  * The caller's queue's events after `last_event_id`, dropping those up to it (acknowledged), and
  * the queue kept another idle period. False when the queue is gone or not the caller's.
+ *
+ * An event a fan-out queued is held as a reference ('id|seq|field') to its body, stored once for
+ * every queue that got it: the body is spliced in here, and its hash kept as long as the queue,
+ * since every event not acknowledged yet is returned (so refreshed) by each read. A body missing
+ * all the same (evicted by a Redis short of memory) makes the queue gone: the client registers a
+ * new one and reloads its state, as Zulip's clients do for a queue a server lost.
  */
 const READ = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return false end
 if ARGV[2] ~= '' then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
-return redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')`;
+local events = redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')
+local kept = {}
+for i, member in ipairs(events) do
+  if string.byte(member, 1) ~= 123 then
+    local id, seq, field = string.match(member, '^(%d+)|(%d+)|(.*)$')
+    local bodies = '${BODIES_PREFIX}' .. seq
+    local tail = redis.call('HGET', bodies, field)
+    if not tail then
+      redis.call('DEL', KEYS[1], KEYS[2])
+      return false
+    end
+    if not kept[seq] then
+      redis.call('PEXPIRE', bodies, ARGV[3])
+      kept[seq] = true
+    end
+    events[i] = '{"id":' .. id .. ',' .. tail
+  end
+end
+return events`;
 
 /**
  * Lua: whether positions given as ',topic:partition=offset,…' (a queue's 'covers') reach the
@@ -141,8 +170,12 @@ end`;
  * Queues a record's deliveries to every queue of their users, and marks the record delivered, in
  * one step: a record already marked (read again after a crash, or by a second fan-out instance)
  * changes nothing, and a queue is either created before the step and gets the events, or after
- * it and finds the record among those delivered. ARGV: the record's `topic:partition` and its
- * offset ('' and '' for client events that come from no record, such as typing), then per
+ * it and finds the record among those delivered. Each body (a delivery in one flavour) is stored
+ * once, in a hash of the fan-out's own that lives an idle period, and each queue gets a reference
+ * to it (see READ): a message to 1,000 queues is one copy of its JSON in Redis, not 1,000, and
+ * the step copies no more than a short reference per queue. ARGV: the record's `topic:partition`
+ * and its offset ('' and '' for client events that come from no record, such as typing), the
+ * idle period in ms, then per
  * delivery: the number of users, their ids, the event type, its JSON, the capability conditions
  * ('+name' or '-name', space-separated; '' for none), the message's narrow traits ('\n'-framed;
  * '' for an event no narrow filters), '1' when it also goes to the `all_public_streams` queues
@@ -185,6 +218,21 @@ local function within(narrow, traits)
   return true
 end
 local woken, reached = {}, {}
+local bodies, stored
+-- The reference to delivery d's body for a queue of that flavour, the body stored on first use.
+local function bodyRef(d, flavour)
+  if not d.variants[flavour] then flavour = '' end
+  local field = d.n .. ':' .. flavour
+  if not bodies then
+    bodies = redis.call('INCR', KEYS[4])
+    stored = {}
+  end
+  if not stored[field] then
+    redis.call('HSET', '${BODIES_PREFIX}' .. bodies, field, string.sub(d.variants[flavour] or d.body, 2))
+    stored[field] = true
+  end
+  return bodies .. '|' .. field
+end
 -- Queues the delivery to queue q if the queue takes it; false when the queue has expired.
 local function offer(q, d)
   local key = 'evq:' .. q
@@ -197,9 +245,8 @@ local function offer(q, d)
   if meta[1] ~= '' and not string.find(meta[1], ',' .. d.t .. ',', 1, true) then return true end
   if covered(meta[5]) or not within(meta[6], d.traits) then return true end
   local last = redis.call('HINCRBY', key, 'last', 1)
-  local chosen = d.variants[meta[2] or ''] or d.body
   local ttl = math.max(redis.call('PTTL', key), 1)
-  redis.call('ZADD', key .. ':events', last, '{"id":' .. last .. ',' .. string.sub(chosen, 2))
+  redis.call('ZADD', key .. ':events', last, last .. '|' .. bodyRef(d, meta[2] or ''))
   redis.call('PEXPIRE', key .. ':events', ttl)
   if meta[4] and ARGV[1] ~= '' then
     redis.call('HSET', key .. ':sources', last, ARGV[1] .. '=' .. ARGV[2])
@@ -209,10 +256,10 @@ local function offer(q, d)
   return true
 end
 local toAllPublic = {}
-local i = 3
+local i = 4
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
-  local d = { t = ARGV[i + n + 1], body = ARGV[i + n + 2], cond = ARGV[i + n + 3], traits = ARGV[i + n + 4], variants = {} }
+  local d = { n = i, t = ARGV[i + n + 1], body = ARGV[i + n + 2], cond = ARGV[i + n + 3], traits = ARGV[i + n + 4], variants = {} }
   local nv = tonumber(ARGV[i + n + 6])
   for v = i + n + 7, i + n + 6 + 2 * nv, 2 do d.variants[ARGV[v]] = ARGV[v + 1] end
   if ARGV[i + n + 5] == '1' then toAllPublic[#toAllPublic + 1] = d end
@@ -238,6 +285,7 @@ if #toAllPublic > 0 then
     end
   end
 end
+if bodies then redis.call('PEXPIRE', '${BODIES_PREFIX}' .. bodies, ARGV[3]) end
 for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
 return 1`;
 
@@ -370,7 +418,7 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 3, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, ...record, ...args);
+    const queued = await this.redis.eval(FAN_OUT, 4, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, BODIES_SEQ_KEY, ...record, this.idleMs, ...args);
     return Number(queued) === 1;
   }
 
