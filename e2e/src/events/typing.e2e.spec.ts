@@ -13,7 +13,7 @@ describe('POST /typing', () => {
   const none = async (queue: TestEventQueue, match: (e: ClientEvent) => boolean) => expect((await queue.drain()).filter(match)).toEqual([]);
   const isTypingBy = (user: TestUser) => (e: ClientEvent) => e.type === 'typing' && (e.sender as { user_id: number }).user_id === user.userId;
 
-  it('tells a direct message’s recipients that the sender is typing, and not others', async () => {
+  it('tells a direct message’s participants, the sender too, that the sender is typing, and not others', async () => {
     const [bobQ, carolQ, aliceQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(carol), TestEventQueue.register(alice)]);
     expect((await typing(alice, { op: 'start', to: [bob.userId] })).body).toEqual({ result: 'success', msg: '' });
     const event = await bobQ.waitFor(isTypingBy(alice));
@@ -31,7 +31,7 @@ describe('POST /typing', () => {
     await typing(alice, { op: 'stop', to: [bob.userId] });
     expect((await bobQ.waitFor((e) => isTypingBy(alice)(e) && e.op === 'stop')).op).toBe('stop');
     await none(carolQ, isTypingBy(alice));
-    await none(aliceQ, isTypingBy(alice));
+    expect((await aliceQ.drain()).filter(isTypingBy(alice)).map((e) => e.op)).toEqual(['start', 'stop']);
   });
 
   it('tells nobody who turned receives_typing_notifications off', async () => {
@@ -43,12 +43,13 @@ describe('POST /typing', () => {
     await none(quietQ, isTypingBy(alice));
   });
 
-  it('tells a channel’s subscribers whose clients declared stream_typing_notifications', async () => {
+  it('tells a channel’s subscribers (the sender too) whose clients declared stream_typing_notifications', async () => {
     const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
-    const [capable, plain, carolQ] = await Promise.all([
+    const [capable, plain, carolQ, aliceQ] = await Promise.all([
       TestEventQueue.register(bob, { client_capabilities: { stream_typing_notifications: true } }),
       TestEventQueue.register(bob),
       TestEventQueue.register(carol, { client_capabilities: { stream_typing_notifications: true } }),
+      TestEventQueue.register(alice, { client_capabilities: { stream_typing_notifications: true } }),
     ]);
     expect((await typing(alice, { type: 'channel', op: 'start', stream_id: channelId, topic: 'lunch' })).status).toBe(200);
     expect(await capable.waitFor(isTypingBy(alice))).toEqual({
@@ -60,6 +61,7 @@ describe('POST /typing', () => {
       stream_id: channelId,
       topic: 'lunch',
     });
+    expect((await aliceQ.waitFor(isTypingBy(alice))).stream_id).toBe(channelId);
     await none(plain, isTypingBy(alice));
     await none(carolQ, isTypingBy(alice));
   });
@@ -109,14 +111,14 @@ describe('POST /typing', () => {
       await none(carolQ, isEditTypingBy(alice));
     });
 
-    it('tells a direct message’s participants who receive typing notifications, with every participant as a recipient', async () => {
+    it('tells a direct message’s participants who receive typing notifications, naming those told as the recipient', async () => {
       const quiet = await createUser({ label: 'typing-edit-quiet' });
       expect((await api('PATCH', '/settings', { auth: quiet, params: { receives_typing_notifications: false } })).status).toBe(200);
       const messageId = await send(alice, { type: 'direct', to: [bob.userId, quiet.userId], content: 'hi' });
       const [bobQ, quietQ, carolQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(quiet), TestEventQueue.register(carol)]);
       await editTyping(alice, messageId, 'start');
       const event = await bobQ.waitFor(isEditTypingBy(alice));
-      expect(event.recipient).toEqual({ type: 'direct', user_ids: [alice.userId, bob.userId, quiet.userId].sort((a, b) => a - b) });
+      expect(event.recipient).toEqual({ type: 'direct', user_ids: [alice.userId, bob.userId].sort((a, b) => a - b) });
       await none(quietQ, isEditTypingBy(alice));
       await none(carolQ, isEditTypingBy(alice));
     });

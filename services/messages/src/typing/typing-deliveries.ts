@@ -26,9 +26,20 @@ export const typingLookups = (realm: ReadRealm, users: Pick<TypingLookups, 'user
 
 const person = (lookups: TypingLookups, user: ReadUser) => ({ user_id: user.userId, email: apiEmail(user, lookups.realm) });
 
-/** Who is told: active users who receive typing notifications, never the sender. */
-const notified = (lookups: TypingLookups, sender: ReadUser, userIds: readonly number[]): number[] =>
-  [...new Set(userIds)].filter((id) => id !== sender.userId && lookups.user(id)?.isActive && lookups.typingSettingsOf(id).receives_typing_notifications);
+/**
+ * Who is told: the active users among `userIds` who receive typing notifications, the sender
+ * too (Zulip's clients match the sender against their own user and show nothing).
+ */
+const notified = (lookups: TypingLookups, userIds: readonly number[]): number[] =>
+  [...new Set(userIds)].filter((id) => lookups.user(id)?.isActive && lookups.typingSettingsOf(id).receives_typing_notifications);
+
+/**
+ * Zulip's MAX_STREAM_SIZE_FOR_TYPING_NOTIFICATIONS: a channel with more active subscribers gets
+ * no typing notifications (neither composing nor editing), which would cost a fan-out to every
+ * subscriber per keystroke pause.
+ */
+export const MAX_CHANNEL_SIZE_FOR_TYPING_NOTIFICATIONS = 100;
+const tooLargeForTyping = (subscriberIds: readonly number[]): boolean => subscriberIds.length > MAX_CHANNEL_SIZE_FOR_TYPING_NOTIFICATIONS;
 
 /**
  * Zulip's `check_send_typing_notification`: a direct message's participants (the sender added to
@@ -44,7 +55,7 @@ export function directTyping(lookups: TypingLookups, sender: ReadUser, request: 
     return user;
   });
   const event = { type: 'typing', op: request.op, message_type: 'direct', sender: person(lookups, sender), recipients: participants.map((u) => person(lookups, u)) };
-  return [{ userIds: notified(lookups, sender, request.to), event }];
+  return [{ userIds: notified(lookups, participants.map((u) => u.userId)), event }];
 }
 
 /** What an edit typing notification needs of the message, once the sender's access is checked. */
@@ -57,13 +68,18 @@ export interface EditedMessage {
 
 /**
  * Zulip's `typing_edit_message`: to those who would be sent the edit of the message, the
- * subscribers of its channel or the participants of its direct message. The empty topic is
- * "general chat" to clients without `empty_topic_name`, as in `typing`.
+ * subscribers of its channel or the participants of its direct message (the recipient names
+ * those told, as Zulip's does). The empty topic is "general chat" to clients without
+ * `empty_topic_name`, as in `typing`.
  */
 export function editTyping(lookups: TypingLookups, sender: ReadUser, op: TypingRequest['op'], { messageId, conversation, subscriberIds }: EditedMessage): Delivery[] {
   const event = (recipient: Record<string, unknown>) => ({ type: 'typing_edit_message', op, sender_id: sender.userId, message_id: messageId, recipient });
-  if (conversation.type === 'direct') return [{ userIds: notified(lookups, sender, conversation.userIds), event: event({ type: 'direct', user_ids: conversation.userIds }) }];
-  const userIds = notified(lookups, sender, subscriberIds);
+  if (conversation.type === 'direct') {
+    const told = notified(lookups, conversation.userIds);
+    return [{ userIds: told, event: event({ type: 'direct', user_ids: told }) }];
+  }
+  if (tooLargeForTyping(subscriberIds)) return [];
+  const userIds = notified(lookups, subscriberIds);
   const channel = (topic: string) => event({ type: 'channel', channel_id: conversation.channelId, topic });
   if (conversation.topic !== '') return [{ userIds, event: channel(conversation.topic) }];
   return [
@@ -79,7 +95,8 @@ export function editTyping(lookups: TypingLookups, sender: ReadUser, op: TypingR
  */
 export function channelTyping(lookups: TypingLookups, sender: ReadUser, request: TypingRequest & { topic: string }, channel: TypingChannel): Delivery[] {
   if (!lookups.typingSettingsOf(sender.userId).send_stream_typing_notifications) throw badRequest('User has disabled typing notifications for channel messages');
-  const userIds = notified(lookups, sender, channel.subscriberIds);
+  if (tooLargeForTyping(channel.subscriberIds)) return [];
+  const userIds = notified(lookups, channel.subscriberIds);
   const event = (topic: string) => ({ type: 'typing', op: request.op, message_type: 'stream', sender: person(lookups, sender), stream_id: channel.channelId, topic });
   const streamTyping = { capability: 'stream_typing_notifications', present: true };
   if (request.topic !== '') return [{ userIds, event: event(request.topic), onlyIf: [streamTyping] }];
