@@ -67,9 +67,7 @@ export class Directory {
 
   /** The active users who may see that a channel exists: everyone but guests for a public one, its subscribers and the administrators for a private one. */
   channelViewerIds(channel: DirectoryChannel): number[] {
-    return [...this.users.values()]
-      .filter((u) => u.isActive && (channel.subscribers.has(u.userId) || (channel.inviteOnly ? u.role <= Role.ADMINISTRATOR : u.role !== Role.GUEST)))
-      .map((u) => u.userId);
+    return [...this.users.values()].filter((u) => seesChannel(u, channel)).map((u) => u.userId);
   }
 
   /**
@@ -77,9 +75,7 @@ export class Directory {
    * `channelViewerIds`, and web-public channels for guests too.
    */
   listsChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
-    if (!user.isActive) return false;
-    if (channel.subscribers.has(user.userId) || channel.isWebPublic) return true;
-    return channel.inviteOnly ? user.role <= Role.ADMINISTRATOR : user.role !== Role.GUEST;
+    return seesChannel(user, channel) || (user.isActive && channel.isWebPublic);
   }
 
   /** The channels `user` would list, for a role changed or to change. */
@@ -228,6 +224,11 @@ export class Directory {
 }
 
 /** The event types that change the directory: the others need not be read before the fan-out's start. */
+/** See `channelViewerIds`. */
+function seesChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
+  return user.isActive && (channel.subscribers.has(user.userId) || (channel.inviteOnly ? user.role <= Role.ADMINISTRATOR : user.role !== Role.GUEST));
+}
+
 export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'realm.created.v1',
   'user.created.v1',
