@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type ConsumerConfig, type KafkaConfig, type LogEntry, type ProducerConfig } from 'kafkajs';
 import type { Logger } from '../logging/logger';
+import { fixKafkaRequestQueue } from './request-queue-fix';
 
 /**
  * kafkajs defaults are tuned for throughput (5 s fetch waits, 30 s sessions); request-reply and
@@ -27,6 +28,7 @@ export const DURABLE_PRODUCER: ProducerConfig = {
 };
 
 export function createKafka(clientId: string, brokers: string, logger: Logger): Kafka {
+  fixKafkaRequestQueue();
   const config: KafkaConfig = {
     clientId,
     brokers: brokers.split(',').map((b) => b.trim()),
