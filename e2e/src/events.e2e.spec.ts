@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { EventQueues, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, createUser, eventually, owner, type TestUser } from '@zulip-es/testing';
+import { api, basicAuth, createUser, encodeParams, eventually, owner, systemInfo, type TestUser } from '@zulip-es/testing';
 
 describe('event queues: POST /register, GET /events, DELETE /events', () => {
   const redis = new Redis(StackEndpointsSchema.parse(process.env).REDIS_URL);
@@ -49,6 +49,21 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
     expect((await events(queueId, { last_event_id: -1 })).body.events).toEqual([{ id: 0, type: 'heartbeat' }]);
     expect(Date.now() - began).toBeGreaterThanOrEqual(1_000);
     expect((await events(queueId, { last_event_id: 0 })).body.events).toEqual([{ id: 1, type: 'heartbeat' }]);
+  });
+
+  it('ends the long-poll of a client that went away: its queue is no longer watched and gets no heartbeat', async () => {
+    const { queue_id: queueId } = await register();
+    const watchers = async () => ((await redis.call('PUBSUB', 'NUMSUB', `evq:wake:${queueId}`)) as [string, number])[1];
+    const hangUp = new AbortController();
+    const url = `${systemInfo().gatewayUrl}/api/v1/events?${encodeParams({ queue_id: queueId, last_event_id: -1 })}`;
+    const polled = fetch(url, { headers: { authorization: basicAuth(user) }, signal: hangUp.signal }).catch((error: unknown) => error);
+    await eventually(async () => ((await watchers()) === 1 ? true : undefined), 'the long-poll watching its queue');
+    hangUp.abort();
+    expect(await polled).toMatchObject({ name: 'AbortError' });
+    await eventually(async () => ((await watchers()) === 0 ? true : undefined), 'the watch ended');
+    // Past the heartbeat interval (1.5 s here): a poll still waiting would have queued one.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await events(queueId, { last_event_id: -1, dont_block: true })).body.events).toEqual([]);
   });
 
   it('queues only the event_types the queue registered for', async () => {

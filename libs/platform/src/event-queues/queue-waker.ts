@@ -7,9 +7,11 @@ interface Channel {
   wakers: Set<() => void>;
 }
 
-/** A long-poll's watch of its queue: `woken` resolves true when an event is queued, false on timeout or abort. */
+/** A long-poll's watch of its queue: `woken` resolves true when an event is queued, false on timeout or cancel. */
 export interface QueueWatch {
   woken: Promise<boolean>;
+  /** Resolves `woken` false now (the client went away). */
+  cancel(): void;
   /** Ends the watch (always call it, woken or not). */
   end(): Promise<void>;
 }
@@ -35,11 +37,12 @@ export class QueueWaker {
   }
 
   /**
-   * Watches `queueId` for `timeoutMs` (or until `abort` fires: the client went away). Resolves
-   * once subscribed: an event queued from then on wakes the watch, so read the queue once more
-   * before waiting on `woken`.
+   * Watches `queueId` for `timeoutMs`, or until cancelled. Resolves once subscribed: an event
+   * queued from then on wakes the watch, so read the queue once more before waiting on `woken`.
+   * A gateway holds one watch per idle long-poll, tens of thousands of them: a watch is a promise,
+   * a timer and two closures (an AbortController with its listener alone took about 1 KB).
    */
-  async watch(queueId: string, timeoutMs: number, abort?: AbortSignal): Promise<QueueWatch> {
+  async watch(queueId: string, timeoutMs: number): Promise<QueueWatch> {
     const name = queueWakeChannel(queueId);
     await this.ready;
     let channel = this.channels.get(name);
@@ -50,15 +53,13 @@ export class QueueWaker {
     let wake!: (woken: boolean) => void;
     const woken = new Promise<boolean>((resolve) => (wake = resolve));
     const onEvent = () => wake(true);
-    const onAbort = () => wake(false);
+    const cancel = () => wake(false);
     channel.wakers.add(onEvent);
-    const timer = setTimeout(() => wake(false), timeoutMs);
-    abort?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(cancel, timeoutMs);
     const watched = channel;
     const end = async () => {
       wake(false);
       clearTimeout(timer);
-      abort?.removeEventListener('abort', onAbort);
       watched.wakers.delete(onEvent);
       if (watched.wakers.size === 0 && this.channels.get(name) === watched) {
         this.channels.delete(name);
@@ -66,7 +67,7 @@ export class QueueWaker {
       }
     };
     await channel.subscribed;
-    return { woken, end };
+    return { woken, cancel, end };
   }
 
   stop(): void {

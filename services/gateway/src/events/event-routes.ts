@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, type EventQueues, type QueuedEvent, type QueueWaker } from '@zulip-es/platform';
+import { DomainError, type EventQueues, type QueuedEvent, type QueueWaker, type QueueWatch } from '@zulip-es/platform';
 import type { Credential } from '../auth/auth-read-model';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';
@@ -55,21 +55,29 @@ export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps)
   }));
 }
 
-/** Waits for the queue's next event, or queues a heartbeat when none came in time. */
+/**
+ * Waits for the queue's next event, or queues a heartbeat when none came in time. A client that
+ * goes away ends the wait, and gets no heartbeat queued for it.
+ */
 async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: string, read: () => Promise<QueuedEvent[]>): Promise<QueuedEvent[]> {
-  const gone = new AbortController();
-  const onClose = () => gone.abort();
+  let gone = false;
+  let watch: QueueWatch | undefined;
+  const onClose = () => {
+    gone = true;
+    watch?.cancel();
+  };
   reply.raw.once('close', onClose);
-  const watch = await deps.waker.watch(queueId, deps.heartbeatMs, gone.signal);
   try {
+    watch = await deps.waker.watch(queueId, deps.heartbeatMs);
+    if (gone) return [];
     // Subscribed now: an event queued since the first read is either here or wakes the watch.
     const events = await read();
     if (events.length > 0) return events;
-    if (!(await watch.woken) && !gone.signal.aborted) await deps.queues.append(queueId, [{ type: 'heartbeat' }]);
-    return gone.signal.aborted ? [] : await read();
+    if (!(await watch.woken) && !gone) await deps.queues.append(queueId, [{ type: 'heartbeat' }]);
+    return gone ? [] : await read();
   } finally {
     reply.raw.off('close', onClose);
-    await watch.end();
+    await watch?.end();
   }
 }
 
