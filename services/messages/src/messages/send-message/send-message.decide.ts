@@ -27,7 +27,8 @@ export interface SendState {
   messagesVersion: number;
   /** The number of the addressed group conversation, if it had messages before. */
   dmGroupNo: number | null;
-  lastDmGroupNo: number;
+  /** The highest group conversation number given so far: read for a group conversation only (else null). */
+  lastDmGroupNo: number | null;
   /**
    * Who a wildcard mention would reach in the addressed channel and topic (loaded only when the
    * content may hold a mention; absent: none checked): its active subscribers, and the distinct
@@ -80,7 +81,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     conversation = { type: 'direct', userIds };
     const other = userIds.find((id) => id !== state.sender.userId);
     if (userIds.length <= 2) recipientId = RecipientIds.personal(other ?? state.sender.userId);
-    else recipientId = RecipientIds.group(state.dmGroupNo ?? state.lastDmGroupNo + 1);
+    else recipientId = RecipientIds.group(state.dmGroupNo ?? nextDmGroupNo(state.lastDmGroupNo));
   }
   const event: NewEvent = {
     type: 'message.sent.v1',
@@ -159,3 +160,9 @@ const escapeHtml = (text: string): string =>
 export const sendMessageReplyFrom = (events: readonly { type: string; data: Record<string, unknown> }[]): Record<string, unknown> => ({
   id: events.find((e) => e.type === 'message.sent.v1')?.data.messageId,
 });
+
+/** A new group conversation's number; the handler reads the last one for every group conversation. */
+function nextDmGroupNo(last: number | null): number {
+  if (last === null) throw new Error('the last group conversation number was not read for a group conversation');
+  return last + 1;
+}

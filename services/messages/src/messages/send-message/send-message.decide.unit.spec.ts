@@ -6,7 +6,7 @@ import { decideSendMessage, type SendState } from './send-message.decide';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[]; topicExists?: boolean; wildcardAudience?: SendState['wildcardAudience'] } = {}): SendState {
+function state(senderId: number, options: { channel?: ChannelState | null; subscribedTo?: number[]; topicExists?: boolean; wildcardAudience?: SendState['wildcardAudience']; lastDmGroupNo?: number } = {}): SendState {
   const ctx = contextOf(organization(), senderId);
   return {
     ctx,
@@ -16,7 +16,8 @@ function state(senderId: number, options: { channel?: ChannelState | null; subsc
     lastMessageId: 41,
     messagesVersion: 41,
     dmGroupNo: null,
-    lastDmGroupNo: 3,
+    // Read by the handler for a group conversation only: other messages are decided without it.
+    lastDmGroupNo: options.lastDmGroupNo ?? null,
     topicExists: options.topicExists,
     wildcardAudience: options.wildcardAudience,
   };
@@ -82,7 +83,7 @@ describe('sending a message', () => {
   it('given direct recipients, then the conversation lists every participant and group conversations get a group recipient', () => {
     const one = decideSendMessage({ addressee: buildAddressee({ type: 'direct', to: `[${U.admin}]` }), content: 'x', client: 'API' }, state(U.member), NOW);
     expect(one.events[0].data).toMatchObject({ conversation: { type: 'direct', userIds: [U.admin, U.member] }, recipientId: U.admin * 3 + 1 });
-    const group = decideSendMessage({ addressee: buildAddressee({ type: 'private', to: `[${U.admin},${U.owner}]` }), content: 'x', client: 'API' }, state(U.member), NOW);
+    const group = decideSendMessage({ addressee: buildAddressee({ type: 'private', to: `[${U.admin},${U.owner}]` }), content: 'x', client: 'API' }, state(U.member, { lastDmGroupNo: 3 }), NOW);
     expect(group.events[0].data).toMatchObject({ conversation: { type: 'direct', userIds: [U.owner, U.admin, U.member] }, recipientId: 4 * 3 + 2 });
   });
 

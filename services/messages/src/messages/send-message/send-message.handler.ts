@@ -35,12 +35,14 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   const { repo, users } = deps;
   const ctx = channelsContext(users, sender.userId);
   const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;
+  // Only a group conversation has a number (a store read each, so not for other messages).
+  const isGroup = groupIds !== null && groupIds.length > 2;
   const [channel, senderSubscriptions, { lastMessageId, version: messagesVersion }, dmGroupNo, lastDmGroupNo] = await Promise.all([
     addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.channel(addressee.channel.id) : repo.channelByName(addressee.channel.name)) : null,
     repo.subscriptionsOf(sender.userId),
     repo.messagesCounters(),
-    groupIds && groupIds.length > 2 ? repo.dmGroupNo(groupIds) : null,
-    repo.lastDmGroupNo(),
+    isGroup ? repo.dmGroupNo(groupIds) : null,
+    isGroup ? repo.lastDmGroupNo() : null,
   ]);
   const lists = repo.listCache.readerAt(messagesVersion);
   const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, lists, channel, addressee.topic) : undefined;
