@@ -40,7 +40,7 @@ export class QueueWaker {
    * Watches `queueId` for `timeoutMs`, or until cancelled. Resolves once subscribed: an event
    * queued from then on wakes the watch, so read the queue once more before waiting on `woken`.
    * A gateway holds one watch per idle long-poll, tens of thousands of them: a watch is a promise,
-   * a timer and two closures (an AbortController with its listener alone took about 1 KB).
+   * a timer and three closures (an AbortController with its listener alone took about 1 KB).
    */
   async watch(queueId: string, timeoutMs: number): Promise<QueueWatch> {
     const name = queueWakeChannel(queueId);
