@@ -15,6 +15,12 @@ export interface Projection {
    * it from the events before deciding anything. Missing means 0.
    */
   readonly version?: number;
+  /**
+   * Drops what the projection keeps in memory of its stored documents. Called before every
+   * catch-up: at a start, and when partitions move, after which other processes may have
+   * written them.
+   */
+  forget?(): void;
 }
 
 /** What a command did, kept so a redelivered command gets the same answer and no second effect. */
@@ -116,6 +122,7 @@ export class EventStore {
   async catchUp(outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<number> {
     // Written first, so that the checkpoints catch-up writes are never overwritten by older ones.
     await this.flushCheckpoints();
+    this.projection.forget?.();
     const applied = await checkpointOffsets(this.db);
     let count = 0;
     const follower = new TopicFollower(

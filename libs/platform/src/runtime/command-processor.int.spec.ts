@@ -229,6 +229,15 @@ describe('command processor: a crash between appending events and projecting the
     expect(await projection.total()).toEqual({ total: 34, version: 6 });
     expect(await send('c8', 1)).toMatchObject({ ok: true, body: { replayed: true, added: [1] } });
   }, 60_000);
+  it('tells the projection to forget what it keeps in memory at every catch-up (partitions may have moved since)', async () => {
+    let forgotten = 0;
+    const tracking: Projection = { apply: (event) => projection.apply(event), forget: () => void forgotten++ };
+    const store = new EventStore(kafka, producer, topics.events, db, tracking, logger);
+    await store.catchUp();
+    expect(forgotten).toBe(1);
+    await store.catchUp();
+    expect(forgotten).toBe(2);
+  }, 60_000);
   it('commits what it handled when stopped, so the next instance of the group handles none of it again', async () => {
     let asked = 0;
     const ask: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ asked: ++asked }) };

@@ -1,8 +1,7 @@
 import type { Projector } from '../projection/projector';
-import { applyToDocument } from '../projection/projector';
-import { normalizeChannelName, type MessagesRepository } from '../projection/messages.repository';
-import { channelAggregateId, evolveChannel, type ChannelEvent } from './channel.state';
-import { evolveUserSubscriptions, userSubscriptionsId } from './user-subscriptions.state';
+import type { MessagesRepository } from '../projection/messages.repository';
+import { evolveChannel, type ChannelEvent } from './channel.state';
+import { evolveUserSubscriptions } from './user-subscriptions.state';
 import { evolveSubscriptionHistory, subscriptionHistoryId } from '../messages/subscription-history.state';
 
 const CHANNEL_EVENTS: readonly ChannelEvent['type'][] = ['channel.created.v1', 'channel.subscribers_added.v1', 'channel.subscribers_removed.v1'];
@@ -13,12 +12,12 @@ export const channelProjector = (repo: MessagesRepository): Projector => ({
   async apply(event, envelope) {
     const channelEvent = event as ChannelEvent;
     const { channelId } = channelEvent.data;
-    await applyToDocument(repo.channels, channelAggregateId(channelId), envelope.sequence, (current) => evolveChannel(current, channelEvent, envelope.sequence));
+    await repo.applyToChannel(channelId, envelope.sequence, (current) => evolveChannel(current, channelEvent, envelope.sequence));
     // Side documents are written idempotently (each checks its own version), so a replay that
     // skipped the channel document still completes them.
     switch (channelEvent.type) {
       case 'channel.created.v1':
-        await repo.channelNames.replaceOne({ _id: normalizeChannelName(channelEvent.data.name) }, { channelId }, { upsert: true });
+        await repo.putChannelName(channelEvent.data.name, channelId);
         await repo.raiseLastId('channel_id', channelId);
         return;
       case 'channel.subscribers_added.v1':
@@ -26,7 +25,7 @@ export const channelProjector = (repo: MessagesRepository): Projector => ({
         const userIds = channelEvent.type === 'channel.subscribers_added.v1' ? channelEvent.data.subscribers.map((s) => s.userId) : channelEvent.data.userIds;
         for (const userId of userIds) {
           const next = evolveUserSubscriptions(await repo.subscriptionsOf(userId), channelEvent, envelope.sequence);
-          if (next) await repo.userSubscriptions.replaceOne({ _id: userSubscriptionsId(userId) }, next, { upsert: true });
+          if (next) await repo.putSubscriptions(next);
           // Which message ids the user receives in this channel (access to protected history).
           const history = evolveSubscriptionHistory(await repo.subscriptionHistoryOf(userId, channelId), userId, channelEvent, envelope.sequence, await repo.lastMessageId());
           if (history) await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, history, { upsert: true });

@@ -2,7 +2,7 @@ import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, Messages
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry, type MessageState } from './message.state';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
-import { channelAggregateId, type ChannelState } from '../channels/channel.state';
+import type { ChannelState } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
@@ -27,7 +27,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
   return {
     types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1'],
     async apply(event, envelope) {
-      const version = await repo.messagesVersion();
+      const { version } = await repo.ownedMessagesCounters();
       if (version >= envelope.sequence) return;
       lists.useAt(version);
       const messageEvent = event as MessageEvent;
@@ -55,11 +55,14 @@ async function applySent(repo: MessagesRepository, lists: ListStore, event: Mess
     moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
     ...listsOf(conversation).map((key) => addIds(lists, key, [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
-    // Ids only grow: a new message is the channel's first only when it had none.
-    conversation.type === 'channel'
-      ? repo.channels.updateOne({ _id: channelAggregateId(conversation.channelId), firstMessageId: null }, { $set: { firstMessageId: messageId } })
-      : null,
+    conversation.type === 'channel' ? firstInChannel(repo, conversation.channelId, messageId) : null,
   ]);
+}
+
+/** Ids only grow: a new message is the channel's first only when it had none. */
+async function firstInChannel(repo: MessagesRepository, channelId: number, messageId: number): Promise<void> {
+  const channel = await repo.ownedChannel(channelId);
+  if (channel && channel.firstMessageId === null) await repo.setFirstMessageId(channelId, messageId);
 }
 
 async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[], groupNo: number): Promise<void> {
@@ -177,5 +180,5 @@ async function followChannelList(repo: MessagesRepository, lists: ListStore, cha
   const { channelId } = channel;
   if (deleted && (channel.firstMessageId === null || !deleted.includes(channel.firstMessageId))) return;
   const firstMessageId = (await listSummary(lists, ListKeys.channel(channelId)))?.firstId ?? null;
-  if (channel.firstMessageId !== firstMessageId) await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } });
+  if (channel.firstMessageId !== firstMessageId) await repo.setFirstMessageId(channelId, firstMessageId);
 }

@@ -22,13 +22,17 @@ export class MessagesProjection implements Projection {
   readonly version = 7;
   private readonly byType = new Map<string, Projector>();
 
-  constructor(repo: MessagesRepository) {
+  constructor(private readonly repo: MessagesRepository) {
     for (const projector of projectors(repo)) {
       for (const type of projector.types) {
         if (this.byType.has(type)) throw new Error(`two projectors apply ${type}`);
         this.byType.set(type, projector);
       }
     }
+  }
+
+  forget(): void {
+    this.repo.owned.forget();
   }
 
   /** Event types no projector applies (a unit test keeps this empty). */

@@ -8,12 +8,22 @@ import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
-import { withoutId } from './projector';
+import { applyToDocument, withoutId } from './projector';
+import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
 import { noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from '../user-topics/topic-policies.state';
 import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../user-topics/user-topics.state';
 
 type Doc<T> = T & { _id: string };
+type MessagesCounters = { version: number; lastMessageId: number };
+
+/** Keys of the documents kept in `owned` (ids are unique per collection only). */
+const OwnedIds = {
+  channel: channelAggregateId,
+  channelName: (name: string) => `channel_names:${normalizeChannelName(name)}`,
+  subscriptions: userSubscriptionsId,
+  messagesCounters: 'counters:messages_version',
+};
 
 /**
  * The messages service's projection in Mongo. Every lookup and write is by `_id` (the local store
@@ -26,6 +36,12 @@ export class MessagesRepository {
    * decided on key `realm` (which see every message event applied before them) read through it.
    */
   readonly listCache: CachedListStore;
+  /**
+   * Channels, channel names, subscriptions and the messages counters as the owner of key `realm`
+   * last wrote them: every write of them goes through this repository. Read through by sending
+   * (decided on that key) and by the projection, never by queries (see OwnedDocuments).
+   */
+  readonly owned = new OwnedDocuments();
 
   constructor(private readonly db: Connection) {
     this.listCache = new CachedListStore(this.lists);
@@ -129,7 +145,16 @@ export class MessagesRepository {
    */
   async setMessagesVersion(version: number, lastMessageId?: number): Promise<void> {
     const fields = lastMessageId === undefined ? { value: version } : { value: version, lastMessageId };
-    await this.counters.updateOne({ _id: 'messages_version' }, { $set: fields }, { upsert: true });
+    await this.owned.write<MessagesCounters>(
+      OwnedIds.messagesCounters,
+      () => this.counters.updateOne({ _id: 'messages_version' }, { $set: fields }, { upsert: true }),
+      (kept) => (lastMessageId === undefined ? kept && { ...kept, version } : { version, lastMessageId }),
+    );
+  }
+
+  /** `messagesCounters` as kept by the owner of key `realm` (see `owned`). */
+  ownedMessagesCounters(): Promise<MessagesCounters> {
+    return this.owned.read(OwnedIds.messagesCounters, () => this.messagesCounters());
   }
 
   async subscriptionHistoryOf(userId: number, channelId: number): Promise<SubscriptionHistoryState | null> {
@@ -175,6 +200,35 @@ export class MessagesRepository {
     return entry ? this.channel(entry.channelId) : null;
   }
 
+  /** `channel` as kept by the owner of key `realm` (see `owned`). */
+  ownedChannel(channelId: number): Promise<ChannelState | null> {
+    return this.owned.read(OwnedIds.channel(channelId), () => this.channel(channelId));
+  }
+
+  /** `channelByName` as kept by the owner of key `realm` (see `owned`). */
+  async ownedChannelByName(name: string): Promise<ChannelState | null> {
+    const entry = await this.owned.read(OwnedIds.channelName(name), () => this.channelNames.findOne({ _id: normalizeChannelName(name) }));
+    return entry ? this.ownedChannel(entry.channelId) : null;
+  }
+
+  /** Applies a channel event to the channel's document (see `applyToDocument`). */
+  async applyToChannel(channelId: number, sequence: number, evolve: (current: ChannelState | null) => ChannelState): Promise<void> {
+    await this.owned.write(OwnedIds.channel(channelId), () => applyToDocument(this.channels, channelAggregateId(channelId), sequence, evolve));
+  }
+
+  /** The channel's `first_message_id`, a field outside its versioned state. */
+  async setFirstMessageId(channelId: number, firstMessageId: number | null): Promise<void> {
+    await this.owned.write<ChannelState | null>(
+      OwnedIds.channel(channelId),
+      () => this.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId } }),
+      (kept) => kept && { ...kept, firstMessageId },
+    );
+  }
+
+  async putChannelName(name: string, channelId: number): Promise<void> {
+    await this.owned.write(OwnedIds.channelName(name), () => this.channelNames.replaceOne({ _id: normalizeChannelName(name) }, { channelId }, { upsert: true }));
+  }
+
   /** Every channel (queries only: the local store scans the collection). */
   async allChannels(): Promise<ChannelState[]> {
     return (await this.channels.find({}).toArray()).map((d) => channelFromDocument(withoutId(d))).sort((a, b) => a.channelId - b.channelId);
@@ -183,6 +237,19 @@ export class MessagesRepository {
   async subscriptionsOf(userId: number): Promise<UserSubscriptionsState> {
     const doc = await this.userSubscriptions.findOne({ _id: userSubscriptionsId(userId) });
     return doc ? withoutId(doc) : noSubscriptions(userId);
+  }
+
+  /** `subscriptionsOf` as kept by the owner of key `realm` (see `owned`). */
+  ownedSubscriptionsOf(userId: number): Promise<UserSubscriptionsState> {
+    return this.owned.read(OwnedIds.subscriptions(userId), () => this.subscriptionsOf(userId));
+  }
+
+  async putSubscriptions(state: UserSubscriptionsState): Promise<void> {
+    await this.owned.write(
+      OwnedIds.subscriptions(state.userId),
+      () => this.userSubscriptions.replaceOne({ _id: userSubscriptionsId(state.userId) }, state, { upsert: true }),
+      () => state,
+    );
   }
 
   async draftsOf(userId: number): Promise<DraftsState> {

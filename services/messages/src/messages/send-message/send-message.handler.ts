@@ -38,9 +38,9 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   // Only a group conversation has a number (a store read each, so not for other messages).
   const isGroup = groupIds !== null && groupIds.length > 2;
   const [channel, senderSubscriptions, { lastMessageId, version: messagesVersion }, dmGroupNo, lastDmGroupNo] = await Promise.all([
-    addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.channel(addressee.channel.id) : repo.channelByName(addressee.channel.name)) : null,
-    repo.subscriptionsOf(sender.userId),
-    repo.messagesCounters(),
+    addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.ownedChannel(addressee.channel.id) : repo.ownedChannelByName(addressee.channel.name)) : null,
+    repo.ownedSubscriptionsOf(sender.userId),
+    repo.ownedMessagesCounters(),
     isGroup ? repo.dmGroupNo(groupIds) : null,
     isGroup ? repo.lastDmGroupNo() : null,
   ]);

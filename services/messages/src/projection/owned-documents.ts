@@ -1,0 +1,47 @@
+/**
+ * Documents of the projection that only the process owning key `realm`'s partition writes
+ * (channels, channel names, subscriptions, the messages counters: every event changing them is
+ * decided on that key), kept in memory for the decisions taken there and for the projection
+ * itself. Sending a message read each from the store before deciding, and again while projecting.
+ *
+ * Every write of them goes through `write`, so a document kept is what the store holds. `forget`
+ * drops everything when the projection catches up (at a start, or when partitions move, after
+ * which another process may have written them). Queries never read through here: on another
+ * instance of the service, serving queries, copies would go stale.
+ */
+export class OwnedDocuments {
+  private readonly kept = new Map<string, unknown>();
+  /** Raised at the start and end of every write, and by `forget`: a load that overlapped one is not kept. */
+  private changes = 0;
+
+  /** The document, from memory when kept, else loaded (and kept if nothing was written meanwhile). */
+  async read<T>(id: string, load: () => Promise<T>): Promise<T> {
+    if (this.kept.has(id)) return structuredClone(this.kept.get(id) as T);
+    const before = this.changes;
+    const value = await load();
+    if (this.changes === before) this.kept.set(id, structuredClone(value));
+    return value;
+  }
+
+  /**
+   * Runs `work`, which writes the document. `next` gives its new content from the one kept (or
+   * undefined when that is not known in full): without it the document is loaded again when read.
+   */
+  async write<T>(id: string, work: () => Promise<unknown>, next?: (kept: T | undefined) => T | undefined): Promise<void> {
+    const kept = this.kept.get(id) as T | undefined;
+    this.kept.delete(id);
+    this.changes++;
+    try {
+      await work();
+    } finally {
+      this.changes++;
+    }
+    const value = next?.(kept);
+    if (value !== undefined) this.kept.set(id, structuredClone(value));
+  }
+
+  forget(): void {
+    this.kept.clear();
+    this.changes++;
+  }
+}
