@@ -7,19 +7,20 @@
  * Every write of them goes through `write`, so a document kept is what the store holds. `forget`
  * drops everything when the projection catches up (at a start, or when partitions move, after
  * which another process may have written them). Queries never read through here: on another
- * instance of the service, serving queries, copies would go stale.
+ * instance of the service, serving queries, copies would go stale. An absent document is not
+ * kept: what a client names (a channel) may not exist, and misses would fill memory.
  */
 export class OwnedDocuments {
   private readonly kept = new Map<string, unknown>();
   /** Raised at the start and end of every write, and by `forget`: a load that overlapped one is not kept. */
   private changes = 0;
 
-  /** The document, from memory when kept, else loaded (and kept if nothing was written meanwhile). */
+  /** The document, from memory when kept, else loaded (and kept if found and nothing was written meanwhile). */
   async read<T>(id: string, load: () => Promise<T>): Promise<T> {
     if (this.kept.has(id)) return structuredClone(this.kept.get(id) as T);
     const before = this.changes;
     const value = await load();
-    if (this.changes === before) this.kept.set(id, structuredClone(value));
+    if (this.changes === before) this.keep(id, value);
     return value;
   }
 
@@ -36,8 +37,11 @@ export class OwnedDocuments {
     } finally {
       this.changes++;
     }
-    const value = next?.(kept);
-    if (value !== undefined) this.kept.set(id, structuredClone(value));
+    this.keep(id, next?.(kept));
+  }
+
+  private keep(id: string, value: unknown): void {
+    if (value !== null && value !== undefined) this.kept.set(id, structuredClone(value));
   }
 
   forget(): void {

@@ -15,6 +15,12 @@ describe('documents kept by the owner of key realm', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('does not keep an absent document: a client may name any number of channels that do not exist', async () => {
+    const docs = new OwnedDocuments();
+    expect(await docs.read('a', async () => null)).toBeNull();
+    expect(await docs.read('a', async () => ({ n: 1 }))).toEqual({ n: 1 });
+  });
+
   it('answers copies: a caller changing what it got changes nothing kept', async () => {
     const docs = new OwnedDocuments();
     const first = await docs.read('a', async () => ({ ids: [1] }));
