@@ -66,6 +66,19 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
     expect((await events(queueId, { last_event_id: -1, dont_block: true })).body.events).toEqual([]);
   });
 
+  it('keeps a long-poll waiting when the event that woke it is not for its queue', async () => {
+    const { queue_id: queueId } = await register(user, { event_types: ['drafts'] });
+    let answered = false;
+    const polled = events(queueId, { last_event_id: -1 }).finally(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 300));
+    // Logged for the user, so their queues are woken; this one does not take the type.
+    await queues.deliver([{ userIds: [user.userId], event: { type: 'invites_changed' } }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    await queues.deliver([{ userIds: [user.userId], event: { type: 'drafts', op: 'remove', draft_id: 4 } }]);
+    expect((await polled).body.events).toEqual([{ id: 0, type: 'drafts', op: 'remove', draft_id: 4 }]);
+  });
+
   it('queues only the event_types the queue registered for', async () => {
     const { queue_id: queueId } = await register(user, { event_types: ['drafts'] });
     await queues.append(queueId, [{ type: 'invites_changed' }, { type: 'drafts', op: 'remove', draft_id: 2 }]);

@@ -70,16 +70,23 @@ describe('event queues in Redis', () => {
       const otherConnection = redis.duplicate();
       await new EventQueues(otherConnection).append(queueId, [{ type: 'invites_changed' }]);
       await otherConnection.quit();
-      expect(await watch.woken).toBe(true);
+      expect(await watch.next()).toBe(true);
+      // Woken while nobody waited: the next call answers at once.
+      await queues.append(queueId, [{ type: 'invites_changed' }]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await watch.next()).toBe(true);
       await watch.end();
 
       const quiet = await waker.watch(queueId, 100);
-      expect(await quiet.woken).toBe(false);
+      expect(await quiet.next()).toBe(false);
       await quiet.end();
 
       const abandoned = await waker.watch(queueId, 5_000);
+      const waiting = abandoned.next();
       abandoned.cancel();
-      expect(await abandoned.woken).toBe(false);
+      expect(await waiting).toBe(false);
+      await queues.append(queueId, [{ type: 'invites_changed' }]);
+      expect(await abandoned.next()).toBe(false);
       await abandoned.end();
     } finally {
       waker.stop();
@@ -105,7 +112,7 @@ describe('event queues in Redis', () => {
           { userIds: [OTHER], event: { type: 'drafts', op: 'remove', draft_id: 9 } },
         ]);
         expect(queued).toBe(true);
-        expect(await watch.woken).toBe(true);
+        expect(await watch.next()).toBe(true);
         await watch.end();
       } finally {
         waker.stop();
@@ -118,19 +125,20 @@ describe('event queues in Redis', () => {
       ]);
     });
 
-    it('stores a body once for every queue that gets it: each queue holds a reference, and reads splice in its own id', async () => {
+    it('logs a delivery once, writing nothing per queue; each queue takes a reference to the body when read, its own id spliced in', async () => {
       const users = [USER + 60, USER + 61, USER + 62];
       const queueIds = await Promise.all(users.flatMap((userId) => [queues.create({ userId, eventTypes: null }), queues.create({ userId, eventTypes: null })]));
       const body = { type: 'message', message: { id: 7, content: `<p>${'x'.repeat(2_000)}</p>` }, flags: [] };
       await queues.append(queueIds[0]!, [{ type: 'heartbeat' }]);
       await queues.fanOut(record(15n), [{ userIds: users, event: body }]);
 
+      for (const queueId of queueIds.slice(1)) expect(await redis.exists(`evq:${queueId}:events`)).toBe(0);
+      expect(await queues.read(queueIds[0]!, USER + 60)).toEqual([{ id: 0, type: 'heartbeat' }, { id: 1, ...body }]);
+      for (const [i, queueId] of queueIds.entries()) if (i > 0) expect(await queues.read(queueId, users[Math.floor(i / 2)]!)).toEqual([{ id: 0, ...body }]);
       for (const queueId of queueIds) {
         const members = await redis.zrange(`evq:${queueId}:events`, 0, -1);
         expect(members.every((m) => m.length < 100)).toBe(true);
       }
-      expect(await queues.read(queueIds[0]!, USER + 60)).toEqual([{ id: 0, type: 'heartbeat' }, { id: 1, ...body }]);
-      for (const [i, queueId] of queueIds.entries()) if (i > 0) expect(await queues.read(queueId, users[Math.floor(i / 2)]!)).toEqual([{ id: 0, ...body }]);
     });
 
     it('keeps a body as long as a queue that has not acknowledged it; a body gone all the same makes the queue gone', async () => {
@@ -139,11 +147,13 @@ describe('event queues in Redis', () => {
       await queues.fanOut(record(17n), [{ userIds: [OTHER], event: { type: 'invites_changed' } }]);
       const bodiesOf = async (queueId: string) => `evq:body:${(await redis.zrange(`evq:${queueId}:events`, 0, 0))[0]!.split('|')[1]}`;
 
+      expect(await queues.read(kept, USER)).toEqual([{ id: 0, type: 'invites_changed' }]);
       const keptBodies = await bodiesOf(kept);
       await redis.pexpire(keptBodies, 1_000);
       expect(await queues.read(kept, USER)).toEqual([{ id: 0, type: 'invites_changed' }]);
       expect(await redis.pttl(keptBodies)).toBeGreaterThan(60_000);
 
+      expect(await queues.read(lost, OTHER)).toEqual([{ id: 0, type: 'invites_changed' }]);
       await redis.del(await bodiesOf(lost));
       expect(await queues.read(lost, OTHER)).toBeNull();
     });
@@ -335,7 +345,51 @@ describe('event queues in Redis', () => {
       const ids = (events: QueuedEvent[] | null) => events!.map((e) => e.draft_id ?? 'typing');
       expect(ids(await queues.read(settling, USER))).toEqual([3, 'typing', 6]);
       expect(ids(await queues.read(plain, USER))).toEqual([1, 2, 3, 4, 'typing', 5, 6]);
-      expect(await redis.exists(`evq:${settling}:sources`)).toBe(0);
+    });
+
+    it('drops a log entry an idle period after it was logged, and not before: a queue read within that period takes it', async () => {
+      // A database of its own: the stack's log holds other tests' entries, older and longer-lived.
+      const own = new Redis(REDIS_URL, { db: 7 });
+      try {
+        await own.flushdb();
+        const shortLived = new EventQueues(own, 300);
+        const queueId = await shortLived.create({ userId: USER, eventTypes: null });
+        await shortLived.fanOut(record(90n), [{ userIds: [USER], event: { type: 'invites_changed' } }]);
+        await new Promise((r) => setTimeout(r, 150));
+        await shortLived.fanOut(record(91n), [{ userIds: [USER], event: { type: 'drafts', op: 'remove', draft_id: 1 } }]);
+        expect(await own.zcard('evq:log')).toBe(2);
+        expect((await shortLived.read(queueId, USER))!.map((e) => e.type)).toEqual(['invites_changed', 'drafts']);
+        await new Promise((r) => setTimeout(r, 200));
+        await shortLived.fanOut(record(92n), [{ userIds: [USER], event: { type: 'invites_changed' } }]);
+        expect(await own.zcard('evq:log')).toBe(2);
+        await new Promise((r) => setTimeout(r, 200));
+        await shortLived.fanOut(record(93n), [{ userIds: [USER + 1], event: { type: 'invites_changed' } }]);
+        expect(await own.zcard('evq:log')).toBe(1);
+      } finally {
+        own.disconnect();
+      }
+    });
+
+    it('logs nothing for a delivery none of whose users holds a queue', async () => {
+      const own = new Redis(REDIS_URL, { db: 7 });
+      try {
+        await own.flushdb();
+        const queueId = await new EventQueues(own).create({ userId: USER, eventTypes: null });
+        // Fewer users than hold queues (each is looked up), then more (the holders are gone through).
+        await new EventQueues(own).fanOut(record(95n), [{ userIds: [USER + 1], event: { type: 'invites_changed' } }]);
+        await new EventQueues(own).fanOut(record(96n), [{ userIds: [USER + 1, USER + 2], event: { type: 'invites_changed' } }]);
+        expect(await own.zcard('evq:log')).toBe(0);
+        expect(await new EventQueues(own).read(queueId, USER)).toEqual([]);
+      } finally {
+        own.disconnect();
+      }
+    });
+
+    it('reports as gone a queue that keeps no place in the log (one created by a release before the log): its client registers again', async () => {
+      const queueId = await queues.create({ userId: USER, eventTypes: null });
+      await redis.hdel(`evq:${queueId}`, 'cursor');
+      expect(await queues.append(queueId, [{ type: 'heartbeat' }])).toBeNull();
+      expect(await queues.read(queueId, USER)).toBeNull();
     });
 
     it('starts a partition delivered through the given offset only when nothing of it was delivered', async () => {

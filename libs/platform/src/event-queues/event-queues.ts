@@ -2,6 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Position } from '@zulip-es/contracts';
 import { narrowTokens, type EventNarrow } from './narrow';
+import {
+  ALL_PUBLIC_KEY,
+  APPEND,
+  BODIES_SEQ_KEY,
+  CREATE,
+  DELETE,
+  DELIVERED_KEY,
+  eventsKey,
+  FAN_OUT,
+  FORGET_EXPIRED,
+  HOLDERS_KEY,
+  LOG_KEY,
+  LOG_SEQ_KEY,
+  ON_ZULIP,
+  queueKey,
+  queueWakeChannel,
+  READ,
+  SETTLE,
+  USER_QUEUES_PREFIX,
+  userQueuesKey,
+} from './queue-scripts';
+
+export { queueWakeChannel } from './queue-scripts';
 
 /** A client event as queued: Zulip's `{id, type, ...}`. */
 export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
@@ -26,8 +49,8 @@ export interface NewQueue {
   /** Zulip's `all_public_streams`: also the messages of public channels the user is not subscribed to. */
   allPublicStreams?: boolean;
   /**
-   * The state sent with the queue is still being read: the queue keeps the record each event
-   * comes from until `settle` drops those the state reflects.
+   * The state sent with the queue is still being read: the queue takes nothing from the log
+   * until `settle` tells it which records that state reflects.
    */
   settling?: boolean;
 }
@@ -71,275 +94,12 @@ export interface SourceRecord {
   offset: bigint;
 }
 
-const queueKey = (queueId: string) => `evq:${queueId}`;
-const eventsKey = (queueId: string) => `evq:${queueId}:events`;
-/** While a queue settles: per event id, the `topic:partition=offset` of the record it comes from. */
-const sourcesKey = (queueId: string) => `evq:${queueId}:sources`;
-/** The queue ids a user registered: where a fan-out finds the queues of the users who see an event. */
-const USER_QUEUES_PREFIX = 'evq:user:';
-const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}`;
-/**
- * The ids of the users holding a queue: an event for the whole organization is queued by going
- * through them rather than through every user it names, most of whom hold none.
- */
-const HOLDERS_KEY = 'evq:users';
-/** The ids of the queues registered with `all_public_streams`. */
-const ALL_PUBLIC_KEY = 'evq:public';
-/** Published with the id of the last event queued: wakes the long-polls waiting on the queue. */
-export const queueWakeChannel = (queueId: string) => `evq:wake:${queueId}`;
-/** Per `topic:partition`, the offset of the last domain-events record whose client events were queued. */
-const DELIVERED_KEY = 'evq:delivered';
 const deliveredField = (topic: string, partition: number) => `${topic}:${partition}`;
 
 /**
- * Queues events given as (type, JSON starting with `{`) pairs, each with the queue's next id
- * spliced in, in one step: a reader never sees an id before the ids under it. Types outside the
- * queue's `event_types` are skipped (a heartbeat never is). The events expire with the queue.
- * Answers the last id queued, -1 when none was, or -2 when the queue is gone.
- */
-const APPEND = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return -2 end
-local types = redis.call('HGET', KEYS[1], 'types')
-local last = -1
-for i = 1, #ARGV - 1, 2 do
-  local t = ARGV[i]
-  if t == 'heartbeat' or types == '' or string.find(types, ',' .. t .. ',', 1, true) then
-    last = redis.call('HINCRBY', KEYS[1], 'last', 1)
-    local body = ARGV[i + 1]
-    local member = '{"id":' .. last .. (body == '{}' and '}' or ',' .. string.sub(body, 2))
-    redis.call('ZADD', KEYS[2], last, member)
-  end
-end
-if last >= 0 then
-  redis.call('PEXPIRE', KEYS[2], math.max(redis.call('PTTL', KEYS[1]), 1))
-  redis.call('PUBLISH', ARGV[#ARGV], last)
-end
-return last`;
-
-/** Per fan-out, the hash of the event bodies its queues refer to (see FAN_OUT). */
-const BODIES_PREFIX = 'evq:body:';
-/** The counter that names each fan-out's bodies hash. */
-const BODIES_SEQ_KEY = 'evq:bodyseq';
-
-/**
- * The caller's queue's events after `last_event_id`, dropping those up to it (acknowledged), and
- * the queue kept another idle period. False when the queue is gone or not the caller's.
- *
- * An event a fan-out queued is held as a reference ('id|seq|field') to its body, stored once for
- * every queue that got it: the body is spliced in here, and its hash kept as long as the queue,
- * since every event not acknowledged yet is returned (so refreshed) by each read. A body missing
- * all the same (evicted by a Redis short of memory) makes the queue gone: the client registers a
- * new one and reloads its state, as Zulip's clients do for a queue a server lost.
- */
-const READ = `
-if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return false end
-if ARGV[2] ~= '' then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2]) end
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
-local events = redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')
-local kept = {}
-for i, member in ipairs(events) do
-  if string.byte(member, 1) ~= 123 then
-    local id, seq, field = string.match(member, '^(%d+)|(%d+)|(.*)$')
-    local bodies = '${BODIES_PREFIX}' .. seq
-    local tail = redis.call('HGET', bodies, field)
-    if not tail then
-      redis.call('DEL', KEYS[1], KEYS[2])
-      return false
-    end
-    if not kept[seq] then
-      redis.call('PEXPIRE', bodies, ARGV[3])
-      kept[seq] = true
-    end
-    events[i] = '{"id":' .. id .. ',' .. tail
-  end
-end
-return events`;
-
-/**
- * Lua: whether positions given as ',topic:partition=offset,…' (a queue's 'covers') reach the
- * record `record` ('topic:partition') at `offset`. Shared by FAN_OUT and SETTLE.
- */
-const COVERS = `
-local function covers(positions, record, offset)
-  local _, e = string.find(positions, ',' .. record .. '=', 1, true)
-  return e ~= nil and tonumber(offset) <= tonumber(string.match(positions, '^%d+', e + 1))
-end`;
-
-/**
- * Queues a record's deliveries to every queue of their users, and marks the record delivered, in
- * one step: a record already marked (read again after a crash, or by a second fan-out instance)
- * changes nothing, and a queue is either created before the step and gets the events, or after
- * it and finds the record among those delivered. Each body (a delivery in one flavour) is stored
- * once, in a hash of the fan-out's own that lives an idle period, and each queue gets a reference
- * to it (see READ): a message to 1,000 queues is one copy of its JSON in Redis, not 1,000, and
- * the step copies no more than a short reference per queue. ARGV: the record's `topic:partition`
- * and its offset ('' and '' for client events that come from no record, such as typing), the
- * idle period in ms, then per
- * delivery: the number of users, their ids, the event type, its JSON, the capability conditions
- * ('+name' or '-name', space-separated; '' for none), the message's narrow traits ('\n'-framed;
- * '' for an event no narrow filters), '1' when it also goes to the `all_public_streams` queues
- * (else ''), the number of variants and each variant's flavour and JSON. Keys are built here from
- * the queue ids each user's set holds, which a Redis Cluster would not allow: this needs one
- * Redis (or one shard).
- */
-const FAN_OUT = `${COVERS}
-if ARGV[1] ~= '' then
-  local done = redis.call('HGET', KEYS[1], ARGV[1])
-  if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-end
-local holders = redis.call('SCARD', KEYS[2])
-local holderIds
--- The users of a delivery who may hold a queue: those it names, or, when it names more users
--- than hold queues, the holders it names.
-local function audience(first, n)
-  local users = {}
-  if n <= holders then
-    for u = first, first + n - 1 do users[#users + 1] = ARGV[u] end
-    return users
-  end
-  holderIds = holderIds or redis.call('SMEMBERS', KEYS[2])
-  local named = {}
-  for u = first, first + n - 1 do named[ARGV[u]] = true end
-  for _, uid in ipairs(holderIds) do if named[uid] then users[#users + 1] = uid end end
-  return users
-end
--- Whether the queue's state reflects this record already (its 'covers' field, see SETTLE).
-local function covered(positions)
-  return positions ~= false and ARGV[1] ~= '' and covers(positions, ARGV[1], ARGV[2])
-end
--- Whether a message's traits satisfy every term of a queue's narrow (tokens, one per line).
-local function within(narrow, traits)
-  if traits == '' or not narrow or narrow == '' then return true end
-  for token in string.gmatch(narrow, '[^\\n]+') do
-    if not string.find(traits, '\\n' .. token .. '\\n', 1, true) then return false end
-  end
-  return true
-end
-local woken, reached = {}, {}
-local bodies, stored
--- The reference to delivery d's body for a queue of that flavour, the body stored on first use.
-local function bodyRef(d, flavour)
-  if not d.variants[flavour] then flavour = '' end
-  local field = d.n .. ':' .. flavour
-  if not bodies then
-    bodies = redis.call('INCR', KEYS[4])
-    stored = {}
-  end
-  if not stored[field] then
-    redis.call('HSET', '${BODIES_PREFIX}' .. bodies, field, string.sub(d.variants[flavour] or d.body, 2))
-    stored[field] = true
-  end
-  return bodies .. '|' .. field
-end
--- Queues the delivery to queue q if the queue takes it; false when the queue has expired.
-local function offer(q, d)
-  local key = 'evq:' .. q
-  local meta = redis.call('HMGET', key, 'types', 'flavour', 'caps', 'settling', 'covers', 'narrow')
-  if not meta[1] then return false end
-  for c in string.gmatch(d.cond, '%S+') do
-    local declared = string.find(meta[3] or '', ',' .. string.sub(c, 2) .. ',', 1, true) ~= nil
-    if declared ~= (string.sub(c, 1, 1) == '+') then return true end
-  end
-  if meta[1] ~= '' and not string.find(meta[1], ',' .. d.t .. ',', 1, true) then return true end
-  if covered(meta[5]) or not within(meta[6], d.traits) then return true end
-  local last = redis.call('HINCRBY', key, 'last', 1)
-  local ttl = math.max(redis.call('PTTL', key), 1)
-  redis.call('ZADD', key .. ':events', last, last .. '|' .. bodyRef(d, meta[2] or ''))
-  redis.call('PEXPIRE', key .. ':events', ttl)
-  if meta[4] and ARGV[1] ~= '' then
-    redis.call('HSET', key .. ':sources', last, ARGV[1] .. '=' .. ARGV[2])
-    redis.call('PEXPIRE', key .. ':sources', ttl)
-  end
-  woken[q] = last
-  return true
-end
-local toAllPublic = {}
-local i = 4
-while i <= #ARGV do
-  local n = tonumber(ARGV[i])
-  local d = { n = i, t = ARGV[i + n + 1], body = ARGV[i + n + 2], cond = ARGV[i + n + 3], traits = ARGV[i + n + 4], variants = {} }
-  local nv = tonumber(ARGV[i + n + 6])
-  for v = i + n + 7, i + n + 6 + 2 * nv, 2 do d.variants[ARGV[v]] = ARGV[v + 1] end
-  if ARGV[i + n + 5] == '1' then toAllPublic[#toAllPublic + 1] = d end
-  for _, uid in ipairs(audience(i + 1, n)) do
-    local userKey = 'evq:user:' .. uid
-    for _, q in ipairs(redis.call('SMEMBERS', userKey)) do
-      reached[q] = true
-      if not offer(q, d) then
-        -- Expired: forgotten here, and the user with it once they hold no queue.
-        redis.call('SREM', userKey, q)
-        if redis.call('SCARD', userKey) == 0 then redis.call('SREM', KEYS[2], uid) end
-      end
-    end
-  end
-  i = i + n + 7 + 2 * nv
-end
-if #toAllPublic > 0 then
-  local watchers = redis.call('SMEMBERS', KEYS[3])
-  for _, d in ipairs(toAllPublic) do
-    for _, q in ipairs(watchers) do
-      -- Not to the readers' queues: they had the message with their own flags, or not by choice.
-      if not reached[q] and not offer(q, d) then redis.call('SREM', KEYS[3], q) end
-    end
-  end
-end
-if bodies then redis.call('PEXPIRE', '${BODIES_PREFIX}' .. bodies, ARGV[3]) end
-for q, last in pairs(woken) do redis.call('PUBLISH', 'evq:wake:' .. q, last) end
-return 1`;
-
-/**
- * Ends a queue's settling once its state is read: drops the events queued meanwhile from records
- * the state reflects, and keeps those positions (ARGV[1], ',topic:partition=offset,…') as the
- * queue's 'covers', so a record the state reflects but not fanned out yet is not queued either.
- */
-const SETTLE = `${COVERS}
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local sources = redis.call('HGETALL', KEYS[3])
-for i = 1, #sources, 2 do
-  local record, offset = string.match(sources[i + 1], '^(.*)=(%d+)$')
-  if covers(ARGV[1], record, offset) then redis.call('ZREMRANGEBYSCORE', KEYS[2], sources[i], sources[i]) end
-end
-redis.call('DEL', KEYS[3])
-redis.call('HDEL', KEYS[1], 'settling')
-redis.call('HSET', KEYS[1], 'covers', ARGV[1])
-return 1`;
-
-/** Per user id: 1 when one of the user's queues is alive and takes `message` events (Zulip's client that `accepts_messages`). */
-const ON_ZULIP = `
-local out = {}
-for i, uid in ipairs(ARGV) do
-  out[i] = 0
-  for _, q in ipairs(redis.call('SMEMBERS', 'evq:user:' .. uid)) do
-    local types = redis.call('HGET', 'evq:' .. q, 'types')
-    if types and (types == '' or string.find(types, ',message,', 1, true)) then
-      out[i] = 1
-      break
-    end
-  end
-end
-return out`;
-
-const DELETE = `
-if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
-redis.call('DEL', KEYS[1], KEYS[2], KEYS[1] .. ':sources')
-redis.call('SREM', KEYS[3], ARGV[2])
-redis.call('SREM', KEYS[5], ARGV[2])
-if redis.call('SCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
-return 1`;
-
-/** Drops the user's expired queues from their list, and the user from the holders once none is left. */
-const FORGET_EXPIRED = `
-for _, q in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  if redis.call('EXISTS', 'evq:' .. q) == 0 then redis.call('SREM', KEYS[1], q) end
-end
-if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end`;
-
-/**
  * Zulip's event queues, in Redis so that any gateway instance serves any queue and a restart
- * loses none: a queue is its owner and `event_types` (a hash) and its events by id (a sorted
- * set), both expiring once nobody read the queue for `idleMs`.
+ * loses none. A queue expires once nobody read it for `idleMs`; see `queue-scripts.ts` for the
+ * layout: deliveries are logged once, and each queue takes its own from the log when read.
  */
 export class EventQueues {
   constructor(
@@ -353,33 +113,28 @@ export class EventQueues {
     const queueId = randomUUID();
     const types = eventTypes === null ? '' : `,${eventTypes.join(',')},`;
     const narrow = narrowTokens(queue.narrow ?? []);
-    const multi = this.redis
-      .multi()
-      .hset(queueKey(queueId), {
-        user: String(userId),
-        types,
-        flavour: flavourOf(queue),
-        caps: `,${(queue.capabilities ?? []).join(',')},`,
-        last: '-1',
-        ...(narrow.length > 0 ? { narrow: narrow.join('\n') } : {}),
-        ...(queue.settling ? { settling: '1' } : {}),
-      })
-      .pexpire(queueKey(queueId), this.idleMs)
-      .sadd(userQueuesKey(userId), queueId)
-      .sadd(HOLDERS_KEY, String(userId));
-    if (queue.allPublicStreams) multi.sadd(ALL_PUBLIC_KEY, queueId);
-    await multi.exec();
+    const fields = {
+      user: String(userId),
+      types,
+      flavour: flavourOf(queue),
+      caps: `,${(queue.capabilities ?? []).join(',')},`,
+      last: '-1',
+      ...(narrow.length > 0 ? { narrow: narrow.join('\n') } : {}),
+      ...(queue.settling ? { settling: '1' } : {}),
+      ...(queue.allPublicStreams ? { public: '1' } : {}),
+    };
+    await this.redis.eval(CREATE, 5, queueKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, LOG_SEQ_KEY, queueId, String(userId), this.idleMs, queue.allPublicStreams ? '1' : '', ...Object.entries(fields).flat());
     await this.forgetExpired(userId);
     return queueId;
   }
 
   /**
    * Ends the settling of a queue created `settling`, given the positions of the domain-events
-   * topics its state reflects: the events from records through them are dropped, or never queued.
+   * topics its state reflects: the queue never takes the events of records through them.
    */
   async settle(queueId: string, reflects: readonly Position[]): Promise<void> {
     const covers = `,${reflects.map((p) => `${deliveredField(p.topic, p.partition)}=${p.offset}`).join(',')},`;
-    await this.redis.eval(SETTLE, 3, queueKey(queueId), eventsKey(queueId), sourcesKey(queueId), covers);
+    await this.redis.eval(SETTLE, 1, queueKey(queueId), covers);
   }
 
   /** Queues `events` in order; the last id queued, -1 when the queue takes none of them, null when it is gone. */
@@ -390,14 +145,15 @@ export class EventQueues {
   }
 
   /**
-   * Queues the client events of one domain-events record, unless that record was delivered
-   * already; true when it was queued now. Events need no `{}` body: each has its `type`.
+   * Logs the client events of one domain-events record for the queues of their users, unless
+   * that record was delivered already; true when it was logged now. Events need no `{}` body:
+   * each has its `type`.
    */
   async fanOut(source: SourceRecord, deliveries: readonly Delivery[]): Promise<boolean> {
     return this.queue([deliveredField(source.topic, source.partition), source.offset.toString()], deliveries);
   }
 
-  /** Queues client events that come from no domain event (typing notifications): nothing to deliver only once. */
+  /** Logs client events that come from no domain event (typing notifications): nothing to deliver only once. */
   async deliver(deliveries: readonly Delivery[]): Promise<void> {
     if (deliveries.length > 0) await this.queue(['', ''], deliveries);
   }
@@ -418,7 +174,7 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 4, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, BODIES_SEQ_KEY, ...record, this.idleMs, ...args);
+    const queued = await this.redis.eval(FAN_OUT, 6, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, BODIES_SEQ_KEY, LOG_KEY, LOG_SEQ_KEY, ...record, this.idleMs, ...args);
     return Number(queued) === 1;
   }
 

@@ -56,8 +56,9 @@ export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps)
 }
 
 /**
- * Waits for the queue's next event, or queues a heartbeat when none came in time. A client that
- * goes away ends the wait, and gets no heartbeat queued for it.
+ * Waits for the queue's next event, or queues a heartbeat when none came in time. A wake-up with
+ * nothing for this queue (an event of its user that its options filter out) waits on. A client
+ * that goes away ends the wait, and gets no heartbeat queued for it.
  */
 async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: string, read: () => Promise<QueuedEvent[]>): Promise<QueuedEvent[]> {
   let gone = false;
@@ -69,12 +70,20 @@ async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: str
   reply.raw.once('close', onClose);
   try {
     watch = await deps.waker.watch(queueId, deps.heartbeatMs);
-    if (gone) return [];
     // Subscribed now: an event queued since the first read is either here or wakes the watch.
-    const events = await read();
+    const events = gone ? [] : await read();
     if (events.length > 0) return events;
-    if (!(await watch.woken) && !gone) await deps.queues.append(queueId, [{ type: 'heartbeat' }]);
-    return gone ? [] : await read();
+    while (!gone) {
+      const woken = await watch.next();
+      if (gone) break;
+      if (!woken) {
+        await deps.queues.append(queueId, [{ type: 'heartbeat' }]);
+        return await read();
+      }
+      const more = await read();
+      if (more.length > 0) return more;
+    }
+    return [];
   } finally {
     reply.raw.off('close', onClose);
     await watch?.end();
