@@ -131,6 +131,7 @@ async function measureIdlePolls(gatewayUrl: string, users: BenchUser[], gatewayP
       held.push({ queueId: await queues.create({ userId: user.userId, eventTypes: ['message'] }), user });
     }
     const beforeMb = rssMb(gatewayPid);
+    const watchingBefore = await longPolls(gatewayUrl);
     const done: Promise<void>[] = [];
     for (const { queueId, user } of held) {
       const req = request({ agent, host: url.hostname, port: url.port, path: `/api/v1/events?${encodeParams({ queue_id: queueId, last_event_id: -1 })}`, headers: { authorization: user.authorization } });
@@ -138,10 +139,10 @@ async function measureIdlePolls(gatewayUrl: string, users: BenchUser[], gatewayP
       req.end();
       requests.push(req);
     }
-    // Held once the gateway subscribed to every queue's wake-up channel.
+    // Held once the gateway watches every one (its health answer counts them).
     const deadline = Date.now() + 40_000;
     while (Date.now() < deadline) {
-      if ((await watchedQueues(redis, held.map((h) => h.queueId))) >= held.length) break;
+      if ((await longPolls(gatewayUrl)) >= watchingBefore + held.length) break;
       await new Promise((r) => setTimeout(r, 250));
     }
     const holdingMb = rssMb(gatewayPid);
@@ -156,13 +157,10 @@ async function measureIdlePolls(gatewayUrl: string, users: BenchUser[], gatewayP
   }
 }
 
-/** How many of the queues someone is subscribed to (a sample of 200, scaled). */
-async function watchedQueues(redis: Redis, queueIds: string[]): Promise<number> {
-  const sample = queueIds.filter((_, i) => i % Math.max(1, Math.floor(queueIds.length / 200)) === 0);
-  const counts = (await redis.call('PUBSUB', 'NUMSUB', ...sample.map((id) => `evq:wake:${id}`))) as (string | number)[];
-  let watched = 0;
-  for (let i = 1; i < counts.length; i += 2) if (Number(counts[i]) > 0) watched++;
-  return Math.round((watched / sample.length) * queueIds.length);
+/** The long-polls the gateway holds, as its health answer counts them. */
+async function longPolls(gatewayUrl: string): Promise<number> {
+  const health = (await (await fetch(`${gatewayUrl}/health`)).json()) as { long_polls?: number };
+  return health.long_polls ?? 0;
 }
 
 const seconds = (since: number): string => ((performance.now() - since) / 1000).toFixed(1);

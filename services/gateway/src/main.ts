@@ -33,7 +33,7 @@ runMain(async () => {
   // No request is answered from an authentication model older than the users events at start.
   await Promise.all([authFollower.start(), client.start()]);
   const queues = new EventQueues(redis);
-  // Subscribed only while long-polls wait: a connection of its own, as Redis requires.
+  // Subscribed to the channel that wakes long-polls: a connection of its own, as Redis requires.
   const waker = new QueueWaker(redis.duplicate());
   const dispatcher = new Dispatcher({
     client,
@@ -65,6 +65,7 @@ runMain(async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger,
     isReady: () => ready,
+    details: () => ({ long_polls: waker.watching }),
     configure: async (fastify) => {
       await registerApiRoutes(fastify, OPERATIONS, dispatcher, (api) =>
         registerEventRoutes(api, {

@@ -62,11 +62,17 @@ describe('event queues in Redis', () => {
     expect(await shortLived.queuesOf(USER)).not.toContain(idle);
   });
 
-  it('wakes a watch when an event is queued, from any connection, and times out otherwise', async () => {
+  it('wakes the watches of a queue\'s user when an event is queued, from any connection, and times out otherwise', async () => {
     const waker = new QueueWaker(redis.duplicate());
+    // A user of this run only: nothing else queues for them while the quiet watch waits.
+    const user = 600_000_000 + Math.floor(Math.random() * 50_000_000);
     try {
-      const queueId = await queues.create({ userId: USER, eventTypes: null });
-      const watch = await waker.watch(queueId, 5_000);
+      const queueId = await queues.create({ userId: user, eventTypes: null });
+      const watch = await waker.watch(user, 5_000);
+      const elsewhere = await waker.watch(user + 1, 5_000);
+      expect(waker.watching).toBe(2);
+      let elsewhereWoken = false;
+      void elsewhere.next().then((woken) => (elsewhereWoken = woken));
       const otherConnection = redis.duplicate();
       await new EventQueues(otherConnection).append(queueId, [{ type: 'invites_changed' }]);
       await otherConnection.quit();
@@ -75,19 +81,25 @@ describe('event queues in Redis', () => {
       await queues.append(queueId, [{ type: 'invites_changed' }]);
       await new Promise((r) => setTimeout(r, 100));
       expect(await watch.next()).toBe(true);
-      await watch.end();
+      watch.end();
+      // Another user's watch was not woken.
+      expect(elsewhereWoken).toBe(false);
+      elsewhere.end();
+      expect(waker.watching).toBe(0);
 
-      const quiet = await waker.watch(queueId, 100);
+      const quiet = await waker.watch(user, 100);
       expect(await quiet.next()).toBe(false);
-      await quiet.end();
+      quiet.end();
 
-      const abandoned = await waker.watch(queueId, 5_000);
+      const abandoned = await waker.watch(user, 5_000);
       const waiting = abandoned.next();
       abandoned.cancel();
       expect(await waiting).toBe(false);
       await queues.append(queueId, [{ type: 'invites_changed' }]);
       expect(await abandoned.next()).toBe(false);
-      await abandoned.end();
+      abandoned.end();
+      abandoned.end();
+      expect(waker.watching).toBe(0);
     } finally {
       waker.stop();
     }
@@ -106,14 +118,14 @@ describe('event queues in Redis', () => {
       ]);
       const waker = new QueueWaker(redis.duplicate());
       try {
-        const watch = await waker.watch(others, 5_000);
+        const watch = await waker.watch(OTHER, 5_000);
         const queued = await queues.fanOut(record(10n), [
           { userIds: [USER, OTHER], event: { type: 'message', message: { id: 1 }, flags: [] } },
           { userIds: [OTHER], event: { type: 'drafts', op: 'remove', draft_id: 9 } },
         ]);
         expect(queued).toBe(true);
         expect(await watch.next()).toBe(true);
-        await watch.end();
+        watch.end();
       } finally {
         waker.stop();
       }

@@ -11,20 +11,19 @@ import {
   DELIVERED_KEY,
   eventsKey,
   FAN_OUT,
-  FORGET_EXPIRED,
   HOLDERS_KEY,
   LOG_KEY,
   LOG_SEQ_KEY,
   ON_ZULIP,
   queueKey,
-  queueWakeChannel,
+  LEGACY_USER_QUEUES_PREFIX,
   READ,
   SETTLE,
   USER_QUEUES_PREFIX,
   userQueuesKey,
 } from './queue-scripts';
 
-export { queueWakeChannel } from './queue-scripts';
+export { WAKE_CHANNEL } from './queue-scripts';
 
 /** A client event as queued: Zulip's `{id, type, ...}`. */
 export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
@@ -124,7 +123,6 @@ export class EventQueues {
       ...(queue.allPublicStreams ? { public: '1' } : {}),
     };
     await this.redis.eval(CREATE, 5, queueKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, LOG_SEQ_KEY, queueId, String(userId), this.idleMs, queue.allPublicStreams ? '1' : '', ...Object.entries(fields).flat());
-    await this.forgetExpired(userId);
     return queueId;
   }
 
@@ -140,7 +138,7 @@ export class EventQueues {
   /** Queues `events` in order; the last id queued, -1 when the queue takes none of them, null when it is gone. */
   async append(queueId: string, events: readonly NewClientEvent[]): Promise<number | null> {
     const args = events.flatMap((event) => [event.type, JSON.stringify(event)]);
-    const last = Number(await this.redis.eval(APPEND, 2, queueKey(queueId), eventsKey(queueId), ...args, queueWakeChannel(queueId)));
+    const last = Number(await this.redis.eval(APPEND, 2, queueKey(queueId), eventsKey(queueId), ...args));
     return last === -2 ? null : last;
   }
 
@@ -204,7 +202,7 @@ export class EventQueues {
 
   /** The user's queues (those still there). */
   async queuesOf(userId: number): Promise<string[]> {
-    return this.redis.smembers(userQueuesKey(userId));
+    return this.redis.zrange(userQueuesKey(userId), 0, -1);
   }
 
   /**
@@ -212,7 +210,7 @@ export class EventQueues {
    * it is undefined. Null when the queue is gone or not the user's.
    */
   async read(queueId: string, userId: number, lastEventId?: number): Promise<QueuedEvent[] | null> {
-    const found = (await this.redis.eval(READ, 2, queueKey(queueId), eventsKey(queueId), String(userId), lastEventId === undefined ? '' : String(lastEventId), this.idleMs)) as string[] | null;
+    const found = (await this.redis.eval(READ, 3, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), String(userId), lastEventId === undefined ? '' : String(lastEventId), this.idleMs, queueId)) as string[] | null;
     return found === null ? null : found.map((member) => JSON.parse(member) as QueuedEvent);
   }
 
@@ -227,20 +225,26 @@ export class EventQueues {
   }
 
   /**
-   * Lists among the holders every user with a queue: queues created by a release that did not
-   * keep that list would otherwise miss the organization's events. Run by the fan-out at start.
+   * Lists among the holders every user with a queue, so none misses the organization's events,
+   * and drops the queue lists of the release before the shared log, whose queues this one
+   * reports gone. Run by the fan-out at start.
    */
   async indexHolders(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${USER_QUEUES_PREFIX}*`, 'COUNT', 1000);
+    await this.eachKey(`${USER_QUEUES_PREFIX}*`, async (keys) => {
       const ids = keys.map((key) => key.slice(USER_QUEUES_PREFIX.length)).filter((id) => /^\d+$/.test(id));
       if (ids.length > 0) await this.redis.sadd(HOLDERS_KEY, ...ids);
-      cursor = next;
-    } while (cursor !== '0');
+    });
+    await this.eachKey(`${LEGACY_USER_QUEUES_PREFIX}*`, async (keys) => {
+      await this.redis.del(...keys);
+    });
   }
 
-  private async forgetExpired(userId: number): Promise<void> {
-    await this.redis.eval(FORGET_EXPIRED, 2, userQueuesKey(userId), HOLDERS_KEY, String(userId));
+  private async eachKey(pattern: string, handle: (keys: string[]) => Promise<void>): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length > 0) await handle(keys);
+      cursor = next;
+    } while (cursor !== '0');
   }
 }

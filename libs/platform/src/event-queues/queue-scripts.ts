@@ -4,19 +4,26 @@
  * A queue is a hash (its owner, registration options, the id of its last event and its cursor
  * in the shared log) and a sorted set of its events by id, both expiring once nobody read the
  * queue for an idle period. A fan-out writes nothing per queue: it appends each delivery once to
- * the shared log, its bodies and audience in a hash of its own, and wakes the long-polls of its
- * audience's queues. A queue takes from the log the entries after its cursor that are for it
- * when it is read (or appended to), giving each its next id: a record for 1,000 queues costs
- * one log entry and 1,000 wake-ups, and a queue nobody polls costs nothing until it is read.
+ * the shared log, its bodies and audience in a hash of its own, and publishes the ids of the
+ * users whose long-polls it wakes in one message. A queue takes from the log the entries after
+ * its cursor that are for it when it is read (or appended to), giving each its next id: a record
+ * for 100 users holding 1,000 queues costs one log entry and one message, and a queue nobody
+ * polls costs nothing until it is read.
  * Keys are built inside the scripts (from user and queue ids), which a Redis Cluster would not
  * allow: this needs one Redis (or one shard).
  */
 
 export const queueKey = (queueId: string) => `evq:${queueId}`;
 export const eventsKey = (queueId: string) => `evq:${queueId}:events`;
-/** The queue ids a user registered: where a fan-out finds the queues of the users who see an event. */
-export const USER_QUEUES_PREFIX = 'evq:user:';
+/**
+ * The queue ids a user registered, each scored by the time it expires unless read (kept with
+ * the queue's own expiry): a fan-out tells from it, without a look at each queue, whether the
+ * user still holds one.
+ */
+export const USER_QUEUES_PREFIX = 'evq:uq:';
 export const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}`;
+/** The same lists as plain sets, by the release before the shared log: their queues are gone. */
+export const LEGACY_USER_QUEUES_PREFIX = 'evq:user:';
 /**
  * The ids of the users holding a queue: an event for the whole organization is logged for those
  * of its users, rather than for every user it names, most of whom hold none.
@@ -24,8 +31,11 @@ export const userQueuesKey = (userId: number) => `${USER_QUEUES_PREFIX}${userId}
 export const HOLDERS_KEY = 'evq:users';
 /** The ids of the queues registered with `all_public_streams`. */
 export const ALL_PUBLIC_KEY = 'evq:public';
-/** Published when a queue may have new events: wakes the long-polls waiting on it. */
-export const queueWakeChannel = (queueId: string) => `evq:wake:${queueId}`;
+/**
+ * Published with the ids of the users (',id,id,') whose queues may have new events: wakes their
+ * long-polls, each of which reads its queue to find out.
+ */
+export const WAKE_CHANNEL = 'evq:wake';
 /** Per `topic:partition`, the offset of the last domain-events record whose client events were logged. */
 export const DELIVERED_KEY = 'evq:delivered';
 /**
@@ -43,18 +53,28 @@ const BODIES_PREFIX = 'evq:body:';
 /** The counter that names each fan-out's bodies hash. */
 export const BODIES_SEQ_KEY = 'evq:bodyseq';
 
+/** Lua: the time on Redis's clock, in ms (the clock every expiry here runs on). */
+const NOW = `
+local function nowMs()
+  local time = redis.call('TIME')
+  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end`;
+
 /**
  * KEYS: the queue, the user's queues, the holders, the `all_public_streams` queues, the log's
  * counter. ARGV: the queue id, the user id, the idle period in ms, '1' for an `all_public_streams`
  * queue (else ''), then the hash's fields and values. The cursor is the log's end: the queue
- * takes every entry logged after it, and no earlier one.
+ * takes every entry logged after it, and no earlier one. The user's expired queues are dropped
+ * from their list.
  */
-export const CREATE = `
+export const CREATE = `${NOW}
 local fields = {}
 for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+local now = nowMs()
 redis.call('HSET', KEYS[1], 'cursor', redis.call('GET', KEYS[5]) or '0', unpack(fields))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. now)
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
 if ARGV[4] == '1' then redis.call('SADD', KEYS[4], ARGV[1]) end`;
 
@@ -137,14 +157,15 @@ end`;
  * queue is gone.
  */
 export const APPEND = `${TAKE}
-if redis.call('EXISTS', KEYS[1]) == 0 then return -2 end
+local user = redis.call('HGET', KEYS[1], 'user')
+if not user then return -2 end
 if not take(KEYS[1], KEYS[2]) then
   redis.call('DEL', KEYS[1], KEYS[2])
   return -2
 end
 local types = redis.call('HGET', KEYS[1], 'types')
 local last = -1
-for i = 1, #ARGV - 1, 2 do
+for i = 1, #ARGV, 2 do
   local t = ARGV[i]
   if t == 'heartbeat' or types == '' or string.find(types, ',' .. t .. ',', 1, true) then
     last = redis.call('HINCRBY', KEYS[1], 'last', 1)
@@ -155,7 +176,7 @@ for i = 1, #ARGV - 1, 2 do
 end
 if last >= 0 then
   redis.call('PEXPIRE', KEYS[2], math.max(redis.call('PTTL', KEYS[1]), 1))
-  redis.call('PUBLISH', ARGV[#ARGV], last)
+  redis.call('PUBLISH', '${WAKE_CHANNEL}', ',' .. user .. ',')
 end
 return last`;
 
@@ -170,7 +191,7 @@ return last`;
  * same (evicted by a Redis short of memory) makes the queue gone: the client registers a new one
  * and reloads its state, as Zulip's clients do for a queue a server lost.
  */
-export const READ = `${TAKE}
+export const READ = `${TAKE}${NOW}
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return false end
 if not take(KEYS[1], KEYS[2]) then
   redis.call('DEL', KEYS[1], KEYS[2])
@@ -179,6 +200,7 @@ end
 if ARGV[2] ~= '' then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[2]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('ZADD', KEYS[3], nowMs() + tonumber(ARGV[3]), ARGV[4])
 local events = redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[2] == '' and '-inf' or '(' .. ARGV[2], '+inf')
 local kept = {}
 for i, member in ipairs(events) do
@@ -203,10 +225,10 @@ return events`;
  * Logs a record's deliveries and marks the record delivered, in one step: a record already
  * marked (read again after a crash, or by a second fan-out instance) changes nothing, and a
  * queue is either created before the step and takes the entries, or after it and finds the
- * record among those delivered. Then wakes every queue of the deliveries' users (and, for a
- * public channel's message, the `all_public_streams` queues), and forgets the expired ones it
- * finds. A delivery's audience is the users it names who hold a queue; one for nobody is not
- * logged.
+ * record among those delivered. Then wakes, in one message, the users of the deliveries (and,
+ * for a public channel's message, those holding `all_public_streams` queues). A delivery's
+ * audience is the users it names who hold a queue; one for nobody is not logged. A user whose
+ * queues all expired is forgotten as a holder.
  *
  * KEYS: delivered, holders, `all_public_streams` queues, the bodies counter, the log, its
  * counter. ARGV: the record's `topic:partition` and its offset ('' and '' for client events that
@@ -216,7 +238,7 @@ return events`;
  * narrow filters), '1' when it also goes to the `all_public_streams` queues (else ''), the number
  * of variants and each variant's flavour and JSON.
  */
-export const FAN_OUT = `
+export const FAN_OUT = `${NOW}
 if ARGV[1] ~= '' then
   local done = redis.call('HGET', KEYS[1], ARGV[1])
   if done and tonumber(done) >= tonumber(ARGV[2]) then return 0 end
@@ -225,22 +247,32 @@ end
 if #ARGV < 4 then return 1 end
 local holders = redis.call('SCARD', KEYS[2])
 local holderIds
--- The users of a delivery who may hold a queue: those it names, or, when it names more users
--- than hold queues, the holders it names.
-local function audience(first, n)
+-- The users a delivery names who may hold a queue: all of them, or, when it names more users
+-- than hold queues, the holders among them.
+local function named(first, n)
   local users = {}
   if n <= holders then
     for u = first, first + n - 1 do users[#users + 1] = ARGV[u] end
     return users
   end
   holderIds = holderIds or redis.call('SMEMBERS', KEYS[2])
-  local named = {}
-  for u = first, first + n - 1 do named[ARGV[u]] = true end
-  for _, uid in ipairs(holderIds) do if named[uid] then users[#users + 1] = uid end end
+  local names = {}
+  for u = first, first + n - 1 do names[ARGV[u]] = true end
+  for _, uid in ipairs(holderIds) do if names[uid] then users[#users + 1] = uid end end
   return users
 end
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local now = nowMs()
+-- Per user looked up, whether they hold a live queue.
+local holds = {}
+local function holding(uid)
+  if holds[uid] == nil then
+    local key = '${USER_QUEUES_PREFIX}' .. uid
+    local expired = redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. now)
+    holds[uid] = redis.call('ZCARD', key) > 0
+    if expired > 0 and not holds[uid] then redis.call('SREM', KEYS[2], uid) end
+  end
+  return holds[uid]
+end
 for _ = 1, 1000 do
   local head = redis.call('ZRANGE', KEYS[5], 0, 0)
   if not head[1] or tonumber(string.match(head[1], '^%d+')) > now then break end
@@ -250,23 +282,12 @@ local bodies = redis.call('INCR', KEYS[4])
 local bodiesKey = '${BODIES_PREFIX}' .. bodies
 local prefix = (now + tonumber(ARGV[3])) .. '|' .. bodies .. '|'
 local suffix = '|' .. ARGV[1] .. '=' .. ARGV[2]
--- Per queue of the deliveries' users, its user; per user, their queues.
-local reached, queuesOf, toAllPublic = {}, {}, false
--- Whether user uid holds a queue (their queues are listed in reached the first time).
-local function holding(uid)
-  local queues = queuesOf[uid]
-  if not queues then
-    queues = redis.call('SMEMBERS', '${USER_QUEUES_PREFIX}' .. uid)
-    queuesOf[uid] = queues
-    for _, q in ipairs(queues) do reached[q] = uid end
-  end
-  return #queues > 0
-end
+local toAllPublic = false
 local i = 4
 while i <= #ARGV do
   local n = tonumber(ARGV[i])
   local users = {}
-  for _, uid in ipairs(audience(i + 1, n)) do
+  for _, uid in ipairs(named(i + 1, n)) do
     if holding(uid) then users[#users + 1] = uid end
   end
   local t, conditions, traits, ap, nv = ARGV[i + n + 1], ARGV[i + n + 3], ARGV[i + n + 4], ARGV[i + n + 5], tonumber(ARGV[i + n + 6])
@@ -289,29 +310,24 @@ while i <= #ARGV do
   i = i + n + 7 + 2 * nv
 end
 redis.call('PEXPIRE', bodiesKey, ARGV[3])
--- Wakes the long-polls of queue q; false when nobody watches it because it expired.
-local function wake(q)
-  return redis.call('PUBLISH', 'evq:wake:' .. q, '') > 0 or redis.call('EXISTS', 'evq:' .. q) == 1
+local woken = {}
+for uid, held in pairs(holds) do
+  if held then woken[#woken + 1] = uid end
 end
 if toAllPublic then
-  local users = {}
-  for uid, queues in pairs(queuesOf) do
-    if #queues > 0 then users[#users + 1] = uid end
-  end
-  redis.call('HSET', bodiesKey, 'reached', ',' .. table.concat(users, ',') .. ',')
-  -- Not the readers' queues: they take the message with their own flags, or not by choice.
+  redis.call('HSET', bodiesKey, 'reached', ',' .. table.concat(woken, ',') .. ',')
+  -- Not the readers: their queues take the message with their own flags, or not by choice.
   for _, q in ipairs(redis.call('SMEMBERS', KEYS[3])) do
-    if not reached[q] and not wake(q) then redis.call('SREM', KEYS[3], q) end
+    local uid = redis.call('HGET', 'evq:' .. q, 'user')
+    if not uid then
+      redis.call('SREM', KEYS[3], q)
+    elseif not holds[uid] then
+      holds[uid] = true
+      woken[#woken + 1] = uid
+    end
   end
 end
-for q, uid in pairs(reached) do
-  if not wake(q) then
-    -- Expired: forgotten here, and the user with it once they hold no queue.
-    local userKey = '${USER_QUEUES_PREFIX}' .. uid
-    redis.call('SREM', userKey, q)
-    if redis.call('SCARD', userKey) == 0 then redis.call('SREM', KEYS[2], uid) end
-  end
-end
+if #woken > 0 then redis.call('PUBLISH', '${WAKE_CHANNEL}', ',' .. table.concat(woken, ',') .. ',') end
 return 1`;
 
 /**
@@ -326,11 +342,12 @@ redis.call('HSET', KEYS[1], 'covers', ARGV[1])
 return 1`;
 
 /** Per user id: 1 when one of the user's queues is alive and takes `message` events (Zulip's client that `accepts_messages`). */
-export const ON_ZULIP = `
+export const ON_ZULIP = `${NOW}
+local now = nowMs()
 local out = {}
 for i, uid in ipairs(ARGV) do
   out[i] = 0
-  for _, q in ipairs(redis.call('SMEMBERS', '${USER_QUEUES_PREFIX}' .. uid)) do
+  for _, q in ipairs(redis.call('ZRANGEBYSCORE', '${USER_QUEUES_PREFIX}' .. uid, now, '+inf')) do
     local types = redis.call('HGET', 'evq:' .. q, 'types')
     if types and (types == '' or string.find(types, ',message,', 1, true)) then
       out[i] = 1
@@ -343,14 +360,7 @@ return out`;
 export const DELETE = `
 if redis.call('HGET', KEYS[1], 'user') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1], KEYS[2])
-redis.call('SREM', KEYS[3], ARGV[2])
+redis.call('ZREM', KEYS[3], ARGV[2])
 redis.call('SREM', KEYS[5], ARGV[2])
-if redis.call('SCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
+if redis.call('ZCARD', KEYS[3]) == 0 then redis.call('SREM', KEYS[4], ARGV[1]) end
 return 1`;
-
-/** Drops the user's expired queues from their list, and the user from the holders once none is left. */
-export const FORGET_EXPIRED = `
-for _, q in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  if redis.call('EXISTS', 'evq:' .. q) == 0 then redis.call('SREM', KEYS[1], q) end
-end
-if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) end`;

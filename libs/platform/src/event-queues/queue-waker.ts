@@ -1,25 +1,25 @@
 import type { Redis } from 'ioredis';
-import { queueWakeChannel } from './queue-scripts';
+import { WAKE_CHANNEL } from './queue-scripts';
 
-interface Channel {
-  name: string;
-  /** Settles once the subscription is active. */
-  subscribed: Promise<unknown>;
+/** The watches of one user's long-polls in this process. */
+interface UserWatches {
+  userId: number;
   watches: Set<Watch>;
 }
 
-/** A long-poll's watch of its queue, from `watch` until `end`. */
+/** A long-poll's watch of its user's queues, from `watch` until `end`. */
 export interface QueueWatch {
   /**
-   * Resolves true once the queue may have events it had not at the last call (or at the start
-   * of the watch), false on timeout or cancel. A wake-up is not a promise of an event: a queue
-   * is woken for every event of its user and finds on reading whether one is for it.
+   * Resolves true once the user's queues may have events they had not at the last call (or at
+   * the start of the watch), false on timeout or cancel. A wake-up is not a promise of an event:
+   * every queue of a user is woken for the user's events, and finds on reading whether one is
+   * for it.
    */
   next(): Promise<boolean>;
   /** Resolves every `next` false from now on (the client went away). */
   cancel(): void;
   /** Ends the watch (always call it, woken or not). */
-  end(): Promise<void>;
+  end(): void;
 }
 
 /**
@@ -31,12 +31,13 @@ class Watch implements QueueWatch {
   /** Woken while nobody awaited `next`: the next call answers at once. */
   private pending = false;
   private over = false;
+  private ended = false;
   private waiting?: (woken: boolean) => void;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
-    private readonly channel: Channel,
-    private readonly release: (channel: Channel) => Promise<void>,
+    private readonly user: UserWatches,
+    private readonly release: (watch: Watch, user: UserWatches) => void,
     timeoutMs: number,
   ) {
     this.timer = setTimeout(() => this.cancel(), timeoutMs);
@@ -62,10 +63,11 @@ class Watch implements QueueWatch {
     this.settle(false);
   }
 
-  async end(): Promise<void> {
+  end(): void {
     this.cancel();
-    this.channel.watches.delete(this);
-    await this.release(this.channel);
+    if (this.ended) return;
+    this.ended = true;
+    this.release(this, this.user);
   }
 
   private settle(woken: boolean): void {
@@ -77,39 +79,47 @@ class Watch implements QueueWatch {
 
 /**
  * Long-polls waiting on queues, woken when an event is queued by any process: one subscriber
- * connection per process, subscribed to a queue's channel while someone watches it.
+ * connection per process, subscribed to the one channel where each fan-out names the users it
+ * wakes.
  */
 export class QueueWaker {
-  private readonly channels = new Map<string, Channel>();
+  private readonly byUser = new Map<number, UserWatches>();
+  private count = 0;
   /**
    * A SUBSCRIBE sent before the new connection's ready check makes that check (an INFO) fail in
    * subscriber mode: the connection restarts, and what is published meanwhile is lost (a CI run
-   * saw a long-poll never woken). Watches subscribe once the connection is ready.
+   * saw a long-poll never woken). The channel is subscribed once the connection is ready.
    */
-  private readonly ready: Promise<void>;
+  private readonly subscribed: Promise<unknown>;
 
   constructor(private readonly subscriber: Redis) {
-    this.ready = subscriber.status === 'ready' ? Promise.resolve() : new Promise((resolve) => subscriber.once('ready', () => resolve()));
-    subscriber.on('message', (channel: string) => {
-      for (const watch of this.channels.get(channel)?.watches ?? []) watch.wake();
+    const ready = subscriber.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => subscriber.once('ready', () => resolve()));
+    this.subscribed = ready.then(() => subscriber.subscribe(WAKE_CHANNEL));
+    subscriber.on('message', (channel: string, users: string) => {
+      if (channel === WAKE_CHANNEL) this.wake(users);
     });
   }
 
+  /** The long-polls watching now. */
+  get watching(): number {
+    return this.count;
+  }
+
   /**
-   * Watches `queueId` for `timeoutMs`, or until cancelled. Resolves once subscribed: an event
-   * queued from then on wakes the watch, so read the queue once more before waiting on `next`.
+   * Watches the queues of `userId` for `timeoutMs`, or until cancelled. Resolves once subscribed:
+   * an event queued from then on wakes the watch, so read the queue once more before waiting on
+   * `next`.
    */
-  async watch(queueId: string, timeoutMs: number): Promise<QueueWatch> {
-    const name = queueWakeChannel(queueId);
-    await this.ready;
-    let channel = this.channels.get(name);
-    if (!channel) {
-      channel = { name, subscribed: this.subscriber.subscribe(name), watches: new Set() };
-      this.channels.set(name, channel);
+  async watch(userId: number, timeoutMs: number): Promise<QueueWatch> {
+    await this.subscribed;
+    let user = this.byUser.get(userId);
+    if (!user) {
+      user = { userId, watches: new Set() };
+      this.byUser.set(userId, user);
     }
-    const watch = new Watch(channel, this.release, timeoutMs);
-    channel.watches.add(watch);
-    await channel.subscribed;
+    const watch = new Watch(user, this.release, timeoutMs);
+    user.watches.add(watch);
+    this.count++;
     return watch;
   }
 
@@ -117,11 +127,18 @@ export class QueueWaker {
     this.subscriber.disconnect();
   }
 
-  /** Unsubscribes from a channel nobody watches any longer (one function for every watch). */
-  private readonly release = async (channel: Channel): Promise<void> => {
-    if (channel.watches.size === 0 && this.channels.get(channel.name) === channel) {
-      this.channels.delete(channel.name);
-      await this.subscriber.unsubscribe(channel.name);
+  /** `users`: ',id,id,'. */
+  private wake(users: string): void {
+    for (const id of users.split(',')) {
+      if (id === '') continue;
+      for (const watch of this.byUser.get(Number(id))?.watches ?? []) watch.wake();
     }
+  }
+
+  /** Forgets an ended watch (one function for every watch). */
+  private readonly release = (watch: Watch, user: UserWatches): void => {
+    this.count--;
+    user.watches.delete(watch);
+    if (user.watches.size === 0 && this.byUser.get(user.userId) === user) this.byUser.delete(user.userId);
   };
 }

@@ -42,7 +42,7 @@ export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps)
     const { queue_id: queueId, last_event_id: lastEventId, dont_block: dontBlock } = data as z.infer<typeof GET_EVENTS.params>;
     const read = async () => (await deps.queues.read(queueId, actor.userId, lastEventId)) ?? Promise.reject(badQueue(queueId));
     let events = await read();
-    if (events.length === 0 && !dontBlock) events = await longPoll(reply, deps, queueId, read);
+    if (events.length === 0 && !dontBlock) events = await longPoll(reply, deps, actor.userId, queueId, read);
     return renderSuccess(reply, { events, queue_id: queueId }, ignored);
   }));
 
@@ -60,7 +60,7 @@ export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps)
  * nothing for this queue (an event of its user that its options filter out) waits on. A client
  * that goes away ends the wait, and gets no heartbeat queued for it.
  */
-async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: string, read: () => Promise<QueuedEvent[]>): Promise<QueuedEvent[]> {
+async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, userId: number, queueId: string, read: () => Promise<QueuedEvent[]>): Promise<QueuedEvent[]> {
   let gone = false;
   let watch: QueueWatch | undefined;
   const onClose = () => {
@@ -69,7 +69,7 @@ async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: str
   };
   reply.raw.once('close', onClose);
   try {
-    watch = await deps.waker.watch(queueId, deps.heartbeatMs);
+    watch = await deps.waker.watch(userId, deps.heartbeatMs);
     // Subscribed now: an event queued since the first read is either here or wakes the watch.
     const events = gone ? [] : await read();
     if (events.length > 0) return events;
@@ -86,7 +86,7 @@ async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, queueId: str
     return [];
   } finally {
     reply.raw.off('close', onClose);
-    await watch?.end();
+    watch?.end();
   }
 }
 

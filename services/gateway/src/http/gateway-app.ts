@@ -20,6 +20,8 @@ export interface GatewayAppOptions {
   host?: string;
   /** Largest request body fastify accepts. */
   bodyLimit?: number;
+  /** Figures added to the health answer, for operators (the long-polls held). */
+  details?: () => Record<string, number>;
   /** Registers further routes and plugins before the server starts listening. */
   configure?: (fastify: FastifyInstance) => Promise<void>;
 }
@@ -36,7 +38,7 @@ export async function startGatewayApp(options: GatewayAppOptions): Promise<NestF
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/health', async (_req, reply) => {
     const ready = options.isReady();
-    return reply.code(ready ? 200 : 503).send(healthBody({ service: options.service, ready }));
+    return reply.code(ready ? 200 : 503).send({ ...healthBody({ service: options.service, ready }), ...options.details?.() });
   });
   await options.configure?.(fastify);
   await app.listen(options.port, options.host ?? '127.0.0.1');
