@@ -79,7 +79,7 @@ function eventsTables({ rows, gatewayMemory: g, notes }: EventsBench): Table[] {
         return [row.name, String(row.fromSend.count), `${ms(row.fromReply.p50)} / ${ms(row.fromReply.p99)}`, `${ms(row.fromSend.p50)} / ${ms(row.fromSend.p99)}`, String(row.fromSend.errors), `p50 ≤ ${DELIVERY_P50_MS}, p99 ≤ ${DELIVERY_P99_MS}`, pass ? '✓' : '✗'];
       }),
       notes: [
-        'The message event is appended to messages.events before the reply; the realtime service reads it, queues it to every queue of the channel\'s subscribers in one Redis step and wakes their long-polls.',
+        'The message event is appended to messages.events before the reply; the realtime service reads it, logs it once in Redis for the channel\'s subscribers holding queues and wakes their long-polls with one message; each woken poll takes the event from the log into its queue.',
         'With 1,000 queues, every queue (10 for each of 100 subscribers) gets each message.',
         ...notes,
       ],
@@ -89,7 +89,7 @@ function eventsTables({ rows, gatewayMemory: g, notes }: EventsBench): Table[] {
       header: ['before', 'holding', 'after release', 'growth', 'target', 'ok'],
       align: ['r', 'r', 'r', 'r', 'l', 'l'],
       rows: [[mb(g.beforeMb), mb(g.holdingMb), mb(g.afterMb), mb(g.holdingMb - g.beforeMb), `≤ ${POLLS_MAX_GROWTH_MB} MB more`, g.holdingMb - g.beforeMb <= POLLS_MAX_GROWTH_MB ? '✓' : '✗']],
-      notes: ['Each poll is its own connection from the bench process, on a queue of its own; held once the gateway watches every queue (Redis PUBSUB NUMSUB, sampled).'],
+      notes: ['Each poll is its own connection from the bench process, on a queue of its own; held once the gateway watches every one (the long_polls count of its health answer).'],
     },
   ];
 }
