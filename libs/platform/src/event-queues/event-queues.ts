@@ -12,18 +12,16 @@ import {
   eventsKey,
   FAN_OUT,
   HOLDERS_KEY,
+  LEGACY_USER_QUEUES_PREFIX,
   LOG_KEY,
   LOG_SEQ_KEY,
   ON_ZULIP,
   queueKey,
-  LEGACY_USER_QUEUES_PREFIX,
   READ,
   SETTLE,
   USER_QUEUES_PREFIX,
   userQueuesKey,
 } from './queue-scripts';
-
-export { WAKE_CHANNEL } from './queue-scripts';
 
 /** A client event as queued: Zulip's `{id, type, ...}`. */
 export type QueuedEvent = { id: number; type: string } & Record<string, unknown>;
