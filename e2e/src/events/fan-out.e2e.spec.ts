@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import { api, createChannel, createUser, owner, TestEventQueue, type ClientEvent, type TestUser } from '@zulip-es/testing';
+import { api, createChannel, createGroup, createUser, owner, TestEventQueue, type ClientEvent, type TestUser } from '@zulip-es/testing';
 
 /**
  * Each state change reaches, as its Zulip client event, the queues of the users who see it, and
@@ -256,6 +256,25 @@ describe('fan-out of state changes to event queues', () => {
     expect(await queue.waitFor((e) => e.type === 'subscription' && e.op === 'peer_add' && (e.stream_ids as number[])[0] === channelId)).toMatchObject({ user_ids: [alice.userId] });
     expect((await api('PATCH', `/users/${promoted.userId}`, { auth: owner(), params: { role: Role.MEMBER } })).status).toBe(200);
     await queue.waitFor(streamOp('delete'));
+  });
+
+  it('tells a member added to a group that may subscribe to a private channel of the channel, as GET /streams/{id} shows it to them, and that it is gone once removed', async () => {
+    const groupId = await createGroup();
+    const channelId = await createChannel({ subscribers: [alice.userId], invite_only: true, can_subscribe_group: groupId });
+    const granted = await createUser({ label: 'ev-granted' });
+    const [grantedQ, carolQ] = await queuesOf(granted, carol);
+    const streamOp = (op: string) => (e: ClientEvent) => e.type === 'stream' && e.op === op && ((e.stream_ids ?? (e.streams as { stream_id: number }[]).map((s) => s.stream_id)) as number[]).includes(channelId);
+    const members = (change: 'add' | 'delete') => api('POST', `/user_groups/${groupId}/members`, { auth: owner(), params: { [change]: [granted.userId] } });
+
+    expect((await members('add')).status).toBe(200);
+    const created = await grantedQ.waitFor(streamOp('create'));
+    const shown = (await api('GET', `/streams/${channelId}`, { auth: granted })).body.stream;
+    expect((created.streams as { stream_id: number }[]).find((s) => s.stream_id === channelId)).toEqual(shown);
+    expect(await grantedQ.waitFor((e) => e.type === 'subscription' && e.op === 'peer_add' && (e.stream_ids as number[])[0] === channelId)).toMatchObject({ user_ids: [alice.userId] });
+
+    expect((await members('delete')).status).toBe(200);
+    await grantedQ.waitFor(streamOp('delete'));
+    await none(carolQ, (e) => streamOp('create')(e) || streamOp('delete')(e));
   });
 
   describe('default channels', () => {

@@ -111,17 +111,22 @@ export const subscribersRemoved: ClientEventsOf<'channel.subscribers_removed.v1'
   ];
 };
 
-/**
- * A user whose role changes is told of the channels they now see (`stream` `create`, and each
- * one's subscribers as `peer_add`) and of those they no longer see (`stream` `delete`).
- */
+/** A user whose role changes is told of the channels they now see, and of those they no longer see. */
 export function listedChannelsChanged(directory: Directory, before: DirectoryUser, after: DirectoryUser): Delivery[] {
-  const was = new Set(directory.channelsListedBy(before).map((c) => c.channelId));
-  const now = directory.channelsListedBy(after);
+  return listingChanged(directory, after.userId, directory.channelsListedBy(before), directory.channelsListedBy(after));
+}
+
+/**
+ * A user who lists other channels than before (a new role, a group that grants access) gets
+ * `stream` `create` for those gained, with each one's subscribers as `peer_add`, and `stream`
+ * `delete` for those lost.
+ */
+export function listingChanged(directory: Directory, userId: number, before: readonly DirectoryChannel[], now: readonly DirectoryChannel[]): Delivery[] {
+  const was = new Set(before.map((c) => c.channelId));
   const gained = now.filter((c) => !was.has(c.channelId));
   const kept = new Set(now.map((c) => c.channelId));
   const lost = [...was].filter((id) => !kept.has(id)).sort((a, b) => a - b);
-  const to = [after.userId];
+  const to = [userId];
   return [
     ...(gained.length > 0 ? [{ userIds: to, event: streamsCreated(directory, gained) }] : []),
     ...gained.flatMap((c) => {

@@ -353,6 +353,52 @@ describe('client events of domain events', () => {
       ]);
       expect(deliveries[0]!.users).toEqual([1, 2]);
     });
+
+    describe('access granted by a private channel’s group settings', () => {
+      type GroupData = Extract<DomainEvent, { type: 'user_group.created.v1' }>['data'];
+      const group = (groupId: number, memberIds: number[], extra: Partial<GroupData> = {}): DomainEvent => ({
+        type: 'user_group.created.v1',
+        data: { groupId, name: `g${groupId}`, description: '', memberIds, subgroupIds: [], creatorId: 1, dateCreated: null, isSystemGroup: false, settings: {} as never, ...extra },
+      });
+      const nobody = Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, 1])) as ChannelData['settings'];
+      /** Channel 5, private, subscribed by user 1, whose `can_subscribe_group` is group 20. */
+      const grantedTo20 = (): DomainEvent[] => [group(1, [], { isSystemGroup: true }), ...channel(5, [1], { inviteOnly: true, settings: { ...nobody, can_subscribe_group: 20 } })];
+      const added = (groupId: number, ...userIds: number[]): DomainEvent => ({ type: 'user_group.members_added.v1', data: { groupId, userIds } });
+
+      it('counts the holders of the channel’s access-granting groups among those who see it, and not a guest in such a group', () => {
+        const state = given(user(1), user(2), user(3), user(4, { role: Role.GUEST }), group(20, [2, 4]), ...grantedTo20());
+        expect(state.directory.channelViewerIds(state.directory.channel(5)!).sort()).toEqual([1, 2]);
+      });
+
+      it('tells a member added to the group of the channel and its subscribers, after the group event; the others hear only of the group', () => {
+        const deliveries = given(user(1), user(2), user(3), group(20, []), ...grantedTo20()).when(added(20, 2));
+        expect(deliveries.map((d) => [d.users, d.event.type, d.event.op])).toEqual([
+          [[1, 2, 3], 'user_group', 'add_members'],
+          [[2], 'stream', 'create'],
+          [[2], 'subscription', 'peer_add'],
+        ]);
+        expect(deliveries[1]!.event.streams).toEqual([expect.objectContaining({ stream_id: 5, invite_only: true })]);
+        expect(deliveries[2]!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [5], user_ids: [1] });
+      });
+
+      it('tells the members of a subgroup added to the granting group, and tells a member removed from it that the channel is gone', () => {
+        const state = given(user(1), user(2), user(3), group(20, [3]), group(30, [2]), ...grantedTo20());
+        expect(streamOps(state.when({ type: 'user_group.subgroups_added.v1', data: { groupId: 20, subgroupIds: [30] } }))).toEqual([[[2], 'create']]);
+        expect(streamOps(state.when({ type: 'user_group.members_removed.v1', data: { groupId: 20, userIds: [3] } }))).toEqual([[[3], 'delete']]);
+      });
+
+      it('tells no one of the channel when the group change grants nothing new: a subscriber, an administrator, a guest', () => {
+        const state = given(user(1), user(2, { role: Role.ADMINISTRATOR }), user(3, { role: Role.GUEST }), group(20, []), ...grantedTo20());
+        expect(streamOps(state.when(added(20, 1, 2, 3)))).toEqual([]);
+      });
+
+      it('applies group events to the directory, so later deliveries follow the new membership', () => {
+        const state = given(user(1), user(2), group(20, []), ...grantedTo20());
+        state.directory.apply(added(20, 2));
+        expect(state.directory.channelViewerIds(state.directory.channel(5)!).sort()).toEqual([1, 2]);
+        expect(streamOps(state.when(subscribe(5, 2)))).toEqual([]);
+      });
+    });
   });
 
   describe('default channels', () => {

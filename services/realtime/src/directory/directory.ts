@@ -1,6 +1,7 @@
 import { Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
+import { evolveGroups, inGroupSetting, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
 import { evolveLinkifiers, evolveProfileFields, type Linkifier } from './org-lists';
 
 /** What the fan-out knows of a user: who sees what, and how others see them. */
@@ -33,6 +34,8 @@ type ChannelCreated = DomainEventOf<'channel.created.v1'>['data'];
 export class Directory {
   private readonly users = new Map<number, DirectoryUser>();
   private readonly channels = new Map<number, DirectoryChannel>();
+  /** User groups: who holds a channel's access-granting settings. */
+  private groups: Map<number, DirectoryGroup> = new Map();
   /** The organization's default channels, by id. */
   private readonly defaultChannels = new Set<number>();
   private realmHost = '';
@@ -65,9 +68,13 @@ export class Directory {
     return this.channels.get(channelId);
   }
 
-  /** The active users who may see that a channel exists: everyone but guests for a public one, its subscribers and the administrators for a private one. */
+  /**
+   * The active users who may see that a channel exists: everyone but guests for a public one;
+   * for a private one its subscribers, the administrators and the holders of its
+   * access-granting group settings.
+   */
   channelViewerIds(channel: DirectoryChannel): number[] {
-    return [...this.users.values()].filter((u) => seesChannel(u, channel)).map((u) => u.userId);
+    return [...this.users.values()].filter((u) => seesChannel(this.groups, u, channel)).map((u) => u.userId);
   }
 
   /**
@@ -75,12 +82,30 @@ export class Directory {
    * `channelViewerIds`, and web-public channels for guests too.
    */
   listsChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
-    return seesChannel(user, channel) || (user.isActive && channel.isWebPublic);
+    return seesChannel(this.groups, user, channel) || (user.isActive && channel.isWebPublic);
   }
 
   /** The channels `user` would list, for a role changed or to change. */
   channelsListedBy(user: DirectoryUser): DirectoryChannel[] {
     return [...this.channels.values()].filter((c) => this.listsChannel(user, c));
+  }
+
+  /**
+   * The users whose listed channels a group change alters (it grants or takes a private
+   * channel's metadata access), with the private channels they list before and after it (the
+   * others do not depend on groups). Administrators list every channel and guests get no access
+   * from groups, so only the others are looked at.
+   */
+  listingsChangedBy(event: GroupMembershipEvent): { userId: number; before: DirectoryChannel[]; after: DirectoryChannel[] }[] {
+    const groups = evolveGroups(this.groups, event);
+    const privateChannels = [...this.channels.values()].filter((c) => c.inviteOnly && !c.isWebPublic);
+    return [...this.users.values()].flatMap((user) => {
+      if (!user.isActive || user.role <= Role.ADMINISTRATOR || user.role === Role.GUEST) return [];
+      const before = privateChannels.filter((c) => seesChannel(this.groups, user, c));
+      const after = privateChannels.filter((c) => seesChannel(groups, user, c));
+      const same = before.length === after.length && before.every((c, i) => c.channelId === after[i]!.channelId);
+      return same ? [] : [{ userId: user.userId, before, after }];
+    });
   }
 
   /** The default channels' ids, ascending. */
@@ -149,6 +174,13 @@ export class Directory {
         return this.updateUser(event.data.userId, { isActive: true });
       case 'user.settings_changed.v1':
         if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
+        return;
+      case 'user_group.created.v1':
+      case 'user_group.members_added.v1':
+      case 'user_group.members_removed.v1':
+      case 'user_group.subgroups_added.v1':
+      case 'user_group.subgroups_removed.v1':
+        this.groups = evolveGroups(this.groups, event);
         return;
       case 'channel.created.v1':
         this.channels.set(event.data.channelId, { ...event.data, subscribers: new Set(), firstMessageId: null });
@@ -224,9 +256,15 @@ export class Directory {
 }
 
 /** The event types that change the directory: the others need not be read before the fan-out's start. */
+/** Zulip's `has_metadata_access_to_channel_via_groups`. */
+const METADATA_GRANTING_SETTINGS = ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const;
+
 /** See `channelViewerIds`. */
-function seesChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
-  return user.isActive && (channel.subscribers.has(user.userId) || (channel.inviteOnly ? user.role <= Role.ADMINISTRATOR : user.role !== Role.GUEST));
+function seesChannel(groups: Groups, user: DirectoryUser, channel: DirectoryChannel): boolean {
+  if (!user.isActive) return false;
+  if (channel.subscribers.has(user.userId)) return true;
+  if (!channel.inviteOnly) return user.role !== Role.GUEST;
+  return user.role <= Role.ADMINISTRATOR || METADATA_GRANTING_SETTINGS.some((name) => inGroupSetting(groups, user, channel.settings[name]));
 }
 
 export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -238,6 +276,11 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'user.deactivated.v1',
   'user.reactivated.v1',
   'user.settings_changed.v1',
+  'user_group.created.v1',
+  'user_group.members_added.v1',
+  'user_group.members_removed.v1',
+  'user_group.subgroups_added.v1',
+  'user_group.subgroups_removed.v1',
   'channel.created.v1',
   'channel.subscribers_added.v1',
   'channel.subscribers_removed.v1',
