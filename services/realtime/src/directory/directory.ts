@@ -255,7 +255,6 @@ export class Directory {
   }
 }
 
-/** The event types that change the directory: the others need not be read before the fan-out's start. */
 /** Zulip's `has_metadata_access_to_channel_via_groups`. */
 const METADATA_GRANTING_SETTINGS = ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const;
 
@@ -267,6 +266,7 @@ function seesChannel(groups: Groups, user: DirectoryUser, channel: DirectoryChan
   return user.role <= Role.ADMINISTRATOR || METADATA_GRANTING_SETTINGS.some((name) => inGroupSetting(groups, user, channel.settings[name]));
 }
 
+/** The event types that change the directory: the others need not be read before the fan-out's start. */
 export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'realm.created.v1',
   'user.created.v1',
