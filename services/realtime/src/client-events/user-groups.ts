@@ -7,22 +7,23 @@ import { toEveryone, type ClientEventsOf } from './client-event';
 import { groupSettingView } from './org-settings';
 
 /** Zulip's `user_group` `add`: the group as `GET /user_groups` shows it. */
-export const groupCreated: ClientEventsOf<'user_group.created.v1'> = (event, directory) => {
-  const { data } = event;
-  const group = {
-    id: data.groupId,
-    name: data.name,
-    description: data.description,
-    members: [...data.memberIds].sort((a, b) => a - b),
-    direct_subgroup_ids: [...data.subgroupIds].sort((a, b) => a - b),
-    creator_id: data.creatorId,
-    date_created: data.dateCreated === null ? null : Math.floor(Date.parse(data.dateCreated) / 1000),
-    is_system_group: data.isSystemGroup,
-    ...Object.fromEntries(USER_GROUP_PERMISSIONS.map((p) => [p, groupSettingView(directory, data.settings[p])])),
-    deactivated: false,
-  };
-  return [...toEveryone(directory, { type: 'user_group', op: 'add', group }), ...channelAccessChanges(event, directory)];
-};
+export const groupCreated: ClientEventsOf<'user_group.created.v1'> = ({ data }, directory) =>
+  toEveryone(directory, {
+    type: 'user_group',
+    op: 'add',
+    group: {
+      id: data.groupId,
+      name: data.name,
+      description: data.description,
+      members: [...data.memberIds].sort((a, b) => a - b),
+      direct_subgroup_ids: [...data.subgroupIds].sort((a, b) => a - b),
+      creator_id: data.creatorId,
+      date_created: data.dateCreated === null ? null : Math.floor(Date.parse(data.dateCreated) / 1000),
+      is_system_group: data.isSystemGroup,
+      ...Object.fromEntries(USER_GROUP_PERMISSIONS.map((p) => [p, groupSettingView(directory, data.settings[p])])),
+      deactivated: false,
+    },
+  });
 
 export const groupUpdated: ClientEventsOf<'user_group.updated.v1'> = ({ data }, directory) => {
   const { groupId, name, description, deactivated, settings = {} } = data;
@@ -66,7 +67,8 @@ export const subgroupsRemoved: ClientEventsOf<'user_group.subgroups_removed.v1'>
 ];
 
 /**
- * After the group event itself: a change of membership may grant or take a private channel's
+ * After the group event itself: a change of membership (not a new group, which no channel
+ * setting names yet) may grant or take a private channel's
  * metadata access (its `can_subscribe_group`, `can_add_subscribers_group` or
  * `can_administer_channel_group`), which its users hear of as `stream` `create` or `delete`.
  */

@@ -10,7 +10,8 @@ export interface DirectoryGroup {
 
 export type Groups = ReadonlyMap<number, DirectoryGroup>;
 
-export type GroupMembershipEvent = DomainEventOf<'user_group.created.v1' | 'user_group.members_added.v1' | 'user_group.members_removed.v1' | 'user_group.subgroups_added.v1' | 'user_group.subgroups_removed.v1'>;
+/** The group events that may change who holds an existing group's settings. */
+export type GroupMembershipEvent = DomainEventOf<'user_group.members_added.v1' | 'user_group.members_removed.v1' | 'user_group.subgroups_added.v1' | 'user_group.subgroups_removed.v1'>;
 
 /**
  * Direct members of Zulip's role-based system groups (ids 1–8 in `docs/events.md`; everyone
