@@ -11,7 +11,7 @@ const roots = ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/e2e', '<rootDi
 const system = {
   globalSetup: '<rootDir>/infra/testing/global-setup.ts',
   globalTeardown: '<rootDir>/infra/testing/global-teardown.ts',
-  setupFilesAfterEnv: ['<rootDir>/infra/testing/system-test-timeout.ts'],
+  setupFilesAfterEnv: ['<rootDir>/infra/testing/system-test-timeout.ts', '<rootDir>/infra/testing/kafkajs-preload.ts'],
 };
 
 module.exports = {
