@@ -7,10 +7,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stackDown, stackStatus, stackUp } from '../infra/stack/stack';
-import { buildAll } from '../infra/system/build';
+import { stackDown, stackStatus } from '../infra/stack/stack';
+import { stackUpAndBuild } from '../infra/system/build';
 import { useBenchStack } from './bench-stack';
 import { markdownTable, textTable } from './lib/table';
+import { BENCH_PARTS, measureAll } from './measure';
+import { benchTables } from './report/tables';
 
 async function main(): Promise<number> {
   const began = Date.now();
@@ -18,13 +20,8 @@ async function main(): Promise<number> {
   console.log(stack.description);
   const benchDir = stack.dataDir;
   const startedStack = !(await stackStatus()).healthy;
-  if (startedStack) await stackUp();
   try {
-    buildAll();
-    // Loaded only now: the platform library resolves @zulip-es/contracts to its compiled output,
-    // which the build above may just have changed.
-    const { BENCH_PARTS, measureAll } = await import('./measure');
-    const { benchTables } = await import('./report/tables');
+    await stackUpAndBuild();
     // `npm run bench -- topic-deletion rebuild`: only those parts (default: every part).
     const asked = process.argv.slice(2);
     const unknown = asked.filter((a) => !(BENCH_PARTS as readonly string[]).includes(a));

@@ -31,25 +31,32 @@ function signalNumber(signal) {
 }
 
 /**
- * Installs when node_modules is missing or older than package-lock.json: `npm ci`, or, where this
- * npm judges the lock incomplete (npm 11 omits other platforms' optional binaries of packages
- * whose install scripts are not approved, then refuses its own lock), `npm install`, which keeps
- * the locked versions.
+ * Installs when node_modules is missing or older than package-lock.json, with `npm ci`: exactly
+ * the locked versions. package.json's `allowScripts` records that no dependency's install script
+ * is needed (each has its platform binary as an optional package), so npm runs none.
  */
 async function ensureInstalled() {
-  const lock = join(root, 'package-lock.json');
   const installed = mtime(join(root, 'node_modules', '.package-lock.json'));
-  const locked = mtime(lock);
-  if (installed !== undefined && (locked === undefined || installed >= locked)) return;
+  const locked = mtime(join(root, 'package-lock.json'));
+  if (installed !== undefined && locked !== undefined && installed >= locked) return;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  console.error(`run: node_modules ${installed === undefined ? 'missing' : 'older than package-lock.json'}; installing…`);
-  let code = locked === undefined ? 1 : await exec(npm, ['ci', '--no-audit', '--no-fund']);
-  if (code !== 0) code = await exec(npm, ['install', '--no-audit', '--no-fund']);
+  const began = Date.now();
+  console.log(`run: node_modules ${installed === undefined ? 'missing' : 'older than package-lock.json'}; npm ci…`);
+  const code = await exec(npm, ['ci', '--no-audit', '--no-fund']);
   if (code !== 0) {
-    console.error(`run: npm install failed (exit code ${code})`);
+    console.error(`run: npm ci failed (exit code ${code})`);
     process.exit(code);
   }
+  console.log(`run: installed in ${((Date.now() - began) / 1000).toFixed(1)} s`);
 }
+
+/**
+ * The infrastructure scripts run from the sources of the libraries they use: tsconfig.typecheck.json
+ * maps @zulip-es/* to each library's src, so a script never loads a library's compiled output,
+ * which may not be built yet (`npm start` on a fresh clone) or be older than its sources.
+ * Processes they start with tsx inherit the setting.
+ */
+const TSX_ENV = { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.typecheck.json') };
 
 /** Runs a TypeScript file with tsx; resolves to its exit code. */
 function tsx(file, args = [], options = {}) {
@@ -57,7 +64,7 @@ function tsx(file, args = [], options = {}) {
     console.error(`run: ${bin('tsx')} is missing; is tsx in the root devDependencies? (npm install)`);
     return Promise.resolve(1);
   }
-  return exec(bin('tsx'), [join(root, file), ...args], options);
+  return exec(bin('tsx'), [join(root, file), ...args], { env: TSX_ENV, ...options });
 }
 
 const commands = {
@@ -72,7 +79,7 @@ const commands = {
       console.error(`usage: npm run rebuild -- <${services.join('|')}>`);
       return 2;
     }
-    const built = await exec(bin('tsc'), ['-b', 'tsconfig.json']);
+    const built = await exec(bin('nx'), ['run', `${service}:build`, '--output-style=static'], { env: { ...process.env, NX_DAEMON: 'false' } });
     return built !== 0 ? built : exec(process.execPath, [join(root, 'services', service, 'dist', 'rebuild.js'), ...rest]);
   },
   /** Unit, integration and end-to-end tests against the real stack. */

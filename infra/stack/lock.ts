@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isAlive } from './processes';
-import { sleep, type Say } from './util';
+import { HEARTBEAT_MS, sleep, type Say } from './util';
 
 export async function withLock<T>(
   lockDir: string,
@@ -16,8 +16,10 @@ export async function withLock<T>(
 ): Promise<T> {
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   const ownerFile = path.join(lockDir, 'owner');
-  const deadline = Date.now() + timeoutMs;
+  const began = Date.now();
+  const deadline = began + timeoutMs;
   let announced = false;
+  let lastSaid = began;
   for (;;) {
     try {
       fs.mkdirSync(lockDir);
@@ -38,6 +40,9 @@ export async function withLock<T>(
     if (!announced) {
       say(`${what}: waiting for another run (pid ${owner || '?'}) that holds ${lockDir}…`);
       announced = true;
+    } else if (Date.now() - lastSaid >= HEARTBEAT_MS) {
+      say(`${what}: still waiting for pid ${owner || '?'}… ${Math.round((Date.now() - began) / 1000)} s`);
+      lastSaid = Date.now();
     }
     if (Date.now() > deadline) throw new Error(`${what}: gave up waiting for the lock ${lockDir}`);
     await sleep(1000);

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { withLock } from './lock';
 import { cacheDir } from './paths';
 import { onPath } from './config';
-import { run, type Say } from './util';
+import { run, withHeartbeat, type Say } from './util';
 
 export interface GoProgram {
   /** Part name for messages, e.g. "ferretdb". */
@@ -56,16 +56,33 @@ export async function ensureGoBinary(program: GoProgram, say: Say): Promise<stri
     }
     const started = Date.now();
     say(`${program.label}: building ${program.module}@${program.version} (first run, ${program.estimate})…`);
-    await build(program, target);
+    await withHeartbeat(say, `${program.label}: building`, () => build(program, target), () => buildProgress(buildLog(program)));
     say(`${program.label}: built in ${Math.round((Date.now() - started) / 1000)} s`);
     return target;
   });
 }
 
+const buildLog = (program: GoProgram): string => path.join(cacheDir(), program.cacheKey, 'build.log');
+
+/**
+ * How far a build got, from its log: `go build -v` names each package as it compiles it, after
+ * the `go: downloading` lines of the modules it fetches first.
+ */
+function buildProgress(logPath: string): string | undefined {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(logPath, 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+  } catch {
+    return undefined;
+  }
+  const downloaded = lines.filter((line) => line.startsWith('go: downloading ')).length;
+  const compiled = lines.filter((line) => !line.startsWith('go: ')).length;
+  return compiled > 0 ? `${compiled} packages compiled` : downloaded > 0 ? `${downloaded} modules downloaded` : undefined;
+}
+
 async function build(program: GoProgram, target: string): Promise<void> {
-  const keyDir = path.dirname(path.dirname(target));
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const logPath = path.join(keyDir, 'build.log');
+  const logPath = buildLog(program);
   fs.writeFileSync(logPath, `# ${new Date().toISOString()} ${program.module}@${program.version}\n`);
   const env = {
     ...process.env,
@@ -88,7 +105,7 @@ async function build(program: GoProgram, target: string): Promise<void> {
   }
 
   const partial = `${target}.partial-${process.pid}`;
-  const args = ['build', '-trimpath', '-o', partial];
+  const args = ['build', '-v', '-trimpath', '-o', partial];
   if (program.ldflags) args.push(`-ldflags=${program.ldflags}`);
   args.push(program.pkg);
   try {

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { withLock } from './lock';
 import { cacheDir } from './paths';
 import { ensureSystemCommand } from './provision-system';
-import { run, type Say } from './util';
+import { run, withHeartbeat, type Say } from './util';
 
 export const KAFKA_VERSION = '3.9.1';
 const SCALA = '2.13';
@@ -39,7 +39,7 @@ export async function ensureKafka(say: Say): Promise<string> {
     await ensureSystemCommand('kafka', 'mvn', 'maven', say);
     const started = Date.now();
     say(`kafka: fetching Kafka ${KAFKA_VERSION} jars with Maven (first run, ~1 min)…`);
-    await fetchJars();
+    await withHeartbeat(say, 'kafka: fetching', fetchJars);
     say(`kafka: fetched in ${Math.round((Date.now() - started) / 1000)} s`);
     return kafkaLibs();
   });

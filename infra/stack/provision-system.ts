@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { onPath } from './config';
 import { withLock } from './lock';
 import { cacheDir } from './paths';
-import { run, type Say } from './util';
+import { run, withHeartbeat, type Say } from './util';
 
 /**
  * Makes sure `command` is on PATH, installing the Debian package `aptPackage` when it is not
@@ -23,8 +23,10 @@ export async function ensureSystemCommand(label: string, command: string, aptPac
     const asRoot = (args: string[]): [string, string[]] => (isRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
     say(`${label}: installing ${aptPackage} with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    await run(...asRoot(['update']), { env });
-    await run(...asRoot(['install', '-y', '--no-install-recommends', aptPackage]), { env });
+    await withHeartbeat(say, `${label}: installing ${aptPackage}`, async () => {
+      await run(...asRoot(['update']), { env });
+      await run(...asRoot(['install', '-y', '--no-install-recommends', aptPackage]), { env });
+    });
     if (!onPath(command)) throw new Error(`${label}: installed ${aptPackage} but "${command}" is still not on PATH`);
     return true;
   });

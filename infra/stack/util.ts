@@ -88,6 +88,28 @@ export async function retryUntil<T>(
   throw lastError instanceof Error ? lastError : new Error(String(lastError));
 }
 
+/** How often a long step says that it is still going. */
+export const HEARTBEAT_MS = 10_000;
+
+/**
+ * Runs a step that may take minutes (a build from source, a download) and says every
+ * HEARTBEAT_MS that it is still going, with the elapsed time and, when `progress` tells it, how
+ * far it got: "minio: building… 40 s (312 packages compiled)". A silent terminal for minutes
+ * reads as a hang.
+ */
+export async function withHeartbeat<T>(say: Say, what: string, body: () => Promise<T>, progress?: () => string | undefined): Promise<T> {
+  const began = Date.now();
+  const timer = setInterval(() => {
+    const detail = progress?.();
+    say(`${what}… ${Math.round((Date.now() - began) / 1000)} s${detail ? ` (${detail})` : ''}`);
+  }, HEARTBEAT_MS);
+  try {
+    return await body();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** Races a promise against a timeout. */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

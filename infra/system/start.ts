@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stackUp } from '../stack/stack';
 import { dataDir } from '../stack/paths';
 import { bootstrapRealm, zuliprc } from './bootstrap-realm';
-import { buildAll } from './build';
+import { stackUpAndBuild } from './build';
 import { SERVICES, type ServiceId } from './service-process';
 import { startSystem, type RunningSystem } from './system';
 
@@ -44,8 +43,7 @@ function superviseRestarts(system: RunningSystem, stopping: () => boolean): void
 }
 
 async function main(): Promise<void> {
-  await stackUp();
-  buildAll();
+  await stackUpAndBuild();
   const system = await startSystem({ onLine: prefix });
   let stopping = false;
   superviseRestarts(system, () => stopping);

@@ -5,10 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { stackDown, stackStatus, stackUp } from '../stack/stack';
+import { stackDown, stackStatus } from '../stack/stack';
 import { repoRoot } from '../stack/paths';
 import { stopExtras } from '../testing/extra-processes';
-import { buildAll } from './build';
+import { stackUpAndBuild } from './build';
 import { stopLeftoverSystem } from './leftover-system';
 
 interface JestSummary {
@@ -22,9 +22,8 @@ interface JestSummary {
 
 async function main(args: string[]): Promise<number> {
   const wasRunning = (await stackStatus()).healthy;
-  if (!wasRunning) await stackUp();
   try {
-    buildAll();
+    await stackUpAndBuild();
     typecheck();
     lint();
     const report = path.join(repoRoot, '.data', 'test', 'jest-report.json');
