@@ -23,10 +23,16 @@ const STOP_TIMEOUT_MS = 60_000;
 const env = { ...process.env, ZULIP_DATA_DIR: dataDir };
 
 /**
- * What a newcomer reads as a failure: npm's error and warning lines, a stack trace, a failed
- * step, and any service log line at warning level or above (pino levels 40-60).
+ * What a newcomer reads as a failure: npm's error and warning lines, Node's warnings, a stack
+ * trace, a failed step, and any service log line at warning level or above (pino levels 40-60).
  */
-const ERROR_TEXT = [/^npm (error|warn|ERR!)/i, /^\s+at .+\(.+:\d+:\d+\)$/, /\b(failed|Error:|exception)\b/i, /"level":\s*(4|5|6)\d\b/];
+const ERROR_TEXT = [
+  /^npm (error|warn|ERR!)/i,
+  /\(node:\d+\)|\w*Warning\b/,
+  /^\s+at .+\(.+:\d+:\d+\)$/,
+  /\b(failed|Error:|exception)\b/i,
+  /"level":\s*(4|5|6)\d\b/,
+];
 
 const log = (line) => process.stdout.write(`start-check: ${line}\n`);
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;

@@ -17,12 +17,24 @@ const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'w
 
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : undefined);
 
-/** Runs a command with inherited stdio from the repo root; resolves to its exit code. */
+/**
+ * Runs a command with inherited stdio from the repo root; resolves to its exit code. SIGINT and
+ * SIGTERM are passed on to it, and this process waits for it to exit: Ctrl-C would otherwise
+ * end this process at once, and npm with it, while the command is still stopping what it
+ * started.
+ */
 function exec(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1)));
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 128 + (signalNumber(signal) ?? 1) : 1));
+    });
   });
 }
 

@@ -27,11 +27,15 @@ function keepPassword(password: string): void {
   writeFileSync(passwordFile(), `${password}\n`, { mode: 0o600 });
 }
 
+/**
+ * A service that crashes is started again. One that exits with code 0 was stopped (Ctrl-C
+ * reaches the services too, maybe before this process has seen it) and stays stopped.
+ */
 function superviseRestarts(system: RunningSystem, stopping: () => boolean): void {
   for (const proc of Object.values(system.processes)) {
     const watch = () =>
       proc.onExit((code) => {
-        if (stopping()) return;
+        if (stopping() || code === 0) return;
         prefix(proc.options.service, `exited with code ${code}; restarting in 1 s`);
         setTimeout(() => {
           proc.start();
@@ -62,9 +66,12 @@ async function main(): Promise<void> {
   if (owner.created) console.log(`Its password (for POST /fetch_api_key and clients that log in): ${passwordFile()}`);
   console.log(`Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`);
 
+  // `on`, not `once`: Ctrl-C may arrive more than once (from the terminal and passed on by the
+  // processes above this one), and a second signal without a listener would end this process
+  // before it has stopped the services.
   await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    process.on('SIGINT', resolve);
+    process.on('SIGTERM', resolve);
   });
   stopping = true;
   console.log('stopping the services…');

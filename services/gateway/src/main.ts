@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { eventsTopic, EventEnvelope, OPERATIONS, registerQueue } from '@zulip-es/contracts';
-import { createKafka, createLogger, EventQueues, loadConfig, ObjectStore, QueueWaker, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { createKafka, createLogger, EventQueues, loadConfig, ObjectStore, QueueWaker, onStopSignal, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
 import { registerEventRoutes } from './events/event-routes';
 import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
@@ -90,6 +90,5 @@ runMain(async () => {
     await Promise.allSettled([client.stop(), authFollower.stop(), redis.quit(), tusLocker?.stop()]);
     process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  onStopSignal(stop);
 });

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createKafka, createLogger, EventQueues, loadConfig, runMain, startHealthServer } from '@zulip-es/platform';
+import { createKafka, createLogger, EventQueues, loadConfig, onStopSignal, runMain, startHealthServer } from '@zulip-es/platform';
 import { RealtimeConfigSchema } from './config';
 import { Directory } from './directory/directory';
 import { FanOut } from './fan-out/fan-out';
@@ -26,6 +26,5 @@ runMain(async () => {
     await health.close();
     process.exit(0);
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  onStopSignal(stop);
 });

@@ -1,4 +1,5 @@
 import { Kafka, logLevel, Partitioners, type ConsumerConfig, type KafkaConfig, type LogEntry, type ProducerConfig } from 'kafkajs';
+import { errorCodes } from 'kafkajs/src/protocol/error';
 import type { Logger } from '../logging/logger';
 import { fixKafkaRequestQueue } from './request-queue-fix';
 
@@ -48,10 +49,24 @@ export function createKafka(clientId: string, brokers: string, logger: Logger): 
  */
 const EXPECTED = ['Limiting retries for the idempotent producer'];
 
-function logKafka(logger: Logger, { level, log }: LogEntry): void {
-  const { message, ...extra } = log;
-  if (EXPECTED.some((m) => message.startsWith(m))) return;
-  if (level === logLevel.ERROR) logger.error({ kafka: extra }, message);
-  else if (level === logLevel.WARN) logger.warn({ kafka: extra }, message);
-  else logger.debug({ kafka: extra }, message);
+/**
+ * kafkajs logs each error answer of the broker at ERROR as it reads it, before deciding to retry.
+ * The answers it retries are routine (a broker that has just started answers "the coordinator is
+ * loading" for a while); a request whose retries run out fails, and its caller reports that.
+ */
+const RETRIED_ANSWERS = new Set(errorCodes.filter((code) => code.retriable).map((code) => code.message));
+
+/** The level a kafkajs log entry is logged at; undefined for the expected ones, not logged. */
+export function kafkaLogLevel({ level, log }: Pick<LogEntry, 'level' | 'log'>): 'error' | 'warn' | 'debug' | undefined {
+  if (EXPECTED.some((expected) => log.message.startsWith(expected))) return undefined;
+  const retriedAnswer = log.message.startsWith('Response ') && RETRIED_ANSWERS.has(String(log.error));
+  if (level === logLevel.ERROR && !retriedAnswer) return 'error';
+  if (level === logLevel.WARN) return 'warn';
+  return 'debug';
+}
+
+function logKafka(logger: Logger, entry: LogEntry): void {
+  const { message, ...extra } = entry.log;
+  const level = kafkaLogLevel(entry);
+  if (level) logger[level]({ kafka: extra }, message);
 }

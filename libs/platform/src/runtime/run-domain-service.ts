@@ -9,7 +9,7 @@ import { createKafka } from '../kafka/kafka-client';
 import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { rebuildProjection } from './rebuild-projection';
-import { runMain } from './run-main';
+import { onStopSignal, runMain } from './run-main';
 import { ServiceRuntime, type ServiceAssembly, type ServiceParts } from './service-runtime';
 
 /** A domain service as its `main` and its `rebuild` entry point both need it. */
@@ -45,8 +45,7 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
       await app.close();
       process.exit(0);
     };
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    onStopSignal(stop);
   });
 }
 

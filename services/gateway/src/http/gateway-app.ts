@@ -32,7 +32,7 @@ export interface GatewayAppOptions {
  * health check without NestJS (`startHealthServer` in the platform).
  */
 export async function startGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit, maxParamLength: MAX_PARAM_LENGTH }), {
+  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } }), {
     logger: false,
   });
   const fastify = app.getHttpAdapter().getInstance();

@@ -1,4 +1,6 @@
-/** The part of kafkajs's internal per-connection request queue that `request-queue-fix` replaces and tests (the package types only its public API). */
+// The parts of kafkajs's internals that the platform uses; the package types only its public API.
+
+/** The per-connection request queue that `request-queue-fix` replaces and tests. */
 declare module 'kafkajs/src/network/requestQueue' {
   interface RequestEntry {
     correlationId: number;
@@ -30,4 +32,9 @@ declare module 'kafkajs/src/network/requestQueue' {
   }
 
   export = RequestQueue;
+}
+
+/** The broker's error codes as kafkajs reads them, and which of them it retries. */
+declare module 'kafkajs/src/protocol/error' {
+  export const errorCodes: ReadonlyArray<{ type: string; code: number; retriable: boolean; message: string }>;
 }
