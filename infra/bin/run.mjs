@@ -70,6 +70,9 @@ async function ensureInstalled() {
  */
 const TSX_ENV = { ...process.env, TSX_TSCONFIG_PATH: join(root, 'tsconfig.typecheck.json') };
 
+/** Nx as these commands run it: no daemon left running after them. */
+const nx = (args) => exec(bin('nx'), [...args, '--output-style=static'], { env: { ...process.env, NX_DAEMON: 'false' } });
+
 /** Runs a TypeScript file with tsx; resolves to its exit code. */
 function tsx(file, args = [], options = {}) {
   if (!existsSync(bin('tsx'))) {
@@ -91,9 +94,18 @@ const commands = {
       console.error(`usage: npm run rebuild -- <${services.join('|')}>`);
       return 2;
     }
-    const built = await exec(bin('nx'), ['run', `${service}:build`, '--output-style=static'], { env: { ...process.env, NX_DAEMON: 'false' } });
+    const built = await nx(['run', `${service}:build`]);
     return built !== 0 ? built : exec(process.execPath, [join(root, 'services', service, 'dist', 'rebuild.js'), ...rest]);
   },
+  /** Every project, in the order of the Nx project graph; unchanged ones come from Nx's cache. */
+  build: async (args) => nx(['run-many', '--targets=build', ...args]),
+  /** Each project's lint target (rules and the module boundaries), then the scripts outside them. */
+  lint: async () => {
+    const projects = await nx(['run-many', '--targets=lint']);
+    return projects !== 0 ? projects : exec(bin('eslint'), ['infra', 'bench', '.ci']);
+  },
+  /** Types of everything, tests and scripts included (the build covers only what ships). */
+  typecheck: async () => exec(bin('tsc'), ['-p', 'tsconfig.typecheck.json']),
   /** Unit, integration and end-to-end tests against the real stack. */
   test: async (args) => tsx('infra/system/test.ts', args),
   /** The system against its baselines, measured in one run (bench/; ../shared/PERFORMANCE.md). */
