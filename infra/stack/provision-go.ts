@@ -68,7 +68,7 @@ const buildLog = (program: GoProgram): string => path.join(cacheDir(), program.c
  * How far a build got, from its log: `go build -v` names each package as it compiles it, after
  * the `go: downloading` lines of the modules it fetches first.
  */
-function buildProgress(logPath: string): string | undefined {
+export function buildProgress(logPath: string): string | undefined {
   let lines: string[];
   try {
     lines = fs.readFileSync(logPath, 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));

@@ -18,8 +18,9 @@ import { RegistrationQueue, startRegistrationWorker } from './registration-jobs'
 const SERVER = 'killed-worker-spec-server';
 const API_KEY = randomBytes(16).toString('hex');
 const USER = 2_000_000_001;
-/** The worker of registration-worker.child.ts, as `npm test` built it. */
-const CHILD = path.join(__dirname, '..', '..', 'dist', 'testing', 'registration-worker.child.js');
+/** The worker of registration-worker.child.ts, run from the sources (its and the libraries') by tsx. */
+const CHILD = path.join(__dirname, '..', 'testing', 'registration-worker.child.ts');
+const FROM_SOURCES = { TSX_TSCONFIG_PATH: path.join(__dirname, '..', '..', '..', '..', 'tsconfig.typecheck.json') };
 
 /** A bouncer that takes requests and never answers them: a job calling it stays in the middle of its work. */
 async function silentBouncer(): Promise<{ server: Server; url: string; received: IncomingMessage[] }> {
@@ -62,7 +63,8 @@ describe('a registration worker killed with SIGKILL in the middle of a job', () 
     expect(existsSync(CHILD)).toBe(true);
     silent = await silentBouncer();
     const started = fork(CHILD, [], {
-      env: { ...process.env, PUSH_REGISTRATION_QUEUE: queueName, PUSH_BOUNCER_URL: silent.url, PUSH_BOUNCER_SERVER_UUID: SERVER, PUSH_BOUNCER_API_KEY: API_KEY },
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, ...FROM_SOURCES, PUSH_REGISTRATION_QUEUE: queueName, PUSH_BOUNCER_URL: silent.url, PUSH_BOUNCER_SERVER_UUID: SERVER, PUSH_BOUNCER_API_KEY: API_KEY },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child = started;

@@ -5,7 +5,7 @@ import { startRegistrationWorker } from '../registration/registration-jobs';
 
 /**
  * A registration worker alone in a process, which a test can kill in the middle of a job
- * (registration-worker-killed.int.spec.ts runs its compiled form): it works the queue
+ * (registration-worker-killed.int.spec.ts runs it with tsx): it works the queue
  * `PUSH_REGISTRATION_QUEUE` against the bouncer the environment names, and says "ready" over IPC.
  */
 async function main(): Promise<void> {
