@@ -18,7 +18,7 @@ export const MINIO: GoProgram = {
   pkg: '.',
   binary: 'minio',
   cacheKey: 'minio-20260212',
-  estimate: '~6-10 min',
+  estimate: '~3-5 min',
   ldflags: [
     '-s -w',
     X('Version', COMMIT_TIME),
