@@ -1,6 +1,7 @@
-import type { Kafka, Producer } from 'kafkajs';
+import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { EventEnvelope, type Position, type ZulipErrorPayload } from '@zulip-es/contracts';
+import { DomainError } from '../errors/domain-error';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
@@ -47,6 +48,26 @@ interface EventRecord {
  */
 export const COMMAND_ERROR_HEADER = 'command-error';
 const CHECKPOINTS = 'checkpoints';
+
+/**
+ * The most one append may take in Kafka: the events of a command go to one partition as one
+ * record batch, which the broker refuses above its `message.max.bytes` (set to 1 MiB, Kafka's
+ * default, in the local stack and docker-compose). Below it by the framing of a batch and room
+ * to spare.
+ */
+export const MAX_APPEND_BYTES = 1_000_000;
+/** A record's framing in a batch (lengths, offsets, timestamp, attributes): at most this. */
+const RECORD_FRAMING_BYTES = 40;
+
+/**
+ * A command whose events are too large to store: refused, nothing appended. Before this check the
+ * broker refused the append, and the service exited, restarted and read the same command again.
+ */
+export class EventsTooLargeError extends DomainError {
+  constructor(bytes: number) {
+    super('BAD_REQUEST', `This change is too large to store: ${bytes} bytes of events, over the limit of ${MAX_APPEND_BYTES}.`, { bytes, max_bytes: MAX_APPEND_BYTES });
+  }
+}
 /**
  * How often the checkpoints of appended events are written (after their outcomes). Not after
  * each command: that was a store write per command. A crash before a checkpoint is written only
@@ -155,10 +176,14 @@ export class EventStore {
    * Appends the events of one command atomically (one partition, one batch), then projects them.
    * `commandError`: the command answers this error although it changed something.
    */
+  /** Throws EventsTooLargeError, before anything is written, for events too large to append. */
   async append(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<Position[]> {
     if (events.length === 0) return [];
+    const messages = toMessages(key, events, commandError);
+    const bytes = batchBytes(messages);
+    if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
     this.throwIfBookkeepingFailed();
-    const records = await this.reads.write(() => this.appendAndProject(key, events, commandError));
+    const records = await this.reads.write(() => this.appendAndProject(messages, events, commandError));
     this.keepBooks(records);
     const { partition, offset } = records[records.length - 1]!;
     return [{ topic: this.topic, partition, offset: offset.toString() }];
@@ -173,17 +198,9 @@ export class EventStore {
     return { value, reflects: [...through].map(([partition, offset]) => ({ topic: this.topic, partition, offset: offset.toString() })) };
   }
 
-  private async appendAndProject(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<EventRecord[]> {
+  private async appendAndProject(messages: Message[], events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<EventRecord[]> {
     const last = events.length - 1;
-    const [meta] = await this.producer.send({
-      topic: this.topic,
-      acks: -1,
-      messages: events.map((e, i) => ({
-        key,
-        value: JSON.stringify(e),
-        headers: i === last && commandError ? { type: e.type, [COMMAND_ERROR_HEADER]: JSON.stringify(commandError) } : { type: e.type },
-      })),
-    });
+    const [meta] = await this.producer.send({ topic: this.topic, acks: -1, messages });
     const base = BigInt(meta.baseOffset ?? '0');
     const records: EventRecord[] = events.map((e, i) => ({
       event: e,
@@ -323,4 +340,23 @@ export class EventStore {
       await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome);
     }
   }
+}
+
+/** The records of one append; the command's error, if any, rides on the last (see COMMAND_ERROR_HEADER). */
+function toMessages(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Message[] {
+  const last = events.length - 1;
+  return events.map((e, i) => ({
+    key,
+    value: JSON.stringify(e),
+    headers: i === last && commandError ? { type: e.type, [COMMAND_ERROR_HEADER]: JSON.stringify(commandError) } : { type: e.type },
+  }));
+}
+
+/** What the records take in their batch, framing included (an upper bound). */
+export function batchBytes(messages: Message[]): number {
+  const text = (value: unknown): number => (typeof value === 'string' ? Buffer.byteLength(value) : Buffer.isBuffer(value) ? value.length : 0);
+  return messages.reduce((bytes, message) => {
+    const headers = Object.entries(message.headers ?? {}).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + text(value) + 10, 0);
+    return bytes + RECORD_FRAMING_BYTES + text(message.key) + text(message.value) + headers;
+  }, 0);
 }

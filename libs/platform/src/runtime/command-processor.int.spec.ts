@@ -4,7 +4,7 @@ import type { Connection } from 'mongoose';
 import { z } from 'zod';
 import type { EventEnvelope, Reply } from '@zulip-es/contracts';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
-import { COMMAND_ERROR_HEADER, EventStore, type Projection } from '../event-store/event-store';
+import { COMMAND_ERROR_HEADER, EventStore, MAX_APPEND_BYTES, type Projection } from '../event-store/event-store';
 import { ensureTopics } from '../kafka/ensure-topics';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { RequestClient } from '../kafka/request-client';
@@ -259,6 +259,33 @@ describe('command processor: a crash between appending events and projecting the
     expect(await query('q2')).toMatchObject({ ok: true, body: { asked: 2 } });
     expect(asked).toBe(2);
   }, 60_000);
+  it('refuses a command whose events are too large for the broker, appends nothing, stays up, and answers a redelivery the same', async () => {
+    /** `counter.add_noted`: adds, with a note of `by` kilobytes in its event. */
+    const noted: CommandHandler<{ by: number }> = {
+      ...handler,
+      async handle(ctx) {
+        const decided = await handler.handle(ctx);
+        return { ...decided, events: decided.events.map((e) => ({ ...e, data: { ...e.data, note: 'n'.repeat(ctx.data.by * 1024) } })) };
+      },
+    };
+    await processor.stop();
+    processor = processorWith({ 'counter.add_noted': noted });
+    await processor.start();
+    const before = { events: await eventCount(), total: await projection.total() };
+
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const reply = await send('big-1', 1_100, 'counter.add_noted');
+      expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', status: 400, extra: { max_bytes: MAX_APPEND_BYTES } } });
+      expect(reply.ok === false && reply.error.msg).toMatch(/^This change is too large to store: \d+ bytes of events, over the limit of 1000000\.$/);
+    }
+    expect(await eventCount()).toBe(before.events);
+    expect(await projection.total()).toEqual(before.total);
+
+    // The largest that fits is stored, and the processor goes on deciding.
+    expect(await send('big-2', 950, 'counter.add_noted')).toMatchObject({ ok: true, body: { total: before.total.total + 950 } });
+    expect(await eventCount()).toBe(before.events + 1);
+  }, 60_000);
+
   it('answers a query whose reply is larger than a Kafka record may be (1 MB), as an organization\'s user list is', async () => {
     const members = Array.from({ length: 20_000 }, (_, i) => ({ user_id: i + 10, full_name: `Member ${i}`, email: `member-${i}@example.com`, is_active: true, role: 400, timezone: 'Europe/Berlin', date_joined: new Date(1_700_000_000_000 + i * 60_000).toISOString() }));
     const list: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ members }) };

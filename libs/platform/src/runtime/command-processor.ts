@@ -11,7 +11,7 @@ import {
   type ServiceName,
 } from '@zulip-es/contracts';
 import { DomainError } from '../errors/domain-error';
-import type { CommandOutcome, EventStore } from '../event-store/event-store';
+import { EventsTooLargeError, type CommandOutcome, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
@@ -278,6 +278,12 @@ export class CommandProcessor {
       const positions = await this.options.store.append(envelope.key, events, decision.error?.toPayload());
       return decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, positions);
     } catch (error) {
+      if (error instanceof EventsTooLargeError) {
+        // Refused before anything was written: the command changed nothing, and says so again if redelivered.
+        if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
+        this.logger.warn({ commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes }, 'command refused: its events are too large to store');
+        return failure(envelope, error);
+      }
       // The events may be in Kafka but not in the projection: deciding more now could use a
       // stale state, so the process restarts and catches up first.
       this.options.onFatal(error);
