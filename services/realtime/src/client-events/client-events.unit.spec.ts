@@ -442,6 +442,18 @@ describe('client events of domain events', () => {
       expect(deliveries.at(-1)!.event).toEqual({ type: 'stream', op: 'update', stream_id: 5, name: 'general', property: 'first_message_id', value: 9 });
     });
 
+    it('applies and delivers a move of 200,000 messages (a spread of their ids overflowed the stack)', () => {
+      const messageIds = Array.from({ length: 200_000 }, (_, i) => 1_000 + i);
+      const state = given(user(1), ...channel(5, [1]), ...channel(6, [1]));
+      const move: DomainEvent = {
+        type: 'messages.moved.v1',
+        data: { messageId: 1_000, messageIds, editorId: 1, from: { channelId: 5, topic: 'a' }, to: { channelId: 6, topic: 'b' }, propagateMode: 'change_all', resolved: null, movedAt: '2026-11-22T10:00:09.000Z', withContentEdit: false, policyChanges: [] },
+      };
+      expect(clientEventsOfRaw(state, move)).not.toHaveLength(0);
+      state.directory.apply(move);
+      expect(state.directory.channel(6)?.firstMessageId).toBe(1_000);
+    });
+
     it('tells readers of both channels of a move, and those who cannot follow into a private channel that the messages left', () => {
       const privateChannel = channel(6, [2]).map((e) => (e.type === 'channel.created.v1' ? { ...e, data: { ...e.data, name: 'secret', inviteOnly: true } } : e)) as DomainEvent[];
       const deliveries = clientEventsOfRaw(given(user(1), user(2), ...channel(5, [1, 2]), ...privateChannel), {

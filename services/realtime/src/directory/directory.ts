@@ -201,7 +201,9 @@ export class Directory {
         // The target's oldest message may now be a moved one; the source's is recomputed only by
         // the messages service (a later deletion's event carries it).
         const target = this.channels.get(event.data.to.channelId);
-        const oldestMoved = Math.min(...event.data.messageIds);
+        // Not Math.min(...ids): a spread of more than about 126,000 ids overflows the stack, and an
+        // event that cannot be applied would stop the service at every start.
+        const oldestMoved = event.data.messageIds.reduce((oldest, id) => Math.min(oldest, id), Infinity);
         if (target && (target.firstMessageId === null || oldestMoved < target.firstMessageId)) target.firstMessageId = oldestMoved;
         return;
       }

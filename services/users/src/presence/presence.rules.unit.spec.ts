@@ -2,7 +2,7 @@ import { Role } from '@zulip-es/contracts';
 import { aRealm, aUser } from '../testing/users.fixtures';
 import { presenceVisibleTo } from './presence-access';
 import { presenceResponse } from './presence-response';
-import { afterPing, isAnnouncedChange, selectPresences, type PresenceAudience, type PresenceEntry } from './presence.rules';
+import { afterPing, isAnnouncedChange, lastUpdateIdOf, selectPresences, type PresenceAudience, type PresenceEntry } from './presence.rules';
 
 const NOW = 1_800_000_000;
 const entry = (userId: number, overrides: Partial<PresenceEntry> = {}): PresenceEntry => ({
@@ -74,6 +74,19 @@ describe('presence selection', () => {
     expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(guest, false) }), { now: NOW })).toHaveLength(3);
     expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(guest, true) }), { now: NOW }).map((e) => e.userId)).toEqual([3]);
     expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(alice, true) }), { now: NOW })).toHaveLength(3);
+  });
+});
+
+describe('presence_last_update_id', () => {
+  it("is the newest selected update, else the client's, else -1", () => {
+    expect(lastUpdateIdOf([entry(1, { updateId: 7 }), entry(2, { updateId: 9 })], 3)).toBe(9);
+    expect(lastUpdateIdOf([], 3)).toBe(3);
+    expect(lastUpdateIdOf([], undefined)).toBe(-1);
+  });
+
+  it('is found among 200,000 entries (a spread of them overflowed the stack)', () => {
+    const entries = Array.from({ length: 200_000 }, (_, i) => entry(i + 1, { updateId: i === 123_456 ? 999_999 : i + 1 }));
+    expect(lastUpdateIdOf(entries, undefined)).toBe(999_999);
   });
 });
 
