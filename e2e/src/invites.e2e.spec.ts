@@ -296,6 +296,19 @@ describe('POST /invites/accept', () => {
     expect((await api('DELETE', `/invites/${second.id}`, { auth: b })).body).toMatchObject({ msg: 'No such invitation' });
   });
 
+  it('refuses the invitations of a user deactivated since, even to administrator, and no longer lists them', async () => {
+    const admin = await createUser({ role: Role.ADMINISTRATOR, label: 'leaving-admin' });
+    const [toAdmin, toMember] = [uniqueEmail('from-gone-admin'), uniqueEmail('from-gone-member')];
+    const listed = [await inviteTo(admin, toAdmin, { invite_as: Role.ADMINISTRATOR }), await inviteTo(admin, toMember)];
+    const keys = [await keyFor(toAdmin), await keyFor(toMember)];
+    expect((await api('DELETE', `/users/${admin.userId}`, { auth: owner() })).body).toEqual({ result: 'success', msg: '' });
+
+    for (const key of keys) expect((await accept(key)).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: LINK_EXPIRED });
+    const remaining = (await listInvites(owner())).map((i) => i.id);
+    expect(remaining).not.toContain(listed[0]!.id);
+    expect(remaining).not.toContain(listed[1]!.id);
+  });
+
   it('refuses an expired invitation', async () => {
     const member = await createUser();
     const email = uniqueEmail('late');

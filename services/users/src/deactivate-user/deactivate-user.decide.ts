@@ -1,6 +1,8 @@
 import { Role, type deactivateUser, type OperationData } from '@zulip-es/contracts';
 import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
+import type { InvitationState } from '../invites/invitation.state';
+import { invitationRevoked } from '../invites/revoke-invite/revoke-invite.decide';
 import { accessTarget, requireAdmin } from '../shared/user-rules';
 
 export type DeactivateUser = OperationData<typeof deactivateUser>;
@@ -9,12 +11,21 @@ export interface DeactivateUserState {
   actor: UserState;
   target: UserState | null;
   activeOwners: number;
+  /** The invitations the target sent that are still pending. */
+  pendingInvitations: InvitationState[];
 }
 
+/**
+ * The user is deactivated and the invitations they sent are revoked, as Zulip's
+ * `do_deactivate_user` does (`do_revoke_user_invites`): a link a deactivated user handed out, to
+ * any role, no longer lets anyone in.
+ */
 export function decideDeactivateUser(_cmd: DeactivateUser, state: DeactivateUserState): NewEvent[] {
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: false });
   if (target.role === Role.OWNER && state.actor.role !== Role.OWNER) throw ownerRequired();
   if (target.role === Role.OWNER && state.activeOwners <= 1) throw badRequest('Cannot deactivate the only organization owner');
-  return [{ type: 'user.deactivated.v1', aggregateId: userAggregateId(target.userId), sequence: target.version + 1, data: { userId: target.userId } }];
+  const deactivated: NewEvent = { type: 'user.deactivated.v1', aggregateId: userAggregateId(target.userId), sequence: target.version + 1, data: { userId: target.userId } };
+  const revoked = state.pendingInvitations.filter((invitation) => invitation.invitedByUserId === target.userId && invitation.status === 'pending').map(invitationRevoked);
+  return [deactivated, ...revoked];
 }

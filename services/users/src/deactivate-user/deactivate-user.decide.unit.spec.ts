@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import { aUser } from '../testing/users.fixtures';
+import { anInvitation, aUser } from '../testing/users.fixtures';
 import { decideDeactivateUser } from './deactivate-user.decide';
 
 const admin = aUser({ userId: 1, role: Role.ADMINISTRATOR });
@@ -8,38 +8,57 @@ const owner = aUser({ userId: 9, role: Role.OWNER });
 describe('deactivate user', () => {
   it('deactivates an active member, next in its sequence', () => {
     const target = aUser({ userId: 5, version: 3 });
-    expect(decideDeactivateUser({ user_id: 5 }, { actor: admin, target, activeOwners: 1 })).toEqual([
+    expect(decideDeactivateUser({ user_id: 5 }, { actor: admin, target, activeOwners: 1, pendingInvitations: [] })).toEqual([
       { type: 'user.deactivated.v1', aggregateId: 'user:5', sequence: 4, data: { userId: 5 } },
     ]);
   });
 
+  it("revokes the invitations the user sent that are still pending, to any role, as Zulip's do_revoke_user_invites", () => {
+    const target = aUser({ userId: 5, version: 3 });
+    const pendingInvitations = [
+      anInvitation({ inviteId: 11, invitedByUserId: 5, invitedAs: Role.ADMINISTRATOR, version: 1 }),
+      anInvitation({ inviteId: 12, invitedByUserId: 5, version: 2 }),
+    ];
+    expect(decideDeactivateUser({ user_id: 5 }, { actor: admin, target, activeOwners: 1, pendingInvitations })).toEqual([
+      { type: 'user.deactivated.v1', aggregateId: 'user:5', sequence: 4, data: { userId: 5 } },
+      { type: 'invitation.revoked.v1', aggregateId: 'invite:11', sequence: 2, data: { inviteId: 11 } },
+      { type: 'invitation.revoked.v1', aggregateId: 'invite:12', sequence: 3, data: { inviteId: 12 } },
+    ]);
+  });
+
+  it("leaves others' invitations and those no longer pending alone", () => {
+    const target = aUser({ userId: 5, version: 3 });
+    const pendingInvitations = [anInvitation({ inviteId: 11, invitedByUserId: 6 }), anInvitation({ inviteId: 12, invitedByUserId: 5, status: 'accepted' })];
+    expect(decideDeactivateUser({ user_id: 5 }, { actor: admin, target, activeOwners: 1, pendingInvitations })).toHaveLength(1);
+  });
+
   it('refuses an unknown user', () => {
-    expect(() => decideDeactivateUser({ user_id: 5 }, { actor: admin, target: null, activeOwners: 1 })).toThrow(
+    expect(() => decideDeactivateUser({ user_id: 5 }, { actor: admin, target: null, activeOwners: 1, pendingInvitations: [] })).toThrow(
       expect.objectContaining({ msg: 'No such user' }),
     );
   });
 
   it('refuses a user already deactivated', () => {
     const target = aUser({ isActive: false });
-    expect(() => decideDeactivateUser({ user_id: 2 }, { actor: admin, target, activeOwners: 1 })).toThrow(
+    expect(() => decideDeactivateUser({ user_id: 2 }, { actor: admin, target, activeOwners: 1, pendingInvitations: [] })).toThrow(
       expect.objectContaining({ msg: 'User is deactivated' }),
     );
   });
 
   it('lets only an owner deactivate an owner', () => {
-    expect(() => decideDeactivateUser({ user_id: 9 }, { actor: admin, target: owner, activeOwners: 2 })).toThrow(
+    expect(() => decideDeactivateUser({ user_id: 9 }, { actor: admin, target: owner, activeOwners: 2, pendingInvitations: [] })).toThrow(
       expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' }),
     );
   });
 
   it('keeps the only owner', () => {
-    expect(() => decideDeactivateUser({ user_id: 9 }, { actor: owner, target: owner, activeOwners: 1 })).toThrow(
+    expect(() => decideDeactivateUser({ user_id: 9 }, { actor: owner, target: owner, activeOwners: 1, pendingInvitations: [] })).toThrow(
       expect.objectContaining({ msg: 'Cannot deactivate the only organization owner' }),
     );
   });
 
   it('refuses members', () => {
-    expect(() => decideDeactivateUser({ user_id: 2 }, { actor: aUser({ userId: 3 }), target: aUser(), activeOwners: 1 })).toThrow(
+    expect(() => decideDeactivateUser({ user_id: 2 }, { actor: aUser({ userId: 3 }), target: aUser(), activeOwners: 1, pendingInvitations: [] })).toThrow(
       expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL' }),
     );
   });

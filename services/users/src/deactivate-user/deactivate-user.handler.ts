@@ -9,7 +9,8 @@ export function deactivateUserHandler({ repo }: UsersDeps): CommandHandler<Deact
     schema: deactivateUser.params,
     async handle({ data, actorId }) {
       const { actor } = await loadActor(repo, actorId);
-      const state = { actor, target: await repo.user(data.user_id), activeOwners: await repo.activeOwnerCount() };
+      const [target, activeOwners, pendingInvitations] = await Promise.all([repo.user(data.user_id), repo.activeOwnerCount(), repo.pendingInvitationsFrom(data.user_id)]);
+      const state = { actor, target, activeOwners, pendingInvitations };
       return { events: decideDeactivateUser(data, state), reply: {} };
     },
     replyFrom: () => ({}),

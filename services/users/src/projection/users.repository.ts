@@ -167,6 +167,15 @@ export class UsersRepository {
     return docs.map((d) => strip(d)!).sort((a, b) => a.inviteId - b.inviteId);
   }
 
+  /**
+   * The pending invitations a user sent. A filter the local store runs by scanning the
+   * collection: only deactivating a user, which is rare, asks for it.
+   */
+  async pendingInvitationsFrom(userId: number): Promise<InvitationState[]> {
+    const docs = await this.invitations.find({ invitedByUserId: userId, status: 'pending' }).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.inviteId - b.inviteId);
+  }
+
   /** The highest invitation id ever assigned (0 before the first). */
   lastInviteId(): Promise<number> {
     return this.lastId('invite_id');

@@ -6,6 +6,7 @@ import type { UserState } from '../../domain/user.state';
 import { userGroupAggregateId, type UserGroupState } from '../../user-groups/user-group.state';
 import { checkFullName, isStrongEnough, PASSWORD_TOO_WEAK } from '../../shared/user-rules';
 import { invitationAggregateId, isExpired, type InvitationState } from '../invitation.state';
+import { invitationRevoked } from '../revoke-invite/revoke-invite.decide';
 
 export type AcceptInvite = OperationData<typeof acceptInvite>;
 
@@ -66,14 +67,7 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
       welcomeMessageCustomText: invitation.welcomeMessageCustomText,
     },
   };
-  const superseded = state.others
-    .filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending')
-    .map((other): NewEvent => ({
-      type: 'invitation.revoked.v1',
-      aggregateId: invitationAggregateId(other.inviteId),
-      sequence: other.version + 1,
-      data: { inviteId: other.inviteId },
-    }));
+  const superseded = state.others.filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending').map(invitationRevoked);
   return [created, accepted, ...joinedGroups(state.groups, userId), ...superseded];
 }
 

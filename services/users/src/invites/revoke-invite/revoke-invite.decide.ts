@@ -12,14 +12,14 @@ export interface RevokeInviteState {
 }
 
 /** Zulip's `revoke_user_invite`; an expired invitation can still be revoked. */
-export function decideRevokeInvite(cmd: RevokeInvite, state: RevokeInviteState): NewEvent[] {
-  const invitation = accessInvitation(state.actor, state.invitation);
-  return [
-    {
-      type: 'invitation.revoked.v1',
-      aggregateId: invitationAggregateId(invitation.inviteId),
-      sequence: invitation.version + 1,
-      data: { inviteId: cmd.invite_id },
-    },
-  ];
+export function decideRevokeInvite(_cmd: RevokeInvite, state: RevokeInviteState): NewEvent[] {
+  return [invitationRevoked(accessInvitation(state.actor, state.invitation))];
 }
+
+/** The invitation's key stops working; it leaves the pending invitations. */
+export const invitationRevoked = (invitation: InvitationState): NewEvent => ({
+  type: 'invitation.revoked.v1',
+  aggregateId: invitationAggregateId(invitation.inviteId),
+  sequence: invitation.version + 1,
+  data: { inviteId: invitation.inviteId },
+});
