@@ -22,6 +22,7 @@ export const SYSTEM_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // The limiter is still consulted on every request (its Redis round trip is part of the cost), it just never refuses.
   RATE_LIMIT_REQUESTS: '100000000',
+  RATE_LIMIT_ANONYMOUS_REQUESTS: '100000000',
   // The 1 GiB resumable upload (tus) must fit under the upload limit (gateway and uploads service).
   MAX_FILE_UPLOAD_SIZE_MIB: '1100',
 };

@@ -79,6 +79,38 @@ describe('per-user rate limits', () => {
   });
 });
 
+describe('per-address rate limits of unauthenticated calls', () => {
+  let gateway: ServiceProcess;
+
+  beforeAll(async () => {
+    gateway = await startInstance('gateway', 'gateway-anonymous-limited', extraPort(25), {
+      INSTANCE_ID: 'gw-test-anonymous-limited',
+      RATE_LIMIT_ANONYMOUS_REQUESTS: '4',
+      RATE_LIMIT_ANONYMOUS_WINDOW_SECONDS: '600',
+    });
+  }, 60_000);
+
+  afterAll(() => gateway.stop());
+
+  const guess = (password: string) => api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username: owner().email, password } });
+
+  it('stops password guessing at POST /fetch_api_key with 429 RATE_LIMIT_HIT, without holding back authenticated users', async () => {
+    // Counters live in Redis per window (600 s, aligned to the clock): guess until it is used up
+    // (at most 10 guesses, should the window end in the middle).
+    let res = await guess('wrong-password-0');
+    expect(res.headers.get('x-ratelimit-limit')).toBe('4');
+    for (let i = 1; res.status !== 429 && i <= 10; i++) {
+      expect(res.body).toMatchObject({ code: 'AUTHENTICATION_FAILED' });
+      res = await guess(`wrong-password-${i}`);
+    }
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await api('GET', '/server_settings', { baseUrl: gateway.url })).status).toBe(429);
+    expect((await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() })).status).toBe(200);
+  });
+});
+
 describe('request deadlines', () => {
   let gateway: ServiceProcess;
 

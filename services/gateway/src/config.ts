@@ -11,6 +11,13 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   /** Zulip's default: 200 API requests per user per minute. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Zulip's `api_by_ip` default: 100 unauthenticated API requests (`POST /fetch_api_key`,
+   * `POST /invites/accept`, `GET /server_settings`) per client address per minute. The address
+   * is the connection's: behind a proxy, all its clients share one.
+   */
+  RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_ANONYMOUS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Upper bound on a form body; uploads have their own limit. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB, for `POST /user_uploads`; the uploads service reads the same variable. */

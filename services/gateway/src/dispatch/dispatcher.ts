@@ -66,6 +66,8 @@ export interface DispatcherDeps {
   /** Feeds `auth`; a reply's positions are awaited on it so account changes apply at once. */
   authFollower: TopicFollower;
   limiter: RateLimiter;
+  /** Unauthenticated calls, per client address (Zulip's `api_by_ip`). */
+  anonymousLimiter: RateLimiter;
   /** Stores the file of an operation that takes one (`takesFile`). */
   files: FileReceiver;
   timeoutMs: number;
@@ -109,7 +111,7 @@ export class Dispatcher {
   }
 
   private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const actor = op.auth === 'user' ? await this.caller(req, reply) : null;
+    const actor = op.auth === 'user' ? await this.caller(req, reply) : await this.limited(this.deps.anonymousLimiter, `ip:${req.ip}`, reply).then(() => null);
     if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
     // Only an authenticated caller's file is stored; from then on, a definite failure removes it.
     const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId) : undefined;
@@ -175,8 +177,13 @@ export class Dispatcher {
     return latestPositions([...(this.positions.get(actor.userId) ?? []), ...this.deps.authFollower.appliedPositions()]);
   }
 
-  private async rateLimit(actor: Credential, reply: FastifyReply): Promise<void> {
-    const state = await this.deps.limiter.hit(`user:${actor.userId}`);
+  private rateLimit(actor: Credential, reply: FastifyReply): Promise<void> {
+    return this.limited(this.deps.limiter, `user:${actor.userId}`, reply);
+  }
+
+  private async limited(limiter: RateLimiter, subject: string, reply: FastifyReply): Promise<void> {
+    const state = await limiter.hit(subject);
+    if (!state) return;
     reply.headers(rateLimitHeaders(state));
     if (state.retryAfter !== undefined) throw rateLimitHit(state.retryAfter);
   }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { DomainError } from '@zulip-es/platform';
+import { DomainError, type Logger } from '@zulip-es/platform';
 
 export interface RateLimitState {
   limit: number;
@@ -15,20 +15,49 @@ const HIT = `local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
 
+/** How often a limiter that cannot reach Redis says so, at most. */
+const UNCOUNTED_WARNING_EVERY_MS = 10_000;
+
 /**
- * Per-user fixed-window limits in Redis, shared by every gateway instance. Reported in
- * X-RateLimit-* headers; past the limit, Zulip's 429 RATE_LIMIT_HIT with `retry-after`.
+ * Fixed-window limits in Redis, shared by every gateway instance, per subject (a user, or a
+ * client address for unauthenticated calls). Reported in X-RateLimit-* headers; past the limit,
+ * Zulip's 429 RATE_LIMIT_HIT with `retry-after`.
+ *
+ * When Redis cannot count (down, or out of memory), requests are let through uncounted rather
+ * than all refused: the limit protects the API from a few clients, and a Redis outage must not
+ * become an outage of the whole API. A warning says so, at most every 10 s.
  */
 export class RateLimiter {
-  constructor(private readonly redis: Redis, private readonly limit: number, private readonly windowSeconds: number) {}
+  private lastWarnedAt = 0;
 
-  async hit(subject: string, nowMs = Date.now()): Promise<RateLimitState> {
+  constructor(
+    private readonly redis: Redis,
+    private readonly limit: number,
+    private readonly windowSeconds: number,
+    private readonly logger: Pick<Logger, 'warn'>,
+  ) {}
+
+  /** The subject's state after this request; undefined when Redis could not count it. */
+  async hit(subject: string, nowMs = Date.now()): Promise<RateLimitState | undefined> {
     const windowMs = this.windowSeconds * 1000;
     const windowStart = Math.floor(nowMs / windowMs) * windowMs;
-    const count = Number(await this.redis.eval(HIT, 1, `ratelimit:${subject}:${windowStart}`, windowMs));
+    let count: number;
+    try {
+      // The window's length is in the key: limiters of other windows (another gateway's settings) count apart.
+      count = Number(await this.redis.eval(HIT, 1, `ratelimit:${subject}:${this.windowSeconds}:${windowStart}`, windowMs));
+    } catch (error) {
+      this.warnUncounted(error, nowMs);
+      return undefined;
+    }
     const state: RateLimitState = { limit: this.limit, remaining: Math.max(0, this.limit - count), reset: (windowStart + windowMs) / 1000 };
     if (count > this.limit) state.retryAfter = (windowStart + windowMs - nowMs) / 1000;
     return state;
+  }
+
+  private warnUncounted(error: unknown, nowMs: number): void {
+    if (nowMs - this.lastWarnedAt < UNCOUNTED_WARNING_EVERY_MS) return;
+    this.lastWarnedAt = nowMs;
+    this.logger.warn({ err: error }, 'rate limits not counted: Redis did not answer; requests pass uncounted until it does');
   }
 }
 
