@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackDown, stackStatus } from '../infra/stack/stack';
 import { stackUpAndBuild } from '../infra/system/build';
+import { localSecrets } from '../infra/system/local-secrets';
 import { useBenchStack } from './bench-stack';
 import { markdownTable, textTable } from './lib/table';
 import { BENCH_PARTS, measureAll } from './measure';
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
   const benchDir = stack.dataDir;
   const startedStack = !(await stackStatus()).healthy;
   try {
+    localSecrets(); // made before the bench stack's first start: the system under test reads them
     await stackUpAndBuild();
     // `npm run bench -- topic-deletion rebuild`: only those parts (default: every part).
     const asked = process.argv.slice(2);

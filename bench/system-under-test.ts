@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bootstrapRealm } from '../infra/system/bootstrap-realm';
+import { localSecrets } from '../infra/system/local-secrets';
 import { startSystem, type RunningSystem } from '../infra/system/system';
 import { basicAuth } from '../libs/testing/src/zulip-client';
 import { SYSTEM_ENV, SYSTEM_PORTS } from './config';
@@ -12,7 +13,7 @@ export interface SystemUnderTest {
 
 /** The five built services on the bench's ports, with an organization whose owner can call the API. */
 export async function startSystemUnderTest(logDir: string, env: Record<string, string> = {}): Promise<SystemUnderTest> {
-  const system = await startSystem({ ports: SYSTEM_PORTS, env: { ...SYSTEM_ENV, ...env }, logDir });
+  const system = await startSystem({ ports: SYSTEM_PORTS, env: { ...SYSTEM_ENV, ...localSecrets(), ...env }, logDir });
   try {
     const owner = await bootstrapRealm({
       realmName: 'Bench',

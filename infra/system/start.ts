@@ -9,6 +9,7 @@ import path from 'node:path';
 import { dataDir } from '../stack/paths';
 import { bootstrapRealm, zuliprc } from './bootstrap-realm';
 import { stackUpAndBuild } from './build';
+import { localSecrets } from './local-secrets';
 import { SERVICES, type ServiceId } from './service-process';
 import { startSystem, type RunningSystem } from './system';
 
@@ -47,8 +48,9 @@ function superviseRestarts(system: RunningSystem, stopping: () => boolean): void
 }
 
 async function main(): Promise<void> {
+  const secrets = localSecrets();
   await stackUpAndBuild();
-  const system = await startSystem({ onLine: prefix });
+  const system = await startSystem({ onLine: prefix, env: secrets });
   let stopping = false;
   superviseRestarts(system, () => stopping);
   const site = process.env.REALM_URL ?? system.gatewayUrl;

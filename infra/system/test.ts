@@ -9,6 +9,7 @@ import { stackDown, stackStatus } from '../stack/stack';
 import { repoRoot } from '../stack/paths';
 import { stopExtras } from '../testing/extra-processes';
 import { stackUpAndBuild } from './build';
+import { localSecrets } from './local-secrets';
 import { stopLeftoverSystem } from './leftover-system';
 
 interface JestSummary {
@@ -23,6 +24,7 @@ interface JestSummary {
 async function main(args: string[]): Promise<number> {
   const wasRunning = (await stackStatus()).healthy;
   try {
+    localSecrets(); // made before the stack's first start: the global setup reads them
     await stackUpAndBuild();
     npmScript('typecheck');
     npmScript('lint');

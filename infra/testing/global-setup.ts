@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackUp } from '../stack/stack';
 import { bootstrapRealm } from '../system/bootstrap-realm';
+import { localSecrets } from '../system/local-secrets';
 import { startSystem, type RunningSystem } from '../system/system';
 import type { FakePushProviders } from '../../libs/testing/src/push-providers';
 import { startFakePushSetup } from '../../libs/testing/src/push-stack-env';
@@ -59,7 +60,7 @@ async function startFakeProviders(): Promise<Record<string, string>> {
 export default async function globalSetup(): Promise<void> {
   if (globalThis.__ZULIP_SYSTEM__) return;
   await stackUp();
-  const env = { ...TEST_ENV, ...(await startFakeProviders()) };
+  const env = { ...TEST_ENV, ...localSecrets(), ...(await startFakeProviders()) };
   const logDir = path.join(testDataDir(), 'logs');
   const system = await startSystem({ ports: TEST_PORTS, env, logDir });
   globalThis.__ZULIP_SYSTEM__ = system;

@@ -1,5 +1,6 @@
 export * from './config/load-config';
 export * from './config/service-config';
+export * from './config/secrets';
 export * from './config/stack-endpoints';
 export * from './errors/domain-error';
 export * from './event-store/event-store';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB } from '@zulip-es/contracts';
-import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
+import { portVar, realSecretsInProduction, secretVar, ServiceConfigSchema } from '@zulip-es/platform';
 
 export const GatewayConfigSchema = ServiceConfigSchema.extend({
   GATEWAY_PORT: portVar(9991),
@@ -25,12 +25,12 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
    * Signs the temporary URLs of uploads (`GET /api/v1/user_uploads/...`). Every gateway instance
    * needs the same one; keep it secret.
    */
-  UPLOAD_URL_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-upload-url-secret-0123456789'),
+  UPLOAD_URL_SECRET: secretVar('UPLOAD_URL_SECRET'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
   /**
    * How long GET /events waits for an event before answering a `heartbeat` (Zulip's
    * HEARTBEAT_MIN_FREQ_SECS, 45 s); clients wait up to `event_queue_longpoll_timeout_seconds` (90).
    */
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(80_000).default(45_000),
-});
+}).superRefine(realSecretsInProduction('UPLOAD_URL_SECRET'));
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

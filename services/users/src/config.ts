@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB } from '@zulip-es/contracts';
-import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
+import { portVar, realSecretsInProduction, secretVar, ServiceConfigSchema } from '@zulip-es/platform';
 
 export const UsersConfigSchema = ServiceConfigSchema.extend({
   /** Health endpoint. */
@@ -9,7 +9,7 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
    * API keys are HMAC(secret, user id and a per-user nonce): the key itself is stored nowhere,
    * yet `fetch_api_key` returns the same key every time. Keep it secret and stable.
    */
-  API_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').default('local-development-api-key-secret-0123456789'),
+  API_KEY_SECRET: secretVar('API_KEY_SECRET'),
   /** The organization's URL as clients reach it; its host names dummy emails (`user5@host`). */
   REALM_URL: z.url().default('http://127.0.0.1:9991'),
   /**
@@ -54,5 +54,5 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
   /** Where mails go without SMTP: default `<ZULIP_DATA_DIR or ./.data>/outbox`. */
   EMAIL_OUTBOX_DIR: z.string().min(1).optional(),
   ZULIP_DATA_DIR: z.string().min(1).default('.data'),
-});
+}).superRefine(realSecretsInProduction('API_KEY_SECRET'));
 export type UsersConfig = z.infer<typeof UsersConfigSchema>;

@@ -6,6 +6,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values a report leaves out: it goes to logs. */
+const SECRET_NAME = /SECRET|PASSWORD|_KEY$|_KEYS$/;
+
 /**
  * Reads configuration from the environment through a zod schema. Every bad variable is reported
  * by name with what was wrong, so an operator fixes them all in one go.
@@ -17,7 +20,7 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
     result.error.issues.map((issue) => {
       const name = issue.path.join('.');
       const value = env[name];
-      return `${name}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+      return `${name}=${value === undefined ? '(unset)' : SECRET_NAME.test(name) ? '(hidden)' : JSON.stringify(value)}: ${issue.message}`;
     }),
   );
 }

@@ -8,6 +8,8 @@ export const ServiceConfigSchema = StackEndpointsSchema.extend({
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]+$/).default('1'),
   /** Interface the HTTP endpoint listens on: loopback by default, 0.0.0.0 in containers. */
   BIND_HOST: z.string().min(1).default('127.0.0.1'),
+  /** `production` in the image: development conveniences (well-known secrets) are refused. */
+  NODE_ENV: z.string().default('development'),
 });
 export type ServiceConfig = z.infer<typeof ServiceConfigSchema>;
 

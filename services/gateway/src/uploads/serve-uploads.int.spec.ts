@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DEVELOPMENT_SECRETS } from '@zulip-es/platform';
 import { api, basicAuth, createChannel, createUser, owner as ownerCredentials, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
+import { TemporaryUrls } from './temporary-url';
 
 const upload = async (auth: Credentials, name: string, content: Buffer | string, type = 'text/plain'): Promise<string> => (await uploadFile(auth, name, content, type)).url;
 
@@ -123,6 +125,16 @@ describe('serving uploads: /user_uploads/<path>, its download and temporary URLs
       expect(await forged.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid token' });
       const renamed = await get(temporary.replace(/temp2\.txt$/, 'other.txt'));
       expect(await renamed.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid filename' });
+    });
+
+    it('refuses a URL signed with the public development secret: the system runs with a secret of its own', async () => {
+      const user = await createUser();
+      const url = await upload(user, 'signed.txt', 'x');
+      const pathId = url.slice('/user_uploads/'.length);
+      const forged = new TemporaryUrls(DEVELOPMENT_SECRETS.UPLOAD_URL_SECRET).urlFor(pathId, new Date());
+      const res = await get(forged);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid token' });
     });
 
     it('gives no URL to a user who may not read the file', async () => {
