@@ -19,3 +19,12 @@ export const MAX_EMAIL_LENGTH = 254;
 export const MAX_PASSWORD_LENGTH = 1024;
 /** `status_text` of a user status, in code points after stripping. */
 export const MAX_STATUS_TEXT_LENGTH = 60;
+
+/**
+ * Bounds of `POST /register`'s lists, where Zulip has none: a queue keeps its event types and
+ * narrow as long as it lives, so they are bounded. Zulip defines about 70 event types in all.
+ */
+export const MAX_REGISTER_EVENT_TYPES = 100;
+export const MAX_EVENT_TYPE_LENGTH = 100;
+export const MAX_REGISTER_NARROW_TERMS = 20;
+export const MAX_NARROW_OPERAND_LENGTH = 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
+import { MAX_EVENT_TYPE_LENGTH, MAX_NARROW_OPERAND_LENGTH, MAX_REGISTER_EVENT_TYPES, MAX_REGISTER_NARROW_TERMS } from '../limits';
 
 /** GET /server_settings: what a client needs before it logs in. */
 export const getServerSettings = defineOperation({
@@ -13,6 +14,8 @@ export const getServerSettings = defineOperation({
   key: 'realm',
 });
 
+const EventTypes = z.array(z.string().max(MAX_EVENT_TYPE_LENGTH)).max(MAX_REGISTER_EVENT_TYPES);
+
 /**
  * POST /register: the caller's event queue (created by the gateway, filled by the realtime
  * service) and the initial state of each requested fetch type.
@@ -25,15 +28,15 @@ export const registerQueue = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({
-    event_types: z.array(z.string()).nullable().optional(),
-    fetch_event_types: z.array(z.string()).nullable().optional(),
+    event_types: EventTypes.nullable().optional(),
+    fetch_event_types: EventTypes.nullable().optional(),
     apply_markdown: z.boolean().default(false),
     client_gravatar: z.boolean().default(true),
     slim_presence: z.boolean().default(false),
     all_public_streams: z.boolean().default(false),
     include_subscribers: z.union([z.boolean(), z.literal('partial')]).default(false),
     /** `[operator, operand]` terms filtering the queue's message events. */
-    narrow: z.array(z.tuple([z.string(), z.string()])).default([]),
+    narrow: z.array(z.tuple([z.string().max(MAX_NARROW_OPERAND_LENGTH), z.string().max(MAX_NARROW_OPERAND_LENGTH)])).max(MAX_REGISTER_NARROW_TERMS).default([]),
     client_capabilities: z.record(z.string(), z.unknown()).optional(),
   }),
   key: 'actor',
