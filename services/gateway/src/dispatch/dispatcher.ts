@@ -111,7 +111,8 @@ export class Dispatcher {
   }
 
   private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const actor = op.auth === 'user' ? await this.caller(req, reply) : await this.limited(this.deps.anonymousLimiter, `ip:${req.ip}`, reply).then(() => null);
+    const actor = op.auth === 'user' ? await this.caller(req, reply) : null;
+    if (!actor) await this.limited(this.deps.anonymousLimiter, `ip:${req.ip}`, reply);
     if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
     // Only an authenticated caller's file is stored; from then on, a definite failure removes it.
     const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId) : undefined;
