@@ -28,3 +28,56 @@ export const MAX_REGISTER_EVENT_TYPES = 100;
 export const MAX_EVENT_TYPE_LENGTH = 100;
 export const MAX_REGISTER_NARROW_TERMS = 20;
 export const MAX_NARROW_OPERAND_LENGTH = 1000;
+
+/**
+ * Texts whose length the owning service checks or truncates itself, as Zulip does (names and
+ * topics in code points after stripping, message content cut to `max_message_length`), are
+ * accepted up to this many times that limit: anything near the limit still gets Zulip's own
+ * answer, and no request carries an unbounded text into a command.
+ */
+export const TEXT_INPUT_FACTOR = 10;
+/** Zulip's limits, as raw input bounds (see TEXT_INPUT_FACTOR). */
+export const MAX_TOPIC_INPUT_LENGTH = MAX_TOPIC_LENGTH * TEXT_INPUT_FACTOR;
+export const MAX_MESSAGE_INPUT_LENGTH = MAX_MESSAGE_LENGTH * TEXT_INPUT_FACTOR;
+export const MAX_STREAM_NAME_INPUT_LENGTH = MAX_STREAM_NAME_LENGTH * TEXT_INPUT_FACTOR;
+/** Zulip's `NamedUserGroup.MAX_NAME_LENGTH`. */
+export const MAX_USER_GROUP_NAME_LENGTH = 100;
+/**
+ * A user group's description. Zulip's is a text field without a limit; every `POST /register`
+ * and `GET /user_groups` carries every group's description, so one member's megabyte
+ * description would be everyone's. The same bound as a channel's description.
+ */
+export const MAX_USER_GROUP_DESCRIPTION_LENGTH = 1024;
+
+/**
+ * Ids in one list parameter (users, channels, groups, messages, profile fields), where Zulip has
+ * no bound: far more than an organization this server is sized for holds in one request.
+ */
+export const MAX_IDS_PER_REQUEST = 10_000;
+/** Channels named in one `POST` or `DELETE /users/me/subscriptions`; Zulip has no bound. */
+export const MAX_CHANNELS_PER_REQUEST = 500;
+/**
+ * Subscriptions one request may add or remove (channels × users): each is an event, and a
+ * request's events are decided in memory and appended as one batch.
+ */
+export const MAX_SUBSCRIPTION_CHANGES_PER_REQUEST = 10_000;
+/** Addresses in one `POST /invites`; Zulip has none but its daily quota. */
+export const MAX_INVITEES_PER_REQUEST = 100;
+/** Keys of `client_capabilities` (Zulip defines about 15). */
+export const MAX_CLIENT_CAPABILITIES = 50;
+/** Names of keys in an object parameter (capabilities, field data): the same as an event type's. */
+export const MAX_KEY_LENGTH = 100;
+/** Terms of a narrow (`GET /messages`, `POST /register`). */
+export const MAX_NARROW_TERMS = MAX_REGISTER_NARROW_TERMS;
+
+/**
+ * A user's navigation views (Zulip has no bound): built-in ones and custom ones together. Their
+ * fragment and name are bounded too: every `POST /register` of the user carries all of them.
+ */
+export const MAX_NAVIGATION_VIEWS_PER_USER = 100;
+export const MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH = 1000;
+export const MAX_NAVIGATION_VIEW_NAME_LENGTH = 100;
+/** Tokens and keys a client hands over (push tokens, public keys, sealed registrations, hashes). */
+export const MAX_TOKEN_LENGTH = 4096;
+/** Short identifiers given by clients (`queue_id`, `local_id`, setting values, operators, anchors). */
+export const MAX_IDENTIFIER_LENGTH = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Password } from '../users/user-fields';
+import { Email, Password } from '../users/user-fields';
 import { defineOperation } from './operation';
 
 /** POST /fetch_api_key: email and password in, the account's API key out. */
@@ -10,6 +10,6 @@ export const fetchApiKey = defineOperation({
   service: 'users',
   kind: 'query',
   auth: 'none',
-  params: z.object({ username: z.string(), password: Password }),
+  params: z.object({ username: Email, password: Password }),
   key: 'realm',
 });

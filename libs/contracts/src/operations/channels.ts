@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_STREAM_DESCRIPTION_LENGTH } from '../limits';
+import {
+  MAX_CHANNELS_PER_REQUEST,
+  MAX_EMAIL_LENGTH,
+  MAX_IDENTIFIER_LENGTH,
+  MAX_IDS_PER_REQUEST,
+  MAX_STREAM_DESCRIPTION_LENGTH,
+  MAX_STREAM_NAME_INPUT_LENGTH,
+  MAX_SUBSCRIPTION_CHANGES_PER_REQUEST,
+} from '../limits';
 import { CHANNEL_GROUP_SETTINGS, TopicsPolicy, type ChannelGroupSetting } from '../messages/channel-settings';
 import { Role } from '../roles';
 import { GroupSettingValue } from '../users/group-setting-value';
@@ -15,10 +23,22 @@ import { defineOperation } from './operation';
 
 const StreamId = z.int();
 const Description = z.string().max(MAX_STREAM_DESCRIPTION_LENGTH);
+/** Checked after stripping, in code points, with Zulip's messages, by the service (see TEXT_INPUT_FACTOR). */
+const ChannelName = z.string().max(MAX_STREAM_NAME_INPUT_LENGTH);
 /** User ids (preferred) or Zulip API emails: Zulip's `principals`. */
-const Principals = z.union([z.array(z.string()), z.array(z.int())]);
+const Principals = z.union([z.array(z.string().max(MAX_EMAIL_LENGTH)).max(MAX_IDS_PER_REQUEST), z.array(z.int()).max(MAX_IDS_PER_REQUEST)]);
 /** `realm_default`, `unlimited` or a number of days, JSON-encoded (Zulip's `Json[str] | Json[int]`). */
-const MessageRetentionDays = z.union([z.string(), z.int()]).default('realm_default');
+const MessageRetentionDays = z.union([z.string().max(MAX_IDENTIFIER_LENGTH), z.int()]).default('realm_default');
+
+/**
+ * Each channel and user of a request is one subscription, and each an event of its one command:
+ * refused beyond MAX_SUBSCRIPTION_CHANGES_PER_REQUEST before any of them is decided.
+ */
+const withinSubscriptionBound = (request: { subscriptions: readonly unknown[]; principals?: readonly unknown[] }): boolean =>
+  request.subscriptions.length * Math.max(1, request.principals?.length ?? 1) <= MAX_SUBSCRIPTION_CHANGES_PER_REQUEST;
+const TOO_MANY_SUBSCRIPTIONS = {
+  message: `Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`,
+};
 
 /** Initial settings of channels a request creates; ignored for channels that already exist. */
 const newChannelSettings = {
@@ -49,12 +69,14 @@ export const subscribe = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.MEMBER,
-  params: z.object({
-    subscriptions: z.array(z.object({ name: z.string(), description: Description.optional() })),
-    principals: Principals.optional(),
-    authorization_errors_fatal: z.boolean().default(true),
-    ...newChannelSettings,
-  }),
+  params: z
+    .object({
+      subscriptions: z.array(z.object({ name: ChannelName, description: Description.optional() })).max(MAX_CHANNELS_PER_REQUEST),
+      principals: Principals.optional(),
+      authorization_errors_fatal: z.boolean().default(true),
+      ...newChannelSettings,
+    })
+    .refine(withinSubscriptionBound, TOO_MANY_SUBSCRIPTIONS),
   key: 'realm',
 });
 
@@ -68,9 +90,9 @@ export const createChannel = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({
-    name: z.string().trim().min(1),
+    name: ChannelName.trim().min(1),
     description: Description.optional(),
-    subscribers: z.array(z.int()),
+    subscribers: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
     ...newChannelSettings,
   }),
   key: 'realm',
@@ -84,7 +106,9 @@ export const unsubscribe = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ subscriptions: z.array(z.string()), principals: Principals.optional() }),
+  params: z
+    .object({ subscriptions: z.array(ChannelName).max(MAX_CHANNELS_PER_REQUEST), principals: Principals.optional() })
+    .refine(withinSubscriptionBound, TOO_MANY_SUBSCRIPTIONS),
   key: 'realm',
 });
 
@@ -142,7 +166,7 @@ export const getStreamId = defineOperation({
   service: 'messages',
   kind: 'query',
   auth: 'user',
-  params: z.object({ stream: z.string() }),
+  params: z.object({ stream: ChannelName }),
   key: 'actor',
 });
 

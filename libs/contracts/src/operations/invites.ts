@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EMAIL_LENGTH, MAX_IDS_PER_REQUEST, MAX_INVITEES_PER_REQUEST } from '../limits';
 import { Role } from '../roles';
 import { FullName, Password } from '../users/user-fields';
 import { defineOperation } from './operation';
@@ -15,6 +16,12 @@ const InviteAs = z
   .refine((value) => ROLES.includes(value), { message: 'Invalid invite_as: Value error, Not in the list of possible values' })
   .transform((value) => value as Role);
 
+/**
+ * The raw list of addresses: room for MAX_INVITEES_PER_REQUEST entries written `Name <address>`;
+ * the service counts the addresses.
+ */
+const MAX_INVITEE_EMAILS_LENGTH = MAX_INVITEES_PER_REQUEST * 2 * MAX_EMAIL_LENGTH;
+
 /** POST /invites (E6): email invitations, one per address. */
 export const sendInvites = defineOperation({
   type: 'invite.send',
@@ -25,9 +32,9 @@ export const sendInvites = defineOperation({
   auth: 'user',
   params: z.object({
     /** Raw text: addresses separated by commas or newlines, `Name <addr>` allowed. */
-    invitee_emails: z.string(),
-    stream_ids: z.array(z.int()),
-    group_ids: z.array(z.int()).nullable().default(null),
+    invitee_emails: z.string().max(MAX_INVITEE_EMAILS_LENGTH),
+    stream_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
+    group_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).nullable().default(null),
     invite_as: InviteAs.default(Role.MEMBER),
     /** null: the invitation never expires. */
     invite_expires_in_minutes: z.int().nullable().default(DEFAULT_INVITE_EXPIRES_IN_MINUTES),

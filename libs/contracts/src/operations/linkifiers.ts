@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { MAX_IDS_PER_REQUEST } from '../limits';
 import { Role } from '../roles';
 import { defineOperation } from './operation';
 
 const LinkifierId = z.int();
 /** Zulip's `pattern` and `url_template` are plain strings; the server strips and validates them. */
-const LinkifierFields = { pattern: z.string(), url_template: z.string() };
+/**
+ * Zulip's are text fields without a limit; every message rendering applies every pattern and
+ * every `POST /register` carries them, so they are bounded.
+ */
+export const MAX_LINKIFIER_PATTERN_LENGTH = 1000;
+export const MAX_LINKIFIER_URL_TEMPLATE_LENGTH = 1024;
+const LinkifierFields = { pattern: z.string().max(MAX_LINKIFIER_PATTERN_LENGTH), url_template: z.string().max(MAX_LINKIFIER_URL_TEMPLATE_LENGTH) };
 
 /** GET /realm/linkifiers (E16): the organization's linkifiers in processing order; any user. */
 export const getLinkifiers = defineOperation({
@@ -66,6 +73,6 @@ export const reorderLinkifiers = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ ordered_linkifier_ids: z.array(LinkifierId) }),
+  params: z.object({ ordered_linkifier_ids: z.array(LinkifierId).max(MAX_IDS_PER_REQUEST) }),
   key: 'realm',
 });

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  MAX_IDENTIFIER_LENGTH,
+  MAX_IDS_PER_REQUEST,
+  MAX_MESSAGE_INPUT_LENGTH,
+  MAX_NARROW_OPERAND_LENGTH,
+  MAX_NARROW_TERMS,
+  MAX_TOPIC_INPUT_LENGTH,
+} from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -11,11 +19,16 @@ import { defineOperation } from './operation';
 const MessageId = z.int();
 
 /** One narrow term: `{operator, operand, negated?}` or the legacy `[operator, operand]` pair. */
-export const NarrowTerm = z.union([
-  z.object({ operator: z.string(), operand: z.union([z.string(), z.int(), z.array(z.int())]), negated: z.boolean().optional() }),
-  z.tuple([z.string(), z.union([z.string(), z.int(), z.array(z.int())])]),
-]);
+const Operator = z.string().max(MAX_IDENTIFIER_LENGTH);
+const Operand = z.union([z.string().max(MAX_NARROW_OPERAND_LENGTH), z.int(), z.array(z.int()).max(MAX_IDS_PER_REQUEST)]);
+export const NarrowTerm = z.union([z.object({ operator: Operator, operand: Operand, negated: z.boolean().optional() }), z.tuple([Operator, Operand])]);
 export type NarrowTerm = z.infer<typeof NarrowTerm>;
+
+/** Cut to Zulip's limits by the service, as Zulip cuts them (see TEXT_INPUT_FACTOR). */
+const Content = z.string().max(MAX_MESSAGE_INPUT_LENGTH);
+const Topic = z.string().max(MAX_TOPIC_INPUT_LENGTH);
+/** A channel name, or the ids or emails of a direct message's recipients. */
+const MAX_RECIPIENTS_INPUT_LENGTH = 100_000;
 
 /**
  * POST /messages → `{id}`. `to` is taken raw and read as Zulip's `extract_recipients` /
@@ -31,12 +44,12 @@ export const sendMessage = defineOperation({
   auth: 'user',
   params: z.object({
     type: z.enum(['direct', 'private', 'stream', 'channel']),
-    to: z.string(),
-    content: z.string(),
-    topic: z.string().optional(),
-    subject: z.string().optional(),
-    queue_id: z.string().optional(),
-    local_id: z.string().optional(),
+    to: z.string().max(MAX_RECIPIENTS_INPUT_LENGTH),
+    content: Content,
+    topic: Topic.optional(),
+    subject: Topic.optional(),
+    queue_id: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
+    local_id: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
     read_by_sender: z.boolean().optional(),
   }),
   key: 'realm',
@@ -52,15 +65,15 @@ export const getMessages = defineOperation({
   auth: 'user',
   params: z.object({
     /** `newest`, `oldest`, `first_unread` or a message id, taken raw (Zulip's `parse_anchor_value`). */
-    anchor: z.string().optional(),
+    anchor: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
     include_anchor: z.boolean().default(true),
     num_before: z.int().min(0).optional(),
     num_after: z.int().min(0).optional(),
-    narrow: z.array(NarrowTerm).default([]),
+    narrow: z.array(NarrowTerm).max(MAX_NARROW_TERMS).default([]),
     client_gravatar: z.boolean().default(true),
     apply_markdown: z.boolean().default(true),
     use_first_unread_anchor: z.boolean().default(false),
-    message_ids: z.array(z.int()).optional(),
+    message_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).optional(),
     allow_empty_topic_name: z.boolean().default(false),
   }),
   key: 'actor',
@@ -113,14 +126,14 @@ export const updateMessage = defineOperation({
   auth: 'user',
   params: z.object({
     message_id: MessageId,
-    content: z.string().optional(),
-    topic: z.string().optional(),
-    subject: z.string().optional(),
+    content: Content.optional(),
+    topic: Topic.optional(),
+    subject: Topic.optional(),
     stream_id: z.int().min(0).optional(),
-    propagate_mode: z.string().default('change_one'),
+    propagate_mode: z.string().max(MAX_IDENTIFIER_LENGTH).default('change_one'),
     send_notification_to_old_thread: z.boolean().default(false),
     send_notification_to_new_thread: z.boolean().default(true),
-    prev_content_sha256: z.string().optional(),
+    prev_content_sha256: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
   }),
   key: 'realm',
 });

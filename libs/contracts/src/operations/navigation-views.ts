@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH, MAX_NAVIGATION_VIEW_NAME_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
  * Zulip strips `fragment` and `name` and refuses them blank (`StringConstraints(strip_whitespace,
- * min_length=1)`), so a blank one gets pydantic's `<name> cannot be blank`.
+ * min_length=1)`), so a blank one gets pydantic's `<name> cannot be blank`. Zulip has no upper
+ * bound; these are MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH and MAX_NAVIGATION_VIEW_NAME_LENGTH.
  */
-const Fragment = z.string().trim().min(1);
-const ViewName = z.string().trim().min(1);
+const Fragment = z.string().trim().min(1).max(MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH);
+const ViewName = z.string().trim().min(1).max(MAX_NAVIGATION_VIEW_NAME_LENGTH);
 
 /**
  * The fragment is a path parameter that contains slashes (`narrow/is/starred`): clients send it

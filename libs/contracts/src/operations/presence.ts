@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_IDENTIFIER_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -14,7 +15,7 @@ export const updatePresence = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({
-    status: z.string(),
+    status: z.string().max(MAX_IDENTIFIER_LENGTH),
     last_update_id: z.int().optional(),
     history_limit_days: z.int().optional(),
     new_user_input: z.boolean().default(false),

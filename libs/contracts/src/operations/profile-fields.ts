@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { boundedRecord } from '../bounded-record';
+import { MAX_IDS_PER_REQUEST, MAX_KEY_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
+import { PROFILE_FIELD_HINT_MAX_LENGTH, PROFILE_FIELD_NAME_MAX_LENGTH } from '../users/profile-field-types';
 import { defineOperation } from './operation';
 
 const FieldId = z.int();
-/** Zulip's `field_data`: a dict; its content is checked per field type by the users service. */
-const FieldData = z.record(z.string(), z.unknown());
+/**
+ * Zulip's `field_data`: a dict (a select field's options, an external account's subtype and URL
+ * pattern); its content is checked per field type by the users service. Bounded here in keys; its
+ * values' size is bounded by the request body's.
+ */
+const MAX_FIELD_DATA_KEYS = 1000;
+const FieldData = boundedRecord(MAX_KEY_LENGTH, z.unknown(), MAX_FIELD_DATA_KEYS);
+/** Checked in Zulip's order, with its messages, by the service (see TEXT_INPUT_FACTOR). */
+const Name = z.string().max(PROFILE_FIELD_NAME_MAX_LENGTH * TEXT_INPUT_FACTOR);
+const Hint = z.string().max(PROFILE_FIELD_HINT_MAX_LENGTH * TEXT_INPUT_FACTOR);
 
 /** GET /realm/profile_fields: the organization's profile form, in display order. */
 export const getCustomProfileFields = defineOperation({
@@ -29,8 +40,8 @@ export const createCustomProfileField = defineOperation({
   minRole: Role.ADMINISTRATOR,
   params: z.object({
     field_type: z.int(),
-    name: z.string().default(''),
-    hint: z.string().default(''),
+    name: Name.default(''),
+    hint: Hint.default(''),
     field_data: FieldData.default({}),
     display_in_profile_summary: z.boolean().default(false),
     required: z.boolean().default(false),
@@ -50,8 +61,8 @@ export const updateCustomProfileField = defineOperation({
   minRole: Role.ADMINISTRATOR,
   params: z.object({
     field_id: FieldId,
-    name: z.string().optional(),
-    hint: z.string().optional(),
+    name: Name.optional(),
+    hint: Hint.optional(),
     field_data: FieldData.optional(),
     display_in_profile_summary: z.boolean().optional(),
     required: z.boolean().optional(),
@@ -82,6 +93,6 @@ export const reorderCustomProfileFields = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ order: z.array(z.int()) }),
+  params: z.object({ order: z.array(z.int()).max(MAX_IDS_PER_REQUEST) }),
   key: 'realm',
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PushAccountId, TokenKind } from '../push/push-device';
+import { MAX_IDENTIFIER_LENGTH, MAX_TOKEN_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
  * A user's devices are one aggregate, decided on key `actor`. Zulip checks token formats in the
  * view (`validate_token`), so the service does too, with Zulip's messages: any string is accepted here.
  */
-const Token = { token: z.string() };
+const Token = { token: z.string().max(MAX_TOKEN_LENGTH) };
 
 /** POST /mobile_push/register (E11): register a device for end-to-end encrypted pushes, through the push bouncer. */
 export const registerPushDevice = defineOperation({
@@ -19,9 +20,9 @@ export const registerPushDevice = defineOperation({
   params: z.object({
     token_kind: TokenKind,
     push_account_id: PushAccountId,
-    push_public_key: z.string(),
-    bouncer_public_key: z.string(),
-    encrypted_push_registration: z.string(),
+    push_public_key: z.string().max(MAX_TOKEN_LENGTH),
+    bouncer_public_key: z.string().max(MAX_TOKEN_LENGTH),
+    encrypted_push_registration: z.string().max(MAX_TOKEN_LENGTH),
   }),
   key: 'actor',
 });
@@ -34,7 +35,7 @@ export const addApnsToken = defineOperation({
   service: 'push',
   kind: 'command',
   auth: 'user',
-  params: z.object({ ...Token, appid: z.string() }),
+  params: z.object({ ...Token, appid: z.string().max(MAX_IDENTIFIER_LENGTH) }),
   key: 'actor',
 });
 
@@ -85,6 +86,6 @@ export const sendTestPushNotification = defineOperation({
   service: 'push',
   kind: 'query',
   auth: 'user',
-  params: z.object({ token: z.string().optional() }),
+  params: z.object({ token: z.string().max(MAX_TOKEN_LENGTH).optional() }),
   key: 'actor',
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_IDENTIFIER_LENGTH } from '../limits';
 import { Role } from '../roles';
 import { GroupSettingChange } from '../users/group-setting-value';
 import { defineOperation } from './operation';
 
 /** Seconds, or `"unlimited"` for no limit (Zulip's `Json[int | str]`, checked by the service). */
-const TimeLimit = z.union([z.int(), z.string()]);
+const TimeLimit = z.union([z.int(), z.string().max(MAX_IDENTIFIER_LENGTH)]);
 
 /** Zulip's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH. */
 export const MAX_REALM_NAME_LENGTH = 40;
@@ -30,7 +31,7 @@ export const updateRealm = defineOperation({
     move_messages_within_stream_limit_seconds: TimeLimit.optional(),
     move_messages_between_streams_limit_seconds: TimeLimit.optional(),
     /** "all", "moves" or "none" (checked by the service, as Zulip's `parse_enum_from_string_value`). */
-    message_edit_history_visibility_policy: z.string().optional(),
+    message_edit_history_visibility_policy: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
     can_add_subscribers_group: GroupSettingChange.optional(),
     can_create_groups: GroupSettingChange.optional(),
     can_create_private_channel_group: GroupSettingChange.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TOPIC_INPUT_LENGTH } from '../limits';
 import { Role } from '../roles';
 import { defineOperation } from './operation';
 
@@ -18,6 +19,6 @@ export const deleteTopic = defineOperation({
   kind: 'query',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ stream_id: z.int(), topic_name: z.string() }),
+  params: z.object({ stream_id: z.int(), topic_name: z.string().max(MAX_TOPIC_INPUT_LENGTH) }),
   key: 'realm',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_IDS_PER_REQUEST, MAX_TOPIC_INPUT_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -16,9 +17,9 @@ export const setTypingStatus = defineOperation({
   params: z.object({
     type: z.enum(['direct', 'stream', 'channel']).default('direct'),
     op: z.enum(['start', 'stop']),
-    to: z.array(z.number().int()).optional(),
+    to: z.array(z.number().int()).max(MAX_IDS_PER_REQUEST).optional(),
     stream_id: z.number().int().optional(),
-    topic: z.string().optional(),
+    topic: z.string().max(MAX_TOPIC_INPUT_LENGTH).optional(),
   }),
   key: 'actor',
 });

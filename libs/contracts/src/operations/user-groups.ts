@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { MAX_IDS_PER_REQUEST, MAX_USER_GROUP_DESCRIPTION_LENGTH, MAX_USER_GROUP_NAME_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
 import { GroupSettingChange, GroupSettingValue } from '../users/group-setting-value';
 import { defineOperation } from './operation';
 
 const GroupId = z.int();
-const Ids = z.array(z.int());
+const Ids = z.array(z.int()).max(MAX_IDS_PER_REQUEST);
+/** Checked after stripping, in code points, with Zulip's messages, by the service (see TEXT_INPUT_FACTOR). */
+const Name = z.string().max(MAX_USER_GROUP_NAME_LENGTH * TEXT_INPUT_FACTOR);
+const Description = z.string().max(MAX_USER_GROUP_DESCRIPTION_LENGTH);
 
 /** The permission settings a new group may be given; absent ones take Zulip's defaults. */
 const initialPermissions = {
@@ -39,7 +43,7 @@ export const createUserGroup = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.MEMBER,
-  params: z.object({ name: z.string(), description: z.string(), members: Ids, subgroups: Ids.optional(), ...initialPermissions }),
+  params: z.object({ name: Name, description: Description, members: Ids, subgroups: Ids.optional(), ...initialPermissions }),
   key: 'realm',
 });
 
@@ -67,8 +71,8 @@ export const updateUserGroup = defineOperation({
   minRole: Role.MEMBER,
   params: z.object({
     user_group_id: GroupId,
-    name: z.string().optional(),
-    description: z.string().optional(),
+    name: Name.optional(),
+    description: Description.optional(),
     deactivated: z.boolean().optional(),
     ...permissionChanges,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STATUS_TEXT_LENGTH } from '../limits';
+import { MAX_IDENTIFIER_LENGTH, MAX_STATUS_TEXT_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { UserId } from '../users/user-fields';
 import { defineOperation } from './operation';
 
@@ -9,15 +9,16 @@ import { defineOperation } from './operation';
  */
 const StatusText = z
   .string()
+  .max(MAX_STATUS_TEXT_LENGTH * TEXT_INPUT_FACTOR)
   .trim()
   .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, { message: `status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)` });
 
 /** The fields both status endpoints take; each absent field is left as it is. */
 const statusFields = {
   status_text: StatusText.optional(),
-  emoji_name: z.string().optional(),
-  emoji_code: z.string().optional(),
-  reaction_type: z.string().optional(),
+  emoji_name: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
+  emoji_code: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
+  reaction_type: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
 };
 
 /**

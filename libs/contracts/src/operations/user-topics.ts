@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TOPIC_LENGTH } from '../limits';
+import { MAX_STREAM_NAME_INPUT_LENGTH, MAX_TOPIC_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -12,9 +12,12 @@ import { defineOperation } from './operation';
  * Zulip's `StringConstraints(max_length=MAX_TOPIC_NAME_LENGTH)`: not stripped, and counted in code
  * points (Python's `len`), so an emoji counts once. Longer topics are refused, not truncated.
  */
-const Topic = z.string().refine((topic) => [...topic].length <= MAX_TOPIC_LENGTH, {
-  message: `topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)`,
-});
+const TOPIC_TOO_LONG = { message: `topic is too long (limit: ${MAX_TOPIC_LENGTH} characters)` };
+// A code point is at most two UTF-16 units: the first check only spares the second a huge text.
+const Topic = z
+  .string()
+  .max(MAX_TOPIC_LENGTH * 2, TOPIC_TOO_LONG)
+  .refine((topic) => [...topic].length <= MAX_TOPIC_LENGTH, TOPIC_TOO_LONG);
 
 /** Zulip's `check_int_in_validator(UserTopic.VisibilityPolicy.values)`. */
 const VisibilityPolicyParam = z.int().refine((policy) => [0, 1, 2, 3].includes(policy), {
@@ -48,6 +51,6 @@ export const updateMutedTopic = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ op: z.enum(['add', 'remove']), topic: Topic, stream: z.string().optional(), stream_id: z.int().optional() }),
+  params: z.object({ op: z.enum(['add', 'remove']), topic: Topic, stream: z.string().max(MAX_STREAM_NAME_INPUT_LENGTH).optional(), stream_id: z.int().optional() }),
   key: 'actor',
 });

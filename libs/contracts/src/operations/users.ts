@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_IDS_PER_REQUEST, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
 import { Email, FullName, Password, RoleSchema, UserId } from '../users/user-fields';
 import { defineOperation } from './operation';
@@ -28,7 +29,7 @@ export const getUsers = defineOperation({
   service: 'users',
   kind: 'query',
   auth: 'user',
-  params: z.object({ ...listFlags, user_ids: z.array(z.int()).optional() }),
+  params: z.object({ ...listFlags, user_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).optional() }),
   key: 'actor',
 });
 
@@ -83,16 +84,24 @@ export const reactivateUser = defineOperation({
   key: 'realm',
 });
 
+/**
+ * The longest value a profile field takes is a long text's 500 code points, checked per field type
+ * by the users service (see TEXT_INPUT_FACTOR).
+ */
+const MAX_PROFILE_VALUE_INPUT_LENGTH = 500 * TEXT_INPUT_FACTOR;
+/** A text, or the user ids of a user field. */
+const ProfileValue = z.union([z.string().max(MAX_PROFILE_VALUE_INPUT_LENGTH), z.array(z.int()).max(MAX_IDS_PER_REQUEST)]);
+/** Zulip's organizations have at most a few dozen profile fields. */
+const MAX_PROFILE_FIELDS_PER_REQUEST = 1000;
+
 /** One custom profile field value to set; an empty or null value clears the field. */
-export const ProfileDataUpdate = z
-  .object({ id: z.int(), value: z.union([z.string(), z.array(z.int())]).nullable() })
-  .strict();
+export const ProfileDataUpdate = z.object({ id: z.int(), value: ProfileValue.nullable() }).strict();
 
 /** The body of `PATCH /users/{user_id}` and `PATCH /users/{email}` (E5). */
 const updateUserBody = {
   full_name: FullName.optional(),
   role: RoleSchema.optional(),
-  profile_data: z.array(ProfileDataUpdate).optional(),
+  profile_data: z.array(ProfileDataUpdate).max(MAX_PROFILE_FIELDS_PER_REQUEST).optional(),
   new_email: Email.optional(),
 };
 
@@ -122,7 +131,7 @@ export const updateUserByEmail = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ email: z.string(), ...updateUserBody }),
+  params: z.object({ email: Email, ...updateUserBody }),
   key: 'realm',
 });
 
@@ -137,7 +146,7 @@ export const updateOwnProfileData = defineOperation({
   service: 'users',
   kind: 'command',
   auth: 'user',
-  params: z.object({ data: z.array(ProfileDataUpdate.extend({ value: z.union([z.string(), z.array(z.int())]) })) }),
+  params: z.object({ data: z.array(ProfileDataUpdate.extend({ value: ProfileValue })).max(MAX_PROFILE_FIELDS_PER_REQUEST) }),
   key: 'realm',
 });
 
@@ -149,6 +158,6 @@ export const removeOwnProfileData = defineOperation({
   service: 'users',
   kind: 'command',
   auth: 'user',
-  params: z.object({ data: z.array(z.int()) }),
+  params: z.object({ data: z.array(z.int()).max(MAX_PROFILE_FIELDS_PER_REQUEST) }),
   key: 'realm',
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MAX_IDS_PER_REQUEST } from '../limits';
 
 /**
  * Zulip's group-setting value (`/api/group-setting-values`) as the API carries it: the id of a
  * named user group, or an anonymous collection of users and groups.
  */
 export const GroupMembersValue = z.strictObject({
-  direct_members: z.array(z.int()),
-  direct_subgroups: z.array(z.int()),
+  direct_members: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
+  direct_subgroups: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
 });
 export type GroupMembersValue = z.infer<typeof GroupMembersValue>;
 export const GroupSettingValue = z.union([z.int(), GroupMembersValue]);

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { MAX_IDENTIFIER_LENGTH } from '../limits';
+
+/** A setting taken as one of a few names (checked by the users service). */
+const SettingName = z.string().max(MAX_IDENTIFIER_LENGTH);
 
 /**
  * Zulip's personal preference settings that an organization can give defaults for
@@ -20,13 +24,13 @@ export const UserSettings = z.object({
   enable_drafts_synchronization: z.boolean(),
   translate_emoticons: z.boolean(),
   display_emoji_reaction_users: z.boolean(),
-  web_home_view: z.string(),
+  web_home_view: SettingName,
   web_escape_navigates_to_home_view: z.boolean(),
   left_side_userlist: z.boolean(),
-  emojiset: z.string(),
+  emojiset: SettingName,
   demote_inactive_streams: z.int(),
   user_list_style: z.int(),
-  web_animate_image_previews: z.string(),
+  web_animate_image_previews: SettingName,
   web_stream_unreads_count_display_policy: z.int(),
   hide_ai_features: z.boolean(),
   web_left_sidebar_show_channel_folders: z.boolean(),
@@ -35,7 +39,7 @@ export const UserSettings = z.object({
   enable_stream_email_notifications: z.boolean(),
   enable_stream_push_notifications: z.boolean(),
   enable_stream_audible_notifications: z.boolean(),
-  notification_sound: z.string(),
+  notification_sound: SettingName,
   enable_desktop_notifications: z.boolean(),
   enable_sounds: z.boolean(),
   enable_followed_topic_desktop_notifications: z.boolean(),
@@ -56,7 +60,7 @@ export const UserSettings = z.object({
   automatically_follow_topics_policy: z.int(),
   automatically_unmute_topics_in_muted_streams_policy: z.int(),
   automatically_follow_topics_where_mentioned: z.boolean(),
-  resolved_topic_notice_auto_read_policy: z.string(),
+  resolved_topic_notice_auto_read_policy: SettingName,
   presence_enabled: z.boolean(),
   enter_sends: z.boolean(),
   twenty_four_hour_time: z.boolean(),

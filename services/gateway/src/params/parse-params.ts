@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Operation } from '@zulip-es/contracts';
 import { DomainError } from '@zulip-es/platform';
-import { zulipValidationMessage } from './zulip-validation-message';
+import { varName, zulipValidationMessage } from './zulip-validation-message';
 
 export type RawValues = Record<string, unknown>;
 
@@ -35,7 +35,11 @@ export function parseParams(op: Pick<Operation, 'params'>, sources: { path: RawV
     input[name] = isRawString(schema) ? value : decodeJson(name, value);
   }
   const result = op.params.safeParse(input, { error: zulipValidationMessage });
-  if (!result.success) throw new DomainError('BAD_REQUEST', result.error.issues[0].message);
+  if (!result.success) {
+    // A schema's own message (a bound's, say) names the value as `{var_name}`, as Zulip's do.
+    const [issue] = result.error.issues;
+    throw new DomainError('BAD_REQUEST', issue.message.replaceAll('{var_name}', varName(issue.path)));
+  }
   const ignored = Object.keys(raw).filter((name) => !(name in shape) && !(name in sources.path) && !READ_FOR_EVERY_REQUEST.has(name)).sort();
   return { data: result.data as Record<string, unknown>, ignored };
 }

@@ -1,4 +1,4 @@
-import type { GroupSettingEventValue, GroupSettingValue, RealmGroupSetting, UserGroupPermission } from '@zulip-es/contracts';
+import { MAX_USER_GROUP_NAME_LENGTH, type GroupSettingEventValue, type GroupSettingValue, type RealmGroupSetting, type UserGroupPermission } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
@@ -11,8 +11,7 @@ import type { UserGroupState } from './user-group.state';
 export const INSUFFICIENT_PERMISSION = 'Insufficient permission';
 export const GROUP_DEACTIVATED = 'User group is deactivated.';
 
-/** Zulip's NamedUserGroup.MAX_NAME_LENGTH and INVALID_NAME_PREFIXES. */
-export const MAX_GROUP_NAME_LENGTH = 100;
+/** Zulip's NamedUserGroup.INVALID_NAME_PREFIXES. */
 const INVALID_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
 
 /**
@@ -53,7 +52,7 @@ export function accessGroupForUpdate(ctx: GroupsContext, groupId: number, permis
 /** Zulip's `check_user_group_name`. */
 export function checkGroupName(name: string): string {
   if (name.trim() === '') throw badRequest("User group name can't be empty!");
-  if ([...name].length > MAX_GROUP_NAME_LENGTH) throw badRequest(`User group name cannot exceed ${MAX_GROUP_NAME_LENGTH} characters.`);
+  if ([...name].length > MAX_USER_GROUP_NAME_LENGTH) throw badRequest(`User group name cannot exceed ${MAX_USER_GROUP_NAME_LENGTH} characters.`);
   const prefix = INVALID_NAME_PREFIXES.find((p) => name.startsWith(p));
   if (prefix) throw badRequest(`User group name cannot start with '${prefix}'.`);
   return name;

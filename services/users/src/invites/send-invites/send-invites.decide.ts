@@ -1,4 +1,4 @@
-import { Role, type OperationData, type sendInvites } from '@zulip-es/contracts';
+import { MAX_INVITEES_PER_REQUEST, Role, type OperationData, type sendInvites } from '@zulip-es/contracts';
 import { badRequest, type DomainError, type NewEvent } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { accessGroupForUpdate } from '../../user-groups/group-rules';
@@ -55,6 +55,11 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   const emails = parseInviteeEmails(cmd.invitee_emails);
   // Zulip checks the raw text only, then silently invites nobody when every entry is blank.
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');
+  // Each address is an event of this one command; the daily quota alone would let one request
+  // hold thousands (and a refused one leaves the quota untouched, to be sent again).
+  if (emails.length > MAX_INVITEES_PER_REQUEST) {
+    throw badRequest(`You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${emails.length} addresses were given.`, { max_invitees: MAX_INVITEES_PER_REQUEST });
+  }
   for (const channelId of cmd.stream_ids) {
     if (!state.channels.get(channelId)?.accessible) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
   }

@@ -1,4 +1,4 @@
-import { Role } from '@zulip-es/contracts';
+import { MAX_INVITEES_PER_REQUEST, Role } from '@zulip-es/contracts';
 import type { UserState } from '../../domain/user.state';
 import { aGroup, groupsState } from '../../testing/user-groups.fixtures';
 import { aUser } from '../../testing/users.fixtures';
@@ -97,6 +97,14 @@ describe('send invitations', () => {
       for (const invitee_emails of ['', ' , \n ']) {
         expect(() => decide({ invitee_emails })).toThrow(refusal('BAD_REQUEST', 'You must specify at least one email address.'));
       }
+    });
+
+    it('when more addresses than one request may hold are given, then nothing is sent', () => {
+      const emails = (n: number) => Array.from({ length: n }, (_, i) => `person${i}@example.com`).join(',');
+      expect(decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST) }).events).toHaveLength(MAX_INVITEES_PER_REQUEST);
+      expect(() => decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST + 1) })).toThrow(
+        refusal('BAD_REQUEST', `You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${MAX_INVITEES_PER_REQUEST + 1} addresses were given.`),
+      );
     });
 
     it('when a channel is unknown, then nothing is sent', () => {

@@ -1,4 +1,4 @@
-import type { addNavigationView, NavigationViewAddedV1, OperationData } from '@zulip-es/contracts';
+import { MAX_NAVIGATION_VIEWS_PER_USER, type addNavigationView, type NavigationViewAddedV1, type OperationData } from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { alreadyExists, builtInNamed, hasViewNamed, isBuiltInView } from '../navigation-view-rules';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views.state';
@@ -16,6 +16,9 @@ export function decideAddNavigationView(cmd: AddNavigationView, state: Navigatio
   }
   if (state.views.some((v) => v.fragment === fragment)) throw alreadyExists();
   if (name !== null && hasViewNamed(state, name)) throw alreadyExists();
+  if (state.views.length >= MAX_NAVIGATION_VIEWS_PER_USER) {
+    throw badRequest(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`, { max_navigation_views: MAX_NAVIGATION_VIEWS_PER_USER });
+  }
   const event: NavigationViewAddedV1 = { type: 'navigation_view.added.v1', data: { userId: state.userId, fragment, isPinned, name } };
   return [{ ...event, aggregateId: navigationViewsAggregateId(state.userId), sequence: state.version + 1 }];
 }

@@ -1,3 +1,4 @@
+import { MAX_NAVIGATION_VIEWS_PER_USER } from '@zulip-es/contracts';
 import type { NavigationViewsState } from '../navigation-views.state';
 import { decideAddNavigationView } from './add-navigation-view.decide';
 
@@ -22,6 +23,19 @@ describe('add navigation view (E12)', () => {
         data: { userId: 7, fragment: 'narrow/is/alerted', isPinned: true, name: 'Alert Words' },
       },
     ]);
+  });
+
+  it('refuses a view beyond the most a user may have, and adds the last one allowed', () => {
+    const views = (n: number): NavigationViewsState => ({
+      userId: 7,
+      views: Array.from({ length: n }, (_, i) => ({ fragment: `narrow/channel/${i}`, isPinned: false, name: `View ${i}` })),
+      version: n,
+    });
+    const add = { fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alert Words' };
+    expect(decideAddNavigationView(add, views(MAX_NAVIGATION_VIEWS_PER_USER - 1))).toHaveLength(1);
+    expect(() => decideAddNavigationView(add, views(MAX_NAVIGATION_VIEWS_PER_USER))).toThrow(
+      refusal(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`),
+    );
   });
 
   it('configures a built-in view without a name', () => {
