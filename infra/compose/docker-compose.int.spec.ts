@@ -226,6 +226,12 @@ describe('docker-compose.yml', () => {
     expect((minio.MINIO_ROOT_PASSWORD ?? '').length).toBeGreaterThanOrEqual(8);
   });
 
+  it('bounds Redis in memory and never evicts (BullMQ jobs are data)', () => {
+    const command = asList(model.services.redis.command);
+    expect(command[command.indexOf('--maxmemory') + 1]).toBe('1gb');
+    expect(command[command.indexOf('--maxmemory-policy') + 1]).toBe('noeviction');
+  });
+
   it('keeps topic auto-creation off in the broker', () => {
     expect(model.services.kafka.environment?.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
   });

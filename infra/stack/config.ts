@@ -16,7 +16,8 @@ export interface StackConfig {
   endpoints: StackEndpoints;
   kafka: HostPort & { controllerPort: number };
   mongo: HostPort & { backend: MongoBackend };
-  redis: HostPort & { password?: string };
+  /** `maxmemory`: past it Redis refuses writes (`noeviction`) instead of growing until the machine is out of memory. */
+  redis: HostPort & { password?: string; maxmemory: string };
   minio: HostPort & { consolePort: number };
 }
 
@@ -61,6 +62,16 @@ export function mongoBackend(env: NodeJS.ProcessEnv = process.env): MongoBackend
   }
 }
 
+/**
+ * REDIS_MAXMEMORY, in Redis's own units (`512mb`). Event queues (at most 50 per user, a few tens
+ * of kilobytes each), rate-limit counters and BullMQ's jobs live there.
+ */
+export function redisMaxmemory(env: NodeJS.ProcessEnv = process.env): string {
+  const value = (env.REDIS_MAXMEMORY ?? '512mb').trim().toLowerCase();
+  if (!/^[1-9]\d*(kb|mb|gb)$/.test(value)) throw new Error(`REDIS_MAXMEMORY must be a size such as 512mb or 2gb (got "${env.REDIS_MAXMEMORY}")`);
+  return value;
+}
+
 export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const endpoints = StackEndpointsSchema.parse(env);
   if (endpoints.S3_USE_SSL) throw new Error('S3_USE_SSL=true: the local stack serves MinIO over plain HTTP only');
@@ -71,7 +82,7 @@ export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
     endpoints,
     kafka: { ...kafka, controllerPort: kafka.port + 1 },
     mongo: { host: mongo.host, port: mongo.port, backend: mongoBackend(env) },
-    redis,
+    redis: { ...redis, maxmemory: redisMaxmemory(env) },
     minio: { host: endpoints.S3_ENDPOINT, port: endpoints.S3_PORT, consolePort: endpoints.S3_PORT + 1 },
   };
 }

@@ -1,4 +1,4 @@
-/** Redis: BullMQ queues, rate limits, event queues. Append-only file, no eviction. */
+/** Redis: BullMQ queues, rate limits, event queues. Append-only file, bounded memory, no eviction. */
 import * as fs from 'node:fs';
 import type { StackConfig } from './config';
 import { redisHealth } from './health';
@@ -7,7 +7,7 @@ import { logFile, partDir } from './paths';
 import { ensureRedis } from './provision-redis';
 
 export function redisPart(config: StackConfig): Part {
-  const { host, port, password } = config.redis;
+  const { host, port, password, maxmemory } = config.redis;
   return {
     name: 'redis',
     description: 'Redis (Debian redis-server)',
@@ -25,6 +25,8 @@ export function redisPart(config: StackConfig): Part {
         '--dir', dir,
         '--appendonly', 'yes',
         '--appendfsync', 'everysec',
+        '--maxmemory', maxmemory,
+        // BullMQ's jobs are data: never evicted; a full Redis refuses writes instead.
         '--maxmemory-policy', 'noeviction',
         '--save', '60 1',
         '--daemonize', 'no',

@@ -13,11 +13,16 @@ const registry = () => path.join(testDataDir(), 'extra-pids');
 export async function startExtra(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const proc = new ServiceProcess(options);
   proc.start();
-  mkdirSync(registry(), { recursive: true });
-  writeFileSync(path.join(registry(), String(proc.pid)), options.service);
+  registerExtraPid(proc.pid!, options.service);
   proc.onExit(() => rmSync(path.join(registry(), String(proc.pid)), { force: true }));
   await proc.waitHealthy();
   return proc;
+}
+
+/** Records a process a test started, for the global teardown to stop should the test not. */
+export function registerExtraPid(pid: number, what: string): void {
+  mkdirSync(registry(), { recursive: true });
+  writeFileSync(path.join(registry(), String(pid)), what);
 }
 
 /** A free port for an extra instance: below the system's gateway port, so checkouts side by side do not collide. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
-import { EventQueues, type QueuedEvent } from './event-queues';
+import { EventQueues, QUEUE_IDLE_MS, type QueuedEvent } from './event-queues';
 import { messageTraits } from './narrow';
 import { QueueWaker } from './queue-waker';
 
@@ -60,6 +60,25 @@ describe('event queues in Redis', () => {
     // A new queue of the user drops the expired ones from the user's list.
     await shortLived.create({ userId: USER, eventTypes: null });
     expect(await shortLived.queuesOf(USER)).not.toContain(idle);
+  });
+
+  it('keeps at most the bound of queues per user: one more drops the queue read longest ago', async () => {
+    const bounded = new EventQueues(redis, QUEUE_IDLE_MS, 3);
+    const user = 700_000_000 + Math.floor(Math.random() * 50_000_000);
+    // A few ms apart: a queue's place is the time it expires unless read.
+    const create = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return bounded.create({ userId: user, eventTypes: null });
+    };
+    const [first, second, third] = [await create(), await create(), await create()];
+    await bounded.append(first, [{ type: 'invites_changed' }]);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await bounded.read(first, user)).toHaveLength(1); // read last: kept
+    const fourth = await create();
+    expect((await bounded.queuesOf(user)).sort()).toEqual([first, third, fourth].sort());
+    expect(await bounded.read(second, user)).toBeNull();
+    expect(await redis.exists(`evq:${second}`, `evq:${second}:events`)).toBe(0);
+    expect(await bounded.read(third, user)).toEqual([]);
   });
 
   it('wakes the watches of a queue\'s user when an event is queued, from any connection, and times out otherwise', async () => {

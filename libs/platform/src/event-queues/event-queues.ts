@@ -31,6 +31,13 @@ export type NewClientEvent = { type: string } & Record<string, unknown>;
 
 /** Zulip's `IDLE_EVENT_QUEUE_TIMEOUT_SECS`: a queue nobody read for 10 minutes is gone. */
 export const QUEUE_IDLE_MS = 10 * 60 * 1000;
+/**
+ * The most queues one user holds at once (Zulip has no bound; a client holds one, a user a few
+ * per device and browser tab). Every `POST /register` creates one, each kept ten minutes: without
+ * a bound, one user's loop of registrations filled Redis. Registering one more drops the queue
+ * read longest ago.
+ */
+export const MAX_QUEUES_PER_USER = 50;
 
 export interface NewQueue {
   userId: number;
@@ -102,6 +109,7 @@ export class EventQueues {
   constructor(
     private readonly redis: Redis,
     private readonly idleMs = QUEUE_IDLE_MS,
+    private readonly maxQueuesPerUser = MAX_QUEUES_PER_USER,
   ) {}
 
   /** A new queue, with no event yet (Zulip's `last_event_id` -1). */
@@ -120,7 +128,7 @@ export class EventQueues {
       ...(queue.settling ? { settling: '1' } : {}),
       ...(queue.allPublicStreams ? { public: '1' } : {}),
     };
-    await this.redis.eval(CREATE, 5, queueKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, LOG_SEQ_KEY, queueId, String(userId), this.idleMs, queue.allPublicStreams ? '1' : '', ...Object.entries(fields).flat());
+    await this.redis.eval(CREATE, 5, queueKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, LOG_SEQ_KEY, queueId, String(userId), this.idleMs, queue.allPublicStreams ? '1' : '', this.maxQueuesPerUser, ...Object.entries(fields).flat());
     return queueId;
   }
 

@@ -63,17 +63,27 @@ end`;
 /**
  * KEYS: the queue, the user's queues, the holders, the `all_public_streams` queues, the log's
  * counter. ARGV: the queue id, the user id, the idle period in ms, '1' for an `all_public_streams`
- * queue (else ''), then the hash's fields and values. The cursor is the log's end: the queue
- * takes every entry logged after it, and no earlier one. The user's expired queues are dropped
- * from their list.
+ * queue (else ''), the most queues a user may hold, then the hash's fields and values. The cursor
+ * is the log's end: the queue takes every entry logged after it, and no earlier one. The user's
+ * expired queues are dropped from their list; at the most, the queues read longest ago are
+ * deleted to make room (their clients find them gone and register again, as after an expiry).
  */
 export const CREATE = `${NOW}
 local fields = {}
-for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
 local now = nowMs()
+-- The first write: a full Redis refuses it (a script's later writes are not checked).
 redis.call('HSET', KEYS[1], 'cursor', redis.call('GET', KEYS[5]) or '0', unpack(fields))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', '(' .. now)
+local excess = redis.call('ZCARD', KEYS[2]) - tonumber(ARGV[5]) + 1
+if excess > 0 then
+  for _, old in ipairs(redis.call('ZRANGE', KEYS[2], 0, excess - 1)) do
+    redis.call('DEL', 'evq:' .. old, 'evq:' .. old .. ':events')
+    redis.call('ZREM', KEYS[2], old)
+    redis.call('SREM', KEYS[4], old)
+  end
+end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
 if ARGV[4] == '1' then redis.call('SADD', KEYS[4], ARGV[1]) end`;

@@ -16,5 +16,18 @@ export function renderError(reply: FastifyReply, error: DomainError): FastifyRep
   return reply.code(error.status).type('application/json').send(JSON.stringify(payload));
 }
 
-export const asDomainError = (error: unknown): DomainError =>
-  error instanceof DomainError ? error : new DomainError('INTERNAL_SERVER_ERROR', 'Internal server error');
+export function asDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (isRedisTrouble(error)) return new DomainError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable, please try again.');
+  return new DomainError('INTERNAL_SERVER_ERROR', 'Internal server error');
+}
+
+/**
+ * Redis full (its `noeviction` policy refuses writes past `maxmemory`) or unreachable (ioredis
+ * gave up retrying): event queues and uploads in progress cannot be served now, which is no
+ * fault of the request. A 503 tells a client to try again, as Zulip's clients do.
+ */
+function isRedisTrouble(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'MaxRetriesPerRequestError' || (error.name === 'ReplyError' && error.message.startsWith('OOM '));
+}
