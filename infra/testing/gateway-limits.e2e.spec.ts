@@ -3,7 +3,7 @@ import { commandsTopic, createUser, type CommandEnvelope } from '../../libs/cont
 import { StackEndpointsSchema } from '../../libs/platform/src/config/stack-endpoints';
 import { createKafka } from '../../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../../libs/platform/src/logging/logger';
-import { api, basicAuth, owner, uniqueEmail } from '../../libs/testing/src';
+import { api, basicAuth, createUser as createTestUser, owner, uniqueEmail } from '../../libs/testing/src';
 import type { ServiceProcess } from '../system/service-process';
 import { extraPort, startInstance } from './extra-processes';
 
@@ -108,6 +108,40 @@ describe('per-address rate limits of unauthenticated calls', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await api('GET', '/server_settings', { baseUrl: gateway.url })).status).toBe(429);
     expect((await api('GET', '/users/me', { baseUrl: gateway.url, auth: owner() })).status).toBe(200);
+  });
+});
+
+describe('per-username limits of password attempts', () => {
+  let gateway: ServiceProcess;
+
+  beforeAll(async () => {
+    gateway = await startInstance('gateway', 'gateway-login-limited', extraPort(26), {
+      INSTANCE_ID: 'gw-test-login-limited',
+      LOGIN_ATTEMPTS_PER_USERNAME: '3',
+      LOGIN_ATTEMPTS_WINDOW_SECONDS: '1800',
+    });
+  }, 60_000);
+
+  afterAll(() => gateway.stop());
+
+  const login = (username: string, password: string) => api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username, password } });
+
+  it('refuses a username’s attempts past the limit, even with the right password, from any address; other accounts log in', async () => {
+    const [target, other] = [await createTestUser({ label: 'guessed' }), await createTestUser({ label: 'not-guessed' })];
+    for (let i = 0; i < 3; i++) expect((await login(target.email, `wrong-${i}`)).body).toMatchObject({ code: 'AUTHENTICATION_FAILED' });
+    const refused = await login(target.email.toUpperCase(), target.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await login(other.email, other.password)).body).toMatchObject({ result: 'success', api_key: other.apiKey });
+  });
+
+  it('clears the count of failed attempts at a successful login', async () => {
+    const user = await createTestUser({ label: 'forgetful' });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++) expect((await login(user.email, `wrong-${i}`)).status).toBe(401);
+      expect((await login(user.email, user.password)).body).toMatchObject({ result: 'success' });
+    }
   });
 });
 

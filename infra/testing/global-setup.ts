@@ -31,6 +31,8 @@ export const TEST_ENV = {
   RATE_LIMIT_REQUESTS: '1000000',
   /** Likewise for unauthenticated calls, all from 127.0.0.1 (logins, invitation acceptances). */
   RATE_LIMIT_ANONYMOUS_REQUESTS: '1000000',
+  /** And for password attempts per username (tests of wrong passwords share the owner's). */
+  LOGIN_ATTEMPTS_PER_USERNAME: '1000000',
   /**
    * POST /streams/{id}/delete_topic answers at once (complete: false for a non-empty topic, the
    * job going on), so tests see both answers deterministically and repeat until complete.

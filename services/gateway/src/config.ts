@@ -18,6 +18,12 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
    */
   RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_ANONYMOUS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Zulip's `authenticate_by_username`: 5 password attempts per username per 30 minutes (a
+   * success clears them), whatever address they come from.
+   */
+  LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number().int().min(1).default(5),
+  LOGIN_ATTEMPTS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1800),
   /** Upper bound on a form body; uploads have their own limit. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB, for `POST /user_uploads`; the uploads service reads the same variable. */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { eventsTopic, EventEnvelope, OPERATIONS, registerQueue } from '@zulip-es/contracts';
+import { eventsTopic, EventEnvelope, fetchApiKey, OPERATIONS, registerQueue } from '@zulip-es/contracts';
 import { createKafka, createLogger, EventQueues, loadConfig, ObjectStore, QueueWaker, onStopSignal, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
 import { registerEventRoutes } from './events/event-routes';
 import { registerWithQueue } from './events/register-queue';
@@ -7,6 +7,7 @@ import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { TemporaryUrls } from './uploads/temporary-url';
 import { AuthReadModel } from './auth/auth-read-model';
+import { limitLoginsByUsername } from './auth/login-limit';
 import { GatewayConfigSchema } from './config';
 import { Dispatcher } from './dispatch/dispatcher';
 import { startGatewayApp } from './http/gateway-app';
@@ -44,7 +45,10 @@ runMain(async () => {
     files: new FileReceiver(objects, config.MAX_FILE_UPLOAD_SIZE_MIB, config.BODY_LIMIT_BYTES, logger),
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
-    around: { [registerQueue.type]: registerWithQueue(queues) },
+    around: {
+      [registerQueue.type]: registerWithQueue(queues),
+      [fetchApiKey.type]: limitLoginsByUsername(new RateLimiter(redis, config.LOGIN_ATTEMPTS_PER_USERNAME, config.LOGIN_ATTEMPTS_WINDOW_SECONDS, logger)),
+    },
   });
   // Loaded on the first tus request (see registerTusRoutes).
   let tusLocker: { stop(): Promise<void> } | undefined;

@@ -43,8 +43,7 @@ export class RateLimiter {
     const windowStart = Math.floor(nowMs / windowMs) * windowMs;
     let count: number;
     try {
-      // The window's length is in the key: limiters of other windows (another gateway's settings) count apart.
-      count = Number(await this.redis.eval(HIT, 1, `ratelimit:${subject}:${this.windowSeconds}:${windowStart}`, windowMs));
+      count = Number(await this.redis.eval(HIT, 1, this.key(subject, windowStart), windowMs));
     } catch (error) {
       this.warnUncounted(error, nowMs);
       return undefined;
@@ -52,6 +51,21 @@ export class RateLimiter {
     const state: RateLimitState = { limit: this.limit, remaining: Math.max(0, this.limit - count), reset: (windowStart + windowMs) / 1000 };
     if (count > this.limit) state.retryAfter = (windowStart + windowMs - nowMs) / 1000;
     return state;
+  }
+
+  /** Forgets the subject's requests of the current window (a successful login clears its failures). */
+  async clear(subject: string, nowMs = Date.now()): Promise<void> {
+    const windowMs = this.windowSeconds * 1000;
+    try {
+      await this.redis.del(this.key(subject, Math.floor(nowMs / windowMs) * windowMs));
+    } catch (error) {
+      this.warnUncounted(error, nowMs);
+    }
+  }
+
+  /** The window's length is in the key: limiters of other windows (another gateway's settings) count apart. */
+  private key(subject: string, windowStart: number): string {
+    return `ratelimit:${subject}:${this.windowSeconds}:${windowStart}`;
   }
 
   private warnUncounted(error: unknown, nowMs: number): void {
