@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH, ZULIP_FEATURE_LEVEL } from '@zulip-es/contracts';
+import { DEFAULT_UPLOAD_QUOTA_MIB, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH, ZULIP_FEATURE_LEVEL } from '@zulip-es/contracts';
 import { api, owner, systemInfo } from '@zulip-es/testing';
 
 describe('GET /server_settings', () => {
@@ -34,6 +34,7 @@ describe('POST /register', () => {
       max_topic_length: MAX_TOPIC_LENGTH,
       max_message_length: MAX_MESSAGE_LENGTH,
       max_file_upload_size_mib: 25,
+      realm_upload_quota_mib: DEFAULT_UPLOAD_QUOTA_MIB,
       realm_empty_topic_display_name: 'general chat',
       realm_message_content_edit_limit_seconds: 600,
       realm_move_messages_within_stream_limit_seconds: 604800,

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   INTERNAL_SERVER_ERROR_ON_BOUNCER: 502,
   /** GET/DELETE /events on a queue that expired, never existed or is another user's (with `queue_id`). */
   BAD_EVENT_QUEUE_ID: 400,
+  /** An upload past the organization's upload quota (Zulip's RealmUploadQuotaError). */
+  REALM_UPLOAD_QUOTA: 400,
   /** Not a Zulip code: the owning service did not answer before the request's deadline. */
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,

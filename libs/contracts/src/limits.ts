@@ -9,6 +9,11 @@ export const MAX_STREAM_NAME_LENGTH = 60;
 export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
 export const MAX_AVATAR_FILE_SIZE_MIB = 5;
 export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
+/**
+ * The organization's upload space (`UPLOAD_QUOTA_MIB`, Zulip's `realm_upload_quota_mib`): Zulip
+ * leaves a self-hosted server without one, so any member could fill its storage.
+ */
+export const DEFAULT_UPLOAD_QUOTA_MIB = 10_240;
 /** Zulip's self-hosted wording for a file over `max_file_upload_size_mib`. */
 export const fileTooLargeMessage = (maxMib: number): string => `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
 export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB } from '@zulip-es/contracts';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, DEFAULT_UPLOAD_QUOTA_MIB } from '@zulip-es/contracts';
 import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
 import { z } from 'zod';
 
@@ -16,5 +16,7 @@ export const UploadsConfigSchema = ServiceConfigSchema.extend({
   UPLOAD_UNCLAIMED_AFTER_MS: z.coerce.number().int().min(0).default(21 * 24 * 60 * 60 * 1000),
   /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB; the gateway reads the same variable. */
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
+  /** The organization's upload space in MiB (Zulip's `realm_upload_quota_mib`); the uploads service refuses an upload past it. */
+  UPLOAD_QUOTA_MIB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_QUOTA_MIB),
 });
 export type UploadsConfig = z.infer<typeof UploadsConfigSchema>;

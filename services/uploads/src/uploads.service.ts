@@ -25,7 +25,7 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
       projection: new UploadsProjection(repo, new ObjectStore(config), claiming),
       // A rebuild writes through a write-behind buffer, and removes no object again.
       projectionOn: (other) => new UploadsProjection(new UploadsRepository(other)),
-      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, claiming }),
+      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, uploadQuotaMib: config.UPLOAD_QUOTA_MIB, claiming }),
     };
   },
   background: async (parts, config, logger) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB } from '@zulip-es/contracts';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, DEFAULT_UPLOAD_QUOTA_MIB } from '@zulip-es/contracts';
 import { portVar, realSecretsInProduction, secretVar, ServiceConfigSchema } from '@zulip-es/platform';
 
 export const UsersConfigSchema = ServiceConfigSchema.extend({
@@ -27,6 +27,8 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
    */
   CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
+  /** The organization's upload space in MiB (Zulip's `realm_upload_quota_mib`); the uploads service refuses an upload past it. */
+  UPLOAD_QUOTA_MIB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_QUOTA_MIB),
   /**
    * Invitations one user may send (and resend) in 24 hours; beyond it POST /invites answers
    * Zulip's daily-limit error. Zulip's own organization-wide default is 3000.

@@ -6,6 +6,8 @@ export interface UploadsDeps {
   repo: UploadsRepository;
   /** The server's `MAX_FILE_UPLOAD_SIZE_MIB` (Zulip's `max_file_upload_size_mib`). */
   maxFileUploadSizeMib: number;
+  /** The server's `UPLOAD_QUOTA_MIB`: the organization's upload space. */
+  uploadQuotaMib: number;
   /** Which messages claim uploads (deletions look up only those). */
   claiming: ClaimingMessages;
 }

@@ -20,6 +20,7 @@ export const realmSection: RegisterSection = {
       max_stream_name_length: MAX_STREAM_NAME_LENGTH,
       max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
       max_file_upload_size_mib: config.MAX_FILE_UPLOAD_SIZE_MIB,
+      realm_upload_quota_mib: config.UPLOAD_QUOTA_MIB,
       max_avatar_file_size_mib: MAX_AVATAR_FILE_SIZE_MIB,
       realm_empty_topic_display_name: REALM_EMPTY_TOPIC_DISPLAY_NAME,
       realm_name: realm.name,

@@ -4,17 +4,22 @@ import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachment.s
 
 const MIB = 1024 * 1024;
 
-
 export interface UploadContext {
   actorId: number;
   now: Date;
   maxFileUploadSizeMib: number;
+  uploadQuotaMib: number;
 }
 
 /** Records the file the gateway stored as the actor's next attachment. */
 export function decideUploadFile(data: UploadFileData, counters: AttachmentsCounters, ctx: UploadContext): NewEvent[] {
   // The gateway refuses an oversized file while it streams it; this server's own limit decides.
   if (data.file.size > ctx.maxFileUploadSizeMib * MIB) throw new DomainError('BAD_REQUEST', fileTooLargeMessage(ctx.maxFileUploadSizeMib));
+  // Zulip's `check_upload_within_quota`. Uploads are decided one at a time (key `realm`), so the
+  // sum is exact; the gateway removes the stored file of a refused upload.
+  if (counters.spaceUsed + data.file.size > ctx.uploadQuotaMib * MIB) {
+    throw new DomainError('REALM_UPLOAD_QUOTA', "Upload would exceed your organization's upload quota.");
+  }
   const event: AttachmentUploadedV1 = {
     type: 'attachment.uploaded.v1',
     data: { ...data.file, attachmentId: counters.lastAttachmentId + 1, ownerId: ctx.actorId, createdAt: ctx.now.toISOString() },
