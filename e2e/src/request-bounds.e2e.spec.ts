@@ -18,6 +18,15 @@ const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 /** Just under the gateway's 1 MiB body once form-encoded. */
 const NEAR_BODY_LIMIT = 900_000;
 
+describe('a GET whose URL is over node’s 16 KiB', () => {
+  it('answers a Zulip-shaped 431, and the next request is served', async () => {
+    const res = await api('GET', '/users', { auth: owner(), params: { user_ids: Array.from({ length: 5_000 }, (_, i) => i + 1) } });
+    expect(res.status).toBe(431);
+    expect(res.body).toEqual(error('The request line and headers are too large (limit: 16 KiB).'));
+    expect((await api('GET', '/users/me', { auth: owner() })).status).toBe(200);
+  });
+});
+
 describe('navigation views', () => {
   let guest: TestUser;
   beforeAll(async () => {

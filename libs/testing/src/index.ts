@@ -11,3 +11,4 @@ export * from './push-providers';
 export * from './push-devices';
 export * from './push-stack-env';
 export * from './event-queue';
+export * from './largest-input';

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { healthBody, type Logger } from '@zulip-es/platform';
 
@@ -31,10 +32,25 @@ export interface GatewayAppOptions {
  * compose health checks) and the routes `configure` registers. Domain services answer their
  * health check without NestJS (`startHealthServer` in the platform).
  */
+/**
+ * A request node's HTTP parser refuses before any route sees it: an URL and headers over node's
+ * 16 KiB (a GET whose query string carries huge parameters), or malformed HTTP. Answered with
+ * Zulip's error shape, as every other refusal, rather than fastify's own.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason, msg] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'The request line and headers are too large (limit: 16 KiB).']
+    : [400, 'Bad Request', 'Malformed HTTP request.'];
+  const body = JSON.stringify({ result: 'error', code: 'BAD_REQUEST', msg });
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy(error);
+}
+
 export async function startGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter({ bodyLimit: options.bodyLimit, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } }), {
-    logger: false,
-  });
+  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, clientErrorHandler: answerClientError });
+  const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, adapter, { logger: false });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/health', async (_req, reply) => {
     const ready = options.isReady();
