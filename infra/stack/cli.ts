@@ -2,6 +2,7 @@
 import { cacheDir, dataDir } from './paths';
 import { formatStatus, stackDown, stackStatus, stackUp } from './stack';
 import { errorMessage } from './util';
+import { localSecrets } from '../system/local-secrets';
 
 const USAGE = 'usage: stack up | down | status';
 
@@ -15,6 +16,9 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'up': {
       console.log(`stack: data in ${dataDir()}, cache in ${cacheDir()}`);
+      // Made before a data folder's first start, which would otherwise count as a stack of before
+      // the secrets file, and keep the public development secrets.
+      localSecrets();
       await stackUp();
       console.log(`stack: up in ${((Date.now() - began) / 1000).toFixed(1)} s`);
       return 0;

@@ -61,8 +61,9 @@ async function startFakeProviders(): Promise<Record<string, string>> {
 /** Once per run (jest calls it for each project): the stack, the five services, the organization. */
 export default async function globalSetup(): Promise<void> {
   if (globalThis.__ZULIP_SYSTEM__) return;
+  const secrets = localSecrets(); // before the stack's first start in a new data folder (see localSecrets)
   await stackUp();
-  const env = { ...TEST_ENV, ...localSecrets(), ...(await startFakeProviders()) };
+  const env = { ...TEST_ENV, ...secrets, ...(await startFakeProviders()) };
   const logDir = path.join(testDataDir(), 'logs');
   const system = await startSystem({ ports: TEST_PORTS, env, logDir });
   globalThis.__ZULIP_SYSTEM__ = system;

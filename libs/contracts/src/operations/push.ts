@@ -7,7 +7,9 @@ import { defineOperation } from './operation';
  * A user's devices are one aggregate, decided on key `actor`. Zulip checks token formats in the
  * view (`validate_token`), so the service does too, with Zulip's messages: any string is accepted here.
  */
-const Token = { token: z.string().max(MAX_TOKEN_LENGTH) };
+/** Zulip's `validate_token` refuses a longer one with this message. */
+const LegacyToken = z.string().max(MAX_TOKEN_LENGTH, { message: 'Empty or invalid length token' });
+const Token = { token: LegacyToken };
 
 /** POST /mobile_push/register (E11): register a device for end-to-end encrypted pushes, through the push bouncer. */
 export const registerPushDevice = defineOperation({

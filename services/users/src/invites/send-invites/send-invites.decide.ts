@@ -55,11 +55,6 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   const emails = parseInviteeEmails(cmd.invitee_emails);
   // Zulip checks the raw text only, then silently invites nobody when every entry is blank.
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');
-  // Each address is an event of this one command; the daily quota alone would let one request
-  // hold thousands (and a refused one leaves the quota untouched, to be sent again).
-  if (emails.length > MAX_INVITEES_PER_REQUEST) {
-    throw badRequest(`You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${emails.length} addresses were given.`, { max_invitees: MAX_INVITEES_PER_REQUEST });
-  }
   for (const channelId of cmd.stream_ids) {
     if (!state.channels.get(channelId)?.accessible) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
   }
@@ -74,6 +69,12 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   }
   if (state.recentInvites + emails.length > state.dailyLimit) {
     throw invitationError(DAILY_LIMIT_REACHED, [], { sentInvitations: false, dailyLimitReached: true });
+  }
+  // Each address is an event of this one command: within the daily quota, one request could
+  // still hold thousands (and a request too large to store left the quota untouched, to be sent
+  // again).
+  if (emails.length > MAX_INVITEES_PER_REQUEST) {
+    throw badRequest(`You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${emails.length} addresses were given.`, { max_invitees: MAX_INVITEES_PER_REQUEST });
   }
   return emails;
 }

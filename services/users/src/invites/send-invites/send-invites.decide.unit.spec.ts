@@ -101,8 +101,9 @@ describe('send invitations', () => {
 
     it('when more addresses than one request may hold are given, then nothing is sent', () => {
       const emails = (n: number) => Array.from({ length: n }, (_, i) => `person${i}@example.com`).join(',');
-      expect(decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST) }).events).toHaveLength(MAX_INVITEES_PER_REQUEST);
-      expect(() => decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST + 1) })).toThrow(
+      const quota = { dailyLimit: 3000 };
+      expect(decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST) }, quota).events).toHaveLength(MAX_INVITEES_PER_REQUEST);
+      expect(() => decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST + 1) }, quota)).toThrow(
         refusal('BAD_REQUEST', `You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${MAX_INVITEES_PER_REQUEST + 1} addresses were given.`),
       );
     });
