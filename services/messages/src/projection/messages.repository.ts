@@ -8,6 +8,7 @@ import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
+import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -97,9 +98,20 @@ export class MessagesRepository {
     return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
   }
 
+  /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
+  get topicParticipants() {
+    return this.db.collection<Doc<TopicParticipantsState>>('topic_participants');
+  }
+
   /** Which messages claim an upload, by `upload_refs:<path id>`. */
   get uploadRefs() {
     return this.db.collection<Doc<UploadRefsState>>('upload_refs');
+  }
+
+  /** The topic's senders and their counts of messages (null: the topic has no messages). */
+  async topicParticipantsOf(channelId: number, topic: string): Promise<TopicParticipantsState | null> {
+    const doc = await this.topicParticipants.findOne({ _id: topicParticipantsId(channelId, topic) });
+    return doc ? withoutId(doc) : null;
   }
 
   /** The ids of the messages claiming an upload (sorted; none: []). */
