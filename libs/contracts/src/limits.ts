@@ -28,3 +28,22 @@ export const MAX_REGISTER_EVENT_TYPES = 100;
 export const MAX_EVENT_TYPE_LENGTH = 100;
 export const MAX_REGISTER_NARROW_TERMS = 20;
 export const MAX_NARROW_OPERAND_LENGTH = 1000;
+
+/**
+ * Bounds of drafts, where Zulip has none. A user's drafts are kept one document each, and every
+ * draft of a request is decided and appended together: `POST /drafts` takes at most
+ * `MAX_DRAFTS_PER_REQUEST` drafts (Zulip's clients save one at a time), a user keeps at most
+ * `MAX_DRAFTS_PER_USER` (a request that would go past it is refused whole), and a direct
+ * draft names at most `MAX_DRAFT_RECIPIENTS` users.
+ */
+export const MAX_DRAFTS_PER_REQUEST = 100;
+export const MAX_DRAFTS_PER_USER = 1000;
+export const MAX_DRAFT_RECIPIENTS = 1000;
+/**
+ * The raw `content` and `topic` of a draft, in UTF-16 code units. Zulip cuts a draft's content to
+ * `MAX_MESSAGE_LENGTH` and its topic to `MAX_TOPIC_LENGTH` code points instead of refusing them,
+ * and so does this server; four times those limits keeps that for any text a client may send
+ * (a code point takes up to two units) while no draft carries more than 80 KB.
+ */
+export const MAX_DRAFT_CONTENT_LENGTH = 4 * MAX_MESSAGE_LENGTH;
+export const MAX_DRAFT_TOPIC_LENGTH = 4 * MAX_TOPIC_LENGTH;

@@ -18,9 +18,10 @@ export class MessagesProjection implements Projection {
    * as binary. 6: messages keep the uploads they claim, and `upload_refs` indexes the messages
    * claiming each upload (a stored projection has neither). 7: deletions leave `upload_refs` as
    * it is. 8: topics keep who sent their messages (`topic_participants`), for wildcard mentions.
-   * A stored projection of an older version is rebuilt from the events at start.
+   * 9: each draft has its own document (`drafts`), each user's numbers and counters theirs
+   * (`user_drafts`). A stored projection of an older version is rebuilt from the events at start.
    */
-  readonly version = 8;
+  readonly version = 9;
   private readonly byType = new Map<string, Projector>();
 
   constructor(private readonly repo: MessagesRepository) {
