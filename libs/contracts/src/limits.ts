@@ -86,3 +86,21 @@ export const MAX_NAVIGATION_VIEW_NAME_LENGTH = 100;
 export const MAX_TOKEN_LENGTH = 4096;
 /** Short identifiers given by clients (`queue_id`, `local_id`, setting values, operators, anchors). */
 export const MAX_IDENTIFIER_LENGTH = 100;
+
+/**
+ * Bounds of drafts, where Zulip has none. A user's drafts are kept one document each, and every
+ * draft of a request is decided and appended together: `POST /drafts` takes at most
+ * `MAX_DRAFTS_PER_REQUEST` drafts (Zulip's clients save one at a time), a user keeps at most
+ * `MAX_DRAFTS_PER_USER` (a request that would go past it is refused whole), and a direct
+ * draft names at most `MAX_DRAFT_RECIPIENTS` users.
+ */
+export const MAX_DRAFTS_PER_REQUEST = 100;
+export const MAX_DRAFTS_PER_USER = 1000;
+export const MAX_DRAFT_RECIPIENTS = 1000;
+/**
+ * The raw `content` and `topic` of a draft. Zulip cuts a draft's content to `MAX_MESSAGE_LENGTH`
+ * and its topic to `MAX_TOPIC_LENGTH` code points instead of refusing them, and so does this
+ * server, up to the raw bounds of a message's (see TEXT_INPUT_FACTOR).
+ */
+export const MAX_DRAFT_CONTENT_LENGTH = MAX_MESSAGE_INPUT_LENGTH;
+export const MAX_DRAFT_TOPIC_LENGTH = MAX_TOPIC_INPUT_LENGTH;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DRAFTS_PER_REQUEST } from '../limits';
 import { DraftInput } from '../messages/draft';
 import { defineOperation } from './operation';
 
@@ -22,7 +23,11 @@ export const getDrafts = defineOperation({
   key: 'actor',
 });
 
-/** POST /drafts: save a list of drafts → `{ids}`, in the order given. */
+/**
+ * POST /drafts: save a list of drafts → `{ids}`, in the order given. At most
+ * `MAX_DRAFTS_PER_REQUEST` drafts a request, and a user keeps at most `MAX_DRAFTS_PER_USER`
+ * (Zulip has neither bound): a request that would go past it is refused whole.
+ */
 export const createDrafts = defineOperation({
   type: 'draft.create',
   method: 'POST',
@@ -30,7 +35,7 @@ export const createDrafts = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ drafts: z.array(DraftInput) }),
+  params: z.object({ drafts: z.array(DraftInput).max(MAX_DRAFTS_PER_REQUEST) }),
   key: 'actor',
 });
 

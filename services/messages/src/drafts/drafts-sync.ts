@@ -1,7 +1,7 @@
 import type { StoredDraft } from '@zulip-es/contracts';
 import { badRequest, DomainError, type NewEvent } from '@zulip-es/platform';
 import type { DraftsSync } from '../users-read-model/users-read-model';
-import { draftsAggregateId, evolveDrafts, type DraftsState } from './drafts.state';
+import { draftIds, draftsAggregateId, evolveDrafts, hasDraft, type DraftsState } from './drafts.state';
 
 /** Zulip's `draft_endpoint`: every drafts endpoint is closed while synchronization is off. */
 export function checkDraftsSync(sync: DraftsSync): void {
@@ -21,20 +21,18 @@ export function withDraftsCleared(state: DraftsState, disabledAt: number): { eve
     type: 'drafts.cleared.v1' as const,
     aggregateId: draftsAggregateId(state.userId),
     sequence: state.version + 1,
-    data: { userId: state.userId, draftIds: state.drafts.map((d) => d.id), userSequence: disabledAt },
+    data: { userId: state.userId, draftIds: draftIds(state), userSequence: disabledAt },
   };
   return { events: [event], state: evolveDrafts(state, event, event.sequence) };
 }
 
-/** The drafts a reader sees: none when a turning-off is not applied yet. */
-export const visibleDrafts = (state: DraftsState, sync: DraftsSync): StoredDraft[] => (sync.disabledAt > state.clearedThrough ? [] : state.drafts);
+/** The numbers of the drafts a reader sees: none when a turning-off is not applied yet. */
+export const visibleDraftNumbers = (state: DraftsState, sync: DraftsSync): number[] => (sync.disabledAt > state.clearedThrough ? [] : state.draftNumbers);
 
 /** Zulip's `Draft.to_dict`: the timestamp in whole seconds. */
 export const draftView = (draft: StoredDraft) => ({ ...draft, timestamp: Math.floor(draft.timestamp) });
 
 /** Zulip's `ResourceNotFoundError`: a 404 that keeps the default code. Someone else's draft is not found either. */
-export function ownDraft(state: DraftsState, id: number): StoredDraft {
-  const draft = state.drafts.find((d) => d.id === id);
-  if (!draft) throw new DomainError('BAD_REQUEST', 'Draft does not exist', {}, 404);
-  return draft;
+export function checkOwnDraft(state: DraftsState, id: number): void {
+  if (!hasDraft(state, id)) throw new DomainError('BAD_REQUEST', 'Draft does not exist', {}, 404);
 }

@@ -1,7 +1,7 @@
 import { UserSettings } from '@zulip-es/contracts';
 import { organization, U, usersEvent } from '../testing/users.fixtures';
-import { visibleDrafts } from './drafts-sync';
-import { draftId, noDrafts } from './drafts.state';
+import { visibleDraftNumbers } from './drafts-sync';
+import { noDrafts } from './drafts.state';
 
 const turned = (enabled: boolean) => usersEvent('user.settings_changed.v1', { userId: U.member, property: 'enable_drafts_synchronization', value: enabled });
 
@@ -33,8 +33,8 @@ describe('drafts synchronization as the messages service knows it', () => {
   });
 
   it('hides drafts saved before a turning-off that is not applied yet', () => {
-    const state = { ...noDrafts(U.member), drafts: [{ id: draftId(U.member, 1), type: '' as const, to: [], topic: '', content: 'x', timestamp: 1 }], clearedThrough: 4 };
-    expect(visibleDrafts(state, { enabled: true, disabledAt: 4 })).toHaveLength(1);
-    expect(visibleDrafts(state, { enabled: true, disabledAt: 9 })).toEqual([]);
+    const state = { ...noDrafts(U.member), draftNumbers: [1], lastDraftNumber: 1, clearedThrough: 4 };
+    expect(visibleDraftNumbers(state, { enabled: true, disabledAt: 4 })).toEqual([1]);
+    expect(visibleDraftNumbers(state, { enabled: true, disabledAt: 9 })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, type EditHistoryEntry, type MessageState } from './message.state';
+import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, topicKey, type EditHistoryEntry, type MessageState } from './message.state';
+import { countParticipants } from './topic-participants.projector';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import type { ChannelState } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
@@ -11,7 +12,8 @@ import { moveClaims } from '../attachments/upload-refs.projector';
 type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
 
 /**
- * Messages by id and the id lists of their topic, channel and direct conversations.
+ * Messages by id, the id lists of their topic, channel and direct conversations, and who sent
+ * each topic's messages (`topic_participants`, versioned by the event that last wrote it).
  *
  * Idempotency: every message event is decided on key `realm` and belongs to the one aggregate
  * `messages`, whose sequence the decider increments. One event writes several documents (the
@@ -47,11 +49,12 @@ export function messageProjector(repo: MessagesRepository): Projector {
 }
 
 async function applySent(repo: MessagesRepository, lists: ListStore, event: MessageSentV1, sequence: number): Promise<void> {
-  const { messageId, conversation, recipientId } = event.data;
+  const { messageId, senderId, conversation, recipientId } = event.data;
   // Each write stands alone (see above), so they go to the store together; only the version,
   // written by the caller, must come after all of them.
   await Promise.all([
     repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
+    conversation.type === 'channel' ? countParticipants(repo, conversation, () => [senderId], 1, sequence) : null,
     moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
     ...listsOf(conversation).map((key) => addIds(lists, key, [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
@@ -72,6 +75,8 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
 
 async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
+  // The senders are read from the messages before they go (a topic deletion's batch: at most 100).
+  if (conversation.type === 'channel') await countParticipants(repo, conversation, () => sendersIn(repo, conversation, messageIds), -1, sequence);
   // Deleted messages stay in the upload claims index (`upload_refs`): finding which of them claimed
   // uploads would read every document of a topic deletion's batch. Its readers look claiming
   // messages up, and a deleted one is not found, so it claims nothing.
@@ -114,6 +119,12 @@ async function applyContentEdited(repo: MessagesRepository, event: MessageConten
   await repo.messages.replaceOne({ _id: messageDocId(messageId) }, edited);
 }
 
+/** The senders of those of `messageIds` that are in the topic (one entry per message). */
+async function sendersIn(repo: MessagesRepository, topic: { channelId: number; topic: string }, messageIds: readonly number[]): Promise<number[]> {
+  const inTopic = (m: MessageState): boolean => m.conversation.type === 'channel' && m.conversation.channelId === topic.channelId && topicKey(m.conversation.topic) === topicKey(topic.topic);
+  return (await repo.messagesByIds(messageIds)).filter(inTopic).map((m) => m.senderId);
+}
+
 const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
 /** Zulip's edit-history entry of a move, merged into the content edit of the same request when there was one. */
@@ -139,7 +150,13 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, event: Mes
   const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
   const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
   const moved = resolved === null ? { lastMovedTimestamp: seconds(movedAt) } : {};
-  for (const message of await repo.messagesByIds(messageIds)) {
+  const messages = await repo.messagesByIds(messageIds);
+  if (from.channelId !== to.channelId || topicKey(from.topic) !== topicKey(to.topic)) {
+    const senders = messages.map((m) => m.senderId);
+    await countParticipants(repo, from, () => senders, -1, sequence);
+    await countParticipants(repo, to, () => senders, 1, sequence);
+  }
+  for (const message of messages) {
     if (message.version >= sequence) continue; // written by this event already
     const editHistory = movedEntry(event, message.editHistory ?? [], message.messageId === event.data.messageId);
     await repo.messages.updateOne({ _id: messageDocId(message.messageId) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } });

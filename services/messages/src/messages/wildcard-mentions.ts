@@ -1,4 +1,6 @@
 import { DomainError } from '@zulip-es/platform';
+import { renderContent } from './render-content';
+import { normalizeContent } from './send-message/message-text';
 
 /** Zulip's `Realm.WILDCARD_MENTION_THRESHOLD`: wildcards reach at most this many people freely. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -18,6 +20,24 @@ export interface WildcardMentions {
 /** Which wildcard mentions a message makes (Zulip's `MentionData` wildcard flags), read from its rendered HTML. */
 export function wildcardMentions(renderedContent: string): WildcardMentions {
   return { channel: renderedContent.includes(CHANNEL_WILDCARD), topic: renderedContent.includes(TOPIC_WILDCARD) };
+}
+
+/** Zulip's `@**topic**` as written; a silent one (`@_**topic**`) does not match. */
+const TOPIC_WILDCARD_SYNTAX = '@**topic**';
+
+/**
+ * Whether `content` (as sent, before normalizing) makes a topic wildcard mention once rendered:
+ * only then are the topic's participants read. The text is looked at first, so only content
+ * holding the syntax is rendered here (beside the decision's own rendering); content the decision
+ * refuses (empty, a NUL) mentions nothing.
+ */
+export function mentionsTopicWildcard(content: string): boolean {
+  if (!content.includes(TOPIC_WILDCARD_SYNTAX)) return false;
+  try {
+    return wildcardMentions(renderContent(normalizeContent(content))).topic;
+  } catch {
+    return false;
+  }
 }
 
 export interface WildcardAudience {

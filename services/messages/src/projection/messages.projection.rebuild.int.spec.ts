@@ -106,8 +106,8 @@ describe('messages projection rebuilt from messages.events', () => {
     const names = await projectedCollections(live);
     expect(names).toEqual(
       expect.arrayContaining([
-        ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_topics', 'topic_policies'],
-        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs'],
+        ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_drafts', 'user_topics', 'topic_policies'],
+        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs', 'topic_participants'],
       ]),
     );
     const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names, REV);

@@ -17,9 +17,11 @@ export class MessagesProjection implements Projection {
    * `user_topics`; tombstones in `topic_policies`). 5: list heads store their chunk references
    * as binary. 6: messages keep the uploads they claim, and `upload_refs` indexes the messages
    * claiming each upload (a stored projection has neither). 7: deletions leave `upload_refs` as
-   * it is. A stored projection of an older version is rebuilt from the events at start.
+   * it is. 8: topics keep who sent their messages (`topic_participants`), for wildcard mentions.
+   * 9: each draft has its own document (`drafts`), each user's numbers and counters theirs
+   * (`user_drafts`). A stored projection of an older version is rebuilt from the events at start.
    */
-  readonly version = 7;
+  readonly version = 9;
   private readonly byType = new Map<string, Projector>();
 
   constructor(private readonly repo: MessagesRepository) {

@@ -1,13 +1,15 @@
 import type { Connection, mongo } from 'mongoose';
+import type { StoredDraft } from '@zulip-es/contracts';
 import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
-import { draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
+import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
+import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -60,9 +62,13 @@ export class MessagesRepository {
   get defaultChannelsDoc() {
     return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
   }
-  /** Each user's drafts, by `drafts:<userId>`. */
+  /** Each user's drafts (their numbers and counters), by `drafts:<userId>`. */
+  get userDrafts() {
+    return this.db.collection<Doc<DraftsState>>('user_drafts');
+  }
+  /** Each draft, by `draft:<userId>:<n>`. */
   get drafts() {
-    return this.db.collection<Doc<DraftsState>>('drafts');
+    return this.db.collection<Doc<StoredDraft>>('drafts');
   }
 
   /** A user's topic visibility policies, by `user_topics:<userId>`. */
@@ -97,9 +103,20 @@ export class MessagesRepository {
     return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
   }
 
+  /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
+  get topicParticipants() {
+    return this.db.collection<Doc<TopicParticipantsState>>('topic_participants');
+  }
+
   /** Which messages claim an upload, by `upload_refs:<path id>`. */
   get uploadRefs() {
     return this.db.collection<Doc<UploadRefsState>>('upload_refs');
+  }
+
+  /** The topic's senders and their counts of messages (null: the topic has no messages). */
+  async topicParticipantsOf(channelId: number, topic: string): Promise<TopicParticipantsState | null> {
+    const doc = await this.topicParticipants.findOne({ _id: topicParticipantsId(channelId, topic) });
+    return doc ? withoutId(doc) : null;
   }
 
   /** The ids of the messages claiming an upload (sorted; none: []). */
@@ -253,8 +270,14 @@ export class MessagesRepository {
   }
 
   async draftsOf(userId: number): Promise<DraftsState> {
-    const doc = await this.drafts.findOne({ _id: draftsAggregateId(userId) });
+    const doc = await this.userDrafts.findOne({ _id: draftsAggregateId(userId) });
     return doc ? withoutId(doc) : noDrafts(userId);
+  }
+
+  /** The user's drafts of these numbers, each looked up by `_id` (the local store scans for `$in`). */
+  async storedDrafts(userId: number, numbers: readonly number[]): Promise<StoredDraft[]> {
+    const docs = await Promise.all(numbers.map((n) => this.drafts.findOne({ _id: draftDocId(userId, n) })));
+    return docs.flatMap((doc) => (doc ? [withoutId(doc)] : []));
   }
 
   async userTopicsOf(userId: number): Promise<UserTopicsState> {

@@ -7,7 +7,7 @@ import { hasMetadataAccess, isGuest } from '../channels/channel-access';
 import type { ChannelState } from '../channels/channel.state';
 import type { UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { selectChannels, type GetStreams } from '../channels/read-channels/select-channels';
-import { draftView, visibleDrafts } from '../drafts/drafts-sync';
+import { listDrafts } from '../drafts/list-drafts';
 import { listSummary } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesDeps } from '../shared/messages-deps';
@@ -74,7 +74,7 @@ const draftsSection: Section = {
   fetchType: 'drafts',
   async state({ repo, users }, ctx) {
     const sync = users.draftsSyncOf(ctx.actor.userId);
-    const drafts = sync.enabled ? visibleDrafts(await repo.draftsOf(ctx.actor.userId), sync).slice().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id).map(draftView) : [];
+    const drafts = sync.enabled ? await listDrafts(repo, ctx.actor.userId, sync) : [];
     return { drafts };
   },
 };

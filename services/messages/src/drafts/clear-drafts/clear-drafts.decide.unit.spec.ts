@@ -8,7 +8,7 @@ const base = U.member * DRAFTS_PER_USER;
 const cleared = (event: NewEvent) => DraftsClearedV1.parse({ type: event.type, data: event.data });
 const drafts = {
   ...noDrafts(U.member),
-  drafts: [1, 2].map((n) => ({ id: base + n, type: '' as const, to: [], topic: '', content: `draft ${n}`, timestamp: n })),
+  draftNumbers: [1, 2],
   lastDraftNumber: 2,
   version: 2,
 };
@@ -19,7 +19,7 @@ describe('drafts synchronization turned off', () => {
     expect(events).toEqual([{ type: 'drafts.cleared.v1', aggregateId: `drafts:${U.member}`, sequence: 3, data: { userId: U.member, draftIds: [base + 1, base + 2], userSequence: 7 } }]);
     expect(reply).toEqual({ deleted: [base + 1, base + 2] });
     const after = evolveDrafts(drafts, cleared(events[0]), 3);
-    expect(after).toEqual({ ...drafts, drafts: [], clearedThrough: 7, version: 3 });
+    expect(after).toEqual({ ...drafts, draftNumbers: [], clearedThrough: 7, version: 3 });
   });
 
   it('changes nothing when that turning-off is already applied', () => {

@@ -1,5 +1,5 @@
-import type { createDrafts, OperationData } from '@zulip-es/contracts';
-import type { Decision, NewEvent } from '@zulip-es/platform';
+import { MAX_DRAFTS_PER_USER, type createDrafts, type OperationData } from '@zulip-es/contracts';
+import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
 import type { DraftsSync } from '../../users-read-model/users-read-model';
 import { checkDraftsSync, withDraftsCleared } from '../drafts-sync';
 import { draftId, draftsAggregateId, type DraftsState } from '../drafts.state';
@@ -13,11 +13,19 @@ export interface CreateDraftsState {
   targets: DraftTargets;
 }
 
-/** Zulip's `do_create_drafts`: every draft is checked before any is saved; ids in the order given. */
+/**
+ * Zulip's `do_create_drafts`: every draft is checked before any is saved; ids in the order given.
+ * A user keeps at most `MAX_DRAFTS_PER_USER` drafts (Zulip has no bound): a request that would
+ * go past it saves none.
+ */
 export function decideCreateDrafts(cmd: CreateDrafts, state: CreateDraftsState, now: Date): Decision {
   checkDraftsSync(state.sync);
   const valid = cmd.drafts.map((draft) => validDraft(draft, state.targets, now));
   const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
+  const kept = drafts.draftNumbers.length;
+  if (kept + valid.length > MAX_DRAFTS_PER_USER) {
+    throw badRequest(`You may keep at most ${MAX_DRAFTS_PER_USER} drafts: you have ${kept}, and this request saves ${valid.length} more.`);
+  }
   const created: NewEvent[] = valid.map((draft, i) => ({
     type: 'draft.created.v1',
     aggregateId: draftsAggregateId(drafts.userId),

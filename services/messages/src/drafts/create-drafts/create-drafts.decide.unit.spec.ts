@@ -1,4 +1,4 @@
-import type { DraftInput } from '@zulip-es/contracts';
+import { MAX_DRAFTS_PER_USER, type DraftInput } from '@zulip-es/contracts';
 import { channel } from '../../testing/channels.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import type { ChannelState } from '../../channels/channel.state';
@@ -75,13 +75,33 @@ describe('creating drafts', () => {
 
   it('first deletes the drafts of a turning-off not yet applied', () => {
     const base = U.member * DRAFTS_PER_USER;
-    const old = { id: base + 1, type: '' as const, to: [], topic: '', content: 'old', timestamp: 1 };
-    const { events, reply } = create([draft()], { drafts: { ...noDrafts(U.member), drafts: [old], lastDraftNumber: 1, version: 1 }, sync: { enabled: true, disabledAt: 12 } });
+    const { events, reply } = create([draft()], { drafts: { ...noDrafts(U.member), draftNumbers: [1], lastDraftNumber: 1, version: 1 }, sync: { enabled: true, disabledAt: 12 } });
     expect(events.map((e) => [e.type, e.sequence])).toEqual([
       ['drafts.cleared.v1', 2],
       ['draft.created.v1', 3],
     ]);
     expect(events[0].data).toEqual({ userId: U.member, draftIds: [base + 1], userSequence: 12 });
     expect(reply).toEqual({ ids: [base + 2] });
+  });
+
+  describe(`a user keeps at most ${MAX_DRAFTS_PER_USER} drafts`, () => {
+    const holding = (count: number): DraftsState => ({ ...noDrafts(U.member), draftNumbers: Array.from({ length: count }, (_, i) => i + 1), lastDraftNumber: count + 5, version: count + 5 });
+
+    it('saves drafts up to the limit', () => {
+      expect(create([draft(), draft()], { drafts: holding(MAX_DRAFTS_PER_USER - 2) }).events).toHaveLength(2);
+    });
+
+    it('refuses a request that would go past it, saving none of it', () => {
+      expect(() => create([draft(), draft()], { drafts: holding(MAX_DRAFTS_PER_USER - 1) })).toThrow(
+        refused(`You may keep at most ${MAX_DRAFTS_PER_USER} drafts: you have ${MAX_DRAFTS_PER_USER - 1}, and this request saves 2 more.`),
+      );
+      expect(() => create([draft()], { drafts: holding(MAX_DRAFTS_PER_USER) })).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
+    });
+
+    it('counts neither deleted drafts nor those a turning-off not yet applied deletes', () => {
+      const deletedMost = { ...holding(3), lastDraftNumber: 5_000 };
+      expect(create([draft()], { drafts: deletedMost }).reply).toEqual({ ids: [U.member * DRAFTS_PER_USER + 5_001] });
+      expect(create([draft()], { drafts: holding(MAX_DRAFTS_PER_USER), sync: { enabled: true, disabledAt: 9 } }).events.map((e) => e.type)).toEqual(['drafts.cleared.v1', 'draft.created.v1']);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { deleteDraft, OperationData } from '@zulip-es/contracts';
 import type { Decision } from '@zulip-es/platform';
 import type { DraftsSync } from '../../users-read-model/users-read-model';
-import { checkDraftsSync, ownDraft, withDraftsCleared } from '../drafts-sync';
+import { checkDraftsSync, checkOwnDraft, withDraftsCleared } from '../drafts-sync';
 import { draftsAggregateId, type DraftsState } from '../drafts.state';
 
 export type DeleteDraft = OperationData<typeof deleteDraft>;
@@ -10,9 +10,9 @@ export type DeleteDraft = OperationData<typeof deleteDraft>;
 export function decideDeleteDraft(cmd: DeleteDraft, state: { drafts: DraftsState; sync: DraftsSync }): Decision {
   checkDraftsSync(state.sync);
   const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
-  const { id } = ownDraft(drafts, cmd.draft_id);
+  checkOwnDraft(drafts, cmd.draft_id);
   return {
-    events: [...events, { type: 'draft.deleted.v1', aggregateId: draftsAggregateId(drafts.userId), sequence: drafts.version + 1, data: { userId: drafts.userId, draftId: id } }],
+    events: [...events, { type: 'draft.deleted.v1', aggregateId: draftsAggregateId(drafts.userId), sequence: drafts.version + 1, data: { userId: drafts.userId, draftId: cmd.draft_id } }],
     reply: {},
   };
 }

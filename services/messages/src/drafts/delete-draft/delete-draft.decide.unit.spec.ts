@@ -1,11 +1,9 @@
-import type { StoredDraft } from '@zulip-es/contracts';
 import { U } from '../../testing/users.fixtures';
 import { DRAFTS_PER_USER, noDrafts } from '../drafts.state';
 import { decideDeleteDraft } from './delete-draft.decide';
 
 const id = U.member * DRAFTS_PER_USER + 2;
-const stored: StoredDraft = { id, type: '', to: [], topic: '', content: 'Hello', timestamp: 1 };
-const drafts = { ...noDrafts(U.member), drafts: [stored], lastDraftNumber: 2, version: 2 };
+const drafts = { ...noDrafts(U.member), draftNumbers: [2], lastDraftNumber: 2, version: 2 };
 const on = { enabled: true, disabledAt: 0 };
 
 describe('deleting a draft', () => {

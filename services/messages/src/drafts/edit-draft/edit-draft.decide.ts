@@ -1,7 +1,7 @@
 import type { editDraft, OperationData } from '@zulip-es/contracts';
 import type { Decision } from '@zulip-es/platform';
 import type { DraftsSync } from '../../users-read-model/users-read-model';
-import { checkDraftsSync, ownDraft, withDraftsCleared } from '../drafts-sync';
+import { checkDraftsSync, checkOwnDraft, withDraftsCleared } from '../drafts-sync';
 import { draftsAggregateId, type DraftsState } from '../drafts.state';
 import { validDraft, type DraftTargets } from '../valid-draft';
 
@@ -17,8 +17,8 @@ export interface EditDraftState {
 export function decideEditDraft(cmd: EditDraft, state: EditDraftState, now: Date): Decision {
   checkDraftsSync(state.sync);
   const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
-  const { id } = ownDraft(drafts, cmd.draft_id);
-  const draft = { id, ...validDraft(cmd.draft, state.targets, now) };
+  checkOwnDraft(drafts, cmd.draft_id);
+  const draft = { id: cmd.draft_id, ...validDraft(cmd.draft, state.targets, now) };
   return {
     events: [...events, { type: 'draft.edited.v1', aggregateId: draftsAggregateId(drafts.userId), sequence: drafts.version + 1, data: { userId: drafts.userId, draft } }],
     reply: {},

@@ -1,4 +1,4 @@
-import type { DraftInput, StoredDraft } from '@zulip-es/contracts';
+import type { DraftInput } from '@zulip-es/contracts';
 import { channel } from '../../testing/channels.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import { DRAFTS_PER_USER, noDrafts } from '../drafts.state';
@@ -7,8 +7,7 @@ import { decideEditDraft } from './edit-draft.decide';
 const NOW = new Date('2026-03-01T12:00:00Z');
 const users = organization();
 const id = U.member * DRAFTS_PER_USER + 1;
-const stored: StoredDraft = { id, type: 'stream', to: [3], topic: 'plans', content: 'Hello', timestamp: 1_700_000_000 };
-const drafts = { ...noDrafts(U.member), drafts: [stored], lastDraftNumber: 1, version: 3 };
+const drafts = { ...noDrafts(U.member), draftNumbers: [1], lastDraftNumber: 1, version: 3 };
 const targets = { ctx: contextOf(users, U.member), channel: (c: number) => (c === 3 ? channel(3) : null), actorSubscriptions: { userId: U.member, subscriptions: [] } };
 const replacement: DraftInput = { type: 'private', to: [U.otherMember], topic: 'x', content: 'Hi there', timestamp: null };
 const edit = (draftId: number, draft: DraftInput = replacement, sync = { enabled: true, disabledAt: 0 }) => decideEditDraft({ draft_id: draftId, draft }, { drafts, sync, targets }, NOW);

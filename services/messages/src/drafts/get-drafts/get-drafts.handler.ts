@@ -2,9 +2,10 @@ import { getDrafts, type OperationData } from '@zulip-es/contracts';
 import type { QueryHandler } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
 import type { MessagesDeps } from '../../shared/messages-deps';
-import { checkDraftsSync, draftView, visibleDrafts } from '../drafts-sync';
+import { checkDraftsSync } from '../drafts-sync';
+import { listDrafts } from '../list-drafts';
 
-/** GET /drafts: oldest edit first, as Zulip's code orders them (`last_edit_time`), ties by id. */
+/** GET /drafts: oldest edit first, as Zulip's code orders them (`last_edit_time`), ties by id (see `listDrafts`). */
 export function getDraftsHandler({ repo, users }: MessagesDeps): QueryHandler<OperationData<typeof getDrafts>> {
   return {
     kind: 'query',
@@ -13,10 +14,7 @@ export function getDraftsHandler({ repo, users }: MessagesDeps): QueryHandler<Op
       const { actor } = channelsContext(users, actorId);
       const sync = users.draftsSyncOf(actor.userId);
       checkDraftsSync(sync);
-      const drafts = visibleDrafts(await repo.draftsOf(actor.userId), sync)
-        .slice()
-        .sort((a, b) => a.timestamp - b.timestamp || a.id - b.id)
-        .map(draftView);
+      const drafts = await listDrafts(repo, actor.userId, sync);
       return { count: drafts.length, drafts };
     },
   };

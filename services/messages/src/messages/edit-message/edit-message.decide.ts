@@ -1,39 +1,23 @@
-import { createHash } from 'node:crypto';
-import { RESOLVED_TOPIC_PREFIX, type VisibilityPolicy } from '@zulip-es/contracts';
-import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
-import { hasRealmPermission, inChannelSetting, type AccessContext } from '../../channels/channel-access';
-import type { ChannelState } from '../../channels/channel.state';
+import type { VisibilityPolicy } from '@zulip-es/contracts';
+import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { planPolicyMove } from '../../user-topics/move-policies';
-import type { ReadUser } from '../../users-read-model/users-read-model';
 import { silentMention } from '../notification-bot/notification-bot';
-import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
-import { renderContent } from '../render-content';
-import { normalizeContent, normalizeTopic } from '../send-message/message-text';
-import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
+import { MESSAGES_AGGREGATE } from '../message.state';
 import { checkCanCreateTopic } from '../topic-creation';
-import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import { newThreadBreadcrumb, oldThreadBreadcrumb, resolveNotice, type BreadcrumbInput } from './breadcrumbs';
-import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEditContent, ignoresMoveTimeLimits } from './edit-permissions';
+import { checkEditMessage, type CheckedEdit, type EditCheckState } from './edit-message.check';
+import { ignoresMoveTimeLimits } from './edit-permissions';
 import type { EditRequest } from './edit-request';
-import { pastLimit, scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
-import { resolveToggle } from './resolve-topic';
-import { claimedPathIds, type LinkedUploads } from '../../attachments/upload-claims';
-import { detachedUploads, type DetachedUpload, type PreviousClaim } from '../../attachments/detached-uploads';
+import { scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
+import { claimedPathIds } from '../../attachments/upload-claims';
+import { detachedUploads, type DetachedUpload } from '../../attachments/detached-uploads';
 
-export interface EditMessageState {
-  ctx: AccessContext;
-  actor: ReadUser;
-  /** The message, when it exists and the actor may read it (else Zulip's `Invalid message(s)`). */
-  message: MessageState | null;
-  /** The message's channel (channel messages). */
-  channel: ChannelState | null;
-  /** `stream_id`'s channel when it exists and the actor has content access to it, else null. */
-  targetChannel: ChannelState | null;
-  /** The messages of the message's topic the actor can see, sorted by id (read for moves). */
+export type { CheckedEdit, EditCheckState } from './edit-message.check';
+
+/** What a move reads once its checks passed (`CheckedEdit.moves`): the topic's messages and what moves with them. */
+export interface MoveState {
+  /** The messages of the message's topic the actor can see, sorted by id. */
   topicMessages: readonly TopicMessage[];
-  /** Who a wildcard mention in the new content would reach (read for content edits of channel messages). */
-  wildcardAudience: { channelSubscribers: number; topicParticipants: number };
-  wildcardThreshold: number;
   /** Users' policies of the old and new topic, for them to follow a whole-topic move. */
   policies: {
     from: ReadonlyMap<number, VisibilityPolicy>;
@@ -48,13 +32,17 @@ export interface EditMessageState {
   targetTopicExists: boolean;
   /** The destination topic's newest message before the move, when the destination is another list. */
   lastInTarget: TopicMessage | null;
-  notificationBotId: number | null;
-  messagesVersion: number;
-  /** Content edits: the existing uploads the new content links to (absent: none). */
-  linkedUploads?: LinkedUploads;
-  /** Content edits: the existing uploads the message claims before the edit, by path id (absent: none). */
-  previousClaims?: Readonly<Record<string, PreviousClaim>>;
 }
+
+export type EditMessageState = EditCheckState & MoveState;
+
+/** The move state of an edit that moves nothing (nothing of the topic is read). */
+export const NOTHING_MOVED: MoveState = {
+  topicMessages: [],
+  policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
+  targetTopicExists: false,
+  lastInTarget: null,
+};
 
 /** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
 export const RESOLVE_UNDO_GRACE_SECONDS = 60;
@@ -70,76 +58,32 @@ export interface EditDecision extends Decision {
   notices: Notice[];
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
-
 /**
- * Zulip's `check_update_message` and `do_update_message` for PATCH /messages/{message_id}, in
- * Zulip's order of checks (see docs of §E1): access, content permission, payload, topic and
- * channel permissions with their time limits, wildcard mentions, the whole-topic time-limit
- * scan. Returns the edit's events and the notices the Notification Bot sends with them.
+ * Zulip's `check_update_message` and `do_update_message` for PATCH /messages/{message_id}: the
+ * checks (`checkEditMessage`), then those that need the topic's messages. The handler runs the
+ * checks before it reads the topic and decides with `decideCheckedEdit`.
  */
 export function decideEditMessage(request: EditRequest, state: EditMessageState, now: Date): EditDecision {
-  const { ctx, actor, message } = state;
-  const nowSeconds = now.getTime() / 1000;
-  if (!message) throw badRequest('Invalid message(s)');
-  if (request.content !== undefined) checkCanEditContent(ctx, actor, message, nowSeconds);
+  return decideCheckedEdit(checkEditMessage(request, state, now), request, state, now);
+}
 
+/**
+ * The rest of Zulip's order, after the checks: the whole-topic time-limit scan, topic creation
+ * in the destination, then the events (content edit, move, resolve notice or its undo) and the
+ * notices the Notification Bot sends with them.
+ */
+export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, state: EditMessageState, now: Date): EditDecision {
+  const { ctx, actor } = state;
+  const { message, oldTopic, wantedTopic, newTopicName, toggle, channel, target, moves } = checked;
   const { conversation } = message;
-  const oldTopic = conversation.type === 'channel' ? conversation.topic : '';
-  const wantedTopic = request.topic !== undefined && !(conversation.type === 'channel' && request.topic === oldTopic) ? request.topic : undefined;
-  const wantedChannelId = request.channelId !== undefined && !(conversation.type === 'channel' && request.channelId === conversation.channelId) ? request.channelId : undefined;
-
-  if (request.content === undefined && wantedTopic === undefined && wantedChannelId === undefined) throw badRequest('Nothing to change');
-  if (conversation.type === 'direct') {
-    if (request.channelId !== undefined) throw badRequest('Direct messages cannot be moved to channels.');
-    if (request.topic !== undefined) throw badRequest('Direct messages cannot have topics.');
-  }
-  if (request.propagateMode !== 'change_one' && wantedTopic === undefined && wantedChannelId === undefined) throw badRequest('Invalid propagate_mode without topic edit');
-  if (wantedTopic !== undefined && (wantedTopic === RESOLVED_TOPIC_PREFIX.trim() || wantedTopic === `${RESOLVED_TOPIC_PREFIX}general chat`)) {
-    throw badRequest('General chat cannot be marked as resolved');
-  }
-  const newTopicName = wantedTopic !== undefined ? normalizeTopic(wantedTopic) : oldTopic;
-  if (request.content !== undefined && wantedChannelId !== undefined) throw badRequest('Cannot change message content while changing channel');
-  if (request.prevContentSha256 !== undefined && request.prevContentSha256 !== sha256(message.content)) {
-    throw new DomainError('EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.");
-  }
-
+  const nowSeconds = now.getTime() / 1000;
   const events: NewEvent[] = [];
   const nextSequence = (): number => state.messagesVersion + events.length + 1;
   const notices: Notice[] = [];
 
-  const toggle = wantedTopic !== undefined ? resolveToggle(oldTopic, wantedTopic) : null;
-  const channel = state.channel;
-  let target: ChannelState | null = null;
-  if (wantedChannelId !== undefined) {
-    target = state.targetChannel;
-    if (!target) throw badRequest('Invalid channel ID');
-  }
-
-  if ((wantedTopic !== undefined || target) && channel) checkChannelTopicsPolicy(ctx.realm, target ?? channel, newTopicName);
-
-  if (wantedTopic !== undefined && channel) {
-    if (toggle !== null) {
-      if (!canResolveTopics(ctx, actor, channel)) throw badRequest("You don't have permission to resolve topics in this channel.");
-    } else {
-      if (!canMoveWithinChannel(ctx, actor, channel)) throw badRequest("You don't have permission to edit this message");
-      if (!ignoresMoveTimeLimits(actor) && pastLimit(message.timestamp, ctx.realm.moveMessagesWithinStreamLimitSeconds, nowSeconds)) {
-        throw badRequest("The time limit for editing this message's topic has passed.");
-      }
-    }
-  }
-
   let detached: DetachedUpload[] = [];
-  if (request.content !== undefined) {
-    const content = normalizeContent(request.content.trim() === '' ? '(deleted)' : request.content);
-    const renderedContent = renderContent(content);
-    if (conversation.type === 'channel') {
-      checkWildcardMentions(wildcardMentions(renderedContent), {
-        ...state.wildcardAudience,
-        canMentionManyUsers: hasRealmPermission(ctx, actor, 'can_mention_many_users_group'),
-        threshold: state.wildcardThreshold,
-      });
-    }
+  if (checked.content) {
+    const { content, renderedContent } = checked.content;
     const claims = claimedPathIds(content, ctx.realm.host, message.senderId, state.linkedUploads ?? {}, message.attachmentPathIds ?? []);
     events.push({
       type: 'message.content_edited.v1',
@@ -165,15 +109,7 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
     detached = detachedUploads(state.previousClaims ?? {}, claims, actor.userId);
   }
 
-  if (target && channel) {
-    if (!canMoveOutOfChannel(ctx, actor, channel)) throw badRequest("You don't have permission to move this message");
-    if (!inChannelSetting(ctx, actor, target, 'can_send_message_group')) throw badRequest('You do not have permission to post in this channel.');
-    if (!ignoresMoveTimeLimits(actor) && pastLimit(message.timestamp, ctx.realm.moveMessagesBetweenStreamsLimitSeconds, nowSeconds)) {
-      throw badRequest("The time limit for editing this message's channel has passed");
-    }
-  }
-
-  if ((wantedTopic !== undefined || target) && channel && conversation.type === 'channel') {
+  if (moves && channel) {
     const destination = target ?? channel;
     if (request.propagateMode === 'change_all' && toggle === null && !ignoresMoveTimeLimits(actor)) {
       const limits = [wantedTopic !== undefined ? ctx.realm.moveMessagesWithinStreamLimitSeconds : null, target ? ctx.realm.moveMessagesBetweenStreamsLimitSeconds : null];

@@ -5,6 +5,7 @@ import { channelMessage, editState } from '../../testing/messages.fixtures';
 import { contextOf, organization, U, withRealmSetting } from '../../testing/users.fixtures';
 import type { UsersReadModel } from '../../users-read-model/users-read-model';
 import type { MessageState } from '../message.state';
+import { checkEditMessage } from './edit-message.check';
 import { decideEditMessage, type EditMessageState } from './edit-message.decide';
 import { editRequest, type EditMessageParams } from './edit-request';
 
@@ -425,5 +426,31 @@ describe('whole-topic moves past the time limit', () => {
   it('given only the messages the actor can see (protected history), then only those are counted and moved, without error', () => {
     const visible = { topicMessages: old.topicMessages.slice(2) };
     expect(decide({ topic: 'dinner', propagate_mode: 'change_all' }, { state: visible }).events[0].data).toMatchObject({ messageIds: [20, 30] });
+  });
+});
+
+describe('checks taken before the topic is read (every permission a move needs but the whole-topic scan)', () => {
+  /** What the handler has before it reads any of the topic's messages. */
+  function check(params: Partial<EditMessageParams>, given: Given = {}, now = at(10)) {
+    const ctx = contextOf(given.model ?? organization(), given.actor ?? U.member);
+    const state = editState(ctx, { message: message(), channel: channel(5, { name: 'general', subscriberIds: [U.owner, U.member] }), ...given.state });
+    return checkEditMessage(editRequest({ message_id: 20, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true, ...params }), state, now);
+  }
+  const target = channel(6, { name: 'archive' });
+
+  it('given someone who may not move the message, or an inaccessible or closed target, or a refused topic, then the move is refused by the checks alone', () => {
+    const closedTopics = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 3);
+    expect(() => check({ topic: 'dinner' }, { model: closedTopics })).toThrow(refused("You don't have permission to edit this message"));
+    expect(() => check({ stream_id: 6 }, { actor: U.guest, state: { targetChannel: target } })).toThrow(refused("You don't have permission to move this message"));
+    expect(() => check({ stream_id: 99 })).toThrow(refused('Invalid channel ID'));
+    expect(() => check({ stream_id: 6 }, { state: { targetChannel: channel(6, { settings: { can_send_message_group: 3 } }) } })).toThrow(refused('You do not have permission to post in this channel.'));
+    expect(() => check({ topic: 'x\u0001' })).toThrow(refused('Invalid character in topic, at position 2!'));
+    expect(() => check({ topic: 'dinner' }, {}, at(8 * DAY))).toThrow(refused("The time limit for editing this message's topic has passed."));
+  });
+
+  it('given a topic or channel change of a channel message, then the topic is to be read; given a content edit, it is not', () => {
+    expect(check({ topic: 'dinner' }).moves).toBe(true);
+    expect(check({ stream_id: 6 }, { state: { targetChannel: target } })).toMatchObject({ moves: true, target, newTopicName: 'lunch' });
+    expect(check({ content: 'new', propagate_mode: 'change_one' })).toMatchObject({ moves: false, content: { content: 'new', renderedContent: '<p>new</p>' } });
   });
 });

@@ -10,9 +10,10 @@ import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
 import { notificationBot, notifyInChannel } from '../notification-bot/notification-bot';
 import { MessageReader } from '../read-messages/message-access';
-import { normalizeTopic } from '../send-message/message-text';
-import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
-import { decideEditMessage, editMessageReplyFrom, type EditMessageState, type Notice } from './edit-message.decide';
+import { participantIds } from '../topic-participants.state';
+import { mentionsTopicWildcard, WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
+import { checkEditMessage, type CheckedEdit, type EditCheckState } from './edit-message.check';
+import { decideCheckedEdit, editMessageReplyFrom, NOTHING_MOVED, type MoveState, type Notice } from './edit-message.decide';
 import { editRequest, type EditRequest } from './edit-request';
 import type { TopicMessage } from './move-selection';
 import { linkedUploads } from '../../attachments/linked-uploads';
@@ -20,10 +21,12 @@ import type { PreviousClaim } from '../../attachments/detached-uploads';
 import { uploadPathIds } from '../../attachments/upload-links';
 
 /**
- * PATCH /messages/{message_id}. Loads what the decision may need (the topic's messages only for
- * moves, the wildcard audience only for content with a wildcard), decides, then appends the
- * Notification Bot's notices to the same command's events, so a move and its breadcrumbs are
- * decided (and delivered) together.
+ * PATCH /messages/{message_id}. Loads what the checks need (the topic's participants only for
+ * content mentioning the topic), checks, reads the topic's messages only for a move that passed
+ * them, decides, then appends the Notification Bot's notices to the same command's events, so a
+ * move and its breadcrumbs are decided (and delivered) together. Every message command of the
+ * organization waits behind this one (key `realm`): whoever may not move a topic must not make it
+ * read one of 100,000 messages.
  */
 export function editMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof updateMessage>> {
   return {
@@ -32,8 +35,11 @@ export function editMessageHandler(deps: MessagesDeps): CommandHandler<Operation
     async handle({ actorId, data, now }) {
       const request = editRequest(data);
       const ctx = channelsContext(deps.users, actorId);
-      const state = await loadState(deps, ctx, request, deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD);
-      const decision = decideEditMessage(request, state, now);
+      const reader = new MessageReader(deps.repo, ctx.actor, ctx, await deps.repo.subscriptionsOf(ctx.actor.userId));
+      const base = await loadCheckState(deps, ctx, reader, request, deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD);
+      const checked = checkEditMessage(request, base, now);
+      const moveState = checked.moves ? await loadMoveState(deps, ctx, reader, checked) : NOTHING_MOVED;
+      const decision = decideCheckedEdit(checked, request, { ...base, ...moveState }, now);
       const events = [...decision.events];
       for (const notice of decision.notices) events.push(...(await noticeEvents(deps, notice, events, now)));
       return { events, reply: decision.reply };
@@ -59,8 +65,6 @@ async function noticeEvents(deps: MessagesDeps, notice: Notice, decided: readonl
   }
 }
 
-const MAX_TOPIC_SCAN = Number.MAX_SAFE_INTEGER;
-
 /** Zulip's `access_stream_by_id_for_message`: the channel, if the actor has content access to it. */
 async function accessibleChannel(deps: MessagesDeps, ctx: ChannelsContext, reader: MessageReader, channelId: number): Promise<ChannelState | null> {
   const channel = await deps.repo.channel(channelId);
@@ -68,33 +72,19 @@ async function accessibleChannel(deps: MessagesDeps, ctx: ChannelsContext, reade
   return hasContentAccess(ctx, ctx.actor, channel, activeSubscription(reader.subscriptions, channelId) !== undefined) ? channel : null;
 }
 
-/** The destination topic as decide will name it, when the request's topic is valid (decide reports it otherwise). */
-function destinationTopic(request: EditRequest, oldTopic: string): string {
-  if (request.topic === undefined) return oldTopic;
-  try {
-    return normalizeTopic(request.topic);
-  } catch {
-    return oldTopic;
-  }
-}
-
-async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: EditRequest, wildcardThreshold: number): Promise<EditMessageState> {
+/** What the checks need: nothing that grows with the topic's messages. */
+async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: MessageReader, request: EditRequest, wildcardThreshold: number): Promise<EditCheckState> {
   const { repo } = deps;
-  const reader = new MessageReader(repo, ctx.actor, ctx, await repo.subscriptionsOf(ctx.actor.userId));
   const [found, messagesVersion] = await Promise.all([repo.message(request.messageId), repo.messagesVersion()]);
   const message = found && (await reader.canRead(found)) ? found : null;
-  const state: EditMessageState = {
+  const state: EditCheckState = {
     ctx,
     actor: ctx.actor,
     message,
     channel: null,
     targetChannel: null,
-    topicMessages: [],
     wildcardAudience: { channelSubscribers: 0, topicParticipants: 0 },
     wildcardThreshold,
-    policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
-    targetTopicExists: false,
-    lastInTarget: null,
     notificationBotId: notificationBot(deps.users)?.userId ?? null,
     messagesVersion,
   };
@@ -107,31 +97,37 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
   const channel = await reader.channel(conversation.channelId);
   if (!channel) return state;
   state.channel = channel;
-  const topicList = ListKeys.topic(channel.channelId, conversation.topic);
-  const allIds = await idsFrom(repo.lists, topicList, 0, MAX_TOPIC_SCAN);
-
-  if (request.content !== undefined && /@\*\*/.test(request.content)) {
-    const senders = new Set((await repo.messagesByIds(allIds)).map((m) => m.senderId));
-    state.wildcardAudience = { channelSubscribers: channel.subscriberIds.filter((id) => ctx.user(id)?.isActive).length, topicParticipants: senders.size };
+  if (request.content !== undefined && request.content.includes('@**')) {
+    const participants = mentionsTopicWildcard(request.content) ? participantIds(await repo.topicParticipantsOf(channel.channelId, conversation.topic)).length : 0;
+    state.wildcardAudience = { channelSubscribers: channel.subscriberIds.filter((id) => ctx.user(id)?.isActive).length, topicParticipants: participants };
   }
+  if (request.channelId !== undefined && request.channelId !== channel.channelId) state.targetChannel = await accessibleChannel(deps, ctx, reader, request.channelId);
+  return state;
+}
 
-  const movesChannel = request.channelId !== undefined && request.channelId !== channel.channelId;
-  if (movesChannel) state.targetChannel = await accessibleChannel(deps, ctx, reader, request.channelId!);
-  if (!movesChannel && (request.topic === undefined || request.topic === conversation.topic)) return state;
-
+/**
+ * What a move needs once its checks passed: the topic's messages the actor can see (all of them:
+ * the time-limit scan and a whole-topic move need every one), the policies that follow the topic,
+ * and the destination topic's state.
+ */
+async function loadMoveState(deps: MessagesDeps, ctx: ChannelsContext, reader: MessageReader, checked: CheckedEdit): Promise<MoveState> {
+  const { repo } = deps;
+  const channel = checked.channel!;
+  const oldTopic = checked.oldTopic;
+  const allIds = await idsFrom(repo.lists, ListKeys.topic(channel.channelId, oldTopic), 0, Number.MAX_SAFE_INTEGER);
   const visibleIds = await reader.acceptInChannel(channel.channelId, allIds);
-  state.topicMessages = (await repo.messagesByIds(visibleIds)).map(topicMessage).sort((a, b) => a.messageId - b.messageId);
-  const destination = state.targetChannel ?? channel;
-  const newTopic = destinationTopic(request, conversation.topic);
+  const topicMessages = (await repo.messagesByIds(visibleIds)).map(topicMessage).sort((a, b) => a.messageId - b.messageId);
+  const destination = checked.target ?? channel;
+  const newTopic = checked.newTopicName;
   const [from, to, targetList] = await Promise.all([
-    repo.topicPoliciesOf(channel.channelId, conversation.topic),
+    repo.topicPoliciesOf(channel.channelId, oldTopic),
     repo.topicPoliciesOf(destination.channelId, newTopic),
     listSummary(repo.lists, ListKeys.topic(destination.channelId, newTopic)),
   ]);
   const fromPolicies = activePolicies(from);
-  const sameList = destination.channelId === channel.channelId && topicKey(newTopic) === topicKey(conversation.topic);
+  const sameList = destination.channelId === channel.channelId && topicKey(newTopic) === topicKey(oldTopic);
   const usersLosingAccess = new Set<number>();
-  if (state.targetChannel) {
+  if (checked.target) {
     for (const userId of fromPolicies.keys()) {
       const user = ctx.user(userId);
       const subscribed = activeSubscription(await repo.subscriptionsOf(userId), destination.channelId) !== undefined;
@@ -139,10 +135,12 @@ async function loadState(deps: MessagesDeps, ctx: ChannelsContext, request: Edit
     }
   }
   const lastInTarget = !sameList && targetList ? await repo.message(targetList.lastId) : null;
-  state.lastInTarget = lastInTarget && topicMessage(lastInTarget);
-  state.targetTopicExists = (targetList?.count ?? 0) > 0;
-  state.policies = { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) };
-  return state;
+  return {
+    topicMessages,
+    lastInTarget: lastInTarget && topicMessage(lastInTarget),
+    targetTopicExists: (targetList?.count ?? 0) > 0,
+    policies: { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) },
+  };
 }
 
 /** The existing uploads the message claims, and whether another message claims each too. */

@@ -32,9 +32,9 @@ export interface SendState {
   /**
    * Who a wildcard mention would reach in the addressed channel and topic (loaded only when the
    * content may hold a mention; absent: none checked): its active subscribers, and the distinct
-   * senders of the topic's messages so far.
+   * senders of the topic's messages so far (read only when the content mentions the topic).
    */
-  wildcardAudience?: { channelSubscribers: number; topicParticipantIds: readonly number[]; threshold: number };
+  wildcardAudience?: { channelSubscribers: number; topicParticipantIds?: readonly number[]; threshold: number };
   /** Whether the addressed topic has messages (read only when the channel restricts topic creation). */
   topicExists?: boolean;
   /** The existing uploads the content links to (absent: none). */
@@ -67,8 +67,9 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     if (state.wildcardAudience) {
       const { channelSubscribers, topicParticipantIds: participants, threshold } = state.wildcardAudience;
       const mentions = wildcardMentions(renderedContent);
+      if (mentions.topic && !participants) throw new Error('the topic participants were not read for a topic wildcard mention');
       if (!isSystemBot(state.sender)) {
-        checkWildcardMentions(mentions, { channelSubscribers, topicParticipants: participants.length, threshold, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
+        checkWildcardMentions(mentions, { channelSubscribers, topicParticipants: participants?.length ?? 0, threshold, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
       }
       if (mentions.topic) topicParticipantIds = participants;
     }

@@ -6,10 +6,11 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
 import { decideSendMessage, sendMessageReplyFrom, type SendState } from './send-message.decide';
 import type { ChannelState } from '../../channels/channel.state';
-import { idsFrom, listSummary, type ListReader } from '../message-lists/message-list';
+import { listSummary, type ListReader } from '../message-lists/message-list';
 import { restrictsTopicCreation } from '../topic-creation';
 import { ListKeys } from '../message.state';
-import { WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
+import { mentionsTopicWildcard, WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
+import { participantIds } from '../topic-participants.state';
 import { normalizeTopic } from './message-text';
 import { linkedUploads } from '../../attachments/linked-uploads';
 import { uploadPathIds } from '../../attachments/upload-links';
@@ -45,7 +46,7 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
     isGroup ? repo.lastDmGroupNo() : null,
   ]);
   const lists = repo.listCache.readerAt(messagesVersion);
-  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, lists, channel, addressee.topic) : undefined;
+  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic, content) : undefined;
   const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(lists, channel, addressee.topic) : undefined;
   const realmHost = ctx.realm.host;
   const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
@@ -67,19 +68,21 @@ async function hasMessages(lists: ListReader, channel: ChannelState, rawTopic: s
   return ((await listSummary(lists, ListKeys.topic(channel.channelId, topic)))?.count ?? 0) > 0;
 }
 
-/** Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's distinct senders. */
-async function audienceOf(deps: MessagesDeps, lists: ListReader, channel: ChannelState, rawTopic: string): Promise<SendState['wildcardAudience']> {
+/**
+ * Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's
+ * distinct senders, read (one document) only when the content mentions the topic.
+ */
+async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string, content: string): Promise<SendState['wildcardAudience']> {
   let topic: string;
   try {
     topic = normalizeTopic(rawTopic);
   } catch {
     return undefined; // decide refuses the topic
   }
-  const ids = await idsFrom(lists, ListKeys.topic(channel.channelId, topic), 0, Number.MAX_SAFE_INTEGER);
-  const senders = new Set((await deps.repo.messagesByIds(ids)).map((m) => m.senderId));
+  const topicParticipantIds = mentionsTopicWildcard(content) ? participantIds(await deps.repo.topicParticipantsOf(channel.channelId, topic)) : undefined;
   return {
     channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
-    topicParticipantIds: [...senders].sort((a, b) => a - b),
+    ...(topicParticipantIds ? { topicParticipantIds } : {}),
     threshold: deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD,
   };
 }
