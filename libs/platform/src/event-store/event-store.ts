@@ -5,6 +5,8 @@ import { DomainError } from '../errors/domain-error';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
+import { Quarantine } from '../quarantine/quarantine';
+import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { ConsistentReads } from './consistent-reads';
 
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
@@ -90,6 +92,16 @@ interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
   errorJson?: string;
 }
 
+/** The consumer name of a service's own projection in its quarantine. */
+export const PROJECTION_CONSUMER = 'projection';
+
+export interface EventStoreOptions {
+  /** Called after each batch that `catchUp` applied (a rebuild writes its buffer from there). */
+  afterCatchUpBatch?: () => Promise<void>;
+  /** Where events the projection cannot apply go; by default a quarantine in `db`. */
+  quarantine?: Quarantine;
+}
+
 /** Per partition (`partitionKey`), the offset of the last event a projection applied. */
 export async function checkpointOffsets(db: Connection): Promise<Map<string, bigint>> {
   return new Map((await db.collection<CheckpointDoc>(CHECKPOINTS).find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
@@ -114,6 +126,8 @@ export class EventStore {
   private readonly unwrittenCheckpoints = new Map<number, bigint>();
   private checkpointTimer?: NodeJS.Timeout;
   private readonly reads = new ConsistentReads();
+  private readonly afterCatchUpBatch: () => Promise<void>;
+  readonly quarantine: Quarantine;
 
   constructor(
     private readonly kafka: Kafka,
@@ -122,9 +136,11 @@ export class EventStore {
     private readonly db: Connection,
     private readonly projection: Projection,
     private readonly logger: Logger,
-    /** Called after each batch that `catchUp` applied (a rebuild writes its buffer from there). */
-    private readonly afterCatchUpBatch: () => Promise<void> = async () => undefined,
-  ) {}
+    options: EventStoreOptions = {},
+  ) {
+    this.afterCatchUpBatch = options.afterCatchUpBatch ?? (async () => undefined);
+    this.quarantine = options.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
+  }
 
   private get checkpoints() {
     return this.db.collection<CheckpointDoc>(CHECKPOINTS);
@@ -281,8 +297,26 @@ export class EventStore {
     if (this.bookkeepingFailure) throw this.bookkeepingFailure.error;
   }
 
+  /**
+   * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
+   * split across fetch batches, so outcomes are merged with what is already recorded.
+   */
   private async applyBatch(batch: FollowedMessage[], outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<void> {
-    const records: EventRecord[] = batch.map((m) => {
+    const records: EventRecord[] = [];
+    for (const m of batch) {
+      const record = await this.parseRecord(m);
+      if (record) records.push(record);
+    }
+    await this.applyInOrder(records);
+    // Quarantined events too: their commands took place, their events are in the log.
+    await this.recordOutcomes(records, { outcomesRecordedThrough });
+    // Past the records too that could not be read as events (quarantined).
+    await this.writeCheckpoints(new Map(batch.map((m) => [m.partition, m.offset])));
+  }
+
+  /** The event of a record; undefined, and the record quarantined, when it does not parse as one. */
+  private async parseRecord(m: FollowedMessage): Promise<EventRecord | undefined> {
+    try {
       const error = m.headers?.[COMMAND_ERROR_HEADER];
       return {
         event: EventEnvelope.parse(JSON.parse(m.value.toString())),
@@ -290,18 +324,10 @@ export class EventStore {
         offset: m.offset,
         commandError: error === undefined ? undefined : (JSON.parse(error) as ZulipErrorPayload),
       };
-    });
-    await this.project(records, { outcomesRecordedThrough });
-  }
-
-  /**
-   * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
-   * split across fetch batches, so outcomes are merged with what is already recorded.
-   */
-  private async project(records: EventRecord[], resumed: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
-    await this.applyInOrder(records);
-    await this.recordOutcomes(records, resumed);
-    await this.writeCheckpoints(new Map(records.map((r) => [r.partition, r.offset])));
+    } catch (error) {
+      await this.quarantine.add({ topic: m.topic, partition: m.partition, offset: m.offset, eventType: m.headers?.type }, PROJECTION_CONSUMER, error);
+      return undefined;
+    }
   }
 
   /** Per partition, the offset of the last event applied. */
@@ -315,9 +341,14 @@ export class EventStore {
     }
   }
 
+  /**
+   * An event the projection cannot apply is quarantined and passed, here as at catch-up: just
+   * appended, its command is answered (its events are facts now) and the service goes on.
+   */
   private async applyInOrder(records: EventRecord[]): Promise<void> {
     for (const { event, partition, offset } of records) {
-      await this.projection.apply(event);
+      const ref = { topic: this.topic, partition, offset, eventType: event.type, eventId: event.eventId };
+      await this.quarantine.apply(ref, PROJECTION_CONSUMER, () => this.projection.apply(event));
       this.reads.applied(partition, offset);
     }
   }

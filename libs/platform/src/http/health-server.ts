@@ -9,6 +9,8 @@ export interface HealthServerOptions {
   port: number;
   logger: Logger;
   isReady: () => boolean;
+  /** Figures added to the answer, for operators (the events in quarantine). */
+  details?: () => Record<string, unknown>;
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
   host?: string;
 }
@@ -32,7 +34,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     }
     const ready = options.isReady();
     res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(healthBody({ service: options.service, ready })));
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ ...healthBody({ service: options.service, ready }), ...options.details?.() }));
   });
   await listenOn(server, options.port, options.host ?? '127.0.0.1');
   const port = (server.address() as AddressInfo).port;

@@ -7,6 +7,8 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import { Quarantine } from '../quarantine/quarantine';
+import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from './command-processor';
 import { rebuildIfStale } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
@@ -44,6 +46,7 @@ export class ServiceRuntime {
   private followers: TopicFollower[] = [];
   private db?: Connection;
   private store?: EventStore;
+  private quarantine?: Quarantine;
 
   constructor(
     private readonly definition: ServiceDefinition,
@@ -58,15 +61,18 @@ export class ServiceRuntime {
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
     const { projection, projectionOn, handlers, readModels = [] } = this.definition.assemble(this.db);
-    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger });
-    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
+    const quarantine = new Quarantine(new MongoQuarantineStore(this.db), this.logger);
+    this.quarantine = quarantine;
+    await quarantine.load();
+    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger, quarantine });
+    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine });
     this.store = store;
     this.followers = readModels.map(
       (model) =>
         new TopicFollower(
           kafka,
           { name: `${service}-${model.name}-${this.config.INSTANCE_ID}`, topics: model.topics },
-          (batch) => applyToReadModel(model, batch, this.logger),
+          (batch) => applyToReadModel(model, batch, this.logger, quarantine),
           this.logger,
         ),
     );
@@ -82,6 +88,11 @@ export class ServiceRuntime {
     this.ready = true;
     this.logger.info({ service }, 'ready');
     return { kafka, db: this.db, store };
+  }
+
+  /** Figures of the health answer: the events in quarantine. */
+  health(): { quarantined_events: number } {
+    return { quarantined_events: this.quarantine?.count ?? 0 };
   }
 
   async stop(): Promise<void> {
