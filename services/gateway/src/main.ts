@@ -84,6 +84,8 @@ runMain(async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger,
     isReady: () => ready,
+    // Stale, the API keys of new accounts and role changes are not known: said, never silent.
+    staleReadModels: () => (authFollower.stale ? [authFollower.name] : []),
     details: () => ({ long_polls: waker.watching, quarantined_events: quarantine.count }),
     configure: async (fastify) => {
       await registerApiRoutes(fastify, OPERATIONS, dispatcher, (api) =>

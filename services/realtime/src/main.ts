@@ -14,16 +14,17 @@ runMain(async () => {
   let ready = false;
   const redis = new Redis(config.REDIS_URL);
   const quarantine = new Quarantine(new RedisQuarantineStore(redis, 'realtime'), logger);
+  const kafka = createKafka(`realtime-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger);
+  const fanOut = new FanOut(kafka, new EventQueues(redis), new Directory(), logger, `realtime-fan-out-${config.INSTANCE_ID}`, quarantine);
   const health = await startHealthServer({
     service: 'realtime',
     port: config.REALTIME_PORT,
     host: config.BIND_HOST,
     logger,
     isReady: () => ready,
+    staleReadModels: () => fanOut.staleReadModels(),
     details: () => ({ quarantined_events: quarantine.count }),
   });
-  const kafka = createKafka(`realtime-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger);
-  const fanOut = new FanOut(kafka, new EventQueues(redis), new Directory(), logger, `realtime-fan-out-${config.INSTANCE_ID}`, quarantine);
   await fanOut.start();
   ready = true;
   logger.info('ready');

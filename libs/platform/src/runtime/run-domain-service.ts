@@ -42,6 +42,7 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
       host: config.BIND_HOST,
       logger,
       isReady: () => runtime.ready,
+      staleReadModels: () => runtime.staleReadModels(),
       details: () => runtime.health(),
     });
     const parts = await runtime.start();

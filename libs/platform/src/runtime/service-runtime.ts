@@ -95,6 +95,11 @@ export class ServiceRuntime {
     return { quarantined_events: this.quarantine?.count ?? 0 };
   }
 
+  /** The read models that do not follow their topics right now: the service says so in its health answer. */
+  staleReadModels(): string[] {
+    return this.followers.filter((f) => f.stale !== undefined).map((f) => f.name);
+  }
+
   async stop(): Promise<void> {
     this.ready = false;
     await this.processor?.stop();

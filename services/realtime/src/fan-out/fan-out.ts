@@ -49,6 +49,11 @@ export class FanOut {
     await this.follower?.stop();
   }
 
+  /** Its follower, when it does not follow the topics right now (see TopicFollower). */
+  staleReadModels(): string[] {
+    return this.follower?.stale ? [this.follower.name] : [];
+  }
+
   /**
    * Where delivery resumes in each partition: after the last record delivered, or, for a
    * partition never delivered from (a new deployment), after its current end: history is not
