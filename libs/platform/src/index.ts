@@ -4,6 +4,7 @@ export * from './config/secrets';
 export * from './config/stack-endpoints';
 export * from './errors/domain-error';
 export * from './event-store/event-store';
+export * from './event-store/command-outcomes';
 export * from './http/health';
 export * from './kafka/ensure-topics';
 export * from './kafka/kafka-client';

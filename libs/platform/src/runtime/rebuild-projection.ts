@@ -1,5 +1,6 @@
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import { OUTCOMES_COLLECTION } from '../event-store/command-outcomes';
 import { checkpointOffsets, EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
@@ -8,7 +9,7 @@ import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore, QUARANTINE_COLLECTION } from '../quarantine/quarantine-stores';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
-const OUTCOMES = 'command_outcomes';
+const OUTCOMES = OUTCOMES_COLLECTION;
 /** Kept too: a rebuild re-applies every event, taking out of quarantine those that apply now. */
 const KEPT = new Set([OUTCOMES, QUARANTINE_COLLECTION]);
 const META = 'projection_meta';

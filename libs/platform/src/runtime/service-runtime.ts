@@ -47,6 +47,8 @@ export class ServiceRuntime {
   private db?: Connection;
   private store?: EventStore;
   private quarantine?: Quarantine;
+  private pruner?: NodeJS.Timeout;
+  private pruning = false;
 
   constructor(
     private readonly definition: ServiceDefinition,
@@ -65,7 +67,8 @@ export class ServiceRuntime {
     this.quarantine = quarantine;
     await quarantine.load();
     await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger, quarantine });
-    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine });
+    const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
+    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine, outcomes });
     this.store = store;
     this.followers = readModels.map(
       (model) =>
@@ -85,6 +88,8 @@ export class ServiceRuntime {
       this.logger,
     );
     await this.processor.start();
+    // Not at once: a relay sending a command again after this service was down gets its answer first.
+    this.pruner = setInterval(() => void this.pruneOutcomes(store), this.config.COMMAND_OUTCOME_PRUNE_EVERY_MS).unref();
     this.ready = true;
     this.logger.info({ service }, 'ready');
     return { kafka, db: this.db, store };
@@ -100,8 +105,22 @@ export class ServiceRuntime {
     return this.followers.filter((f) => f.stale !== undefined).map((f) => f.name);
   }
 
+  private async pruneOutcomes(store: EventStore): Promise<void> {
+    if (this.pruning) return;
+    this.pruning = true;
+    try {
+      const pruned = await store.pruneOutcomes();
+      if (pruned > 0) this.logger.info({ pruned }, 'command outcomes past their time deleted');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'command outcomes not pruned; tried again later');
+    } finally {
+      this.pruning = false;
+    }
+  }
+
   async stop(): Promise<void> {
     this.ready = false;
+    clearInterval(this.pruner);
     await this.processor?.stop();
     // The last commands' outcomes and checkpoints, written after their replies.
     await this.store?.flushCheckpoints().catch(() => undefined);
