@@ -97,6 +97,19 @@ const commands = {
     const built = await nx(['run', `${service}:build`]);
     return built !== 0 ? built : exec(process.execPath, [join(root, 'services', service, 'dist', 'rebuild.js'), ...rest]);
   },
+  /**
+   * quarantine <service> list|replay|clear: the events a service could not apply; replay (the
+   * service stopped) applies them again through the current code.
+   */
+  quarantine: async ([service, ...rest]) => {
+    const services = ['users', 'messages', 'uploads', 'push', 'gateway', 'realtime'];
+    if (!services.includes(service)) {
+      console.error(`usage: npm run quarantine -- <${services.join('|')}> list|replay|clear`);
+      return 2;
+    }
+    const built = await nx(['run', `${service}:build`]);
+    return built !== 0 ? built : exec(process.execPath, [join(root, 'services', service, 'dist', 'quarantine.js'), ...rest]);
+  },
   /** Every project, in the order of the Nx project graph; unchanged ones come from Nx's cache. */
   build: async (args) => nx(['run-many', '--targets=build', ...args]),
   /** Each project's lint target (rules and the module boundaries), then the scripts outside them. */

@@ -3,13 +3,16 @@ import type { EventStore } from '@zulip-es/platform';
 
 export type ProjectionDump = Record<string, unknown[]>;
 
+/** Kept beside a projection, not derived from the events alone. */
+const NOT_PROJECTED = new Set(['command_outcomes', 'quarantined_events']);
+
 /**
  * The collections of a service's projection: every one but the command outcomes (a refused
- * command leaves an outcome but no event), so an area's new collection is compared without
- * being listed.
+ * command leaves an outcome but no event) and the quarantine, so an area's new collection is
+ * compared without being listed.
  */
 export async function projectedCollections(db: Connection): Promise<string[]> {
-  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => n !== 'command_outcomes').sort();
+  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => !NOT_PROJECTED.has(n)).sort();
 }
 
 /** Every document of `names`, in `_id` order, without the fields `omit` names. */

@@ -1,12 +1,27 @@
 import { Redis } from 'ioredis';
-import { eventsTopic, EventEnvelope, fetchApiKey, OPERATIONS, registerQueue } from '@zulip-es/contracts';
-import { createKafka, createLogger, EventQueues, loadConfig, ObjectStore, QueueWaker, onStopSignal, RequestClient, runMain, TopicFollower } from '@zulip-es/platform';
+import { eventsTopic, fetchApiKey, OPERATIONS, registerQueue } from '@zulip-es/contracts';
+import {
+  applyToReadModel,
+  createKafka,
+  createLogger,
+  EventQueues,
+  loadConfig,
+  ObjectStore,
+  onStopSignal,
+  Quarantine,
+  QueueWaker,
+  type ReadModel,
+  RedisQuarantineStore,
+  RequestClient,
+  runMain,
+  TopicFollower,
+} from '@zulip-es/platform';
 import { registerEventRoutes } from './events/event-routes';
 import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { TemporaryUrls } from './uploads/temporary-url';
-import { AuthReadModel } from './auth/auth-read-model';
+import { AuthReadModel, CREDENTIAL_EVENT_TYPES } from './auth/auth-read-model';
 import { limitLoginsByUsername } from './auth/login-limit';
 import { GatewayConfigSchema } from './config';
 import { Dispatcher } from './dispatch/dispatcher';
@@ -21,10 +36,13 @@ runMain(async () => {
   const kafka = createKafka(`gateway-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger);
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   const auth = new AuthReadModel();
+  // An event the model cannot apply is quarantined (a Redis hash: the gateway has no database).
+  const quarantine = new Quarantine(new RedisQuarantineStore(redis, 'gateway'), logger);
+  const authModel: ReadModel = { name: 'auth', topics: [eventsTopic('users')], eventTypes: CREDENTIAL_EVENT_TYPES, apply: (event) => auth.apply(event) };
   const authFollower = new TopicFollower(
     kafka,
-    { name: `gateway-auth-${config.INSTANCE_ID}`, topics: [eventsTopic('users')] },
-    async (batch) => batch.forEach((m) => auth.apply(EventEnvelope.parse(JSON.parse(m.value.toString())))),
+    { name: `gateway-auth-${config.INSTANCE_ID}`, topics: authModel.topics },
+    (batch) => applyToReadModel(authModel, batch, logger, quarantine),
     logger,
   );
   const client = new RequestClient(kafka, config.INSTANCE_ID, logger);
@@ -70,7 +88,9 @@ runMain(async () => {
     bodyLimit: config.BODY_LIMIT_BYTES,
     logger,
     isReady: () => ready,
-    details: () => ({ long_polls: waker.watching }),
+    // Stale, the API keys of new accounts and role changes are not known: said, never silent.
+    staleReadModels: () => (authFollower.stale ? [authFollower.name] : []),
+    details: () => ({ long_polls: waker.watching, quarantined_events: quarantine.count }),
     configure: async (fastify) => {
       await registerApiRoutes(fastify, OPERATIONS, dispatcher, (api) =>
         registerEventRoutes(api, {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createKafka, createLogger, EventQueues, loadConfig, onStopSignal, runMain, startHealthServer } from '@zulip-es/platform';
+import { createKafka, createLogger, EventQueues, loadConfig, onStopSignal, Quarantine, RedisQuarantineStore, runMain, startHealthServer } from '@zulip-es/platform';
 import { RealtimeConfigSchema } from './config';
 import { Directory } from './directory/directory';
 import { FanOut } from './fan-out/fan-out';
@@ -12,10 +12,19 @@ runMain(async () => {
   const config = loadConfig(RealtimeConfigSchema);
   const logger = createLogger('realtime', config.LOG_LEVEL);
   let ready = false;
-  const health = await startHealthServer({ service: 'realtime', port: config.REALTIME_PORT, host: config.BIND_HOST, logger, isReady: () => ready });
   const redis = new Redis(config.REDIS_URL);
+  const quarantine = new Quarantine(new RedisQuarantineStore(redis, 'realtime'), logger);
   const kafka = createKafka(`realtime-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger);
-  const fanOut = new FanOut(kafka, new EventQueues(redis), new Directory(), logger, `realtime-fan-out-${config.INSTANCE_ID}`);
+  const fanOut = new FanOut(kafka, new EventQueues(redis), new Directory(), logger, `realtime-fan-out-${config.INSTANCE_ID}`, quarantine);
+  const health = await startHealthServer({
+    service: 'realtime',
+    port: config.REALTIME_PORT,
+    host: config.BIND_HOST,
+    logger,
+    isReady: () => ready,
+    staleReadModels: () => fanOut.staleReadModels(),
+    details: () => ({ quarantined_events: quarantine.count }),
+  });
   await fanOut.start();
   ready = true;
   logger.info('ready');

@@ -5,6 +5,9 @@ import { DomainError } from '../errors/domain-error';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
+import { Quarantine } from '../quarantine/quarantine';
+import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
+import { CommandOutcomes, LONGEST_COMMAND_WAIT_MS, type CommandOutcome, type OutcomeRetention } from './command-outcomes';
 import { ConsistentReads } from './consistent-reads';
 
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
@@ -24,21 +27,22 @@ export interface Projection {
   forget?(): void;
 }
 
-/** What a command did, kept so a redelivered command gets the same answer and no second effect. */
-export interface CommandOutcome {
-  events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[];
-  positions: Position[];
-  error?: ZulipErrorPayload;
-  /** The reply of a command that produced no events (its events cannot rebuild it). */
-  body?: Record<string, unknown>;
-}
-
 interface EventRecord {
   event: EventEnvelope;
   partition: number;
   offset: bigint;
   /** Set on the last event of a command whose answer is an error despite its events. */
   commandError?: ZulipErrorPayload;
+  /** The deadline of the event's command (ms since the epoch), when the event carries it. */
+  deadline?: number;
+}
+
+/** What `append` is told of the command whose events it appends. */
+export interface AppendedCommand {
+  /** The command answers this error although it changed something. */
+  error?: ZulipErrorPayload;
+  /** Its deadline: how long its outcome is needed (see CommandOutcomes). */
+  deadline?: number;
 }
 
 /**
@@ -47,6 +51,12 @@ interface EventRecord {
  * A header, not an envelope field, because it concerns the command's caller, not event consumers.
  */
 export const COMMAND_ERROR_HEADER = 'command-error';
+/**
+ * Kafka header on every event of a command since outcomes expire: its deadline (ms since the
+ * epoch), so catch-up and rebuilds know how long the outcome they derive is needed, and derive
+ * none for a command that can no longer be delivered.
+ */
+export const COMMAND_DEADLINE_HEADER = 'command-deadline';
 const CHECKPOINTS = 'checkpoints';
 
 /**
@@ -79,15 +89,17 @@ interface CheckpointDoc {
   _id: string;
   offset: string;
 }
-/** See `recordOutcome`. */
-interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
-  _id: string;
-  /** The events as JSON text. */
-  eventsJson?: string;
-  /** How outcomes recorded before `eventsJson` hold them. */
-  events?: CommandOutcome['events'];
-  /** The error payload as JSON text. */
-  errorJson?: string;
+
+/** The consumer name of a service's own projection in its quarantine. */
+export const PROJECTION_CONSUMER = 'projection';
+
+export interface EventStoreOptions {
+  /** Called after each batch that `catchUp` applied (a rebuild writes its buffer from there). */
+  afterCatchUpBatch?: () => Promise<void>;
+  /** Where events the projection cannot apply go; by default a quarantine in `db`. */
+  quarantine?: Quarantine;
+  /** How long command outcomes are kept. */
+  outcomes?: OutcomeRetention;
 }
 
 /** Per partition (`partitionKey`), the offset of the last event a projection applied. */
@@ -114,6 +126,9 @@ export class EventStore {
   private readonly unwrittenCheckpoints = new Map<number, bigint>();
   private checkpointTimer?: NodeJS.Timeout;
   private readonly reads = new ConsistentReads();
+  private readonly afterCatchUpBatch: () => Promise<void>;
+  readonly quarantine: Quarantine;
+  private readonly outcomes: CommandOutcomes;
 
   constructor(
     private readonly kafka: Kafka,
@@ -122,15 +137,15 @@ export class EventStore {
     private readonly db: Connection,
     private readonly projection: Projection,
     private readonly logger: Logger,
-    /** Called after each batch that `catchUp` applied (a rebuild writes its buffer from there). */
-    private readonly afterCatchUpBatch: () => Promise<void> = async () => undefined,
-  ) {}
+    options: EventStoreOptions = {},
+  ) {
+    this.afterCatchUpBatch = options.afterCatchUpBatch ?? (async () => undefined);
+    this.quarantine = options.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
+    this.outcomes = new CommandOutcomes(db, options.outcomes);
+  }
 
   private get checkpoints() {
     return this.db.collection<CheckpointDoc>(CHECKPOINTS);
-  }
-  private get outcomes() {
-    return this.db.collection<OutcomeDoc>('command_outcomes');
   }
 
   /**
@@ -174,16 +189,15 @@ export class EventStore {
 
   /**
    * Appends the events of one command atomically (one partition, one batch), then projects them.
-   * `commandError`: the command answers this error although it changed something.
+   * Throws EventsTooLargeError, before anything is written, for events too large to append.
    */
-  /** Throws EventsTooLargeError, before anything is written, for events too large to append. */
-  async append(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<Position[]> {
+  async append(key: string, events: EventEnvelope[], command: AppendedCommand = {}): Promise<Position[]> {
     if (events.length === 0) return [];
-    const messages = toMessages(key, events, commandError);
+    const messages = toMessages(key, events, command);
     const bytes = batchBytes(messages);
     if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
     this.throwIfBookkeepingFailed();
-    const records = await this.reads.write(() => this.appendAndProject(messages, events, commandError));
+    const records = await this.reads.write(() => this.appendAndProject(messages, events, command));
     this.keepBooks(records);
     const { partition, offset } = records[records.length - 1]!;
     return [{ topic: this.topic, partition, offset: offset.toString() }];
@@ -198,7 +212,7 @@ export class EventStore {
     return { value, reflects: [...through].map(([partition, offset]) => ({ topic: this.topic, partition, offset: offset.toString() })) };
   }
 
-  private async appendAndProject(messages: Message[], events: EventEnvelope[], commandError?: ZulipErrorPayload): Promise<EventRecord[]> {
+  private async appendAndProject(messages: Message[], events: EventEnvelope[], command: AppendedCommand): Promise<EventRecord[]> {
     const last = events.length - 1;
     const [meta] = await this.producer.send({ topic: this.topic, acks: -1, messages });
     const base = BigInt(meta.baseOffset ?? '0');
@@ -206,7 +220,8 @@ export class EventStore {
       event: e,
       partition: meta.partition,
       offset: base + BigInt(i),
-      commandError: i === last ? commandError : undefined,
+      commandError: i === last ? command.error : undefined,
+      deadline: command.deadline,
     }));
     await this.applyInOrder(records);
     return records;
@@ -214,23 +229,25 @@ export class EventStore {
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
     await this.settled();
-    const doc = await this.outcomes.findOne({ _id: commandId });
-    if (!doc) return null;
-    const { _id, eventsJson, events, errorJson, ...rest } = doc;
-    const outcome: CommandOutcome = { ...rest, events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']) };
-    return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
+    return this.outcomes.get(commandId);
   }
 
-  /** Records a command that changed nothing (an error or a no-op) so a redelivery repeats it. */
-  async recordOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
-    // Kept as JSON text, which the store writes as one value: an error's extra fields may hold
-    // nested arrays (Zulip's invitation `errors`), which the local store (FerretDB) cannot save,
-    // and it converts every field of a document one by one (the events of a sent message, the
-    // 100 ids of a topic deletion's batch), on every command, for what is read back only when a
-    // command is redelivered.
-    const { error, events, ...rest } = outcome;
-    const doc: Omit<OutcomeDoc, '_id'> = { ...rest, eventsJson: JSON.stringify(events), ...(error ? { errorJson: JSON.stringify(error) } : {}) };
-    await this.outcomes.replaceOne({ _id: commandId }, doc, { upsert: true });
+  /**
+   * Records a command that changed nothing (an error or a no-op) so a redelivery repeats it,
+   * until no delivery of it can come any more (`deadline`, see CommandOutcomes).
+   */
+  recordOutcome(commandId: string, outcome: CommandOutcome, deadline: number): Promise<void> {
+    return this.outcomes.record(commandId, outcome, deadline);
+  }
+
+  /** A redelivered command answered from `known`: its outcome is kept as long as this delivery needs. */
+  keepOutcome(commandId: string, known: CommandOutcome, deadline: number): Promise<void> {
+    return this.outcomes.keepFor(commandId, known, deadline);
+  }
+
+  /** Deletes the outcomes of commands that can no longer be delivered; resolves to how many. */
+  pruneOutcomes(now?: number): Promise<number> {
+    return this.outcomes.prune(now);
   }
 
   /** Resolves once the bookkeeping of every append so far is written; rejects if some of it failed. */
@@ -281,27 +298,39 @@ export class EventStore {
     if (this.bookkeepingFailure) throw this.bookkeepingFailure.error;
   }
 
+  /**
+   * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
+   * split across fetch batches, so outcomes are merged with what is already recorded.
+   */
   private async applyBatch(batch: FollowedMessage[], outcomesRecordedThrough?: ReadonlyMap<string, bigint>): Promise<void> {
-    const records: EventRecord[] = batch.map((m) => {
+    const records: EventRecord[] = [];
+    for (const m of batch) {
+      const record = await this.parseRecord(m);
+      if (record) records.push(record);
+    }
+    await this.applyInOrder(records);
+    // Quarantined events too: their commands took place, their events are in the log.
+    await this.recordOutcomes(records, { outcomesRecordedThrough });
+    // Past the records too that could not be read as events (quarantined).
+    await this.writeCheckpoints(new Map(batch.map((m) => [m.partition, m.offset])));
+  }
+
+  /** The event of a record; undefined, and the record quarantined, when it does not parse as one. */
+  private async parseRecord(m: FollowedMessage): Promise<EventRecord | undefined> {
+    try {
       const error = m.headers?.[COMMAND_ERROR_HEADER];
+      const deadline = Number(m.headers?.[COMMAND_DEADLINE_HEADER]);
       return {
         event: EventEnvelope.parse(JSON.parse(m.value.toString())),
         partition: m.partition,
         offset: m.offset,
         commandError: error === undefined ? undefined : (JSON.parse(error) as ZulipErrorPayload),
+        deadline: Number.isSafeInteger(deadline) ? deadline : undefined,
       };
-    });
-    await this.project(records, { outcomesRecordedThrough });
-  }
-
-  /**
-   * Catch-up: applies, records the outcomes, then the checkpoint. One command's events may be
-   * split across fetch batches, so outcomes are merged with what is already recorded.
-   */
-  private async project(records: EventRecord[], resumed: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
-    await this.applyInOrder(records);
-    await this.recordOutcomes(records, resumed);
-    await this.writeCheckpoints(new Map(records.map((r) => [r.partition, r.offset])));
+    } catch (error) {
+      await this.quarantine.add({ topic: m.topic, partition: m.partition, offset: m.offset, eventType: m.headers?.type }, PROJECTION_CONSUMER, error);
+      return undefined;
+    }
   }
 
   /** Per partition, the offset of the last event applied. */
@@ -315,40 +344,56 @@ export class EventStore {
     }
   }
 
+  /**
+   * An event the projection cannot apply is quarantined and passed, here as at catch-up: just
+   * appended, its command is answered (its events are facts now) and the service goes on.
+   */
   private async applyInOrder(records: EventRecord[]): Promise<void> {
     for (const { event, partition, offset } of records) {
-      await this.projection.apply(event);
+      const ref = { topic: this.topic, partition, offset, eventType: event.type, eventId: event.eventId };
+      await this.quarantine.apply(ref, PROJECTION_CONSUMER, () => this.projection.apply(event));
       this.reads.applied(partition, offset);
     }
   }
 
-  /** The outcome of each command is derived from its events, so catch-up restores it too. */
+  /**
+   * The outcome of each command is derived from its events, so catch-up restores it too; except
+   * for commands that can no longer be delivered: a rebuild does not bring back every outcome of
+   * the log's history.
+   */
   private async recordOutcomes(records: EventRecord[], resumed?: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
-    const byCommand = new Map<string, CommandOutcome & { first: bigint }>();
-    for (const { event, partition, offset, commandError } of records) {
-      const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset };
+    const byCommand = new Map<string, CommandOutcome & { first: bigint; deadline: number }>();
+    for (const { event, partition, offset, commandError, deadline } of records) {
+      const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset, deadline: 0 };
       outcome.events.push({ type: event.type, aggregateId: event.aggregateId, data: event.data });
       outcome.positions = [{ topic: this.topic, partition, offset: offset.toString() }];
       if (commandError) outcome.error = commandError;
+      outcome.deadline = Math.max(outcome.deadline, deadline ?? Date.parse(event.time) + LONGEST_COMMAND_WAIT_MS);
       byCommand.set(event.causationId, outcome);
     }
-    for (const [commandId, { first, ...outcome }] of byCommand) {
+    const now = Date.now();
+    for (const [commandId, { first, deadline, ...outcome }] of byCommand) {
+      if (this.outcomes.expiresAt(deadline) <= now) continue;
       const { partition, offset: last } = outcome.positions[0]!;
       if (BigInt(last) <= (resumed?.outcomesRecordedThrough?.get(partitionKey(this.topic, partition)) ?? -1n)) continue;
       const known = resumed ? await this.outcomeOf(commandId) : null;
       if (known && BigInt(known.positions[0]?.offset ?? '-1') >= first) continue;
-      await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome);
+      await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome, deadline);
     }
   }
 }
 
-/** The records of one append; the command's error, if any, rides on the last (see COMMAND_ERROR_HEADER). */
-function toMessages(key: string, events: EventEnvelope[], commandError?: ZulipErrorPayload): Message[] {
+/**
+ * The records of one append, each with the command's deadline; the command's error, if any,
+ * rides on the last (see COMMAND_ERROR_HEADER).
+ */
+function toMessages(key: string, events: EventEnvelope[], command: AppendedCommand): Message[] {
   const last = events.length - 1;
+  const deadline = command.deadline === undefined ? {} : { [COMMAND_DEADLINE_HEADER]: String(command.deadline) };
   return events.map((e, i) => ({
     key,
     value: JSON.stringify(e),
-    headers: i === last && commandError ? { type: e.type, [COMMAND_ERROR_HEADER]: JSON.stringify(commandError) } : { type: e.type },
+    headers: i === last && command.error ? { type: e.type, ...deadline, [COMMAND_ERROR_HEADER]: JSON.stringify(command.error) } : { type: e.type, ...deadline },
   }));
 }
 

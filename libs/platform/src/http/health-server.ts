@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logging/logger';
-import { healthBody } from './health';
+import { healthBody, healthStatusCode } from './health';
 
 export interface HealthServerOptions {
   service: string;
@@ -9,6 +9,10 @@ export interface HealthServerOptions {
   port: number;
   logger: Logger;
   isReady: () => boolean;
+  /** The read models that do not follow their topics right now (the answer is 503 meanwhile). */
+  staleReadModels?: () => readonly string[];
+  /** Figures added to the answer, for operators (the events in quarantine). */
+  details?: () => Record<string, unknown>;
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
   host?: string;
 }
@@ -20,7 +24,7 @@ export interface HealthServer {
 
 /**
  * A domain service's only HTTP route, `GET /health` (the local stack and docker compose health
- * checks): 200 once it serves, 503 while it starts or stops. Plain node:http, because a NestJS
+ * checks): 200 once it serves, 503 while it starts or stops or a read model is stale (see healthBody). Plain node:http, because a NestJS
  * application for one route cost each service ~20 MB of idle memory (its modules and fastify's).
  */
 export async function startHealthServer(options: HealthServerOptions): Promise<HealthServer> {
@@ -30,9 +34,9 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not Found' }));
       return;
     }
-    const ready = options.isReady();
-    res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
-    res.end(req.method === 'HEAD' ? undefined : JSON.stringify(healthBody({ service: options.service, ready })));
+    const body = healthBody({ service: options.service, ready: options.isReady(), staleReadModels: options.staleReadModels?.() });
+    res.writeHead(healthStatusCode(body), { 'content-type': 'application/json' });
+    res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ ...body, ...options.details?.() }));
   });
   await listenOn(server, options.port, options.host ?? '127.0.0.1');
   const port = (server.address() as AddressInfo).port;

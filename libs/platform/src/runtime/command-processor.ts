@@ -11,7 +11,8 @@ import {
   type ServiceName,
 } from '@zulip-es/contracts';
 import { DomainError } from '../errors/domain-error';
-import { EventsTooLargeError, type CommandOutcome, type EventStore } from '../event-store/event-store';
+import type { CommandOutcome } from '../event-store/command-outcomes';
+import { EventsTooLargeError, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
@@ -209,8 +210,16 @@ export class CommandProcessor {
     // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
     // which only reads: a decision taken for nothing is dropped before anything is written.
     const [known, decided] = await Promise.all([handler.unrecorded ? null : this.recordedOutcome(envelope.commandId), this.decide(envelope, handler)]);
-    if (known) return fromOutcome(envelope, handler, known);
+    if (known) {
+      this.keepOutcome(envelope, known);
+      return fromOutcome(envelope, handler, known);
+    }
     return 'refused' in decided ? decided.refused : this.carryOut(envelope, handler, decided);
+  }
+
+  /** Not awaited: the answer does not wait for it, and an outcome that expires anyway only costs a second decision. */
+  private keepOutcome(envelope: ParsedCommandEnvelope, known: CommandOutcome): void {
+    this.options.store.keepOutcome(envelope.commandId, known, envelope.deadline).catch((error: unknown) => this.logger.warn({ err: error, commandId: envelope.commandId }, 'outcome of a redelivered command not kept longer'));
   }
 
   private recordedOutcome(commandId: string): Promise<CommandOutcome | null> {
@@ -264,23 +273,23 @@ export class CommandProcessor {
   private async carryOut(envelope: ParsedCommandEnvelope, handler: CommandHandler, decided: Decided): Promise<Reply> {
     if (!('decision' in decided)) {
       const error = decided.thrown;
-      if (error instanceof DomainError && !handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
+      if (error instanceof DomainError && !handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() }, envelope.deadline);
       return this.failed(envelope, error);
     }
     const { ctx, decision } = decided;
     if (decision.events.length === 0) {
-      if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply });
+      if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply }, envelope.deadline);
       return success(envelope, decision.reply, []);
     }
     try {
       const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
       // The error goes with the events, so a redelivery answers it even after a crash here.
-      const positions = await this.options.store.append(envelope.key, events, decision.error?.toPayload());
+      const positions = await this.options.store.append(envelope.key, events, { error: decision.error?.toPayload(), deadline: envelope.deadline });
       return decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, positions);
     } catch (error) {
       if (error instanceof EventsTooLargeError) {
         // Refused before anything was written: the command changed nothing, and says so again if redelivered.
-        if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() });
+        if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() }, envelope.deadline);
         this.logger.warn({ commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes }, 'command refused: its events are too large to store');
         return failure(envelope, error);
       }

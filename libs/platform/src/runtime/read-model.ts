@@ -2,6 +2,7 @@ import { EventEnvelope } from '@zulip-es/contracts';
 import type { FollowedMessage } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
 import type { Logger } from '../logging/logger';
+import type { Quarantine } from '../quarantine/quarantine';
 
 /**
  * What a domain service keeps from other services' events topics (its copy of roles, group
@@ -25,8 +26,15 @@ export interface ReadModel {
   apply(event: EventEnvelope): void | Promise<void>;
 }
 
-/** Applies records in order; a record that is not an event envelope is skipped, never retried forever. */
-export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[], logger: Logger): Promise<void> {
+/** The consumer name of a read model in its service's quarantine. */
+export const readModelConsumer = (model: Pick<ReadModel, 'name'>): string => `read model ${model.name}`;
+
+/**
+ * Applies records in order; a record that is not an event envelope is skipped, never retried
+ * forever. With a quarantine, an event the model cannot apply is quarantined and passed (see
+ * Quarantine); without one, its failure is thrown.
+ */
+export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[], logger: Logger, quarantine?: Quarantine): Promise<void> {
   for (const record of batch) {
     const type = record.headers?.type;
     if (model.eventTypes && type !== undefined && !model.eventTypes.has(type)) continue;
@@ -35,6 +43,8 @@ export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[
       logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name }, 'record skipped: not an event');
       continue;
     }
-    await model.apply(parsed.data);
+    const event = parsed.data;
+    if (!quarantine) await model.apply(event);
+    else await quarantine.apply({ ...record, eventType: event.type, eventId: event.eventId }, readModelConsumer(model), () => model.apply(event));
   }
 }

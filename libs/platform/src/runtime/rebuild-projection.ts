@@ -1,13 +1,17 @@
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import { OUTCOMES_COLLECTION } from '../event-store/command-outcomes';
 import { checkpointOffsets, EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
 import { WriteBehindDb } from '../mongo/write-behind-db';
+import { Quarantine } from '../quarantine/quarantine';
+import { MongoQuarantineStore, QUARANTINE_COLLECTION } from '../quarantine/quarantine-stores';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
-const OUTCOMES = 'command_outcomes';
-const KEPT = new Set([OUTCOMES]);
+const OUTCOMES = OUTCOMES_COLLECTION;
+/** Kept too: a rebuild re-applies every event, taking out of quarantine those that apply now. */
+const KEPT = new Set([OUTCOMES, QUARANTINE_COLLECTION]);
 const META = 'projection_meta';
 /** Documents held in memory between two bulk writes during a rebuild. */
 const FLUSH_EVERY = 5_000;
@@ -25,11 +29,15 @@ export interface RebuildArgs {
   /** The same projection over another connection: given, a rebuild writes through a write-behind buffer. */
   projectionOn?: (db: Connection) => Projection;
   logger: Logger;
+  /** Where events that cannot be applied go; by default the quarantine in `db`. */
+  quarantine?: Quarantine;
 }
 
 /**
  * Throws a service's projection away and applies its events topic again from the first record.
  * Run it with the service stopped: a live instance would keep writing the old projection.
+ * An event that cannot be applied is quarantined, as at a start, and the rebuild goes on; a
+ * quarantined event that applies now leaves the quarantine.
  */
 export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   const { kafka, db, topic, logger } = args;
@@ -49,7 +57,9 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
     if (buffer.pending >= FLUSH_EVERY) await buffer.flush();
   };
   // Catch-up never appends, so the producer stays unconnected.
-  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, flushWhenFull);
+  // Written at once, not buffered: an entry must not wait for a flush a crash may prevent.
+  const quarantine = args.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
+  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, { afterCatchUpBatch: flushWhenFull, quarantine });
   const events = await store.catchUp(outcomesRecordedThrough);
   await buffer.flush();
   // Last: a rebuild cut short leaves no version recorded, so the next start rebuilds again.

@@ -36,7 +36,15 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(options.service, config.LOG_LEVEL);
     const runtime = new ServiceRuntime({ service: options.service, assemble: (db) => options.assemble(db, config) }, config, logger);
-    const app = await startHealthServer({ service: options.service, port: options.port(config), host: config.BIND_HOST, logger, isReady: () => runtime.ready });
+    const app = await startHealthServer({
+      service: options.service,
+      port: options.port(config),
+      host: config.BIND_HOST,
+      logger,
+      isReady: () => runtime.ready,
+      staleReadModels: () => runtime.staleReadModels(),
+      details: () => runtime.health(),
+    });
     const parts = await runtime.start();
     const background = await options.background?.(parts, config, logger);
     const stop = async () => {
@@ -57,9 +65,7 @@ export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<
   runMain(async () => {
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(`${options.service}-rebuild`, config.LOG_LEVEL);
-    const port = options.port(config);
-    const running = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
-    if (running) throw new Error(`${options.service} is running (health port ${port}); stop it before rebuilding its projection`);
+    await refuseWhileRunning(options.service, options.port(config), 'rebuilding its projection');
     const kafka = createKafka(`${options.service}-rebuild`, config.KAFKA_BROKERS, logger);
     const db = await connectMongo(config.MONGO_URL, options.service);
     try {
@@ -72,6 +78,12 @@ export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<
     }
     process.exit(0);
   });
+}
+
+/** Operator commands that rewrite a service's projection run only while the service is stopped. */
+export async function refuseWhileRunning(service: string, port: number, doing: string): Promise<void> {
+  const running = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+  if (running) throw new Error(`${service} is running (health port ${port}); stop it before ${doing}`);
 }
 
 /** A projection for a service whose events topic has no events of its own yet. */

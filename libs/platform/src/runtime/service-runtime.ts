@@ -7,6 +7,8 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import { Quarantine } from '../quarantine/quarantine';
+import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from './command-processor';
 import { rebuildIfStale } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
@@ -44,6 +46,9 @@ export class ServiceRuntime {
   private followers: TopicFollower[] = [];
   private db?: Connection;
   private store?: EventStore;
+  private quarantine?: Quarantine;
+  private pruner?: NodeJS.Timeout;
+  private pruning = false;
 
   constructor(
     private readonly definition: ServiceDefinition,
@@ -58,15 +63,19 @@ export class ServiceRuntime {
     this.producer = kafka.producer(DURABLE_PRODUCER);
     await this.producer.connect();
     const { projection, projectionOn, handlers, readModels = [] } = this.definition.assemble(this.db);
-    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger });
-    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger);
+    const quarantine = new Quarantine(new MongoQuarantineStore(this.db), this.logger);
+    this.quarantine = quarantine;
+    await quarantine.load();
+    await rebuildIfStale({ kafka, db: this.db, topic: eventsTopic(service), projection, projectionOn, logger: this.logger, quarantine });
+    const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
+    const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine, outcomes });
     this.store = store;
     this.followers = readModels.map(
       (model) =>
         new TopicFollower(
           kafka,
           { name: `${service}-${model.name}-${this.config.INSTANCE_ID}`, topics: model.topics },
-          (batch) => applyToReadModel(model, batch, this.logger),
+          (batch) => applyToReadModel(model, batch, this.logger, quarantine),
           this.logger,
         ),
     );
@@ -79,13 +88,39 @@ export class ServiceRuntime {
       this.logger,
     );
     await this.processor.start();
+    // Not at once: a relay sending a command again after this service was down gets its answer first.
+    this.pruner = setInterval(() => void this.pruneOutcomes(store), this.config.COMMAND_OUTCOME_PRUNE_EVERY_MS).unref();
     this.ready = true;
     this.logger.info({ service }, 'ready');
     return { kafka, db: this.db, store };
   }
 
+  /** Figures of the health answer: the events in quarantine. */
+  health(): { quarantined_events: number } {
+    return { quarantined_events: this.quarantine?.count ?? 0 };
+  }
+
+  /** The read models that do not follow their topics right now: the service says so in its health answer. */
+  staleReadModels(): string[] {
+    return this.followers.filter((f) => f.stale !== undefined).map((f) => f.name);
+  }
+
+  private async pruneOutcomes(store: EventStore): Promise<void> {
+    if (this.pruning) return;
+    this.pruning = true;
+    try {
+      const pruned = await store.pruneOutcomes();
+      if (pruned > 0) this.logger.info({ pruned }, 'command outcomes past their time deleted');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'command outcomes not pruned; tried again later');
+    } finally {
+      this.pruning = false;
+    }
+  }
+
   async stop(): Promise<void> {
     this.ready = false;
+    clearInterval(this.pruner);
     await this.processor?.stop();
     // The last commands' outcomes and checkpoints, written after their replies.
     await this.store?.flushCheckpoints().catch(() => undefined);

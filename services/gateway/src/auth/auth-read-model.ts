@@ -21,7 +21,7 @@ export interface Credential {
 /** The users events that change who may call the API; every other event passes by unparsed. */
 const CredentialEvent = z.discriminatedUnion('type', [UserCreatedV1, UserDeactivatedV1, UserReactivatedV1, UserRoleChangedV1, UserEmailChangedV1]);
 type CredentialEvent = z.infer<typeof CredentialEvent>;
-const CREDENTIAL_EVENT_TYPES: ReadonlySet<string> = new Set(CredentialEvent.options.map((o) => o.shape.type.value));
+export const CREDENTIAL_EVENT_TYPES: ReadonlySet<string> = new Set(CredentialEvent.options.map((o) => o.shape.type.value));
 
 /**
  * The gateway's own view of who may call the API, kept in memory from users events: API key

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { healthBody, type Logger } from '@zulip-es/platform';
+import { healthBody, healthStatusCode, type Logger } from '@zulip-es/platform';
 
 @Module({})
 class EmptyModule {}
@@ -17,11 +17,13 @@ export interface GatewayAppOptions {
   port: number;
   logger: Logger;
   isReady: () => boolean;
+  /** The read models that do not follow their topics right now (the answer is 503 meanwhile). */
+  staleReadModels?: () => readonly string[];
   /** Interface to listen on: loopback by default, 0.0.0.0 in containers. */
   host?: string;
   /** Largest request body fastify accepts. */
   bodyLimit?: number;
-  /** Figures added to the health answer, for operators (the long-polls held). */
+  /** Figures added to the health answer, for operators (the long-polls held, the events in quarantine). */
   details?: () => Record<string, number>;
   /** Registers further routes and plugins before the server starts listening. */
   configure?: (fastify: FastifyInstance) => Promise<void>;
@@ -53,8 +55,8 @@ export async function startGatewayApp(options: GatewayAppOptions): Promise<NestF
   const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, adapter, { logger: false });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/health', async (_req, reply) => {
-    const ready = options.isReady();
-    return reply.code(ready ? 200 : 503).send({ ...healthBody({ service: options.service, ready }), ...options.details?.() });
+    const body = healthBody({ service: options.service, ready: options.isReady(), staleReadModels: options.staleReadModels?.() });
+    return reply.code(healthStatusCode(body)).send({ ...body, ...options.details?.() });
   });
   await options.configure?.(fastify);
   await app.listen(options.port, options.host ?? '127.0.0.1');

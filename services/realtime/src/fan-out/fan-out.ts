@@ -1,11 +1,13 @@
 import type { Kafka } from 'kafkajs';
 import { EventEnvelope, eventsTopic, SERVICES } from '@zulip-es/contracts';
-import { jsonOrUndefined, partitionKey, TopicFollower, type EventQueues, type FollowedMessage, type Logger } from '@zulip-es/platform';
+import { jsonOrUndefined, partitionKey, TopicFollower, type EventQueues, type FollowedMessage, type Logger, type Quarantine } from '@zulip-es/platform';
 import { clientEventsOf } from '../client-events/client-events';
 import { DIRECTORY_EVENT_TYPES, type Directory } from '../directory/directory';
 import { DomainEvent } from '../domain-event';
 
 export const FANNED_OUT_TOPICS: readonly string[] = SERVICES.map(eventsTopic);
+/** The consumer name of the fan-out in the quarantine. */
+export const FAN_OUT_CONSUMER = 'fan-out';
 
 /**
  * Reads every domain-events topic from its first record and turns each event into the client
@@ -13,6 +15,10 @@ export const FANNED_OUT_TOPICS: readonly string[] = SERVICES.map(eventsTopic);
  * the whole history at every start; events up to what Redis records as delivered only feed it.
  * A record is marked delivered in the same Redis step that queues its events, so one read again
  * (after a crash, or by a second instance) is never queued twice, and none is skipped.
+ *
+ * An event the fan-out cannot handle (its client events or the directory throw) is quarantined
+ * and passed: the users' queues go on with the events after it. Redis unreachable quarantines
+ * nothing: the batch is read again.
  */
 export class FanOut {
   private follower?: TopicFollower;
@@ -27,18 +33,25 @@ export class FanOut {
     private readonly directory: Directory,
     private readonly logger: Logger,
     private readonly name: string,
+    private readonly quarantine: Quarantine,
+    private readonly topics: readonly string[] = FANNED_OUT_TOPICS,
   ) {}
 
   /** Resolves once every topic is read up to its end as it was at start. */
   async start(): Promise<void> {
     await this.queues.indexHolders();
     await this.planDeliveries();
-    this.follower = new TopicFollower(this.kafka, { name: this.name, topics: [...FANNED_OUT_TOPICS] }, (batch) => this.handle(batch), this.logger);
+    this.follower = new TopicFollower(this.kafka, { name: this.name, topics: [...this.topics] }, (batch) => this.handle(batch), this.logger);
     await this.follower.start();
   }
 
   async stop(): Promise<void> {
     await this.follower?.stop();
+  }
+
+  /** Its follower, when it does not follow the topics right now (see TopicFollower). */
+  staleReadModels(): string[] {
+    return this.follower?.stale ? [this.follower.name] : [];
   }
 
   /**
@@ -50,7 +63,7 @@ export class FanOut {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
-      for (const topic of FANNED_OUT_TOPICS) {
+      for (const topic of this.topics) {
         for (const { partition, high } of await admin.fetchTopicOffsets(topic)) {
           await this.queues.deliverFrom(topic, partition, BigInt(high) - 1n);
           this.deliveredAtStart.set(partitionKey(topic, partition), (await this.queues.deliveredThrough(topic, partition)) ?? BigInt(high) - 1n);
@@ -71,17 +84,23 @@ export class FanOut {
         this.handled.set(key, record.offset);
         continue;
       }
-      const event = this.parse(record);
-      if (event && !history) await this.queues.fanOut(record, clientEventsOf(event, this.directory));
-      if (event) this.directory.apply(event);
+      const parsed = this.parse(record);
+      if (parsed) await this.quarantine.apply({ ...record, eventType: parsed.event.type, eventId: parsed.eventId }, FAN_OUT_CONSUMER, () => this.fanOut(record, parsed.event, history));
       this.handled.set(key, record.offset);
     }
   }
 
-  private parse(record: FollowedMessage): DomainEvent | undefined {
+  /** Queues the event's client events (unless it was delivered before this start), then feeds the directory. */
+  private async fanOut(record: FollowedMessage, event: DomainEvent, history: boolean): Promise<void> {
+    // Tried again after a failure: a record marked delivered is not queued twice (see EventQueues.fanOut).
+    if (!history) await this.queues.fanOut(record, clientEventsOf(event, this.directory));
+    this.directory.apply(event);
+  }
+
+  private parse(record: FollowedMessage): { event: DomainEvent; eventId: string } | undefined {
     const envelope = EventEnvelope.safeParse(jsonOrUndefined(record.value));
     const event = envelope.success ? DomainEvent.safeParse({ type: envelope.data.type, data: envelope.data.data }) : undefined;
-    if (event?.success) return event.data;
+    if (envelope.success && event?.success) return { event: event.data, eventId: envelope.data.eventId };
     // A type this release does not know (a newer service's), or not an event at all.
     this.logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), type: record.headers?.type }, 'record not fanned out: unknown event');
     return undefined;

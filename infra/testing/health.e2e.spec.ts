@@ -1,0 +1,16 @@
+import { systemInfo } from '../../libs/testing/src';
+
+/**
+ * Operators read each service's health answer: besides whether it serves, how many events it
+ * quarantined (events it could not apply and went on without) and, when one of its read models
+ * does not follow its topics, which (503 meanwhile).
+ */
+describe('the health answer of every service', () => {
+  it.each(['gateway', 'users', 'messages', 'uploads', 'push', 'realtime'] as const)('%s: ok, with its count of quarantined events and no stale read model', async (service) => {
+    const res = await fetch(`http://127.0.0.1:${systemInfo().ports[service]}/health`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'ok', service, quarantined_events: expect.any(Number) });
+    expect(body).not.toHaveProperty('stale_read_models');
+  });
+});

@@ -1,0 +1,129 @@
+import type { Connection } from 'mongoose';
+import type { EventEnvelope, Position, ZulipErrorPayload } from '@zulip-es/contracts';
+
+/** The dedupe log of commands: kept by rebuilds (error outcomes have no events to rebuild them from). */
+export const OUTCOMES_COLLECTION = 'command_outcomes';
+
+/** What a command did, kept so a redelivered command gets the same answer and no second effect. */
+export interface CommandOutcome {
+  events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[];
+  positions: Position[];
+  error?: ZulipErrorPayload;
+  /** The reply of a command that produced no events (its events cannot rebuild it). */
+  body?: Record<string, unknown>;
+  /** When it is pruned (ms since the epoch); absent on outcomes recorded before outcomes expired. */
+  expiresAt?: number;
+}
+
+export interface OutcomeRetention {
+  /** How long past its command's deadline an outcome is kept (default OUTCOME_KEPT_AFTER_DEADLINE_MS). */
+  keptAfterDeadlineMs?: number;
+}
+
+/**
+ * A command is delivered again only until its deadline (the processor drops it after that), but
+ * a relay or a job sends the same command id again when it got no answer in time, with a new
+ * deadline, and after a crash of its own: an hour past the deadline covers their retries. A
+ * redelivery answered from the outcome keeps it an hour past its own deadline.
+ */
+export const OUTCOME_KEPT_AFTER_DEADLINE_MS = 60 * 60 * 1000;
+/**
+ * The deadline of a command whose events were appended before events carried theirs: the
+ * longest any sender gives (the gateway's REQUEST_TIMEOUT_MS at most) after the event's time.
+ */
+export const LONGEST_COMMAND_WAIT_MS = 120_000;
+/** Outcomes looked at per round of pruning, and rounds at most per pruning. */
+const PRUNE_BATCH = 500;
+const PRUNE_ROUNDS = 20;
+
+interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
+  _id: string;
+  /** The events as JSON text. */
+  eventsJson?: string;
+  /** How outcomes recorded before `eventsJson` hold them. */
+  events?: CommandOutcome['events'];
+  /** The error payload as JSON text. */
+  errorJson?: string;
+}
+
+/**
+ * The outcomes of a service's commands, one document per command id, each kept until no
+ * delivery of its command can come any more (see OUTCOME_KEPT_AFTER_DEADLINE_MS), then pruned.
+ * FerretDB has no TTL index, and filters on anything but `_id` scan the whole collection in its
+ * SQLite backend: `prune` runs rarely, finds a small batch of expired ids with one filter, and
+ * deletes them by `_id`.
+ */
+export class CommandOutcomes {
+  readonly keptAfterDeadlineMs: number;
+
+  constructor(
+    private readonly db: Connection,
+    retention: OutcomeRetention = {},
+  ) {
+    this.keptAfterDeadlineMs = retention.keptAfterDeadlineMs ?? OUTCOME_KEPT_AFTER_DEADLINE_MS;
+  }
+
+  private get docs() {
+    return this.db.collection<OutcomeDoc>(OUTCOMES_COLLECTION);
+  }
+
+  /** When the outcome of a command with this deadline is no longer needed. */
+  expiresAt(deadline: number): number {
+    return deadline + this.keptAfterDeadlineMs;
+  }
+
+  async get(commandId: string): Promise<CommandOutcome | null> {
+    const doc = await this.docs.findOne({ _id: commandId });
+    if (!doc) return null;
+    const { _id, eventsJson, events, errorJson, ...rest } = doc;
+    const outcome: CommandOutcome = { ...rest, events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']) };
+    return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
+  }
+
+  async record(commandId: string, outcome: CommandOutcome, deadline: number): Promise<void> {
+    // Kept as JSON text, which the store writes as one value: an error's extra fields may hold
+    // nested arrays (Zulip's invitation `errors`), which the local store (FerretDB) cannot save,
+    // and it converts every field of a document one by one (the events of a sent message, the
+    // 100 ids of a topic deletion's batch), on every command, for what is read back only when a
+    // command is redelivered.
+    const { error, events, expiresAt: _previous, ...rest } = outcome;
+    const doc: Omit<OutcomeDoc, '_id'> = {
+      ...rest,
+      eventsJson: JSON.stringify(events),
+      ...(error ? { errorJson: JSON.stringify(error) } : {}),
+      expiresAt: this.expiresAt(deadline),
+    };
+    await this.docs.replaceOne({ _id: commandId }, doc, { upsert: true });
+  }
+
+  /** Keeps a redelivered command's outcome for as long as this delivery may come again. */
+  async keepFor(commandId: string, known: CommandOutcome, deadline: number): Promise<void> {
+    const expiresAt = this.expiresAt(deadline);
+    if (known.expiresAt !== undefined && known.expiresAt >= expiresAt) return;
+    await this.docs.updateOne({ _id: commandId }, { $set: { expiresAt } });
+  }
+
+  /**
+   * Deletes the outcomes past their time, a batch at a time; resolves to how many. Outcomes
+   * recorded before outcomes expired get a time of their own (now plus the retention).
+   */
+  async prune(now = Date.now()): Promise<number> {
+    let pruned = 0;
+    for (let round = 0; round < PRUNE_ROUNDS; round++) {
+      const found = await this.docs
+        .find({ $or: [{ expiresAt: { $lt: now } }, { expiresAt: { $exists: false } }] }, { projection: { _id: 1, expiresAt: 1 } })
+        .limit(PRUNE_BATCH)
+        .toArray();
+      const expired = found.filter((d) => d.expiresAt !== undefined).map((d) => d._id);
+      const undated = found.filter((d) => d.expiresAt === undefined).map((d) => d._id);
+      if (expired.length > 0) await this.docs.bulkWrite(expired.map((_id) => ({ deleteOne: { filter: { _id } } })), { ordered: false });
+      if (undated.length > 0) {
+        const expiresAt = now + this.keptAfterDeadlineMs;
+        await this.docs.bulkWrite(undated.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { expiresAt } } } })), { ordered: false });
+      }
+      pruned += expired.length;
+      if (found.length < PRUNE_BATCH) break;
+    }
+    return pruned;
+  }
+}

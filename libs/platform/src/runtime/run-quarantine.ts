@@ -1,0 +1,117 @@
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { eventsTopic } from '@zulip-es/contracts';
+import { loadConfig } from '../config/load-config';
+import type { ServiceConfig } from '../config/service-config';
+import { PROJECTION_CONSUMER } from '../event-store/event-store';
+import { createKafka } from '../kafka/kafka-client';
+import { createLogger } from '../logging/logger';
+import { connectMongo } from '../mongo/connect-mongo';
+import { Quarantine, type QuarantinedEvent, type QuarantineStore } from '../quarantine/quarantine';
+import { MongoQuarantineStore, RedisQuarantineStore } from '../quarantine/quarantine-stores';
+import { rebuildProjection, type RebuildArgs } from './rebuild-projection';
+import { refuseWhileRunning, type DomainServiceOptions } from './run-domain-service';
+import { runMain } from './run-main';
+
+const USAGE = 'usage: npm run quarantine -- <service> list|replay|clear';
+
+/**
+ * `npm run quarantine -- <service> list|replay|clear` for a domain service:
+ * - list: the events its projection or read models could not apply;
+ * - replay (the service stopped): rebuilds the projection from its events topic through the
+ *   current code. Every event is applied again, in order, so an event quarantined long ago is
+ *   not applied on its own on top of a projection that went on without it (projections skip
+ *   events older than what they hold). Events that apply now leave the quarantine; those that
+ *   still fail stay. Read models re-read their topics at every start of the service, which
+ *   takes out of quarantine the events they apply now;
+ * - clear: forgets every entry (after an operator has dealt with them).
+ */
+export function runQuarantine<S extends z.ZodObject>(options: DomainServiceOptions<S>, [action] = process.argv.slice(2)): void {
+  runMain(async () => {
+    const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
+    const logger = createLogger(`${options.service}-quarantine`, config.LOG_LEVEL);
+    if (action === 'replay') await refuseWhileRunning(options.service, options.port(config), 'replaying its quarantined events');
+    const db = await connectMongo(config.MONGO_URL, options.service);
+    const store = new MongoQuarantineStore(db);
+    let code = 0;
+    try {
+      if (action === 'replay') await replay();
+      else code = await listOrClear(options.service, store, action);
+    } finally {
+      await db.close();
+    }
+    // The service's assembly may have opened connections (queues) that would keep the process up.
+    process.exit(code);
+
+    async function replay(): Promise<void> {
+      const { projection, projectionOn } = options.assemble(db, config);
+      const kafka = createKafka(`${options.service}-quarantine`, config.KAFKA_BROKERS, logger);
+      const { events, replayed, applied, remaining } = await replayQuarantine({ kafka, db, topic: eventsTopic(options.service), projection, projectionOn, logger }, store);
+      console.log(`${options.service}: projection rebuilt from ${events} events; ${applied.length} of ${replayed.length} quarantined events apply now`);
+      printEntries(options.service, remaining);
+      const readModels = remaining.filter((e) => e.consumer !== PROJECTION_CONSUMER).length;
+      if (readModels > 0) console.log(`${readModels} entries of read models are tried again at the next start of ${options.service}`);
+    }
+  });
+}
+
+export interface ReplayReport {
+  /** Events the rebuild applied. */
+  events: number;
+  /** The projection's entries before the replay, and those of them that apply now. */
+  replayed: QuarantinedEvent[];
+  applied: QuarantinedEvent[];
+  /** Every entry after the replay. */
+  remaining: QuarantinedEvent[];
+}
+
+/** Rebuilds the projection through the current code with `store` as its quarantine (see runQuarantine). */
+export async function replayQuarantine(args: Omit<RebuildArgs, 'quarantine'>, store: QuarantineStore): Promise<ReplayReport> {
+  const replayed = (await store.list()).filter((e) => e.consumer === PROJECTION_CONSUMER);
+  const events = await rebuildProjection({ ...args, quarantine: new Quarantine(store, args.logger) });
+  const remaining = await store.list();
+  const still = new Set(remaining.map((e) => e._id));
+  return { events, replayed, applied: replayed.filter((e) => !still.has(e._id)), remaining };
+}
+
+/**
+ * The same command for the gateway and realtime, whose state is in memory and read again from
+ * the topics at every start: `replay` is a restart of the service, which takes out of quarantine
+ * the events it applies now.
+ */
+export function runRedisQuarantine(service: string, connect: () => Redis, [action] = process.argv.slice(2)): void {
+  runMain(async () => {
+    const redis = connect();
+    try {
+      if (action === 'replay') {
+        console.log(`${service} reads its topics again from the first record at every start: restart it to replay its quarantined events through the current code; those that apply then leave the quarantine.`);
+        printEntries(service, await new RedisQuarantineStore(redis, service).list());
+        return;
+      }
+      process.exitCode = await listOrClear(service, new RedisQuarantineStore(redis, service), action);
+    } finally {
+      redis.disconnect();
+    }
+  });
+}
+
+async function listOrClear(service: string, store: QuarantineStore, action: string | undefined): Promise<number> {
+  if (action !== 'list' && action !== 'clear') {
+    console.error(USAGE);
+    return 2;
+  }
+  const entries = await store.list();
+  printEntries(service, entries);
+  if (action === 'clear') {
+    for (const entry of entries) await store.remove(entry._id);
+    console.log(`${service}: ${entries.length} entries removed from the quarantine`);
+  }
+  return 0;
+}
+
+function printEntries(service: string, entries: QuarantinedEvent[]): void {
+  console.log(`${service}: ${entries.length} quarantined event${entries.length === 1 ? '' : 's'}`);
+  for (const e of entries) {
+    console.log(`  ${e.at}  ${e.consumer}  ${e.topic}:${e.partition}:${e.offset}  ${e.eventType ?? '(type unknown)'}  ${e.eventId ?? '(id unknown)'}\n    ${e.error}`);
+  }
+}

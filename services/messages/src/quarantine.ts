@@ -1,0 +1,4 @@
+import { runQuarantine } from '@zulip-es/platform';
+import { messagesService } from './messages.service';
+
+runQuarantine(messagesService);

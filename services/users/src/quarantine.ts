@@ -1,0 +1,4 @@
+import { runQuarantine } from '@zulip-es/platform';
+import { usersService } from './users.service';
+
+runQuarantine(usersService);
