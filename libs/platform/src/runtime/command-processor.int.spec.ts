@@ -300,4 +300,25 @@ describe('command processor: a crash between appending events and projecting the
     });
     expect(reply).toMatchObject({ ok: true, body: { members } });
   }, 60_000);
+
+  it('answers an error instead of a reply too large for Kafka even compressed, and goes on deciding', async () => {
+    // Random bytes do not compress: 2 MiB of them is over the broker's 1 MiB however it is sent.
+    const noise = randomBytes(2 * 1024 * 1024).toString('base64');
+    const huge: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ noise }) };
+    const hugeAnswer: CommandHandler<{ by: number }> = { ...handler, async handle(ctx) { const decided = await handler.handle(ctx); return { ...decided, reply: { noise } }; } };
+    await processor.stop();
+    processor = processorWith({ 'counter.noise': huge, 'counter.add_noisy': hugeAnswer, 'counter.add': handler });
+    await processor.start();
+    const before = await projection.total();
+
+    const query = await client.request(topics.commands, {
+      commandId: 'n1', type: 'counter.noise', kind: 'query', key: 'counter', correlationId: 'n1', actorId: null,
+      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+    });
+    expect(query).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: expect.stringMatching(/^The answer to this request is too large to send/) } });
+    // A command's events are stored; only its answer is replaced.
+    expect(await send('n2', 2, 'counter.add_noisy')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await projection.total()).toMatchObject({ total: before.total + 2 });
+    expect(await send('n3', 3)).toMatchObject({ ok: true, body: { total: before.total + 5 } });
+  }, 60_000);
 });

@@ -14,6 +14,7 @@ import { DomainError } from '../errors/domain-error';
 import type { CommandOutcome } from '../event-store/command-outcomes';
 import { EventsTooLargeError, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
+import { isMessageTooLarge } from '../kafka/message-too-large';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
 import type { Logger } from '../logging/logger';
@@ -189,7 +190,23 @@ export class CommandProcessor {
     return { sent };
   }
 
+  /**
+   * A reply the broker refuses as too large even compressed (a query over an enormous state, a
+   * command's answer) is replaced by an error: failing to send it would stop the partition, and
+   * the command, redelivered, would fail the same way.
+   */
   private async send(envelope: ParsedCommandEnvelope, value: string): Promise<void> {
+    try {
+      await this.sendReply(envelope, value);
+    } catch (error) {
+      if (!isMessageTooLarge(error)) throw error;
+      this.logger.warn({ commandId: envelope.commandId, type: envelope.type, chars: value.length }, 'reply too large for Kafka; answered with an error instead');
+      const tooLarge = new DomainError('BAD_REQUEST', `The answer to this request is too large to send (${value.length} characters of JSON).`);
+      await this.sendReply(envelope, JSON.stringify(failure(envelope, tooLarge)));
+    }
+  }
+
+  private async sendReply(envelope: ParsedCommandEnvelope, value: string): Promise<void> {
     await this.producer.send({
       topic: envelope.replyTo,
       acks: -1,

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, OPERATIONS, Role, type Operation } from '@zulip-es/contracts';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, OPERATIONS, Role, type Operation } from '../../libs/contracts/src';
 import {
   api,
   createChannel,
@@ -10,7 +10,9 @@ import {
   uploadFile,
   type Credentials,
   type TestUser,
-} from '@zulip-es/testing';
+} from '../../libs/testing/src';
+import { SERVICES, type ServiceId } from '../system/service-process';
+import { runningPid } from './extra-processes';
 
 /**
  * Every operation, sent its largest valid input (every text at its bound, every list at its most
@@ -87,8 +89,11 @@ async function send(op: Operation, input: Record<string, unknown>, auth: Credent
 
 describe('every operation with its largest valid input', () => {
   let f: Fixtures;
+  /** The process of each service when the test began (a crash test may have replaced the first). */
+  let pids: Record<ServiceId, number>;
 
   beforeAll(async () => {
+    pids = Object.fromEntries(SERVICES.map((service) => [service, runningPid(service)])) as Record<ServiceId, number>;
     const [admin, member, target] = [await createUser({ role: Role.ADMINISTRATOR, label: 'largest' }), await createUser({ label: 'largest-member' }), await createUser({ label: 'largest-target' })];
     const channelName = `largest-${Date.now()}`;
     const channelId = await createChannel({ name: channelName, subscribers: [admin.userId, member.userId] }, admin);
@@ -111,7 +116,7 @@ describe('every operation with its largest valid input', () => {
   });
 
   it('leaves every service running, the same process, ready and answering', async () => {
-    const { pids, ports } = systemInfo();
+    const { ports } = systemInfo();
     for (const [service, pid] of Object.entries(pids)) {
       expect({ service, alive: alive(pid) }).toEqual({ service, alive: true });
       const health = await fetch(`http://127.0.0.1:${ports[service]}/health`);
