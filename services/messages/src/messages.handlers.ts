@@ -28,6 +28,11 @@ import {
   REGISTER_STATE_TYPES,
   setMessageEditTypingStatus,
   setTypingStatus,
+  markAllAsRead,
+  markStreamAsRead,
+  markTopicAsRead,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -58,11 +63,19 @@ import { editMessageHandler } from './messages/edit-message/edit-message.handler
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
+import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
+import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
+import { updateFlagsForNarrowHandler } from './flags/update-flags/update-flags-for-narrow.handler';
 import { updateMutedTopicHandler } from './user-topics/update-muted-topic/update-muted-topic.handler';
 import { updateUserTopicHandler } from './user-topics/update-user-topic/update-user-topic.handler';
 
 /** Every message type the messages service answers. */
 export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
+  [updateMessageFlags.type]: updateFlagsHandler(deps),
+  [updateMessageFlagsForNarrow.type]: updateFlagsForNarrowHandler(deps),
+  [markAllAsRead.type]: markAllAsReadHandler(deps),
+  [markStreamAsRead.type]: markStreamAsReadHandler(deps),
+  [markTopicAsRead.type]: markTopicAsReadHandler(deps),
   [subscribe.type]: subscribeHandler(deps),
   [createChannel.type]: createChannelHandler(deps),
   [unsubscribe.type]: unsubscribeHandler(deps),

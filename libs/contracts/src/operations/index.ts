@@ -13,6 +13,7 @@ import {
   unsubscribe,
 } from './channels';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
+import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
 import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
@@ -65,6 +66,7 @@ export * from './presence';
 export * from './drafts';
 export * from './user-topics';
 export * from './messages';
+export * from './message-flags';
 export * from './topics';
 export * from './uploads';
 export * from './push';
@@ -141,6 +143,11 @@ export const OPERATIONS: readonly Operation[] = [
   getMessage,
   deleteMessage,
   updateMessage,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+  markAllAsRead,
+  markStreamAsRead,
+  markTopicAsRead,
   deleteTopic,
   uploadFile,
   getAttachments,

@@ -1,6 +1,8 @@
 import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
-import { ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, topicKey, type EditHistoryEntry, type MessageState } from './message.state';
+import { mentionsIn } from '@zulip-es/message-flags';
+import { directPlace, formatListTag } from '../flags/list-tag';
+import { isUserDirectList, ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, topicKey, type EditHistoryEntry, type MessageState } from './message.state';
 import { countParticipants } from './topic-participants.projector';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import type { ChannelState } from '../channels/channel.state';
@@ -39,7 +41,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
         await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
       } else {
         if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, messageEvent, envelope.sequence);
-        else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, messageEvent, envelope.sequence);
+        else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, lists, messageEvent, envelope.sequence);
         else await applyMoved(repo, lists, messageEvent, envelope.sequence);
         await repo.setMessagesVersion(envelope.sequence);
       }
@@ -49,17 +51,38 @@ export function messageProjector(repo: MessagesRepository): Projector {
 }
 
 async function applySent(repo: MessagesRepository, lists: ListStore, event: MessageSentV1, sequence: number): Promise<void> {
-  const { messageId, senderId, conversation, recipientId } = event.data;
+  const { messageId, senderId, conversation, recipientId, renderedContent, readBySender, topicParticipantIds } = event.data;
+  const mentions = mentionsIn(renderedContent);
+  const tagged = { senderId, senderUnread: readBySender === false, channelWildcard: mentions.channelWildcard };
+  const mentioned = new Set([...mentions.userIds, ...(mentions.topicWildcard ? (topicParticipantIds ?? []) : [])]);
   // Each write stands alone (see above), so they go to the store together; only the version,
   // written by the caller, must come after all of them.
   await Promise.all([
     repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
     conversation.type === 'channel' ? countParticipants(repo, conversation, () => [senderId], 1, sequence) : null,
     moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
-    ...listsOf(conversation).map((key) => addIds(lists, key, [messageId])),
+    ...listsOf(conversation).map((key) => addIds(lists, key, [messageId], tagsFor(key, conversation, () => tagged))),
+    ...[...mentioned].map((userId) => addIds(lists, ListKeys.mentions(userId), [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
     conversation.type === 'channel' ? firstInChannel(repo, conversation.channelId, messageId) : null,
   ]);
+}
+
+type Tagged = { senderId: number; senderUnread: boolean; channelWildcard: boolean };
+const UNKNOWN_TAG: Tagged = { senderId: 0, senderUnread: false, channelWildcard: false };
+const taggedOf = (m: MessageState): Tagged => ({ senderId: m.senderId, senderUnread: m.readBySender === false, channelWildcard: mentionsIn(m.renderedContent).channelWildcard });
+
+/**
+ * The tags of a channel's list and of its participants' direct-message lists (see `list-tag.ts`);
+ * topic and conversation lists are untagged.
+ */
+function tagsFor(key: string, conversation: MessageState['conversation'], of: (id: number) => Tagged): ((id: number) => string) | undefined {
+  if (conversation.type === 'channel') {
+    if (key !== ListKeys.channel(conversation.channelId)) return undefined;
+    return (id) => formatListTag({ ...of(id), place: conversation.topic });
+  }
+  if (!isUserDirectList(key)) return undefined;
+  return (id) => formatListTag({ ...of(id), place: directPlace(conversation.userIds) });
 }
 
 /** Ids only grow: a new message is the channel's first only when it had none. */
@@ -94,7 +117,7 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
   }
 }
 
-async function applyContentEdited(repo: MessagesRepository, event: MessageContentEditedV1, sequence: number): Promise<void> {
+async function applyContentEdited(repo: MessagesRepository, lists: ListStore, event: MessageContentEditedV1, sequence: number): Promise<void> {
   const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds } = event.data;
   const message = await repo.message(messageId);
   // The document's version says whether this event already wrote it (the history must not grow twice).
@@ -116,7 +139,26 @@ async function applyContentEdited(repo: MessagesRepository, event: MessageConten
     ...(claims.length > 0 ? { attachmentPathIds: claims } : {}),
     version: sequence,
   };
+  await followMentions(lists, message, renderedContent);
   await repo.messages.replaceOne({ _id: messageDocId(messageId) }, edited);
+}
+
+/**
+ * An edit's mentions: users mentioned by name anew join their mention lists, those no longer
+ * mentioned leave them, and the lists' tags follow a channel wildcard added or removed (set
+ * operations and tags replaced: repeatable).
+ */
+async function followMentions(lists: ListStore, message: MessageState, renderedContent: string): Promise<void> {
+  const before = mentionsIn(message.renderedContent);
+  const after = mentionsIn(renderedContent);
+  for (const userId of after.userIds) if (!before.userIds.has(userId)) await addIds(lists, ListKeys.mentions(userId), [message.messageId]);
+  for (const userId of before.userIds) if (!after.userIds.has(userId)) await removeIds(lists, ListKeys.mentions(userId), [message.messageId]);
+  if (before.channelWildcard === after.channelWildcard) return;
+  const tagged = { ...taggedOf(message), channelWildcard: after.channelWildcard };
+  for (const key of listsOf(message.conversation)) {
+    const tagOf = tagsFor(key, message.conversation, () => tagged);
+    if (tagOf) await addIds(lists, key, [message.messageId], tagOf);
+  }
 }
 
 /** The senders of those of `messageIds` that are in the topic (one entry per message). */
@@ -162,7 +204,8 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, event: Mes
     await repo.messages.updateOne({ _id: messageDocId(message.messageId) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } });
   }
   for (const key of listsOf({ type: 'channel', ...from })) await removeIds(lists, key, messageIds);
-  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds);
+  const tags = new Map(messages.map((m) => [m.messageId, taggedOf(m)]));
+  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds, tagsFor(key, conversation, (id) => tags.get(id) ?? UNKNOWN_TAG));
   if (from.channelId !== to.channelId) {
     await followChannelList(repo, lists, await repo.channel(from.channelId));
     await followChannelList(repo, lists, await repo.channel(to.channelId));

@@ -17,6 +17,10 @@ export interface MessageState {
   lastMovedTimestamp?: number;
   /** Zulip's `edit_history`, newest first (absent: never edited nor moved). */
   editHistory?: EditHistoryEntry[];
+  /** Those a topic wildcard mention of it concerns (`@**topic**`): who had sent to the topic before. */
+  topicParticipantIds?: number[];
+  /** False when its sender has not read it (sent from an API client); absent: read. */
+  readBySender?: boolean;
   /** The uploads the message claims (sorted path ids; absent: none), to take it out of their `upload_refs` when that changes. */
   attachmentPathIds?: string[];
   /** The `messages` sequence of the last event that wrote this document. */
@@ -41,9 +45,11 @@ export const MESSAGES_AGGREGATE = 'messages';
 export const messageDocId = (messageId: number): string => `message:${messageId}`;
 
 export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
-  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds } = event.data;
+  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds } = event.data;
   const claims = attachmentPathIds && attachmentPathIds.length > 0 ? { attachmentPathIds } : {};
-  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...claims, version: sequence };
+  const unreadBySender = readBySender === false ? { readBySender: false } : {};
+  const participants = topicParticipantIds ? { topicParticipantIds } : {};
+  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...claims, version: sequence };
 }
 
 /** Topic names are matched case-insensitively, as Zulip matches them. */
@@ -57,7 +63,11 @@ export const ListKeys = {
   direct: (userIds: readonly number[]): string => `dm:${[...userIds].sort((a, b) => a - b).join(',')}`,
   /** Every direct message of one user. */
   userDirect: (userId: number): string => `dms:${userId}`,
+  /** The messages that mention one user by name, or as a topic's participant (`@**topic**`). */
+  mentions: (userId: number): string => `mentions:${userId}`,
 };
+
+export const isUserDirectList = (key: string): boolean => key.startsWith('dms:');
 
 /** The lists a message of this conversation is in. */
 export function listsOf(conversation: MessageConversation): string[] {

@@ -6,10 +6,11 @@ import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../dr
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
-import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
+import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
+import { userFlagsId, type UserFlagsState } from '../flags/user-flags.state';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -92,7 +93,7 @@ export class MessagesRepository {
     return this.db.collection<{ _id: string; refs: mongo.Binary; nextNo: number }>('message_list_heads');
   }
   get messageListChunks() {
-    return this.db.collection<{ _id: string; ids: mongo.Binary }>('message_list_chunks');
+    return this.db.collection<{ _id: string; ids: mongo.Binary; tags?: string }>('message_list_chunks');
   }
   /** Per user and channel, the message ids received while subscribed. */
   get subscriptionHistory() {
@@ -106,6 +107,16 @@ export class MessagesRepository {
   /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
   get topicParticipants() {
     return this.db.collection<Doc<TopicParticipantsState>>('topic_participants');
+  }
+
+  /** Each user's flags document, by `flags:<userId>` (their lists are message lists). */
+  get userFlags() {
+    return this.db.collection<Doc<UserFlagsState>>('user_flags');
+  }
+
+  async userFlagsOf(userId: number): Promise<UserFlagsState | null> {
+    const doc = await this.userFlags.findOne({ _id: userFlagsId(userId) });
+    return doc ? withoutId(doc) : null;
   }
 
   /** Which messages claim an upload, by `upload_refs:<path id>`. */
@@ -200,9 +211,11 @@ export class MessagesRepository {
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
       chunk: async (key, no) => {
         const doc = await chunks.findOne({ _id: `${key}#${no}` });
-        return doc ? decodeIds(doc.ids) : [];
+        if (!doc) return { ids: [] };
+        return doc.tags === undefined ? { ids: decodeIds(doc.ids) } : { ids: decodeIds(doc.ids), tags: decodeTags(doc.tags) };
       },
-      putChunk: async (key, no, ids) => void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids) }, { upsert: true })),
+      putChunk: async (key, no, { ids, tags }) =>
+        void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids), ...(tags ? { tags: encodeTags(tags) } : {}) }, { upsert: true })),
       deleteChunk: async (key, no) => void (await chunks.deleteOne({ _id: `${key}#${no}` })),
     };
   }

@@ -3,6 +3,7 @@ import { defaultChannelsProjector } from '../channels/default-channels.projector
 import { draftsProjector } from '../drafts/drafts.projector';
 import { userTopicsProjector } from '../user-topics/user-topics.projector';
 import { messageProjector } from '../messages/message.projector';
+import { userFlagsProjector } from '../flags/user-flags.projector';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 
@@ -13,4 +14,5 @@ export const projectors = (repo: MessagesRepository): Projector[] => [
   draftsProjector(repo),
   userTopicsProjector(repo),
   messageProjector(repo),
+  userFlagsProjector(repo),
 ];

@@ -8,7 +8,10 @@ import type { ChannelState } from '../channels/channel.state';
 import type { UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { selectChannels, type GetStreams } from '../channels/read-channels/select-channels';
 import { listDrafts } from '../drafts/list-drafts';
-import { listSummary } from '../messages/message-lists/message-list';
+import { allIds, listSummary } from '../messages/message-lists/message-list';
+import { UnreadView } from '../flags/unread-view';
+import { unreadMsgs } from '../flags/unread-msgs';
+import { FlagLists } from '../flags/user-flags.state';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesDeps } from '../shared/messages-deps';
 import { userTopicsView } from '../user-topics/user-topics-view';
@@ -32,6 +35,8 @@ function sharedReads({ repo }: MessagesDeps, userId: number): SharedReads {
 
 interface Section {
   fetchType: string;
+  /** Other fetch types that must be asked for too (Zulip's `unread_msgs` needs `message` and `update_message_flags`). */
+  alsoRequires?: string[];
   state(deps: MessagesDeps, ctx: ChannelsContext, params: Params, reads: SharedReads): Promise<Record<string, unknown>>;
 }
 
@@ -115,7 +120,27 @@ const defaultStreamsSection: Section = {
   },
 };
 
-const SECTIONS: readonly Section[] = [subscriptionSection, streamSection, defaultStreamsSection, messageSection, userTopicSection];
+/** `message` with `update_message_flags`: the caller's unread messages (Zulip's `unread_msgs`). */
+const unreadSection: Section = {
+  fetchType: 'message',
+  alsoRequires: ['update_message_flags'],
+  async state({ repo }, ctx, params) {
+    const view = await UnreadView.load(repo, ctx.actor.userId);
+    const unread = await view.all(await repo.lastMessageId());
+    const emptyTopic = params.client_capabilities?.empty_topic_name === true ? '' : REALM_EMPTY_TOPIC_DISPLAY_NAME;
+    return { unread_msgs: unreadMsgs(ctx.actor.userId, unread, await view.mentioning(unread.messages), emptyTopic) };
+  },
+};
+
+/** Fetch type `starred_messages`: the ids of the caller's starred messages, ascending. */
+const starredSection: Section = {
+  fetchType: 'starred_messages',
+  async state({ repo }, ctx) {
+    return { starred_messages: await allIds(repo.lists, FlagLists.starred(ctx.actor.userId)) };
+  },
+};
+
+const SECTIONS: readonly Section[] = [subscriptionSection, streamSection, defaultStreamsSection, messageSection, userTopicSection, unreadSection, starredSection];
 
 /**
  * The messages service's part of `POST /register` (`messages.register_state`): each requested
@@ -129,7 +154,8 @@ export function registerStateHandler(deps: MessagesDeps): QueryHandler<Params> {
     async handle({ actorId, data }) {
       const ctx = channelsContext(deps.users, actorId);
       const wanted = data.fetch_event_types ?? data.event_types;
-      const sections = [...SECTIONS.filter((s) => !wanted || wanted.includes(s.fetchType)), draftsSection];
+      const asked = (type: string) => !wanted || wanted.includes(type);
+      const sections = [...SECTIONS.filter((s) => asked(s.fetchType) && (s.alsoRequires ?? []).every(asked)), draftsSection];
       const reads = sharedReads(deps, ctx.actor.userId);
       const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data, reads)));
       return Object.assign({}, ...states) as Record<string, unknown>;

@@ -18,23 +18,3 @@ export function pushContent(renderedContent: string): { content: string; truncat
   if (text.length <= PUSH_CONTENT_MAX) return { content: text, truncated: false };
   return { content: text.slice(0, PUSH_CONTENT_MAX - TRUNCATION.length) + TRUNCATION, truncated: true };
 }
-
-/** Zulip's markup of a (not silent) channel wildcard mention (`@**all**` and its synonyms) and of `@**topic**`. */
-const CHANNEL_WILDCARD = '<span class="user-mention channel-wildcard-mention" data-user-id="*">';
-const TOPIC_WILDCARD = '<span class="topic-mention">';
-
-/** Who a message mentions (not silently), from its rendered HTML: users by id, and the channel or topic wildcards. */
-export interface Mentions {
-  users: ReadonlySet<number>;
-  channel: boolean;
-  topic: boolean;
-}
-
-export function mentionsIn(renderedContent: string): Mentions {
-  return { users: mentionedUserIds(renderedContent), channel: renderedContent.includes(CHANNEL_WILDCARD), topic: renderedContent.includes(TOPIC_WILDCARD) };
-}
-
-/** The users a message mentions by name (not silently): Zulip's rendered `user-mention` spans. */
-export function mentionedUserIds(renderedContent: string): Set<number> {
-  return new Set([...renderedContent.matchAll(/<span class="user-mention" data-user-id="(\d+)">/g)].map((m) => Number(m[1])));
-}

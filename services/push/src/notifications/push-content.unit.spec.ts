@@ -1,4 +1,4 @@
-import { mentionedUserIds, pushContent } from './push-content';
+import { pushContent } from './push-content';
 
 describe('a message as a push shows it', () => {
   it('is its text without tags, entities decoded, paragraphs and line breaks as new lines', () => {
@@ -10,10 +10,5 @@ describe('a message as a push shows it', () => {
     const long = pushContent(`<p>${'x'.repeat(250)}</p>`);
     expect(long).toEqual({ content: `${'x'.repeat(197)}...`, truncated: true });
     expect(pushContent(`<p>${'y'.repeat(200)}</p>`)).toEqual({ content: 'y'.repeat(200), truncated: false });
-  });
-
-  it('mentions the users of its non-silent user mentions', () => {
-    const html = '<p><span class="user-mention" data-user-id="5">@Iago</span> <span class="user-mention silent" data-user-id="6">Hamlet</span> <span class="user-mention" data-user-id="5">@Iago</span></p>';
-    expect([...mentionedUserIds(html)]).toEqual([5]);
   });
 });

@@ -125,11 +125,24 @@ describe('client events of domain events', () => {
       expect(clientEventsOfRaw(state, sent({ conversation: { type: 'direct', userIds: [1, 2] } }))[1]!.traits).toEqual(['is:dm', 'sender:u1@example.com', 'is:unread']);
     });
 
-    it('does not flag silent or wildcard mentions as mentioned', () => {
+    it('flags a channel wildcard for every reader, and a silent mention not at all', () => {
       const deliveries = given(user(1), user(2), ...channel(5, [1, 2])).when(
         sent({ renderedContent: '<span class="user-mention silent" data-user-id="2">User 2</span><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span>' }),
       );
-      expect(deliveries.find((d) => d.users.includes(2))!.event.flags).toEqual([]);
+      expect(deliveries.find((d) => d.users.includes(2))!.event.flags).toEqual(['stream_wildcard_mentioned', 'wildcard_mentioned']);
+    });
+
+    it('leaves a message unread for its sender when an API client sent it', () => {
+      const deliveries = given(user(1), user(2), ...channel(5, [1, 2])).when(sent({ readBySender: false }));
+      expect(deliveries.find((d) => d.users.includes(1))!.event.flags).toEqual([]);
+    });
+
+    it('flags a topic wildcard for the topic’s earlier participants only', () => {
+      const deliveries = given(user(1), user(2), user(3), ...channel(5, [1, 2, 3])).when(
+        sent({ renderedContent: '<span class="topic-mention">@topic</span>', topicParticipantIds: [2] }),
+      );
+      expect(deliveries.find((d) => d.users.includes(2))!.event.flags).toEqual(['topic_wildcard_mentioned', 'wildcard_mentioned']);
+      expect(deliveries.find((d) => d.users.includes(3))!.event.flags).toEqual([]);
     });
 
     it('goes to a direct message’s participants, named with their API emails', () => {

@@ -1,25 +1,32 @@
+import { flagsOf, mentionsIn } from '@zulip-es/message-flags';
 import { messageTraits, type Delivery } from '@zulip-es/platform';
 import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
-
-/** Users mentioned by name (Zulip's `mentioned` flag); silent and wildcard mentions are not. */
-export function mentionedUserIds(renderedContent: string): Set<number> {
-  const ids = new Set<number>();
-  for (const [, id] of renderedContent.matchAll(/<span class="user-mention" data-user-id="(\d+)">/g)) ids.add(Number(id));
-  return ids;
-}
 
 /** Zulip's `is_me_message`: a one-line message starting with `/me `. */
 export const isMeMessage = (content: string): boolean => content.startsWith('/me ') && !content.includes('\n');
 
+/** What decides a message's flags for its readers as it reaches them. */
+export interface FlagSources {
+  /** The author (or editor) of the message: they have read it, when `authorRead`. */
+  authorId: number;
+  authorRead: boolean;
+  renderedContent: string;
+  /** Those a topic wildcard mention concerns (who sent to the topic before). */
+  topicParticipantIds?: readonly number[];
+}
+
 /**
- * The readers grouped by their flags for a message (the author has read it, those it mentions by
- * name are `mentioned`): one delivery per group. Groups are built in place, as channels can be large.
+ * The readers grouped by their flags for a message (`read` for the author who has read it, the
+ * mention flags of its rendering): one delivery per group. Groups are built in place, as channels
+ * can be large.
  */
-export function readersByFlags(readerIds: Iterable<number>, authorId: number, renderedContent: string): [flags: string[], userIds: number[]][] {
-  const mentioned = mentionedUserIds(renderedContent);
+export function readersByFlags(readerIds: Iterable<number>, sources: FlagSources): [flags: string[], userIds: number[]][] {
+  const mentions = mentionsIn(sources.renderedContent);
+  const participants = new Set(sources.topicParticipantIds ?? []);
   const groups = new Map<string, [string[], number[]]>();
   for (const userId of readerIds) {
-    const flags = [...(userId === authorId ? ['read'] : []), ...(mentioned.has(userId) ? ['mentioned'] : [])];
+    const read = userId === sources.authorId && sources.authorRead;
+    const flags = flagsOf({ read, starred: false, collapsed: false, historical: false, alertWord: false }, mentions, userId, participants.has(userId));
     const key = flags.join(',');
     const group = groups.get(key) ?? groups.set(key, [flags, []]).get(key)!;
     group[1].push(userId);
@@ -64,11 +71,12 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
         };
   const channel = conversation.type === 'channel' ? directory.channel(conversation.channelId) : undefined;
   const recipients = conversation.type === 'channel' ? [...(channel?.subscribers ?? [])] : conversation.userIds;
-  const groups = readersByFlags(
-    recipients.filter((id) => directory.user(id)?.isActive),
-    data.senderId,
-    data.renderedContent,
-  );
+  const groups = readersByFlags(recipients.filter((id) => directory.user(id)?.isActive), {
+    authorId: data.senderId,
+    authorRead: data.readBySender !== false,
+    renderedContent: data.renderedContent,
+    topicParticipantIds: data.topicParticipantIds,
+  });
   const narrowed = conversation.type === 'channel' ? { name: channel?.name ?? '', topic: conversation.topic } : undefined;
   const delivery = (subject: string, flags: string[], userIds: number[]): Delivery => ({
     userIds,

@@ -76,6 +76,9 @@ export class ChannelDirectory implements ReadModel {
       case 'messages.deleted.v1':
       case 'message.content_edited.v1':
       case 'messages.moved.v1':
+      case 'message_flags.updated.v1':
+      case 'unread_messages.recorded.v1':
+      case 'unread_messages.cleared.v1':
         return; // messages do not concern invitations
       default: {
         const unexpected: never = event;

@@ -13,6 +13,9 @@ import { MessageSentV1 } from './message-sent.v1';
 import { MessagesDeletedV1 } from './messages-deleted.v1';
 import { MessageContentEditedV1 } from './message-content-edited.v1';
 import { MessagesMovedV1 } from './messages-moved.v1';
+import { MessageFlagsUpdatedV1 } from './message-flags-updated.v1';
+import { UnreadMessagesRecordedV1 } from './unread-messages-recorded.v1';
+import { UnreadMessagesClearedV1 } from './unread-messages-cleared.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -28,6 +31,9 @@ export * from './message-sent.v1';
 export * from './messages-deleted.v1';
 export * from './message-content-edited.v1';
 export * from './messages-moved.v1';
+export * from './message-flags-updated.v1';
+export * from './unread-messages-recorded.v1';
+export * from './unread-messages-cleared.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -45,5 +51,8 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   MessagesDeletedV1,
   MessageContentEditedV1,
   MessagesMovedV1,
+  MessageFlagsUpdatedV1,
+  UnreadMessagesRecordedV1,
+  UnreadMessagesClearedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -31,6 +31,12 @@ export const MessageSentV1 = z.object({
      * wildcard mention notifies (its `topic_wildcard_mentioned` flag).
      */
     topicParticipantIds: z.array(UserId).optional(),
+    /**
+     * Whether the sender has read the message (Zulip's `read_by_sender`: true when sent from one
+     * of Zulip's own apps, false from an API client, unless the request said). Absent in events
+     * published before flags existed: read.
+     */
+    readBySender: z.boolean().optional(),
   }),
 });
 export type MessageSentV1 = z.infer<typeof MessageSentV1>;

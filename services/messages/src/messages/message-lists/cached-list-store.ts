@@ -1,4 +1,4 @@
-import type { ListHead, ListReader, ListStore } from './message-list';
+import type { Chunk, ListHead, ListReader, ListStore } from './message-list';
 
 /** Beyond this many cached heads and chunks the cache starts over (a few MB at most). */
 const MAX_ENTRIES = 256;
@@ -20,7 +20,7 @@ const MAX_ENTRIES = 256;
  */
 export class CachedListStore implements ListStore {
   private readonly heads = new Map<string, ListHead | null>();
-  private readonly chunks = new Map<string, readonly number[]>();
+  private readonly chunks = new Map<string, Chunk>();
   private at: number | null = null;
 
   constructor(private readonly store: ListStore) {}
@@ -52,10 +52,10 @@ export class CachedListStore implements ListStore {
       chunk: async (key, no) => {
         if (this.at !== version) return this.store.chunk(key, no);
         const cached = this.chunks.get(chunkId(key, no));
-        if (cached) return cached as number[];
-        const ids = Object.freeze(await this.store.chunk(key, no));
-        if (this.at === version) this.remember(this.chunks, chunkId(key, no), ids);
-        return ids as number[];
+        if (cached) return cached;
+        const chunk = freezeChunk(await this.store.chunk(key, no));
+        if (this.at === version) this.remember(this.chunks, chunkId(key, no), chunk);
+        return chunk;
       },
     };
   }
@@ -77,18 +77,18 @@ export class CachedListStore implements ListStore {
     this.remember(this.heads, key, null);
   }
 
-  async chunk(key: string, no: number): Promise<number[]> {
+  async chunk(key: string, no: number): Promise<Chunk> {
     const id = chunkId(key, no);
     const cached = this.chunks.get(id);
-    if (cached) return cached as number[];
-    const ids = Object.freeze(await this.store.chunk(key, no));
-    this.remember(this.chunks, id, ids);
-    return ids as number[];
+    if (cached) return cached;
+    const chunk = freezeChunk(await this.store.chunk(key, no));
+    this.remember(this.chunks, id, chunk);
+    return chunk;
   }
 
-  async putChunk(key: string, no: number, ids: number[]): Promise<void> {
-    await this.store.putChunk(key, no, ids);
-    this.remember(this.chunks, chunkId(key, no), Object.freeze([...ids]));
+  async putChunk(key: string, no: number, chunk: Chunk): Promise<void> {
+    await this.store.putChunk(key, no, chunk);
+    this.remember(this.chunks, chunkId(key, no), freezeChunk(structuredClone(chunk)));
   }
 
   async deleteChunk(key: string, no: number): Promise<void> {
@@ -108,6 +108,12 @@ export class CachedListStore implements ListStore {
 }
 
 const chunkId = (key: string, no: number): string => `${key}#${no}`;
+
+function freezeChunk(chunk: Chunk): Chunk {
+  Object.freeze(chunk.ids);
+  if (chunk.tags) Object.freeze(chunk.tags);
+  return Object.freeze(chunk);
+}
 
 function freezeHead(head: ListHead): ListHead {
   for (const ref of head.chunks) Object.freeze(ref);

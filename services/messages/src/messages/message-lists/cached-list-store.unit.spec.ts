@@ -1,5 +1,5 @@
 import { CachedListStore } from './cached-list-store';
-import { addIds, idsBefore, idsFrom, listSummary, MemoryListStore, removeIds, type ListHead } from './message-list';
+import { addIds, idsBefore, idsFrom, listSummary, MemoryListStore, removeIds, type Chunk, type ListHead } from './message-list';
 
 /** The store underneath, counting the reads that reach it. */
 class CountingStore extends MemoryListStore {
@@ -8,7 +8,7 @@ class CountingStore extends MemoryListStore {
     this.reads++;
     return super.head(key);
   }
-  override async chunk(key: string, no: number): Promise<number[]> {
+  override async chunk(key: string, no: number): Promise<Chunk> {
     this.reads++;
     return super.chunk(key, no);
   }
@@ -69,7 +69,7 @@ describe('the projector\'s cache of message id lists', () => {
     cached.useAt(0);
     await addIds(cached, 'dm:1,2', [5]);
     const head = await cached.head('dm:1,2');
-    const ids = await cached.chunk('dm:1,2', head!.chunks[0].no);
+    const { ids } = await cached.chunk('dm:1,2', head!.chunks[0].no);
     expect(() => ids.push(6)).toThrow(/not extensible/);
     expect(() => (head!.chunks as unknown[]).pop()).toThrow(/Cannot delete/);
   });

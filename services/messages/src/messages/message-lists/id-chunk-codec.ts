@@ -49,3 +49,11 @@ export function decodeChunkRefs(stored: mongo.Binary): ChunkRef[] {
   }
   return refs;
 }
+
+/**
+ * A tagged chunk's tags as one text (a channel's list: `<sender id> <topic>` per id), separated by
+ * NUL, which no tag holds (Zulip refuses it in topics): one value for the store to convert.
+ */
+export const encodeTags = (tags: readonly string[]): string => tags.join('\u0000');
+
+export const decodeTags = (stored: string): string[] => (stored === '' ? [''] : stored.split('\u0000'));

@@ -2,7 +2,8 @@
  * Ordered lists of message ids (a topic, a channel, a direct conversation), stored in chunks so
  * that a list of 100,000 ids is never rewritten whole: a head document lists the chunks
  * `{no, firstId, lastId, count}` in id order, each chunk document holds up to `MAX_CHUNK` sorted
- * ids. Appending rewrites the last chunk only (a full one starts a new chunk); reading around
+ * ids. A tagged list also keeps a short text per id (a channel's list: each message's sender and
+ * topic), so that reading what a range of a channel holds needs no message document. Appending rewrites the last chunk only (a full one starts a new chunk); reading around
  * an anchor reads only the chunks it walks through; removing ids rewrites only their chunks.
  *
  * Every operation is idempotent and safe to repeat after a crash at any point: chunk documents
@@ -26,16 +27,28 @@ export interface ListHead {
   nextNo: number;
 }
 
+/** One chunk's ids, ascending, and in a tagged list the tag of each id (at the same index). */
+export interface Chunk {
+  ids: number[];
+  tags?: string[];
+}
+
+/** One id of a tagged list with its tag. */
+export interface TaggedId {
+  id: number;
+  tag: string;
+}
+
 /** What reading a list needs. */
 export interface ListReader {
   head(key: string): Promise<ListHead | null>;
-  chunk(key: string, no: number): Promise<number[]>;
+  chunk(key: string, no: number): Promise<Chunk>;
 }
 
 /** Where lists live: by `_id` only (see `MessagesRepository.lists`); an in-memory one serves unit tests. */
 export interface ListStore extends ListReader {
   putHead(key: string, head: ListHead): Promise<void>;
-  putChunk(key: string, no: number, ids: number[]): Promise<void>;
+  putChunk(key: string, no: number, chunk: Chunk): Promise<void>;
   deleteChunk(key: string, no: number): Promise<void>;
   deleteHead(key: string): Promise<void>;
 }
@@ -44,7 +57,10 @@ const EMPTY: ListHead = { chunks: [], nextNo: 1 };
 
 const sortedUnique = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
-const refOf = (no: number, ids: number[]): ChunkRef => ({ no, firstId: ids[0], lastId: ids[ids.length - 1], count: ids.length });
+const refOf = (no: number, { ids }: Chunk): ChunkRef => ({ no, firstId: ids[0], lastId: ids[ids.length - 1], count: ids.length });
+
+/** The tag of each id of a tagged list is given when the id is added (and replaced when added again). */
+export type TagOf = (id: number) => string;
 
 /** The index of the chunk that holds (or would hold) `id`: the last one starting at or below it. */
 function chunkIndexFor(chunks: readonly ChunkRef[], id: number): number {
@@ -61,20 +77,35 @@ function chunkIndexFor(chunks: readonly ChunkRef[], id: number): number {
   return found;
 }
 
-/** Sorted ids and sorted new ones, together: appending (the usual case, ids only grow) needs no sort. */
-function merge(current: readonly number[], added: readonly number[]): number[] {
-  if (current.length === 0 || added[0] > current[current.length - 1]) return current.concat(added);
-  return sortedUnique([...current, ...added]);
+/**
+ * A chunk and sorted new ids, together: appending (the usual case, ids only grow) needs no sort.
+ * With `tagOf`, the new ids (and ids already there, retagged) carry its tags.
+ */
+function merge(current: Chunk, added: readonly number[], tagOf?: TagOf): Chunk {
+  if (!tagOf) {
+    const ids = current.ids.length === 0 || added[0] > current.ids[current.ids.length - 1] ? current.ids.concat(added) : sortedUnique([...current.ids, ...added]);
+    return { ids };
+  }
+  const tags = new Map<number, string>(current.ids.map((id, i) => [id, current.tags?.[i] ?? '']));
+  for (const id of added) tags.set(id, tagOf(id));
+  const ids = sortedUnique(tags.keys());
+  return { ids, tags: ids.map((id) => tags.get(id)!) };
 }
 
-function piecesOf(ids: number[]): number[][] {
-  const pieces: number[][] = [];
-  for (let i = 0; i < ids.length; i += MAX_CHUNK) pieces.push(ids.slice(i, i + MAX_CHUNK));
+const sameChunk = (a: Chunk, b: Chunk): boolean =>
+  a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]) && (a.tags ?? []).every((tag, i) => tag === b.tags?.[i]) && (a.tags?.length ?? 0) === (b.tags?.length ?? 0);
+
+function piecesOf({ ids, tags }: Chunk): Chunk[] {
+  const pieces: Chunk[] = [];
+  for (let i = 0; i < ids.length; i += MAX_CHUNK) pieces.push({ ids: ids.slice(i, i + MAX_CHUNK), ...(tags ? { tags: tags.slice(i, i + MAX_CHUNK) } : {}) });
   return pieces;
 }
 
-/** Adds ids (any order, duplicates and ids already present are ignored). */
-export async function addIds(store: ListStore, key: string, ids: readonly number[]): Promise<void> {
+/**
+ * Adds ids (any order, duplicates are ignored). In a tagged list (`tagOf` given), an id already
+ * present takes its new tag: a message moved to another topic of its channel is added again.
+ */
+export async function addIds(store: ListStore, key: string, ids: readonly number[], tagOf?: TagOf): Promise<void> {
   const wanted = sortedUnique(ids);
   if (wanted.length === 0) return;
   const head = (await store.head(key)) ?? EMPTY;
@@ -83,6 +114,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   const last = chunks.at(-1);
   // Ids past a full last chunk start new chunks; every other id joins the chunk covering it.
   const fresh = last && last.count >= MAX_CHUNK ? wanted.filter((id) => id > last.lastId) : chunks.length === 0 ? wanted : [];
+  const freshChunk: Chunk = { ids: fresh, ...(tagOf ? { tags: fresh.map(tagOf) } : {}) };
   const byChunk = new Map<number, number[]>();
   for (const id of wanted) {
     if (fresh.length > 0 && id >= fresh[0]) continue;
@@ -94,9 +126,9 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   for (const [index, added] of byChunk) {
     const ref = chunks[index];
     const current = await store.chunk(key, ref.no);
-    const merged = merge(current, added);
-    if (merged.length <= MAX_CHUNK) {
-      if (merged.length !== current.length) await store.putChunk(key, ref.no, merged);
+    const merged = merge(current, added, tagOf);
+    if (merged.ids.length <= MAX_CHUNK) {
+      if (!sameChunk(merged, current)) await store.putChunk(key, ref.no, merged);
       replaced.set(index, [refOf(ref.no, merged)]);
       continue;
     }
@@ -109,7 +141,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     dropped.push(ref.no);
   }
   const appended: ChunkRef[] = [];
-  for (const piece of piecesOf(fresh)) {
+  for (const piece of piecesOf(freshChunk)) {
     await store.putChunk(key, nextNo, piece);
     appended.push(refOf(nextNo++, piece));
   }
@@ -133,13 +165,14 @@ export async function removeIds(store: ListStore, key: string, ids: readonly num
   for (const [index, removed] of byChunk) {
     const ref = head.chunks[index];
     const current = await store.chunk(key, ref.no);
-    const kept = current.filter((id) => !removed.has(id));
-    if (kept.length === current.length) {
-      if (current.length > 0) updated.set(index, refOf(ref.no, current));
+    const keep = current.ids.map((id) => !removed.has(id));
+    const kept: Chunk = { ids: current.ids.filter((_, i) => keep[i]), ...(current.tags ? { tags: current.tags.filter((_, i) => keep[i]) } : {}) };
+    if (kept.ids.length === current.ids.length) {
+      if (current.ids.length > 0) updated.set(index, refOf(ref.no, current));
       continue;
     }
-    if (kept.length > 0) await store.putChunk(key, ref.no, kept);
-    updated.set(index, kept.length > 0 ? refOf(ref.no, kept) : null);
+    if (kept.ids.length > 0) await store.putChunk(key, ref.no, kept);
+    updated.set(index, kept.ids.length > 0 ? refOf(ref.no, kept) : null);
   }
   const chunks = head.chunks.flatMap((ref, index) => {
     const next = updated.has(index) ? updated.get(index) : ref;
@@ -166,7 +199,7 @@ export async function idsBefore(store: ListReader, key: string, anchor: number, 
   for (let index = chunkIndexFor(head.chunks, anchor - 1); index >= 0 && out.length < limit; index--) {
     const ref = head.chunks[index];
     if (ref.firstId >= anchor) continue;
-    const ids = (await store.chunk(key, ref.no)).filter((id) => id < anchor).reverse();
+    const ids = (await store.chunk(key, ref.no)).ids.filter((id) => id < anchor).reverse();
     for (let start = 0; start < ids.length && out.length < limit; start += 200) {
       const accepted = await accept(ids.slice(start, start + 200));
       out.push(...accepted.slice(0, limit - out.length));
@@ -183,13 +216,75 @@ export async function idsFrom(store: ListReader, key: string, anchor: number, li
   for (let index = chunkIndexFor(head.chunks, anchor); index < head.chunks.length && out.length < limit; index++) {
     const ref = head.chunks[index];
     if (ref.lastId < anchor) continue;
-    const ids = (await store.chunk(key, ref.no)).filter((id) => id >= anchor);
+    const ids = (await store.chunk(key, ref.no)).ids.filter((id) => id >= anchor);
     for (let start = 0; start < ids.length && out.length < limit; start += 200) {
       const accepted = await accept(ids.slice(start, start + 200));
       out.push(...accepted.slice(0, limit - out.length));
     }
   }
   return out;
+}
+
+/**
+ * The ids of a tagged list in `[from, to]` with their tags, newest first, at most `limit`: reads
+ * only the chunks that range covers.
+ */
+export async function taggedIdsBetween(store: ListReader, key: string, from: number, to: number, limit: number): Promise<TaggedId[]> {
+  const head = await store.head(key);
+  if (!head || limit <= 0 || head.chunks.length === 0 || from > to) return [];
+  const out: TaggedId[] = [];
+  for (let index = chunkIndexFor(head.chunks, to); index >= 0 && out.length < limit; index--) {
+    const ref = head.chunks[index];
+    if (ref.lastId < from) break;
+    if (ref.firstId > to) continue;
+    const { ids, tags } = await store.chunk(key, ref.no);
+    for (let i = ids.length - 1; i >= 0 && out.length < limit; i--) {
+      if (ids[i] >= from && ids[i] <= to) out.push({ id: ids[i], tag: tags?.[i] ?? '' });
+    }
+  }
+  return out;
+}
+
+/**
+ * Those of `ids` (ascending) that the list holds, with their tags: reads only the chunks whose
+ * range holds one of them.
+ */
+export async function taggedIdsAmong(store: ListReader, key: string, ids: readonly number[]): Promise<TaggedId[]> {
+  const head = await store.head(key);
+  if (!head || ids.length === 0 || head.chunks.length === 0) return [];
+  const byChunk = new Map<number, number[]>();
+  for (const id of ids) {
+    const index = chunkIndexFor(head.chunks, id);
+    const ref = head.chunks[index];
+    if (id < ref.firstId || id > ref.lastId) continue;
+    byChunk.set(index, [...(byChunk.get(index) ?? []), id]);
+  }
+  const out: TaggedId[] = [];
+  for (const [index, wanted] of byChunk) {
+    const chunk = await store.chunk(key, head.chunks[index].no);
+    const at = new Map(chunk.ids.map((id, i) => [id, i]));
+    for (const id of wanted) {
+      const i = at.get(id);
+      if (i !== undefined) out.push({ id, tag: chunk.tags?.[i] ?? '' });
+    }
+  }
+  return out.sort((a, b) => a.id - b.id);
+}
+
+/** Every id of a list, ascending (for lists bounded in size: a user's starred messages). */
+export async function allIds(store: ListReader, key: string): Promise<number[]> {
+  const head = await store.head(key);
+  if (!head) return [];
+  const chunks = await Promise.all(head.chunks.map((ref) => store.chunk(key, ref.no)));
+  return chunks.flatMap((c) => c.ids);
+}
+
+/** Removes a list entirely, chunks then head. */
+export async function deleteList(store: ListStore, key: string): Promise<void> {
+  const head = await store.head(key);
+  if (!head) return;
+  await store.deleteHead(key);
+  for (const ref of head.chunks) await store.deleteChunk(key, ref.no);
 }
 
 /** The lowest and highest id of a list and how many it holds, from its head alone. */
@@ -202,7 +297,7 @@ export async function listSummary(store: ListReader, key: string): Promise<{ fir
 /** A store in memory, for unit tests and for reasoning about the documents written. */
 export class MemoryListStore implements ListStore {
   readonly heads = new Map<string, ListHead>();
-  readonly chunks = new Map<string, number[]>();
+  readonly chunks = new Map<string, Chunk>();
   writes = 0;
 
   async head(key: string): Promise<ListHead | null> {
@@ -213,12 +308,12 @@ export class MemoryListStore implements ListStore {
     this.writes++;
     this.heads.set(key, structuredClone(head));
   }
-  async chunk(key: string, no: number): Promise<number[]> {
-    return [...(this.chunks.get(`${key}:${no}`) ?? [])];
+  async chunk(key: string, no: number): Promise<Chunk> {
+    return structuredClone(this.chunks.get(`${key}:${no}`) ?? { ids: [] });
   }
-  async putChunk(key: string, no: number, ids: number[]): Promise<void> {
+  async putChunk(key: string, no: number, chunk: Chunk): Promise<void> {
     this.writes++;
-    this.chunks.set(`${key}:${no}`, [...ids]);
+    this.chunks.set(`${key}:${no}`, structuredClone(chunk));
   }
   async deleteChunk(key: string, no: number): Promise<void> {
     this.chunks.delete(`${key}:${no}`);

@@ -56,6 +56,13 @@ export class MessageReader {
     return ids.filter((id) => received(history, id));
   }
 
+  /** Whether the reader received the message (Zulip's UserMessage row): as a participant, or subscribed when it was sent. */
+  async received(message: MessageState): Promise<boolean> {
+    const { conversation } = message;
+    if (conversation.type === 'direct') return conversation.userIds.includes(this.user.userId);
+    return received(await this.history(conversation.channelId), message.messageId);
+  }
+
   async canRead(message: MessageState): Promise<boolean> {
     const { conversation } = message;
     if (conversation.type === 'direct') return conversation.userIds.includes(this.user.userId);

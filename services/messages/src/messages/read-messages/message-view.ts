@@ -20,11 +20,10 @@ export interface MessageViewLookups {
 const gravatarUrl = (email: string): string => `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
 
 /**
- * Zulip's message dictionary (`MessageDict`). Names and emails are the users' current ones.
- * This server keeps no per-user message flags: every message reads as `read`; reactions and
- * submessages are not implemented (always empty).
+ * Zulip's message dictionary (`MessageDict`), with the reader's `flags`. Names and emails are the
+ * users' current ones. Reactions and submessages are not implemented (always empty).
  */
-export function messageView(message: MessageState, lookups: MessageViewLookups, options: MessageViewOptions): Record<string, unknown> {
+export function messageView(message: MessageState, lookups: MessageViewLookups, options: MessageViewOptions, flags: readonly string[] = ['read']): Record<string, unknown> {
   const sender = lookups.user(message.senderId);
   const senderEmail = sender ? apiEmail(sender, lookups.realm) : '';
   const base = {
@@ -41,7 +40,7 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     is_me_message: isMeMessage(message.content),
     reactions: [],
     submessages: [],
-    flags: ['read'],
+    flags: [...flags],
     topic_links: [],
     avatar_url: options.clientGravatar || !sender ? null : gravatarUrl(sender.deliveryEmail),
     ...visibleEditHistory(message.editHistory, lookups.realm.messageEditHistoryVisibilityPolicy),

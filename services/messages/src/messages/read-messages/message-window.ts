@@ -11,13 +11,15 @@ export interface Anchor {
 }
 
 /**
- * Zulip's `parse_anchor_value`. This server keeps no unread state, so `first_unread` finds no
- * unread message and means what Zulip then does: the newest message.
+ * Zulip's `parse_anchor_value`. `first_unread` is marked for the caller to find (the oldest unread
+ * message of the narrow, else the newest).
  */
-export function parseAnchor(raw: string | undefined, useFirstUnread: boolean): Anchor {
+export function parseAnchor(raw: string | undefined, useFirstUnread: boolean): Anchor & { firstUnread?: true } {
   if (raw === undefined && !useFirstUnread) throw badRequest("Missing 'anchor' argument.");
-  const value = raw ?? 'first_unread';
-  if (value === 'newest' || value === 'first_unread') return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true };
+  // Zulip's legacy `use_first_unread_anchor` wins over any `anchor` sent beside it.
+  const value = useFirstUnread ? 'first_unread' : raw!;
+  if (value === 'first_unread') return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true, firstUnread: true };
+  if (value === 'newest') return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true };
   if (value === 'oldest') return { anchor: 0, anchoredToLeft: true, anchoredToRight: false };
   if (!/^-?\d+$/.test(value.trim())) throw badRequest('Invalid anchor');
   const n = Math.min(Math.max(Number(value.trim()), 0), LARGER_THAN_MAX_MESSAGE_ID);

@@ -1,9 +1,11 @@
 import { LARGER_THAN_MAX_MESSAGE_ID, parseAnchor, postProcess, rangeQueries } from './message-window';
 
 describe("Zulip's message window", () => {
-  it('reads anchors as Zulip does: newest, oldest, first_unread (no unread state: newest) and ids', () => {
+  it('reads anchors as Zulip does: newest, oldest, first_unread (marked for the caller to find) and ids', () => {
     expect(parseAnchor('newest', false)).toEqual({ anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true });
-    expect(parseAnchor('first_unread', false)).toEqual(parseAnchor('newest', false));
+    expect(parseAnchor('first_unread', false)).toEqual({ ...parseAnchor('newest', false), firstUnread: true });
+    // The legacy flag wins over an anchor sent beside it (zulip-terminal sends both).
+    expect(parseAnchor('0', true)).toEqual(parseAnchor('first_unread', false));
     expect(parseAnchor('oldest', false)).toEqual({ anchor: 0, anchoredToLeft: true, anchoredToRight: false });
     expect(parseAnchor('-4', false).anchor).toBe(0);
     expect(() => parseAnchor('soon', false)).toThrow(expect.objectContaining({ msg: 'Invalid anchor' }));

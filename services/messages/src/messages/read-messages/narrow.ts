@@ -1,4 +1,5 @@
 import type { NarrowTerm } from '@zulip-es/contracts';
+import { mentionsReader, mentionsIn } from '@zulip-es/message-flags';
 import { badRequest } from '@zulip-es/platform';
 import type { ChannelState } from '../../channels/channel.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
@@ -31,6 +32,14 @@ export interface NarrowPlan {
   /** False: the reader's direct messages only (`is:dm`). */
   channelsToo: boolean;
   matches(message: MessageState): boolean;
+  /** Terms on the reader's own flags (`is:unread`, `is:starred`), which the messages alone do not tell. */
+  flagTerms: FlagTerm[];
+}
+
+/** A narrow term on a flag the reader keeps: the messages must have it (or, negated, not). */
+export interface FlagTerm {
+  flag: 'unread' | 'starred';
+  negated: boolean;
 }
 
 function usersOf(lookups: NarrowLookups, operand: Term['operand'], operator: string): ReadUser[] {
@@ -52,6 +61,7 @@ export async function planNarrow(terms: readonly Term[], lookups: NarrowLookups)
   let channel = null as { id: number; topic?: string } | null;
   let conversation: number[] | null = null;
   let dmsOnly = false;
+  const flagTerms: FlagTerm[] = [];
   for (const term of terms) {
     let test: (m: MessageState) => boolean;
     switch (term.operator) {
@@ -79,6 +89,15 @@ export async function planNarrow(terms: readonly Term[], lookups: NarrowLookups)
         break;
       }
       case 'is': {
+        if (term.operand === 'unread' || term.operand === 'starred') {
+          flagTerms.push({ flag: term.operand, negated: term.negated });
+          continue;
+        }
+        if (term.operand === 'mentioned') {
+          const me = lookups.me.userId;
+          test = (m) => mentionsReader(mentionsIn(m.renderedContent), me, m.topicParticipantIds);
+          break;
+        }
         if (term.operand !== 'dm' && term.operand !== 'private') throw invalid(`unknown 'is' operand ${String(term.operand)}`);
         test = (m) => m.conversation.type === 'direct';
         if (!term.negated) dmsOnly = true;
@@ -98,10 +117,10 @@ export async function planNarrow(terms: readonly Term[], lookups: NarrowLookups)
   const topicTerm = terms.find((t) => !t.negated && (t.operator === 'topic' || t.operator === 'subject'));
   if (channel && topicTerm) channel = { ...channel, topic: String(topicTerm.operand) };
   const matches = (m: MessageState): boolean => tests.every((t) => t(m));
-  if (conversation) return { source: { key: ListKeys.direct(conversation), channelId: null }, channelsToo: false, matches };
+  if (conversation) return { source: { key: ListKeys.direct(conversation), channelId: null }, channelsToo: false, matches, flagTerms };
   if (channel) {
     const key = channel.topic !== undefined ? ListKeys.topic(channel.id, channel.topic) : ListKeys.channel(channel.id);
-    return { source: { key, channelId: channel.id }, channelsToo: true, matches };
+    return { source: { key, channelId: channel.id }, channelsToo: true, matches, flagTerms };
   }
-  return { source: null, channelsToo: !dmsOnly, matches };
+  return { source: null, channelsToo: !dmsOnly, matches, flagTerms };
 }

@@ -7,7 +7,9 @@ import { ListKeys, type MessageState } from '../message.state';
 import { MessageReader } from './message-access';
 import { messageView, type MessageViewOptions } from './message-view';
 import { checkRange, parseAnchor, postProcess, rangeQueries } from './message-window';
-import { normalizeTerms, planNarrow, type NarrowPlan } from './narrow';
+import type { NarrowPlan } from './narrow';
+import { firstUnreadAnchor, readNarrow } from './narrow-reading';
+import { readerFlags } from '../../flags/reader-flags';
 
 async function readerFor({ repo, users }: MessagesDeps, actorId: number | null): Promise<MessageReader> {
   const ctx = channelsContext(users, actorId);
@@ -20,7 +22,8 @@ async function render(deps: MessagesDeps, reader: MessageReader, messages: Messa
     if (m.conversation.type === 'channel' && !names.has(m.conversation.channelId)) names.set(m.conversation.channelId, (await reader.channel(m.conversation.channelId))?.name ?? '');
   }
   const realm = deps.users.realm!;
-  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '' }, options));
+  const flags = await readerFlags(deps.repo, reader, messages);
+  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '' }, options, flags.get(m.messageId)));
 }
 
 /** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
@@ -50,66 +53,70 @@ export function getMessagesHandler(deps: MessagesDeps): QueryHandler<OperationDa
     kind: 'query',
     schema: getMessages.params,
     async handle({ actorId, data }) {
-      const reader = await readerFor(deps, actorId);
       const options = { applyMarkdown: data.apply_markdown, clientGravatar: data.client_gravatar, allowEmptyTopicName: data.allow_empty_topic_name };
-      const ctx = channelsContext(deps.users, actorId);
-      const plan = await planNarrow(normalizeTerms(data.narrow), {
-        me: reader.user,
-        channel: (id) => deps.repo.channel(id),
-        channelByName: (name) => deps.repo.channelByName(name),
-        user: (id) => ctx.user(id),
-        userByApiEmail: (email) => ctx.userByApiEmail(email),
-      });
-      const loaded = new Map<number, MessageState>();
-      const matching = async (ids: number[]): Promise<number[]> => {
-        for (const m of await deps.repo.messagesByIds(ids.filter((id) => !loaded.has(id)))) loaded.set(m.messageId, m);
-        return ids.filter((id) => loaded.has(id) && plan.matches(loaded.get(id)!));
-      };
+      const reading = await readNarrow(deps, actorId, data.narrow);
+      const { reader, plan, loaded, matching } = reading;
 
       if (data.message_ids !== undefined) {
         const used = (['anchor', 'num_before', 'num_after'] as const).filter((p) => data[p] !== undefined);
         if (used.length > 0) throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, { parameters: [...used, 'message_ids'].join(', ') });
-        const ids = [...new Set(data.message_ids)].sort((a, b) => a - b);
-        const found = (await deps.repo.messagesByIds(ids)).filter((m) => plan.matches(m));
+        const ids = await matching([...new Set(data.message_ids)].sort((a, b) => a - b));
+        const found = ids.map((id) => loaded.get(id)!);
         const visible: MessageState[] = [];
         for (const m of found) if (await reader.canRead(m)) visible.push(m);
         return { messages: await render(deps, reader, visible, options), found_anchor: false, found_newest: false, found_oldest: false, history_limited: false };
       }
 
-      const numBefore = data.num_before ?? 0;
-      const numAfter = data.num_after ?? 0;
-      const anchor = parseAnchor(data.anchor, data.use_first_unread_anchor);
-      checkRange(numBefore, numAfter, data.include_anchor);
-      const sources = sourcesOf(plan, reader, matching);
-      const queries = rangeQueries(anchor, numBefore, numAfter, data.include_anchor);
-      const found = new Set<number>();
-      for (const source of await sources) {
-        const accept: AcceptIds = source.accept;
-        if (queries.before) for (const id of await idsBefore(deps.repo.lists, source.key, queries.before.atOrBelow + 1, queries.before.limit, accept)) found.add(id);
-        if (queries.after) for (const id of await idsFrom(deps.repo.lists, source.key, queries.after.atOrAbove, queries.after.limit, accept)) found.add(id);
-      }
-      // Several lists: keep what one list of all of them would have given.
-      let ids = [...found].sort((a, b) => a - b);
-      if (queries.before) {
-        const below = ids.filter((id) => id <= queries.before!.atOrBelow).slice(-queries.before.limit);
-        ids = [...below, ...ids.filter((id) => id > queries.before!.atOrBelow)];
-      }
-      if (queries.after) {
-        const above = ids.filter((id) => id >= queries.after!.atOrAbove).slice(0, queries.after.limit);
-        ids = [...ids.filter((id) => id < queries.after!.atOrAbove), ...above];
-      }
-      const result = postProcess(ids, anchor, numBefore, numAfter);
-      const messages = result.ids.map((id) => loaded.get(id)!).filter(Boolean);
+      const parsed = parseAnchor(data.anchor, data.use_first_unread_anchor);
+      const anchor = parsed.firstUnread ? await firstUnreadAnchor(deps, reading) : parsed;
+      const window = await windowOf(deps, reader, plan, matching, { anchor, numBefore: data.num_before ?? 0, numAfter: data.num_after ?? 0, includeAnchor: data.include_anchor });
+      const messages = window.ids.map((id) => loaded.get(id)!).filter(Boolean);
       return {
         anchor: anchor.anchor,
-        found_anchor: result.foundAnchor,
-        found_newest: result.foundNewest,
-        found_oldest: result.foundOldest,
+        found_anchor: window.foundAnchor,
+        found_newest: window.foundNewest,
+        found_oldest: window.foundOldest,
         history_limited: false,
         messages: await render(deps, reader, messages, options),
       };
     },
   };
+}
+
+export interface WindowRequest {
+  anchor: ReturnType<typeof parseAnchor>;
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+}
+
+/**
+ * Zulip's range of a narrow around an anchor: the ids of the messages the reader may see that
+ * match it, `numBefore` before and `numAfter` after the anchor, and whether the range reached the
+ * anchor, the newest and the oldest. `matching` keeps the ids whose messages match the narrow.
+ */
+export async function windowOf(deps: MessagesDeps, reader: MessageReader, plan: NarrowPlan, matching: (ids: number[]) => Promise<number[]>, request: WindowRequest): Promise<ReturnType<typeof postProcess>> {
+  const { anchor, numBefore, numAfter, includeAnchor } = request;
+  checkRange(numBefore, numAfter, includeAnchor);
+  const sources = sourcesOf(plan, reader, matching);
+  const queries = rangeQueries(anchor, numBefore, numAfter, includeAnchor);
+  const found = new Set<number>();
+  for (const source of await sources) {
+    const accept: AcceptIds = source.accept;
+    if (queries.before) for (const id of await idsBefore(deps.repo.lists, source.key, queries.before.atOrBelow + 1, queries.before.limit, accept)) found.add(id);
+    if (queries.after) for (const id of await idsFrom(deps.repo.lists, source.key, queries.after.atOrAbove, queries.after.limit, accept)) found.add(id);
+  }
+  // Several lists: keep what one list of all of them would have given.
+  let ids = [...found].sort((a, b) => a - b);
+  if (queries.before) {
+    const below = ids.filter((id) => id <= queries.before!.atOrBelow).slice(-queries.before.limit);
+    ids = [...below, ...ids.filter((id) => id > queries.before!.atOrBelow)];
+  }
+  if (queries.after) {
+    const above = ids.filter((id) => id >= queries.after!.atOrAbove).slice(0, queries.after.limit);
+    ids = [...ids.filter((id) => id < queries.after!.atOrAbove), ...above];
+  }
+  return postProcess(ids, anchor, numBefore, numAfter);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation } from '@zulip-es/contracts';
+import { sentByHuman } from '@zulip-es/message-flags';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
 import type { ChannelsContext } from '../../channels/channels-context';
@@ -45,6 +46,8 @@ export interface SendInput {
   addressee: Addressee;
   content: string;
   client: string;
+  /** Zulip's `read_by_sender`; absent: whether the client is one of Zulip's own apps. */
+  readBySender?: boolean;
 }
 
 const isSystemBot = (user: ReadUser): boolean => user.isBot && user.deliveryEmail === NOTIFICATION_BOT_EMAIL;
@@ -97,6 +100,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
       renderedContent,
       sentAt: now.toISOString(),
       client: input.client,
+      readBySender: input.readBySender ?? sentByHuman(input.client),
       ...(topicParticipantIds ? { topicParticipantIds: [...topicParticipantIds] } : {}),
       ...claimsField(claimedPathIds(content, state.ctx.realm.host, state.sender.userId, state.linkedUploads ?? {})),
     },

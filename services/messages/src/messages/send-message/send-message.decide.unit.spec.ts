@@ -35,9 +35,19 @@ describe('sending a message', () => {
         type: 'message.sent.v1',
         aggregateId: 'messages',
         sequence: 42,
-        data: { messageId: 42, senderId: U.member, conversation: { type: 'channel', channelId: 5, topic: 'lunch' }, recipientId: 15, content: '  hi **there**', renderedContent: '<p>hi <strong>there</strong></p>', sentAt: NOW.toISOString(), client: 'API' },
+        data: { messageId: 42, senderId: U.member, conversation: { type: 'channel', channelId: 5, topic: 'lunch' }, recipientId: 15, content: '  hi **there**', renderedContent: '<p>hi <strong>there</strong></p>', sentAt: NOW.toISOString(), client: 'API', readBySender: false },
       },
     ]);
+  });
+
+  it('leaves a message unread for its sender from an API client, read from Zulip’s apps, as the request says', () => {
+    const readBySender = (client: string, asked?: boolean) =>
+      decideSendMessage({ addressee: toChannel('Rome'), content: 'x', client, readBySender: asked }, state(U.member), NOW).events[0]!.data.readBySender;
+    expect(readBySender('ZulipPython')).toBe(false);
+    expect(readBySender('website')).toBe(true);
+    expect(readBySender('ZulipTerminal')).toBe(true);
+    expect(readBySender('ZulipPython', true)).toBe(true);
+    expect(readBySender('website', false)).toBe(false);
   });
 
   it('given no such channel, then STREAM_DOES_NOT_EXIST names it (by name, escaped) or its id', () => {

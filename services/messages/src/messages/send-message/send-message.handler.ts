@@ -25,14 +25,15 @@ export function sendMessageHandler(deps: MessagesDeps): CommandHandler<Operation
     schema: sendMessage.params,
     async handle({ actorId, client, data, now }) {
       const ctx = channelsContext(deps.users, actorId);
-      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, client ?? UNSPECIFIED_CLIENT, now);
+      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, client ?? UNSPECIFIED_CLIENT, now, data.read_by_sender);
     },
     replyFrom: sendMessageReplyFrom,
   };
 }
 
 /** Loads what sending needs and decides: for the REST API and for system bots (Notification Bot). */
-export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Addressee, content: string, client: string, now: Date): Promise<Decision> {
+/** `readBySender`: the request's `read_by_sender`; absent, Zulip's rule for the client decides. */
+export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Addressee, content: string, client: string, now: Date, readBySender?: boolean): Promise<Decision> {
   const { repo, users } = deps;
   const ctx = channelsContext(users, sender.userId);
   const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;
@@ -51,7 +52,7 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   const realmHost = ctx.realm.host;
   const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
   return decideSendMessage(
-    { addressee, content, client },
+    { addressee, content, client, readBySender },
     { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads },
     now,
   );

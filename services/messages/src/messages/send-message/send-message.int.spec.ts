@@ -24,13 +24,14 @@ describe('POST /messages', () => {
     expect(event).toMatchObject({
       aggregateId: 'messages',
       actorId: user.userId,
-      data: { senderId: user.userId, conversation: { type: 'channel', channelId, topic: 'greetings' }, content: 'hello **world**', renderedContent: '<p>hello <strong>world</strong></p>' },
+      data: { senderId: user.userId, conversation: { type: 'channel', channelId, topic: 'greetings' }, content: 'hello **world**', renderedContent: '<p>hello <strong>world</strong></p>', readBySender: false },
     });
+    // Sent through the API, not from one of Zulip's apps: unread for its sender too, as on Zulip.
     const read = await getById(user, first.body.id as number);
     expect(read.body).toMatchObject({
       result: 'success',
       raw_content: 'hello **world**',
-      message: { id: first.body.id, type: 'stream', stream_id: channelId, display_recipient: name, subject: 'greetings', content: '<p>hello <strong>world</strong></p>', sender_id: user.userId, sender_full_name: user.fullName, content_type: 'text/html', flags: ['read'], reactions: [], submessages: [], topic_links: [] },
+      message: { id: first.body.id, type: 'stream', stream_id: channelId, display_recipient: name, subject: 'greetings', content: '<p>hello <strong>world</strong></p>', sender_id: user.userId, sender_full_name: user.fullName, content_type: 'text/html', flags: [], reactions: [], submessages: [], topic_links: [] },
     });
   });
 

@@ -1,7 +1,8 @@
 import { VisibilityPolicy, type NotifyMessage, type PushRecipient, type PushTrigger } from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
 import type { DirectoryUser } from '../../directory/users-directory';
-import { mentionsIn, pushContent, type Mentions } from '../push-content';
+import { mentionsIn, type MessageMentions } from '@zulip-es/message-flags';
+import { pushContent } from '../push-content';
 
 /** What the decision reads: the push service's copies of the users and channels. */
 export interface NotificationContext {
@@ -50,7 +51,7 @@ function candidates(message: NotifyMessage, context: NotificationContext): Itera
 
 /** What every recipient's trigger reads of the message. */
 interface AboutMessage {
-  mentions: Mentions;
+  mentions: MessageMentions;
   /** Whom a topic wildcard mention reaches: the topic's earlier senders. */
   topicParticipants: ReadonlySet<number>;
 }
@@ -65,18 +66,18 @@ function triggerFor(user: DirectoryUser, message: NotifyMessage, about: AboutMes
   const alerts = settings.enable_offline_push_notifications;
   if (message.conversation.type === 'direct') return alerts ? 'private_message' : null;
   const { mentions } = about;
-  if (alerts && mentions.users.has(user.userId)) return 'mentioned';
+  if (alerts && mentions.userIds.has(user.userId)) return 'mentioned';
   const policy = context.topicPolicy(user.userId, message.conversation.channelId, message.conversation.topic);
   if (policy === VisibilityPolicy.MUTED) return null;
   const followed = policy === VisibilityPolicy.FOLLOWED;
-  const topicWildcard = mentions.topic && about.topicParticipants.has(user.userId);
+  const topicWildcard = mentions.topicWildcard && about.topicParticipants.has(user.userId);
   if (alerts && followed && settings.enable_followed_topic_wildcard_mentions_notify) {
     if (topicWildcard) return 'topic_wildcard_mentioned_in_followed_topic';
-    if (mentions.channel) return 'stream_wildcard_mentioned_in_followed_topic';
+    if (mentions.channelWildcard) return 'stream_wildcard_mentioned_in_followed_topic';
   }
   if (alerts && settings.wildcard_mentions_notify) {
     if (topicWildcard) return 'topic_wildcard_mentioned';
-    if (mentions.channel) return 'stream_wildcard_mentioned';
+    if (mentions.channelWildcard) return 'stream_wildcard_mentioned';
   }
   if (followed && settings.enable_followed_topic_push_notifications) return 'followed_topic_push_notify';
   return settings.enable_stream_push_notifications ? 'stream_push_notify' : null;

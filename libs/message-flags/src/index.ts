@@ -1,0 +1,3 @@
+export * from './flags';
+export * from './mentions';
+export * from './sent-by-human';

@@ -1,0 +1,46 @@
+import type { Received } from './received-messages';
+import type { UnreadMessages } from './unread-view';
+
+/** Zulip's `unread_msgs` of `POST /register` (its `aggregate_unread_data`). */
+export interface UnreadMsgs {
+  count: number;
+  pms: { other_user_id: number; sender_id: number; unread_message_ids: number[] }[];
+  streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
+  huddles: { user_ids_string: string; unread_message_ids: number[] }[];
+  mentions: number[];
+  old_unreads_missing: boolean;
+}
+
+/**
+ * Pure: the unread messages grouped as Zulip groups them: one-to-one conversations by the other
+ * user (a conversation with oneself by oneself), group conversations by their users, channel
+ * messages by channel and topic (topics matched without case, named as the newest message names
+ * it, the empty topic as `emptyTopic`), ids ascending; `mentions`, those that mention the user.
+ */
+export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: ReadonlySet<number>, emptyTopic: string): UnreadMsgs {
+  const pms = new Map<number, number[]>();
+  const huddles = new Map<string, number[]>();
+  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  // Newest first: the first message of a topic names it.
+  for (const message of unread.messages) place(message);
+  function place({ id, place: where }: Received): void {
+    if (where.type === 'direct') {
+      const others = where.userIds.filter((u) => u !== userId);
+      if (others.length <= 1) (pms.get(others[0] ?? userId) ?? pms.set(others[0] ?? userId, []).get(others[0] ?? userId)!).push(id);
+      else (huddles.get(where.userIds.join(',')) ?? huddles.set(where.userIds.join(','), []).get(where.userIds.join(','))!).push(id);
+      return;
+    }
+    const key = `${where.channelId}\u0000${where.topic.toLowerCase()}`;
+    const entry = streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic: where.topic === '' ? emptyTopic : where.topic, unread_message_ids: [] }).get(key)!;
+    entry.unread_message_ids.push(id);
+  }
+  const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
+  return {
+    count: unread.messages.length,
+    pms: [...pms].sort(([a], [b]) => a - b).map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ascending(ids) })),
+    streams: [...streams.values()].sort((a, b) => a.stream_id - b.stream_id || a.topic.localeCompare(b.topic)).map((s) => ({ ...s, unread_message_ids: ascending(s.unread_message_ids) })),
+    huddles: [...huddles].sort(([a], [b]) => a.localeCompare(b)).map(([users, ids]) => ({ user_ids_string: users, unread_message_ids: ascending(ids) })),
+    mentions: ascending(unread.messages.filter((m) => mentioning.has(m.id)).map((m) => m.id)),
+    old_unreads_missing: unread.oldUnreadsMissing,
+  };
+}
