@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Role } from '@zulip-es/contracts';
+import { dummyEmail, Role } from '@zulip-es/contracts';
 import type { RealmState } from './realm.state';
 import type { UserState } from './user.state';
 
@@ -22,10 +22,10 @@ export function canSeeDeliveryEmail(viewer: UserState, target: UserState): boole
 
 /**
  * Zulip's `email` field: the real address when everyone may see it, otherwise the dummy
- * `user<id>@<realm host>` (the same for every viewer; `delivery_email` varies by viewer).
+ * `user<id>@<realm host without port>` (the same for every viewer; `delivery_email` varies by viewer).
  */
 export const apiEmail = (user: UserState, realm: RealmState): string =>
-  user.emailAddressVisibility === 1 ? user.deliveryEmail : `user${user.userId}@${realm.host}`;
+  user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host);
 
 export function gravatarUrl(email: string, version: number): string {
   const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
