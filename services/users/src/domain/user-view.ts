@@ -32,6 +32,9 @@ export function gravatarUrl(email: string, version: number): string {
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
 }
 
+/** Zulip's `UserProfile.DEFAULT_BOT`. */
+const GENERIC_BOT_TYPE = 1;
+
 /** Zulip formats `date_joined` as ISO-8601 to the minute with an explicit offset. */
 export const formatDateJoined = (iso: string): string => `${iso.slice(0, 16)}+00:00`;
 
@@ -58,6 +61,9 @@ export function userView(user: UserState, viewer: UserState, realm: RealmState, 
     avatar_url: options.clientGravatar ? null : gravatarUrl(user.deliveryEmail, user.avatarVersion),
     avatar_version: user.avatarVersion,
   };
+  // Zulip's `bot_type`, for bots only: the one bot here, the Notification Bot, is a generic bot (1),
+  // and a system bot, so it has no `bot_owner_id`.
+  if (user.isBot) view.bot_type = GENERIC_BOT_TYPE;
   if (options.includeProfileData && !user.isBot) view.profile_data = profileDataView(user);
   return view;
 }
