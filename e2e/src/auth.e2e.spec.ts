@@ -85,6 +85,26 @@ describe('POST /fetch_api_key', () => {
     expect(res.body).toEqual({ result: 'success', msg: '', api_key: user.apiKey, email: user.email, user_id: user.userId });
   });
 
+  it('answers the delivery email of a user who hides it, and Basic auth takes that email with the key', async () => {
+    const user = await createUser({ label: 'hidden-email' });
+    expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
+    const login = await api('POST', '/fetch_api_key', { params: { username: user.email, password: user.password } });
+    expect(login.body).toEqual({ result: 'success', msg: '', api_key: user.apiKey, email: user.email, user_id: user.userId });
+    const me = await api('GET', '/users/me', { auth: { email: login.body.email as string, apiKey: login.body.api_key as string } });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ user_id: user.userId, delivery_email: user.email });
+  });
+
+  it('gives a user who hides their email a dummy address on the host without its port', async () => {
+    const [user, viewer] = await Promise.all([createUser({ label: 'dummy-address' }), createUser()]);
+    expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
+    const host = new URL(`http://${systemInfo().realmHost}`).hostname;
+    const seen = await api('GET', `/users/${user.userId}`, { auth: viewer });
+    expect(seen.body.user).toMatchObject({ email: `user${user.userId}@${host}`, delivery_email: null });
+    expect((await api('GET', '/users/me', { auth: user })).body.email).toBe(`user${user.userId}@${host}`);
+    expect((seen.body.user as { email: string }).email).not.toContain(':');
+  });
+
   it.each([
     ['a wrong password', (u: TestUser) => ({ username: u.email, password: 'wrong-password' })],
     ['an unknown email', () => ({ username: 'nobody@example.com', password: 'whatever' })],

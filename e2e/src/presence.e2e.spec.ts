@@ -1,4 +1,4 @@
-import { Role } from '@zulip-es/contracts';
+import { dummyEmail, Role } from '@zulip-es/contracts';
 import { api, createUser, owner, systemInfo, type TestUser } from '@zulip-es/testing';
 
 type Legacy = Record<string, { website: Record<string, unknown>; aggregated: Record<string, unknown> }>;
@@ -127,7 +127,7 @@ describe('GET /realm/presence (E18)', () => {
     expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
     await ping(user, { status: 'active', ping_only: true });
     const keys = Object.keys((await realmPresence()).presences as Legacy);
-    expect(keys).toContain(`user${user.userId}@${systemInfo().realmHost}`);
+    expect(keys).toContain(dummyEmail(user.userId, systemInfo().realmHost));
     expect(keys).not.toContain(user.email);
   });
 

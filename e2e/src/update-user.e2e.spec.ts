@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Role } from '@zulip-es/contracts';
+import { dummyEmail, Role } from '@zulip-es/contracts';
 import { api, createUser, owner, systemInfo, uniqueEmail, type Credentials, type Params, type TestUser } from '@zulip-es/testing';
 
 const fieldIds: number[] = [];
@@ -86,7 +86,7 @@ describe('PATCH /users/{email} (E5)', () => {
 
   it('finds the user by the dummy address user<id>@<realm host>', async () => {
     const user = await createUser();
-    const res = await api('PATCH', `/users/user${user.userId}@${systemInfo().realmHost}`, { auth: owner(), params: { role: Role.MODERATOR } });
+    const res = await api('PATCH', `/users/${dummyEmail(user.userId, systemInfo().realmHost)}`, { auth: owner(), params: { role: Role.MODERATOR } });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     expect((await api('GET', '/users/me', { auth: user })).body.role).toBe(Role.MODERATOR);
   });
@@ -103,7 +103,7 @@ describe('PATCH /users/{email} (E5)', () => {
   });
 
   it('answers "No such user" for an unknown address, or a dummy one of no user', async () => {
-    for (const email of [uniqueEmail('nobody'), `user99999999@${systemInfo().realmHost}`, 'me']) {
+    for (const email of [uniqueEmail('nobody'), dummyEmail(99999999, systemInfo().realmHost), 'me']) {
       const res = await api('PATCH', `/users/${encodeURIComponent(email)}`, { auth: owner(), params: { full_name: 'Nobody' } });
       expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
     }

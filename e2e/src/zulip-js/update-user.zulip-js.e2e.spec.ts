@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type zulip from 'zulip-js';
-import { Role } from '@zulip-es/contracts';
+import { dummyEmail, Role } from '@zulip-es/contracts';
 import { systemInfo, uniqueEmail } from '@zulip-es/testing';
 import { failed, newUserClient, ownerClient, succeeded } from './zulip-js-client';
 
@@ -50,7 +50,7 @@ describe('zulip-js: PATCH /users/{user_id} and /users/{email} (E5)', () => {
     succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(user.email)}`, 'PATCH', { full_name: 'Trouvée Par E-mail 🙂' }));
     expect(succeeded(await client.users.me.getProfile()).full_name).toBe('Trouvée Par E-mail 🙂');
 
-    succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(`user${user.userId}@${systemInfo().realmHost}`)}`, 'PATCH', { role: Role.ADMINISTRATOR }));
+    succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(dummyEmail(user.userId, systemInfo().realmHost))}`, 'PATCH', { role: Role.ADMINISTRATOR }));
     expect(succeeded(await client.users.me.getProfile())).toMatchObject({ role: Role.ADMINISTRATOR, is_admin: true });
   });
 

@@ -36,6 +36,16 @@ describe('zulip-js: connecting', () => {
     expect(succeeded(await client.users.me.getProfile())).toMatchObject({ user_id: user.userId, email: user.email });
   });
 
+  it('logs in a user who hides their email, and the key works with the email the login answered', async () => {
+    const user = await createUser({ label: 'zjs-hidden' });
+    succeeded(await (await clientFor(user)).callEndpoint('/settings', 'PATCH', { email_address_visibility: 4 }));
+    const login = succeeded(await (await logIn(user.email, user.password)).accounts.retrieve());
+    expect(login).toMatchObject({ api_key: user.apiKey, email: user.email, user_id: user.userId });
+    const client = await clientFor({ email: login.email, apiKey: login.api_key });
+    const me = succeeded(await client.users.me.getProfile());
+    expect(me).toMatchObject({ user_id: user.userId, email: `user${user.userId}@${new URL(`http://${systemInfo().realmHost}`).hostname}`, delivery_email: user.email });
+  });
+
   it('gets no API key for a wrong password, and the login error as Zulip words it', async () => {
     const user = await createUser({ label: 'zjs-bad-login' });
     const client = await zulip({ realm: realmUrl(), username: user.email, password: 'not-the-password' });

@@ -10,6 +10,7 @@ export * from './users/user-fields';
 export * from './users/user-settings';
 export * from './users/profile-field-types';
 export * from './users/group-setting-value';
+export * from './users/dummy-email';
 export * from './messages';
 export * from './uploads';
 export * from './push';

@@ -7,7 +7,6 @@ export const MAX_TOPIC_LENGTH = 60;
 export const MAX_MESSAGE_LENGTH = 10000;
 export const MAX_STREAM_NAME_LENGTH = 60;
 export const MAX_STREAM_DESCRIPTION_LENGTH = 1024;
-export const MAX_AVATAR_FILE_SIZE_MIB = 5;
 export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
 /**
  * The organization's upload space (`UPLOAD_QUOTA_MIB`, Zulip's `realm_upload_quota_mib`): Zulip
@@ -17,6 +16,12 @@ export const DEFAULT_UPLOAD_QUOTA_MIB = 10_240;
 /** Zulip's self-hosted wording for a file over `max_file_upload_size_mib`. */
 export const fileTooLargeMessage = (maxMib: number): string => `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
 export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+/**
+ * Where the organization's emoji data file (`{code_to_names}`, Zulip's `emoji_api.json`) is served,
+ * under the organization's URL, at Zulip's own path: `POST /register` announces it as
+ * `server_emoji_data_url` (the file itself is not served yet).
+ */
+export const SERVER_EMOJI_DATA_PATH = '/static/generated/emoji/emoji_api.json';
 /** Zulip's `RESOLVED_TOPIC_PREFIX`: a topic starting with it is resolved (U+2714 HEAVY CHECK MARK and one space). */
 export const RESOLVED_TOPIC_PREFIX = '✔ ';
 export const MAX_FULL_NAME_LENGTH = 100;

@@ -17,6 +17,7 @@ import {
   TopicFollower,
 } from '@zulip-es/platform';
 import { registerEventRoutes } from './events/event-routes';
+import { longpollTimeoutSeconds } from './events/long-poll-timeout';
 import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
@@ -64,7 +65,7 @@ runMain(async () => {
     timeoutMs: config.REQUEST_TIMEOUT_MS,
     logger,
     around: {
-      [registerQueue.type]: registerWithQueue(queues),
+      [registerQueue.type]: registerWithQueue(queues, { longpollTimeoutSeconds: longpollTimeoutSeconds(config.EVENT_HEARTBEAT_MS) }),
       [fetchApiKey.type]: limitLoginsByUsername(new RateLimiter(redis, config.LOGIN_ATTEMPTS_PER_USERNAME, config.LOGIN_ATTEMPTS_WINDOW_SECONDS, logger)),
     },
   });

@@ -23,7 +23,7 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     return {
       projection: new UsersProjection(repo),
       projectionOn: (other) => new UsersProjection(new UsersRepository(other, presence, directory)),
-      handlers: usersHandlers({ repo, config, presence, channels }),
+      handlers: usersHandlers({ repo, config, presence, channels, startedAt: new Date() }),
       readModels: [new UserDirectoryFeed(directory), channels],
     };
   },

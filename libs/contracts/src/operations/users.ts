@@ -120,7 +120,7 @@ export const updateUser = defineOperation({
 
 /**
  * PATCH /users/{email} (E5): the same change, the user named by a real email the caller may see
- * or by the dummy `user<id>@<realm host>`. The gateway routes numeric path segments to
+ * or by the dummy `user<id>@<realm host without port>`. The gateway routes numeric path segments to
  * `/users/{user_id}` (integer path parameters match digits only), everything else here.
  */
 export const updateUserByEmail = defineOperation({

@@ -145,6 +145,13 @@ export class MessagesRepository {
     return (await Promise.all(ids.map((id) => this.message(id)))).filter((m): m is MessageState => m !== null);
   }
 
+  /** The conversation of each of these messages (absent ones left out), read by `_id` without the content. */
+  async conversationsOf(ids: readonly number[]): Promise<Pick<MessageState, 'messageId' | 'conversation'>[]> {
+    const projection = { messageId: 1, conversation: 1 };
+    const docs = await Promise.all(ids.map((id) => this.messages.findOne({ _id: messageDocId(id) }, { projection })));
+    return docs.flatMap((doc) => (doc ? [{ messageId: doc.messageId, conversation: doc.conversation }] : []));
+  }
+
   /** Deletes the messages' documents in one request (one delete by `_id` each; absent ones are ignored). */
   async deleteMessages(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;

@@ -1,4 +1,4 @@
-import { getStreams, RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { getStreams, RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME, VisibilityPolicy } from '@zulip-es/contracts';
 import type { QueryHandler } from '@zulip-es/platform';
 import type { z } from 'zod';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
@@ -15,6 +15,8 @@ import { FlagLists } from '../flags/user-flags.state';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesDeps } from '../shared/messages-deps';
 import { userTopicsView } from '../user-topics/user-topics-view';
+import { realmParameters } from './realm-parameters';
+import { readRecentConversations } from './recent-private-conversations';
 
 type Params = z.output<typeof RegisterStateParams>;
 
@@ -95,6 +97,39 @@ const userTopicSection: Section = {
   },
 };
 
+/**
+ * Legacy fetch type `muted_topics`: `[channel name, topic, last updated]` of each muted topic
+ * outside archived channels (Zulip's `get_topic_mutes`). Zulip leaves it out for a client that
+ * fetches `user_topic` too, unless it fetches everything.
+ */
+const mutedTopicsSection: Section = {
+  fetchType: 'muted_topics',
+  async state({ repo }, ctx, params, reads) {
+    const wanted = params.fetch_event_types ?? params.event_types;
+    if (wanted && wanted.includes('user_topic')) return {};
+    const [topics, channels] = await Promise.all([repo.userTopicsOf(ctx.actor.userId), reads.channels()]);
+    const names = new Map(channels.filter((c) => !c.isArchived).map((c) => [c.channelId, c.name]));
+    const muted = topics.topics.filter((t) => t.visibilityPolicy === VisibilityPolicy.MUTED && names.has(t.channelId));
+    return { muted_topics: muted.map((t) => [names.get(t.channelId)!, t.topicName, t.lastUpdated]) };
+  },
+};
+
+/** Fetch type `recent_private_conversations`: see `readRecentConversations`. */
+const recentPrivateConversationsSection: Section = {
+  fetchType: 'recent_private_conversations',
+  async state({ repo }, ctx) {
+    return { recent_private_conversations: await readRecentConversations(repo.lists, (ids) => repo.conversationsOf(ids), ctx.actor.userId) };
+  },
+};
+
+/** Fetch type `realm`: this service's parameters (see `realmParameters`). */
+const realmSection: Section = {
+  fetchType: 'realm',
+  async state() {
+    return realmParameters();
+  },
+};
+
 const STREAMS_STATE_QUERY: GetStreams = getStreams.params.parse({ include_all: true, include_web_public: true });
 
 /**
@@ -140,7 +175,18 @@ const starredSection: Section = {
   },
 };
 
-const SECTIONS: readonly Section[] = [subscriptionSection, streamSection, defaultStreamsSection, messageSection, userTopicSection, unreadSection, starredSection];
+const SECTIONS: readonly Section[] = [
+  subscriptionSection,
+  streamSection,
+  defaultStreamsSection,
+  messageSection,
+  userTopicSection,
+  mutedTopicsSection,
+  recentPrivateConversationsSection,
+  realmSection,
+  unreadSection,
+  starredSection,
+];
 
 /**
  * The messages service's part of `POST /register` (`messages.register_state`): each requested

@@ -16,6 +16,18 @@ export const SystemGroupId = {
   INTERNET: 8,
 } as const;
 
+/** Each system group's name, by id. */
+export const SYSTEM_GROUP_NAMES: Readonly<Record<number, string>> = {
+  [SystemGroupId.NOBODY]: 'role:nobody',
+  [SystemGroupId.OWNERS]: 'role:owners',
+  [SystemGroupId.ADMINISTRATORS]: 'role:administrators',
+  [SystemGroupId.MODERATORS]: 'role:moderators',
+  [SystemGroupId.FULL_MEMBERS]: 'role:fullmembers',
+  [SystemGroupId.MEMBERS]: 'role:members',
+  [SystemGroupId.EVERYONE]: 'role:everyone',
+  [SystemGroupId.INTERNET]: 'role:internet',
+};
+
 /** Direct members of each system group by role (everyone else reaches it through subgroups). */
 export const SYSTEM_GROUP_DIRECT_ROLES: Readonly<Record<number, readonly Role[]>> = {
   [SystemGroupId.NOBODY]: [],

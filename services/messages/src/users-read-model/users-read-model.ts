@@ -1,4 +1,4 @@
-import { eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
+import { dummyEmail, dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
 import { GroupMembership, type MembershipGroup } from './group-membership';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
@@ -92,8 +92,8 @@ export class UsersReadModel implements ReadModel {
   userByApiEmail(email: string): ReadUser | undefined {
     const wanted = email.trim().toLowerCase();
     const realm = this.currentRealm;
-    const dummy = realm ? new RegExp(`^user(\\d+)@${escapeRegExp(realm.host.toLowerCase())}$`).exec(wanted) : null;
-    const candidate = dummy ? this.users.get(Number(dummy[1])) : this.users.get(this.byDeliveryEmail.get(wanted) ?? 0);
+    const dummyId = realm ? dummyEmailUserId(wanted, realm.host) : null;
+    const candidate = dummyId !== null ? this.users.get(dummyId) : this.users.get(this.byDeliveryEmail.get(wanted) ?? 0);
     if (!candidate || !realm) return undefined;
     return apiEmail(candidate, realm).toLowerCase() === wanted ? candidate : undefined;
   }
@@ -209,9 +209,8 @@ export class UsersReadModel implements ReadModel {
   }
 }
 
-/** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host>`. */
+/** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host without port>`. */
 export const apiEmail = (user: Pick<ReadUser, 'userId' | 'deliveryEmail' | 'emailAddressVisibility'>, realm: Pick<ReadRealm, 'host'>): string =>
-  user.emailAddressVisibility === 1 ? user.deliveryEmail : `user${user.userId}@${realm.host}`;
+  user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host);
 
 const union = (a: readonly number[], b: readonly number[]): number[] => [...new Set([...a, ...b])].sort((x, y) => x - y);
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,4 @@
-import { eventsTopic, UsersEvent, type EventEnvelope } from '@zulip-es/contracts';
+import { dummyEmail, eventsTopic, UsersEvent, type EventEnvelope } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
 
 /** What a notification says of the organization (Zulip's base payload: `realm_id`, `realm_name`, …). */
@@ -78,7 +78,7 @@ export class UsersDirectory implements ReadModel {
     const known = this.users.get(userId);
     if (!known) return undefined;
     const { deliveryEmail, emailVisibleToEveryone, ...user } = known;
-    return { ...user, email: emailVisibleToEveryone ? deliveryEmail : `user${userId}@${this.organization?.host ?? ''}` };
+    return { ...user, email: emailVisibleToEveryone ? deliveryEmail : dummyEmail(userId, this.organization?.host ?? '') };
   }
 
   apply(envelope: EventEnvelope): void {

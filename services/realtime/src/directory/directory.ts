@@ -1,4 +1,4 @@
-import { Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
+import { dummyEmail, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
 import { evolveGroups, inGroupSetting, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
@@ -128,9 +128,9 @@ export class Directory {
     return [...this.users.values()].filter((u) => u.isActive && u.role !== Role.GUEST).map((u) => u.userId);
   }
 
-  /** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host>`. */
+  /** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host without port>`. */
   apiEmail(user: DirectoryUser): string {
-    return user.emailAddressVisibility === 1 ? user.deliveryEmail : `user${user.userId}@${this.realmHost}`;
+    return user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, this.realmHost);
   }
 
   /** Whether `viewer` may see the real email of `target` under the target's email visibility. */

@@ -1,18 +1,21 @@
-import { REALM_GROUP_SETTINGS, type GroupSettingEventValue, type RealmGroupSetting, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
+import { type GroupSettingEventValue, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
 import { realmUserSettingsDefaults } from '../user-settings/user-setting';
-import { REALM_GROUP_SETTING_CONFIG } from '../user-groups/permission-settings';
+import { ALL_REALM_GROUP_SETTINGS, REALM_GROUP_SETTING_CONFIG, type RealmPermissionSetting } from '../user-groups/permission-settings';
 import { systemGroupId } from '../user-groups/system-groups';
 
-/** Zulip's defaults for the group-valued permission settings: system group ids (always 1–8). */
-export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmGroupSetting, GroupSettingEventValue>> = Object.fromEntries(
-  REALM_GROUP_SETTINGS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0])]),
-) as Record<RealmGroupSetting, GroupSettingEventValue>;
+/** The defaults of the group-valued permission settings: system group ids (always 1–8). */
+export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>> = Object.fromEntries(
+  ALL_REALM_GROUP_SETTINGS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0])]),
+) as Record<RealmPermissionSetting, GroupSettingEventValue>;
 
 /** Zulip's `MessageEditHistoryVisibilityPolicyEnum` names (what the API sends and returns). */
 export const MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES = ['all', 'moves', 'none'] as const;
 export type MessageEditHistoryVisibilityPolicy = (typeof MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES)[number];
 
-/** Zulip's defaults for the message editing policy of a new organization. */
+/** Zulip's `RealmTopicsPolicyEnum` names. */
+export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
+
+/** Zulip's defaults for a new organization (`Realm` model defaults). */
 export const DEFAULT_REALM_SETTINGS = {
   allowMessageEditing: true,
   messageContentEditLimitSeconds: 600,
@@ -21,7 +24,31 @@ export const DEFAULT_REALM_SETTINGS = {
   messageEditHistoryVisibilityPolicy: 'all',
   description: '',
   groups: DEFAULT_REALM_GROUP_SETTINGS,
-} as const;
+  avatarChangesDisabled: false,
+  defaultCodeBlockLanguage: '',
+  defaultLanguage: 'en',
+  digestEmailsEnabled: false,
+  digestWeekday: 1,
+  emailsRestrictedToDomains: false,
+  enableGuestUserDmWarning: true,
+  enableGuestUserIndicator: true,
+  enableReadReceipts: false,
+  enableSpectatorAccess: false,
+  inlineUrlEmbedPreview: false,
+  inviteRequired: true,
+  jitsiServerUrl: null,
+  messageContentAllowedInEmailNotifications: true,
+  messageContentDeleteLimitSeconds: 600,
+  messageRetentionDays: -1,
+  nameChangesDisabled: false,
+  orgType: 0,
+  requireE2eePushNotifications: false,
+  requireUniqueNames: false,
+  topicsPolicy: 'allow_empty_topic',
+  waitingPeriodThreshold: 0,
+  wantAdvertiseInCommunitiesDirectory: false,
+  welcomeMessageCustomText: '',
+} as const satisfies RealmState['settings'];
 
 export interface RealmState {
   realmId: number;
@@ -38,8 +65,8 @@ export interface RealmState {
     messageEditHistoryVisibilityPolicy: MessageEditHistoryVisibilityPolicy;
     description: string;
     /** Group-valued permission settings by Zulip's name (`can_invite_users_group`, …). */
-    groups: Readonly<Record<RealmGroupSetting, GroupSettingEventValue>>;
-  };
+    groups: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>>;
+  } & FixedRealmSettings;
   /** What new users' settings start from; absent until an administrator first changes one (Zulip's defaults apply). */
   userSettingsDefaults?: UserSettings;
   version: number;
@@ -57,10 +84,76 @@ export const REALM_SCALAR_SETTINGS = {
   description: 'description',
 } as const satisfies Record<string, Exclude<keyof RealmState['settings'], 'groups'>>;
 
+/**
+ * Organization settings Zulip's `PATCH /realm` changes but this server does not (yet), stored with
+ * Zulip's defaults: what this server does is what they say (for instance, messages are kept
+ * forever, `message_retention_days` -1; members are full members at once, a waiting period of 0).
+ */
+export interface FixedRealmSettings {
+  avatarChangesDisabled: boolean;
+  defaultCodeBlockLanguage: string;
+  defaultLanguage: string;
+  digestEmailsEnabled: boolean;
+  digestWeekday: number;
+  emailsRestrictedToDomains: boolean;
+  enableGuestUserDmWarning: boolean;
+  enableGuestUserIndicator: boolean;
+  enableReadReceipts: boolean;
+  enableSpectatorAccess: boolean;
+  inlineUrlEmbedPreview: boolean;
+  inviteRequired: boolean;
+  jitsiServerUrl: string | null;
+  messageContentAllowedInEmailNotifications: boolean;
+  /** Null: no limit. */
+  messageContentDeleteLimitSeconds: number | null;
+  /** -1: forever. */
+  messageRetentionDays: number;
+  nameChangesDisabled: boolean;
+  orgType: number;
+  requireE2eePushNotifications: boolean;
+  requireUniqueNames: boolean;
+  topicsPolicy: RealmTopicsPolicy;
+  waitingPeriodThreshold: number;
+  wantAdvertiseInCommunitiesDirectory: boolean;
+  welcomeMessageCustomText: string;
+}
+
+/** The settings of `FixedRealmSettings` by Zulip's name → their key in `settings`. */
+export const FIXED_REALM_SCALAR_SETTINGS = {
+  avatar_changes_disabled: 'avatarChangesDisabled',
+  default_code_block_language: 'defaultCodeBlockLanguage',
+  default_language: 'defaultLanguage',
+  digest_emails_enabled: 'digestEmailsEnabled',
+  digest_weekday: 'digestWeekday',
+  emails_restricted_to_domains: 'emailsRestrictedToDomains',
+  enable_guest_user_dm_warning: 'enableGuestUserDmWarning',
+  enable_guest_user_indicator: 'enableGuestUserIndicator',
+  enable_read_receipts: 'enableReadReceipts',
+  enable_spectator_access: 'enableSpectatorAccess',
+  inline_url_embed_preview: 'inlineUrlEmbedPreview',
+  invite_required: 'inviteRequired',
+  jitsi_server_url: 'jitsiServerUrl',
+  message_content_allowed_in_email_notifications: 'messageContentAllowedInEmailNotifications',
+  message_content_delete_limit_seconds: 'messageContentDeleteLimitSeconds',
+  message_retention_days: 'messageRetentionDays',
+  name_changes_disabled: 'nameChangesDisabled',
+  org_type: 'orgType',
+  require_e2ee_push_notifications: 'requireE2eePushNotifications',
+  require_unique_names: 'requireUniqueNames',
+  topics_policy: 'topicsPolicy',
+  waiting_period_threshold: 'waitingPeriodThreshold',
+  want_advertise_in_communities_directory: 'wantAdvertiseInCommunitiesDirectory',
+  welcome_message_custom_text: 'welcomeMessageCustomText',
+} as const satisfies Record<string, keyof FixedRealmSettings>;
+
 /** Events of the organization's aggregate (`realm`): every `realm.*` event. */
 export type RealmEvent = Extract<UsersEvent, { type: `realm.${string}` }>;
 
-const isGroupSetting = (property: string): property is RealmGroupSetting => (REALM_GROUP_SETTINGS as readonly string[]).includes(property);
+const isGroupSetting = (property: string): property is RealmPermissionSetting => (ALL_REALM_GROUP_SETTINGS as readonly string[]).includes(property);
+
+/** Where a plain setting lives in `settings`, whether `PATCH /realm` changes it yet or not. */
+const scalarKey = (property: string): keyof RealmState['settings'] | undefined =>
+  REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS] ?? FIXED_REALM_SCALAR_SETTINGS[property as keyof typeof FIXED_REALM_SCALAR_SETTINGS];
 
 export function evolveRealm(state: RealmState | null, event: RealmEvent, sequence: number): RealmState {
   switch (event.type) {
@@ -73,7 +166,7 @@ export function evolveRealm(state: RealmState | null, event: RealmEvent, sequenc
       if (isGroupSetting(property)) {
         return { ...state, settings: { ...state.settings, groups: { ...state.settings.groups, [property]: value as GroupSettingEventValue } }, version: sequence };
       }
-      const key = REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS];
+      const key = scalarKey(property);
       if (!key) throw new Error(`realm cannot apply setting ${property}`);
       return { ...state, settings: { ...state.settings, [key]: value }, version: sequence };
     }

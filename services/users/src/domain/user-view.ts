@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Role } from '@zulip-es/contracts';
+import { dummyEmail, Role } from '@zulip-es/contracts';
 import type { RealmState } from './realm.state';
 import type { UserState } from './user.state';
 
@@ -22,15 +22,18 @@ export function canSeeDeliveryEmail(viewer: UserState, target: UserState): boole
 
 /**
  * Zulip's `email` field: the real address when everyone may see it, otherwise the dummy
- * `user<id>@<realm host>` (the same for every viewer; `delivery_email` varies by viewer).
+ * `user<id>@<realm host without port>` (the same for every viewer; `delivery_email` varies by viewer).
  */
 export const apiEmail = (user: UserState, realm: RealmState): string =>
-  user.emailAddressVisibility === 1 ? user.deliveryEmail : `user${user.userId}@${realm.host}`;
+  user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host);
 
 export function gravatarUrl(email: string, version: number): string {
   const hash = createHash('md5').update(email.toLowerCase()).digest('hex');
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon&version=${version}`;
 }
+
+/** Zulip's `UserProfile.DEFAULT_BOT`. */
+const GENERIC_BOT_TYPE = 1;
 
 /** Zulip formats `date_joined` as ISO-8601 to the minute with an explicit offset. */
 export const formatDateJoined = (iso: string): string => `${iso.slice(0, 16)}+00:00`;
@@ -58,6 +61,9 @@ export function userView(user: UserState, viewer: UserState, realm: RealmState, 
     avatar_url: options.clientGravatar ? null : gravatarUrl(user.deliveryEmail, user.avatarVersion),
     avatar_version: user.avatarVersion,
   };
+  // Zulip's `bot_type`, for bots only: the one bot here, the Notification Bot, is a generic bot (1),
+  // and a system bot, so it has no `bot_owner_id`.
+  if (user.isBot) view.bot_type = GENERIC_BOT_TYPE;
   if (options.includeProfileData && !user.isBot) view.profile_data = profileDataView(user);
   return view;
 }

@@ -33,6 +33,12 @@ describe('user view', () => {
     expect(view).not.toHaveProperty('profile_data');
   });
 
+  it('builds the dummy address on the host without its port', () => {
+    const target = aUser({ userId: 7, emailAddressVisibility: 4 });
+    const view = userView(target, aUser({ userId: 8 }), aRealm({ host: 'chat.example.com:9991' }), { clientGravatar: true, includeProfileData: false });
+    expect(view.email).toBe('user7@chat.example.com');
+  });
+
   it.each([
     [1, Role.GUEST, true],
     [2, Role.GUEST, false],

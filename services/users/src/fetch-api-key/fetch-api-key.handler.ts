@@ -1,13 +1,16 @@
 import { fetchApiKey, type OperationData } from '@zulip-es/contracts';
 import { DomainError, type QueryHandler } from '@zulip-es/platform';
 import { deriveApiKey, verifyPassword } from '../domain/credentials';
-import { apiEmail } from '../domain/user-view';
 import type { UsersDeps } from '../shared/users-deps';
 
 const FAILED = () => new DomainError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
 /** Verified against when the email is unknown, so a miss takes as long as a wrong password. */
 const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+/**
+ * Zulip's `api_fetch_api_key`: the answer names the delivery email, the one Basic auth accepts
+ * with the key, even when the user hides it from others behind a dummy address.
+ */
 export function fetchApiKeyHandler({ repo, config }: UsersDeps): QueryHandler<OperationData<typeof fetchApiKey>> {
   return {
     kind: 'query',
@@ -17,7 +20,7 @@ export function fetchApiKeyHandler({ repo, config }: UsersDeps): QueryHandler<Op
       const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
       if (!realm || !user || !matches) throw FAILED();
       if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
-      return { api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce), email: apiEmail(user, realm), user_id: user.userId };
+      return { api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce), email: user.deliveryEmail, user_id: user.userId };
     },
   };
 }

@@ -1,6 +1,11 @@
 import type { PresenceStatus } from '@zulip-es/contracts';
 import type { UserState } from '../domain/user.state';
 
+/**
+ * Zulip's `PRESENCE_PING_INTERVAL_SECS`: how often clients ping (`POST /users/me/presence`). The
+ * offline threshold below is two of these and some slack, so one lost ping keeps a user online.
+ */
+export const PRESENCE_PING_INTERVAL_SECONDS = 60;
 /** Zulip's `OFFLINE_THRESHOLD_SECS`: a user with no ping for longer is offline. */
 export const OFFLINE_THRESHOLD_SECONDS = 140;
 /** Zulip's `PRESENCE_LEGACY_EVENT_OFFSET_FOR_ACTIVITY_SECONDS`: the legacy format's active window. */

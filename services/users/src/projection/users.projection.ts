@@ -11,9 +11,11 @@ import type { UsersRepository } from './users.repository';
 export class UsersProjection implements Projection {
   /**
    * See `Projection.version`: 1 is the first versioned shape (realm settings with group
-   * settings); 2 adds `messageEditHistoryVisibilityPolicy` to the realm's message edit settings.
+   * settings); 2 adds `messageEditHistoryVisibilityPolicy` to the realm's message edit settings;
+   * 3 adds the realm settings `PATCH /realm` does not change yet (`FixedRealmSettings`) and the
+   * group settings of `FIXED_REALM_GROUP_SETTINGS`, with their defaults.
    */
-  readonly version = 2;
+  readonly version = 3;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {

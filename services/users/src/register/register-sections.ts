@@ -1,6 +1,6 @@
 import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
 import { navigationViewsSection } from '../navigation-views/navigation-views.section';
-import { realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
+import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
 import { userStatusSection } from '../user-status/user-status.section';
@@ -8,12 +8,15 @@ import type { RegisterSection } from './register-section';
 import { userGroupsSection } from './user-groups.section';
 import { presenceSection } from '../presence/presence.section';
 import { realmUserSection } from './realm-user.section';
+import { realmEmojiSection } from './realm-emoji.section';
 
 /** Every fetch type this server answers in `POST /register`. */
 export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   realmSection,
   realmUserSettingsDefaultsSection,
   userSettingsSection,
+  legacyDisplaySettingsSection,
+  legacyNotificationSettingsSection,
   navigationViewsSection,
   realmLinkifiersSection,
   realmFiltersSection,
@@ -22,4 +25,5 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   userStatusSection,
   realmUserSection,
   presenceSection,
+  realmEmojiSection,
 ];

@@ -26,5 +26,8 @@ const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2
 export const isValidEmail = (email: string): boolean => EMAIL.test(email);
 
 export const PASSWORD_TOO_WEAK = 'The password is too weak.';
+/** Zulip's `PASSWORD_MIN_LENGTH`. */
+export const MIN_PASSWORD_LENGTH = 6;
+
 /** Zulip's minimum is 6 characters plus a zxcvbn guess estimate; this keeps the length and refuses one repeated character. */
-export const isStrongEnough = (password: string): boolean => password.length >= 6 && new Set(password).size > 1;
+export const isStrongEnough = (password: string): boolean => password.length >= MIN_PASSWORD_LENGTH && new Set(password).size > 1;

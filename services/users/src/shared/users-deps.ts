@@ -17,6 +17,8 @@ export interface UsersDeps {
   presence: PresenceStore;
   /** The channels, as read from the messages service's events. */
   channels: ChannelDirectory;
+  /** When this process started (Zulip's `server_generation`). */
+  startedAt: Date;
 }
 
 /** The organization and the acting user, as the service's own projection knows them. */

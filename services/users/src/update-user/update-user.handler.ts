@@ -1,9 +1,9 @@
-import { updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
+import { dummyEmailUserId, updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { dummyEmailUserId, visibleByRealEmail } from './target-lookup';
+import { visibleByRealEmail } from './target-lookup';
 import { decideUpdateUser, type UpdateUser, type UpdateUserState } from './update-user.decide';
 
 /** `PATCH /users/{user_id}`. */

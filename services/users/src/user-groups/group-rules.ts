@@ -1,10 +1,10 @@
-import { MAX_USER_GROUP_NAME_LENGTH, type GroupSettingEventValue, type GroupSettingValue, type RealmGroupSetting, type UserGroupPermission } from '@zulip-es/contracts';
+import { MAX_USER_GROUP_NAME_LENGTH, type GroupSettingEventValue, type GroupSettingValue, type UserGroupPermission } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import type { GroupMembership } from './group-membership';
 import type { GroupsContext } from './groups-context';
-import { REALM_GROUP_SETTING_CONFIG, USER_GROUP_PERMISSION_CONFIG, type GroupPermissionConfig } from './permission-settings';
+import { REALM_GROUP_SETTING_CONFIG, USER_GROUP_PERMISSION_CONFIG, type GroupPermissionConfig, type RealmPermissionSetting } from './permission-settings';
 import { SystemGroup, systemGroupId } from './system-groups';
 import type { UserGroupState } from './user-group.state';
 
@@ -18,7 +18,7 @@ const INVALID_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
  * Whether `user` holds one of the organization's group-valued permissions
  * (`can_invite_users_group`, `can_create_groups`, …), guests excluded where Zulip excludes them.
  */
-export function hasRealmPermission(membership: GroupMembership, user: Pick<UserState, 'userId' | 'role'>, realm: Pick<RealmState, 'settings'>, setting: RealmGroupSetting): boolean {
+export function hasRealmPermission(membership: GroupMembership, user: Pick<UserState, 'userId' | 'role'>, realm: Pick<RealmState, 'settings'>, setting: RealmPermissionSetting): boolean {
   return membership.hasPermission(user, realm.settings.groups[setting], REALM_GROUP_SETTING_CONFIG[setting]);
 }
 

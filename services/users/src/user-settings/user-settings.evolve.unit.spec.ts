@@ -18,6 +18,13 @@ describe('settings in the realm and user states', () => {
     expect(realmUserSettingsDefaults(realm)).toEqual({ ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 3 });
   });
 
+  it('applies a change of an organization setting PATCH /realm does not change yet, as a later release may send', () => {
+    const realm = evolveRealm(aRealm({ version: 2 }), { type: 'realm.setting_changed.v1', data: { property: 'message_retention_days', value: 30 } }, 3);
+    expect(realm.settings).toMatchObject({ messageRetentionDays: 30, waitingPeriodThreshold: 0 });
+    const group = evolveRealm(realm, { type: 'realm.setting_changed.v1', data: { property: 'can_delete_any_message_group', value: 4 } }, 4);
+    expect(group.settings.groups).toMatchObject({ can_delete_any_message_group: 4, can_add_custom_emoji_group: 1 });
+  });
+
   it('gives a created user the settings the event carries', () => {
     const settings = { ...ZULIP_DEFAULT_USER_SETTINGS, enter_sends: true };
     const user = evolveUser(

@@ -1,8 +1,9 @@
-import { REALM_GROUP_SETTINGS, USER_GROUP_PERMISSIONS, type deactivateUserGroup, type GroupSettingEventValue, type OperationData } from '@zulip-es/contracts';
+import { USER_GROUP_PERMISSIONS, type deactivateUserGroup, type GroupSettingEventValue, type OperationData } from '@zulip-es/contracts';
 import { DomainError, type NewEvent } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import { accessGroupForUpdate } from '../group-rules';
 import type { GroupsContext, GroupsState } from '../groups-context';
+import { ALL_REALM_GROUP_SETTINGS } from '../permission-settings';
 
 export type DeactivateUserGroup = OperationData<typeof deactivateUserGroup>;
 
@@ -33,7 +34,7 @@ function objectionsTo(ctx: GroupsContext, groupId: number): Record<string, unkno
     const settings = USER_GROUP_PERMISSIONS.filter((p) => uses(g.settings[p], groupId));
     if (settings.length > 0) objections.push({ type: 'user_group', group_id: g.groupId, settings });
   }
-  const realmSettings = REALM_GROUP_SETTINGS.filter((s) => uses(ctx.realm.settings.groups[s], groupId));
+  const realmSettings = ALL_REALM_GROUP_SETTINGS.filter((s) => uses(ctx.realm.settings.groups[s], groupId));
   if (realmSettings.length > 0) objections.push({ type: 'realm', settings: realmSettings });
   return objections;
 }
