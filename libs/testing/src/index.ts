@@ -12,3 +12,5 @@ export * from './push-devices';
 export * from './push-stack-env';
 export * from './event-queue';
 export * from './largest-input';
+export * from './python-clients';
+export * from './python-zulip';
