@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { extraPidsDir as registry, registerExtraPid } from '../../libs/testing/src/extra-pids';
 import { systemInfo, testDataDir } from '../../libs/testing/src/system-info';
 import { ServiceProcess, type ServiceId, type ServiceProcessOptions } from '../system/service-process';
 
-const registry = () => path.join(testDataDir(), 'extra-pids');
+export { registerExtraPid };
 
 /**
  * A service process started by a test beyond the system of the global setup (a second instance,
@@ -17,12 +18,6 @@ export async function startExtra(options: ServiceProcessOptions): Promise<Servic
   proc.onExit(() => rmSync(path.join(registry(), String(proc.pid)), { force: true }));
   await proc.waitHealthy();
   return proc;
-}
-
-/** Records a process a test started, for the global teardown to stop should the test not. */
-export function registerExtraPid(pid: number, what: string): void {
-  mkdirSync(registry(), { recursive: true });
-  writeFileSync(path.join(registry(), String(pid)), what);
 }
 
 /** A free port for an extra instance: below the system's gateway port, so checkouts side by side do not collide. */

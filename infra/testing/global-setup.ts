@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePythonClients } from '../stack/provision-python-clients';
 import { stackUp } from '../stack/stack';
+import { errorMessage, say } from '../stack/util';
 import { bootstrapRealm } from '../system/bootstrap-realm';
 import { localSecrets } from '../system/local-secrets';
 import { startSystem, type RunningSystem } from '../system/system';
@@ -58,9 +60,19 @@ async function startFakeProviders(): Promise<Record<string, string>> {
   return push.env;
 }
 
-/** Once per run (jest calls it for each project): the stack, the five services, the organization. */
+/**
+ * Once per run (jest calls it for each project): the stack, the five services, the organization,
+ * and, meanwhile, the Python clients.
+ */
 export default async function globalSetup(): Promise<void> {
   if (globalThis.__ZULIP_SYSTEM__) return;
+  const pythonClients = ensurePythonClients(say).then(
+    ({ python, zulipTerm }) => ({ python, zulipTerm }),
+    (error: unknown) => {
+      say(errorMessage(error));
+      return { error: errorMessage(error) };
+    },
+  );
   const secrets = localSecrets(); // before the stack's first start in a new data folder (see localSecrets)
   await stackUp();
   const env = { ...TEST_ENV, ...secrets, ...(await startFakeProviders()) };
@@ -80,6 +92,7 @@ export default async function globalSetup(): Promise<void> {
     env,
     ports: TEST_PORTS,
     pids: Object.fromEntries(Object.entries(system.processes).map(([name, proc]) => [name, proc.pid ?? 0])),
+    pythonClients: await pythonClients,
   };
   mkdirSync(testDataDir(), { recursive: true });
   writeFileSync(systemInfoFile(), JSON.stringify(info, null, 2));

@@ -12,3 +12,8 @@ export * from './push-devices';
 export * from './push-stack-env';
 export * from './event-queue';
 export * from './largest-input';
+export * from './extra-pids';
+export * from './python-clients';
+export * from './python-zulip';
+export * from './tmux-session';
+export * from './zulip-terminal';

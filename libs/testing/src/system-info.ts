@@ -10,6 +10,11 @@ export interface SystemInfo {
   ports: Record<string, number>;
   /** Pids of the processes the global setup started. */
   pids: Record<string, number>;
+  /**
+   * The Python clients' environment (the `zulip` package, zulip-term), installed by the global
+   * setup, or why it could not be: only the tests that drive those clients fail then.
+   */
+  pythonClients: { python: string; zulipTerm: string } | { error: string };
 }
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
