@@ -52,6 +52,7 @@ interface Fixtures {
 function given(op: Operation, f: Fixtures): (name: string) => unknown {
   const values: Record<string, unknown> = {
     user_id: f.target.userId,
+    muted_user_id: f.target.userId,
     email: f.target.email,
     stream_id: f.channelId,
     message_id: op.type === 'message.delete' ? f.messageIds.deleted : f.messageIds.kept,

@@ -30,6 +30,8 @@ const SERVED_FETCH_TYPES = [
   'push_device',
   'message+update_message_flags',
   'starred_messages',
+  'muted_users',
+  'alert_words',
 ];
 
 /** Keys answered whatever is fetched. */

@@ -109,3 +109,11 @@ export const MAX_DRAFT_RECIPIENTS = 1000;
  */
 export const MAX_DRAFT_CONTENT_LENGTH = MAX_MESSAGE_INPUT_LENGTH;
 export const MAX_DRAFT_TOPIC_LENGTH = MAX_TOPIC_INPUT_LENGTH;
+
+/** Zulip's `MAX_ALERT_WORD_LENGTH`. */
+export const MAX_ALERT_WORD_LENGTH = 100;
+/**
+ * A user's alert words (Zulip has no bound): every message sent to the user is matched against
+ * them, and the whole list travels in each change's event.
+ */
+export const MAX_ALERT_WORDS_PER_USER = 1000;

@@ -1,4 +1,4 @@
-import { flagsOf, mentionsIn, mentionsReader } from './index';
+import { AlertWordIndex, alertedUserIds, containsAlertWord, flagsOf, mentionsIn, mentionsReader } from './index';
 import { sentByHuman } from './sent-by-human';
 
 const unread = { read: false, starred: false, collapsed: false, historical: false, alertWord: false };
@@ -38,5 +38,52 @@ describe('whether the sender has read their message', () => {
   it('is so from Zulip’s own apps and desktop apps, not from API clients', () => {
     for (const client of ['website', 'ZulipMobile', 'ZulipTerminal', 'ZulipElectron', 'Zulip desktop app']) expect(sentByHuman(client)).toBe(true);
     for (const client of ['ZulipPython', 'unspecified', 'zulip-js', 'Internal']) expect(sentByHuman(client)).toBe(false);
+  });
+});
+
+describe('alert words in a message', () => {
+  it('match whole words without case, beside the punctuation Zulip allows', () => {
+    expect(containsAlertWord('The Deploy is done', 'deploy')).toBe(true);
+    expect(containsAlertWord('(deploy), "deploy"; deploy!', 'deploy')).toBe(true);
+    expect(containsAlertWord('redeploy deployment', 'deploy')).toBe(false);
+    expect(containsAlertWord('deploy', 'deploy')).toBe(true);
+    expect(containsAlertWord('x', '')).toBe(false);
+  });
+
+  it('match phrases, and words that begin or end with punctuation', () => {
+    expect(containsAlertWord('is the build green?', 'build green')).toBe(true);
+    expect(containsAlertWord('is the build  green?', 'build green')).toBe(false);
+    expect(containsAlertWord('ping @oncall now', '@oncall')).toBe(true);
+    expect(containsAlertWord('mail me@oncall now', '@oncall')).toBe(false);
+    expect(containsAlertWord('ping (c++) now', 'c++')).toBe(true);
+  });
+
+  it('alert only the readers who set a matching word', () => {
+    const index = new AlertWordIndex();
+    index.set(1, ['lunch']);
+    index.set(2, ['deploy']);
+    index.set(3, ['LUNCH', 'coffee']);
+    expect(alertedUserIds('Lunch?', index, [3, 1, 2, 4])).toEqual([1, 3]);
+    expect(alertedUserIds('Lunch?', index, [2, 4])).toEqual([]);
+  });
+
+  it("forget a user's earlier words when their list changes, and the user when it empties", () => {
+    const index = new AlertWordIndex();
+    index.set(1, ['lunch']);
+    index.set(2, ['lunch']);
+    index.set(1, ['coffee']);
+    expect(alertedUserIds('lunch and coffee', index, [1, 2])).toEqual([1, 2]);
+    expect(alertedUserIds('lunch', index, [1, 2])).toEqual([2]);
+    index.set(2, []);
+    expect(index.size).toBe(1);
+    expect(alertedUserIds('lunch', index, [1, 2])).toEqual([]);
+  });
+
+  it('match the largest message against many users with the most and longest words', () => {
+    const index = new AlertWordIndex();
+    const word = (user: number, n: number) => `${user}-${n}-`.padEnd(100, 'w');
+    for (let user = 1; user <= 100; user++) index.set(user, Array.from({ length: 1000 }, (_, n) => word(user, n)));
+    const content = `${'( '.repeat(2400)} ${word(77, 999)} ${'. '.repeat(2400)}`.slice(0, 10_000);
+    expect(alertedUserIds(content, index, Array.from({ length: 100 }, (_, i) => i + 1))).toEqual([77]);
   });
 });

@@ -33,6 +33,11 @@ import {
   markTopicAsRead,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
+  muteUser,
+  unmuteUser,
+  getAlertWords,
+  addAlertWords,
+  removeAlertWords,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -66,6 +71,8 @@ import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
 import { updateFlagsForNarrowHandler } from './flags/update-flags/update-flags-for-narrow.handler';
+import { muteUserHandler, unmuteUserHandler } from './muted-users/muted-users.handlers';
+import { addAlertWordsHandler, getAlertWordsHandler, removeAlertWordsHandler } from './alert-words/alert-words.handlers';
 import { updateMutedTopicHandler } from './user-topics/update-muted-topic/update-muted-topic.handler';
 import { updateUserTopicHandler } from './user-topics/update-user-topic/update-user-topic.handler';
 
@@ -76,6 +83,11 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [markAllAsRead.type]: markAllAsReadHandler(deps),
   [markStreamAsRead.type]: markStreamAsReadHandler(deps),
   [markTopicAsRead.type]: markTopicAsReadHandler(deps),
+  [muteUser.type]: muteUserHandler(deps),
+  [unmuteUser.type]: unmuteUserHandler(deps),
+  [getAlertWords.type]: getAlertWordsHandler(deps),
+  [addAlertWords.type]: addAlertWordsHandler(deps),
+  [removeAlertWords.type]: removeAlertWordsHandler(deps),
   [subscribe.type]: subscribeHandler(deps),
   [createChannel.type]: createChannelHandler(deps),
   [unsubscribe.type]: unsubscribeHandler(deps),

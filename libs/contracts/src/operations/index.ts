@@ -14,6 +14,7 @@ import {
 } from './channels';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
+import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
 import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
@@ -67,6 +68,7 @@ export * from './drafts';
 export * from './user-topics';
 export * from './messages';
 export * from './message-flags';
+export * from './muted-users-and-alert-words';
 export * from './topics';
 export * from './uploads';
 export * from './push';
@@ -148,6 +150,11 @@ export const OPERATIONS: readonly Operation[] = [
   markAllAsRead,
   markStreamAsRead,
   markTopicAsRead,
+  muteUser,
+  unmuteUser,
+  getAlertWords,
+  addAlertWords,
+  removeAlertWords,
   deleteTopic,
   uploadFile,
   getAttachments,

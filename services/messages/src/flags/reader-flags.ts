@@ -30,7 +30,7 @@ export async function readerFlags(repo: MessagesRepository, reader: MessageReade
         starred: starredIds.has(m.messageId),
         collapsed: collapsedIds.has(m.messageId),
         historical: !received.has(m.messageId),
-        alertWord: false,
+        alertWord: m.alertWordUserIds?.includes(userId) ?? false,
       };
       return [m.messageId, flagsOf(state, mentionsIn(m.renderedContent), userId, m.topicParticipantIds?.includes(userId) ?? false)];
     }),

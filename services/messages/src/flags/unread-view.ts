@@ -3,6 +3,7 @@ import { ListKeys } from '../messages/message.state';
 import type { MessagesRepository } from '../projection/messages.repository';
 import { placesAmong, receivedBetween, startsUnread, type Received, type ReceivedSources } from './received-messages';
 import { FlagLists, MAX_UNREAD_MESSAGES, noUserFlags, type UserFlagsState } from './user-flags.state';
+import { mutedWhenSent, type MutedUsersState } from '../muted-users/muted-users.state';
 
 /** The unread messages of a user, newest first, and whether older ones were left out. */
 export interface UnreadMessages {
@@ -13,21 +14,22 @@ export interface UnreadMessages {
 /**
  * What a user has unread, from their flags (see `user-flags.state.ts`) and the lists of what they
  * received: the unread list up to `recordedThrough`, and after it every message received in a
- * channel they are subscribed to, or directly, that its sender did not send as read. Reads only
- * lists: no message document.
+ * channel they are subscribed to, or directly, that its sender did not send as read and whose
+ * sender the user had not muted. Reads only lists: no message document.
  */
 export class UnreadView {
   private constructor(
     private readonly lists: ListReader,
     readonly flags: UserFlagsState,
     readonly sources: ReceivedSources,
+    private readonly muted: MutedUsersState,
   ) {}
 
   static async load(repo: MessagesRepository, userId: number): Promise<UnreadView> {
-    const [flags, subscriptions] = await Promise.all([repo.userFlagsOf(userId), repo.subscriptionsOf(userId)]);
+    const [flags, subscriptions, muted] = await Promise.all([repo.userFlagsOf(userId), repo.subscriptionsOf(userId), repo.mutedUsersOf(userId)]);
     const active = subscriptions.subscriptions.filter((s) => s.active);
     const channels = await Promise.all(active.map(async ({ channelId }) => ({ channelId, history: await repo.subscriptionHistoryOf(userId, channelId) })));
-    return new UnreadView(repo.lists, flags ?? noUserFlags(userId), { userId, channels });
+    return new UnreadView(repo.lists, flags ?? noUserFlags(userId), { userId, channels }, muted);
   }
 
   get userId(): number {
@@ -41,7 +43,7 @@ export class UnreadView {
     for (let upTo = through; unread.length < limit; ) {
       const wanted = limit - unread.length;
       const window = await receivedBetween(this.lists, this.sources, this.flags.recordedThrough, upTo, wanted);
-      unread.push(...window.filter((m) => startsUnread(this.userId, m)));
+      unread.push(...window.filter((m) => this.arrivesUnread(m)));
       if (window.length < wanted) break;
       upTo = window[window.length - 1]!.id - 1;
     }
@@ -57,7 +59,12 @@ export class UnreadView {
       taggedIdsAmong(this.lists, FlagLists.unread(this.userId), recorded),
       placesAmong(this.lists, this.sources, later, true),
     ]);
-    return new Set([...listed.map((e) => e.id), ...received.filter((m) => startsUnread(this.userId, m)).map((m) => m.id)]);
+    return new Set([...listed.map((e) => e.id), ...received.filter((m) => this.arrivesUnread(m)).map((m) => m.id)]);
+  }
+
+  /** A message arrives unread unless its sender sent it read, or the user had muted its sender. */
+  private arrivesUnread(message: Received): boolean {
+    return startsUnread(this.userId, message) && !mutedWhenSent(this.muted, message.senderId, message.id);
   }
 
   /**

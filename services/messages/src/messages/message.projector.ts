@@ -118,7 +118,7 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
 }
 
 async function applyContentEdited(repo: MessagesRepository, lists: ListStore, event: MessageContentEditedV1, sequence: number): Promise<void> {
-  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds } = event.data;
+  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds, alertWordUserIds } = event.data;
   const message = await repo.message(messageId);
   // The document's version says whether this event already wrote it (the history must not grow twice).
   if (!message || message.version >= sequence) return;
@@ -129,9 +129,10 @@ async function applyContentEdited(repo: MessagesRepository, lists: ListStore, ev
   const timestamp = seconds(editedAt);
   const entry: EditHistoryEntry = { user_id: editorId, timestamp, prev_content: prevContent, prev_rendered_content: prevRenderedContent };
   // Replaced whole: a message that no longer claims anything loses the field (a rebuild sets fields, never unsets them).
-  const { attachmentPathIds: _before, ...rest } = message;
+  const { attachmentPathIds: _before, alertWordUserIds: _alerted, ...rest } = message;
   const edited: MessageState = {
     ...rest,
+    ...(alertWordUserIds ? { alertWordUserIds } : {}),
     content,
     renderedContent,
     lastEditTimestamp: timestamp,

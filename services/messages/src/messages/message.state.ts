@@ -19,6 +19,8 @@ export interface MessageState {
   editHistory?: EditHistoryEntry[];
   /** Those a topic wildcard mention of it concerns (`@**topic**`): who had sent to the topic before. */
   topicParticipantIds?: number[];
+  /** The readers whose alert words it contains (absent: none). */
+  alertWordUserIds?: number[];
   /** False when its sender has not read it (sent from an API client); absent: read. */
   readBySender?: boolean;
   /** The uploads the message claims (sorted path ids; absent: none), to take it out of their `upload_refs` when that changes. */
@@ -45,11 +47,12 @@ export const MESSAGES_AGGREGATE = 'messages';
 export const messageDocId = (messageId: number): string => `message:${messageId}`;
 
 export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
-  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds } = event.data;
+  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds, alertWordUserIds } = event.data;
   const claims = attachmentPathIds && attachmentPathIds.length > 0 ? { attachmentPathIds } : {};
   const unreadBySender = readBySender === false ? { readBySender: false } : {};
   const participants = topicParticipantIds ? { topicParticipantIds } : {};
-  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...claims, version: sequence };
+  const alerted = alertWordUserIds ? { alertWordUserIds } : {};
+  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...alerted, ...claims, version: sequence };
 }
 
 /** Topic names are matched case-insensitively, as Zulip matches them. */

@@ -11,6 +11,8 @@ import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
 import { userFlagsId, type UserFlagsState } from '../flags/user-flags.state';
+import { mutedUsersId, noMutedUsers, type MutedUsersState } from '../muted-users/muted-users.state';
+import { alertWordsId, noAlertWords, type AlertWordsState } from '../alert-words/alert-words.state';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -107,6 +109,26 @@ export class MessagesRepository {
   /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
   get topicParticipants() {
     return this.db.collection<Doc<TopicParticipantsState>>('topic_participants');
+  }
+
+  /** Each user's muted users, by `muted_users:<userId>`. */
+  get mutedUsers() {
+    return this.db.collection<Doc<MutedUsersState>>('muted_users');
+  }
+
+  async mutedUsersOf(userId: number): Promise<MutedUsersState> {
+    const doc = await this.mutedUsers.findOne({ _id: mutedUsersId(userId) });
+    return doc ? withoutId(doc) : noMutedUsers(userId);
+  }
+
+  /** Each user's alert words, by `alert_words:<userId>`. */
+  get alertWords() {
+    return this.db.collection<Doc<AlertWordsState>>('alert_words');
+  }
+
+  async alertWordsOf(userId: number): Promise<AlertWordsState> {
+    const doc = await this.alertWords.findOne({ _id: alertWordsId(userId) });
+    return doc ? withoutId(doc) : noAlertWords(userId);
   }
 
   /** Each user's flags document, by `flags:<userId>` (their lists are message lists). */

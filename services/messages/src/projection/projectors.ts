@@ -4,6 +4,8 @@ import { draftsProjector } from '../drafts/drafts.projector';
 import { userTopicsProjector } from '../user-topics/user-topics.projector';
 import { messageProjector } from '../messages/message.projector';
 import { userFlagsProjector } from '../flags/user-flags.projector';
+import { mutedUsersProjector } from '../muted-users/muted-users.projector';
+import { alertWordsProjector } from '../alert-words/alert-words.projector';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 
@@ -15,4 +17,6 @@ export const projectors = (repo: MessagesRepository): Projector[] => [
   userTopicsProjector(repo),
   messageProjector(repo),
   userFlagsProjector(repo),
+  mutedUsersProjector(repo),
+  alertWordsProjector(repo),
 ];

@@ -12,6 +12,7 @@ import { allIds, listSummary } from '../messages/message-lists/message-list';
 import { UnreadView } from '../flags/unread-view';
 import { unreadMsgs } from '../flags/unread-msgs';
 import { FlagLists } from '../flags/user-flags.state';
+import { mutedUsersView } from '../muted-users/muted-users.state';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesDeps } from '../shared/messages-deps';
 import { userTopicsView } from '../user-topics/user-topics-view';
@@ -175,6 +176,22 @@ const starredSection: Section = {
   },
 };
 
+/** Fetch type `muted_users`: `[{id, timestamp}]`. */
+const mutedUsersSection: Section = {
+  fetchType: 'muted_users',
+  async state({ repo }, ctx) {
+    return { muted_users: mutedUsersView(await repo.mutedUsersOf(ctx.actor.userId)) };
+  },
+};
+
+/** Fetch type `alert_words`: the caller's alert words, in the order added. */
+const alertWordsSection: Section = {
+  fetchType: 'alert_words',
+  async state({ repo }, ctx) {
+    return { alert_words: (await repo.alertWordsOf(ctx.actor.userId)).words };
+  },
+};
+
 const SECTIONS: readonly Section[] = [
   subscriptionSection,
   streamSection,
@@ -186,6 +203,8 @@ const SECTIONS: readonly Section[] = [
   realmSection,
   unreadSection,
   starredSection,
+  mutedUsersSection,
+  alertWordsSection,
 ];
 
 /**

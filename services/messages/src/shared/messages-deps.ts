@@ -1,4 +1,5 @@
 import type { TopicDeletionQueue } from '../messages/delete-topic/topic-deletion.queue';
+import type { AlertWordsReadModel } from '../alert-words/alert-words-read-model';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
 import type { EventQueues } from '@zulip-es/platform';
@@ -10,6 +11,8 @@ export interface MessagesDeps {
   users: UsersReadModel;
   /** The copy of the uploads domain (which uploads exist, whose). */
   attachments: AttachmentsReadModel;
+  /** Every user's alert words (for `has_alert_word` when a message is sent or edited). */
+  alertWords?: AlertWordsReadModel;
   /** Topic deletion jobs (BullMQ) and how long a request waits for one (`DELETE_TOPIC_WAIT_MS`). */
   topicDeletion?: TopicDeletionQueue;
   deleteTopicWaitMs?: number;

@@ -18,6 +18,7 @@ import { deviceRegistered, registrationFailed, registrationRequested } from './p
 import { groupCreated, groupDeactivated, groupUpdated, membersAdded, membersRemoved, subgroupsAdded, subgroupsRemoved } from './user-groups';
 import { userStatusChanged } from './user-status';
 import { userTopicChanged } from './user-topic';
+import { alertWordsChanged, userMuted, userUnmuted } from './muted-users';
 
 /** Nothing a client is told of (or not yet: see docs/events.md). */
 const none = () => [];
@@ -70,6 +71,9 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.
   'unread_messages.recorded.v1': none,
   'unread_messages.cleared.v1': unreadMessagesCleared,
+  'user.muted.v1': userMuted,
+  'user.unmuted.v1': userUnmuted,
+  'alert_words.changed.v1': alertWordsChanged,
   'channel.created.v1': channelCreated,
   'channel.subscribers_added.v1': subscribersAdded,
   'channel.subscribers_removed.v1': subscribersRemoved,

@@ -158,6 +158,27 @@ describe('client events of domain events', () => {
       });
     });
 
+    it('flags has_alert_word for the readers whose alert words it contains', () => {
+      const deliveries = given(user(1), user(2), user(3), ...channel(5, [1, 2, 3])).when(sent({ alertWordUserIds: [3] }));
+      expect(deliveries.map((d) => [d.users, d.event.flags])).toEqual([
+        [[1], ['read']],
+        [[2], []],
+        [[3], ['has_alert_word']],
+      ]);
+    });
+
+    it('reaches read those who had muted its sender, from the mute’s first message on', () => {
+      const mute = { type: 'user.muted.v1', data: { userId: 2, mutedUserId: 1, mutedAt: '2026-11-22T10:00:00.000Z', fromMessageId: 7 } } as DomainEvent;
+      const state = given(user(1), user(2), user(3), ...channel(5, [1, 2, 3]), mute);
+      expect(state.when(sent({})).map((d) => [d.users, d.event.flags])).toEqual([
+        [[1, 2], ['read']],
+        [[3], []],
+      ]);
+      expect(state.when(sent({ messageId: 6 })).map((d) => [d.users, d.event.flags])[0]).toEqual([[1], ['read']]);
+      state.directory.apply({ type: 'user.unmuted.v1', data: { userId: 2, mutedUserId: 1, fromMessageId: 8 } });
+      expect(state.when(sent({ messageId: 8 })).map((d) => [d.users, d.event.flags])[0]).toEqual([[1], ['read']]);
+    });
+
     it('reaches the subscribers a message was sent to, not those who joined after', () => {
       const { when } = given(user(1), user(2), ...channel(5, [1]));
       expect(when(sent({})).flatMap((d) => d.users)).toEqual([1]);
@@ -203,6 +224,20 @@ describe('client events of domain events', () => {
       { users: [1], event: { type: 'user_topic', stream_id: 5, topic_name: 't', last_updated: 9, visibility_policy: 1 }, variants: undefined },
     ]);
     expect(when({ type: 'navigation_view.updated.v1', data: { userId: 1, fragment: 'inbox', name: 'In' } })[0]!.event).toEqual({ type: 'navigation_view', op: 'update', fragment: 'inbox', data: { name: 'In' } });
+  });
+
+  it('tells a user their whole muted users list after each change, and their alert words', () => {
+    const mute = (mutedUserId: number, mutedAt: string) => ({ type: 'user.muted.v1', data: { userId: 2, mutedUserId, mutedAt, fromMessageId: 1 } }) as DomainEvent;
+    const state = given(user(1), user(2), user(3), mute(1, '2026-11-22T10:00:00.000Z'));
+    expect(state.when(mute(3, '2026-11-22T10:00:10.000Z'))).toEqual([
+      { users: [2], event: { type: 'muted_users', muted_users: [{ id: 1, timestamp: 1795341600 }, { id: 3, timestamp: 1795341610 }] }, variants: undefined },
+    ]);
+    expect(state.when({ type: 'user.unmuted.v1', data: { userId: 2, mutedUserId: 1, fromMessageId: 9 } })).toEqual([
+      { users: [2], event: { type: 'muted_users', muted_users: [] }, variants: undefined },
+    ]);
+    expect(state.when({ type: 'alert_words.changed.v1', data: { userId: 3, alertWords: ['lunch', 'build green'] } })).toEqual([
+      { users: [3], event: { type: 'alert_words', alert_words: ['lunch', 'build green'] }, variants: undefined },
+    ]);
   });
 
   it('makes no client event of what clients are not told, such as a push notification request', () => {

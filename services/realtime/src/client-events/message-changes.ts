@@ -23,7 +23,7 @@ export const contentEdited: ClientEventsOf<'message.content_edited.v1'> = ({ dat
   if (!data.conversation) return [];
   const { conversation } = data;
   const where = conversation.type === 'channel' ? { stream_id: conversation.channelId, stream_name: directory.channel(conversation.channelId)?.name ?? '' } : {};
-  return readersByFlags(readersOf(directory, conversation), { authorId: data.editorId, authorRead: true, renderedContent: data.renderedContent }).map(([flags, userIds]) => ({
+  return readersByFlags(readersOf(directory, conversation), { authorId: data.editorId, authorRead: true, renderedContent: data.renderedContent, alertWordUserIds: data.alertWordUserIds }).map(([flags, userIds]) => ({
     userIds,
     event: {
       type: 'update_message',

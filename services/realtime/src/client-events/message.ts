@@ -13,6 +13,10 @@ export interface FlagSources {
   renderedContent: string;
   /** Those a topic wildcard mention concerns (who sent to the topic before). */
   topicParticipantIds?: readonly number[];
+  /** The readers whose alert words the content contains. */
+  alertWordUserIds?: readonly number[];
+  /** Whether a reader had muted the author: the message reaches them read. */
+  mutedAuthor?: (userId: number) => boolean;
 }
 
 /**
@@ -23,10 +27,11 @@ export interface FlagSources {
 export function readersByFlags(readerIds: Iterable<number>, sources: FlagSources): [flags: string[], userIds: number[]][] {
   const mentions = mentionsIn(sources.renderedContent);
   const participants = new Set(sources.topicParticipantIds ?? []);
+  const alerted = new Set(sources.alertWordUserIds ?? []);
   const groups = new Map<string, [string[], number[]]>();
   for (const userId of readerIds) {
-    const read = userId === sources.authorId && sources.authorRead;
-    const flags = flagsOf({ read, starred: false, collapsed: false, historical: false, alertWord: false }, mentions, userId, participants.has(userId));
+    const read = (userId === sources.authorId && sources.authorRead) || sources.mutedAuthor?.(userId) === true;
+    const flags = flagsOf({ read, starred: false, collapsed: false, historical: false, alertWord: alerted.has(userId) }, mentions, userId, participants.has(userId));
     const key = flags.join(',');
     const group = groups.get(key) ?? groups.set(key, [flags, []]).get(key)!;
     group[1].push(userId);
@@ -76,6 +81,8 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     authorRead: data.readBySender !== false,
     renderedContent: data.renderedContent,
     topicParticipantIds: data.topicParticipantIds,
+    alertWordUserIds: data.alertWordUserIds,
+    mutedAuthor: (userId) => directory.mutedUsers.hasMuted(userId, data.senderId, data.messageId),
   });
   const narrowed = conversation.type === 'channel' ? { name: channel?.name ?? '', topic: conversation.topic } : undefined;
   const delivery = (subject: string, flags: string[], userIds: number[]): Delivery => ({

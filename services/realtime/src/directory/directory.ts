@@ -1,6 +1,7 @@
 import { dummyEmail, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
+import { MutedUsers } from './muted-users';
 import { evolveGroups, inGroupSetting, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
 import { evolveLinkifiers, evolveProfileFields, type Linkifier } from './org-lists';
 
@@ -42,6 +43,7 @@ export class Directory {
   profileFields: readonly CustomProfileFieldDefinition[] = [];
   linkifiers: readonly Linkifier[] = [];
   readonly attachments = new Attachments();
+  readonly mutedUsers = new MutedUsers();
   /** Invitation id → who sent it (told when it changes). */
   private readonly invitedBy = new Map<number, number>();
   /** User id → the last time (Unix seconds) the user was reported active. */
@@ -243,6 +245,9 @@ export class Directory {
       case 'attachment.unclaimed.v1':
       case 'attachment.removed.v1':
         return this.attachments.apply(event);
+      case 'user.muted.v1':
+      case 'user.unmuted.v1':
+        return this.mutedUsers.apply(event);
       case 'presence.changed.v1':
         if (event.data.status === 'active') this.lastActive.set(event.data.userId, event.data.timestamp);
         return;
@@ -305,4 +310,6 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'attachment.unclaimed.v1',
   'attachment.removed.v1',
   'presence.changed.v1',
+  'user.muted.v1',
+  'user.unmuted.v1',
 ]);

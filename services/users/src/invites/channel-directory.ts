@@ -79,7 +79,10 @@ export class ChannelDirectory implements ReadModel {
       case 'message_flags.updated.v1':
       case 'unread_messages.recorded.v1':
       case 'unread_messages.cleared.v1':
-        return; // messages do not concern invitations
+      case 'user.muted.v1':
+      case 'user.unmuted.v1':
+      case 'alert_words.changed.v1':
+        return; // messages and a user's own preferences do not concern invitations
       default: {
         const unexpected: never = event;
         void unexpected;

@@ -16,6 +16,8 @@ import { MessagesMovedV1 } from './messages-moved.v1';
 import { MessageFlagsUpdatedV1 } from './message-flags-updated.v1';
 import { UnreadMessagesRecordedV1 } from './unread-messages-recorded.v1';
 import { UnreadMessagesClearedV1 } from './unread-messages-cleared.v1';
+import { UserMutedV1, UserUnmutedV1 } from './user-muted.v1';
+import { AlertWordsChangedV1 } from './alert-words-changed.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -34,6 +36,8 @@ export * from './messages-moved.v1';
 export * from './message-flags-updated.v1';
 export * from './unread-messages-recorded.v1';
 export * from './unread-messages-cleared.v1';
+export * from './user-muted.v1';
+export * from './alert-words-changed.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -54,5 +58,8 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   MessageFlagsUpdatedV1,
   UnreadMessagesRecordedV1,
   UnreadMessagesClearedV1,
+  UserMutedV1,
+  UserUnmutedV1,
+  AlertWordsChangedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

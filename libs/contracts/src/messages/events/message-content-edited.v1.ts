@@ -28,6 +28,8 @@ export const MessageContentEditedV1 = z.object({
      * events stored before the field existed.
      */
     conversation: MessageConversation.optional(),
+    /** The readers whose alert words the new content contains; absent: none (or an event from before alert words). */
+    alertWordUserIds: z.array(UserId).optional(),
   }),
 });
 export type MessageContentEditedV1 = z.infer<typeof MessageContentEditedV1>;

@@ -37,6 +37,8 @@ export const MessageSentV1 = z.object({
      * published before flags existed: read.
      */
     readBySender: z.boolean().optional(),
+    /** The recipients whose alert words the message contains (Zulip's `has_alert_word`); absent: none. */
+    alertWordUserIds: z.array(UserId).optional(),
   }),
 });
 export type MessageSentV1 = z.infer<typeof MessageSentV1>;

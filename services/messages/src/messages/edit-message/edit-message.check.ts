@@ -1,3 +1,4 @@
+import type { AlertWordIndex } from '@zulip-es/message-flags';
 import { createHash } from 'node:crypto';
 import { RESOLVED_TOPIC_PREFIX } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
@@ -42,6 +43,8 @@ export interface EditCheckState {
   linkedUploads?: LinkedUploads;
   /** Content edits: the existing uploads the message claims before the edit, by path id (absent: none). */
   previousClaims?: Readonly<Record<string, PreviousClaim>>;
+  /** The organization's alert words (content edits: `has_alert_word` follows the new content). */
+  alertWords?: AlertWordIndex;
 }
 
 /** An edit that passed every check that needs none of the topic's messages. */

@@ -1,4 +1,5 @@
 import type { VisibilityPolicy } from '@zulip-es/contracts';
+import { alertedUserIds, type AlertWordIndex } from '@zulip-es/message-flags';
 import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { planPolicyMove } from '../../user-topics/move-policies';
 import { silentMention } from '../notification-bot/notification-bot';
@@ -42,6 +43,11 @@ export const NOTHING_MOVED: MoveState = {
   policies: { from: new Map(), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() },
   targetTopicExists: false,
   lastInTarget: null,
+};
+
+const alertedField = (content: string, alertWords: AlertWordIndex | undefined, readerIds: readonly number[]) => {
+  const alerted = alertedUserIds(content, alertWords, readerIds);
+  return alerted.length > 0 ? { alertWordUserIds: alerted } : {};
 };
 
 /** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
@@ -98,6 +104,7 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
         conversation,
+        ...alertedField(content, state.alertWords, conversation.type === 'channel' ? (state.channel?.subscriberIds ?? []) : conversation.userIds),
         // Present when the message claims uploads before or after the edit (empty: it dropped them
         // all), so consumers that follow claims skip every other edit; with the send time, which
         // they need for a message that claims its first upload.

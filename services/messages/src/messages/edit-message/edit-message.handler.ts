@@ -86,6 +86,7 @@ async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: 
     wildcardAudience: { channelSubscribers: 0, topicParticipants: 0 },
     wildcardThreshold,
     notificationBotId: notificationBot(deps.users)?.userId ?? null,
+    alertWords: deps.alertWords?.index,
     messagesVersion,
   };
   if (message && request.content !== undefined) {

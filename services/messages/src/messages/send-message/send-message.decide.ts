@@ -1,5 +1,5 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation } from '@zulip-es/contracts';
-import { sentByHuman } from '@zulip-es/message-flags';
+import { alertedUserIds, sentByHuman, type AlertWordIndex } from '@zulip-es/message-flags';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
 import type { ChannelsContext } from '../../channels/channels-context';
@@ -40,6 +40,8 @@ export interface SendState {
   topicExists?: boolean;
   /** The existing uploads the content links to (absent: none). */
   linkedUploads?: LinkedUploads;
+  /** The organization's alert words (absent: none matched). */
+  alertWords?: AlertWordIndex;
 }
 
 export interface SendInput {
@@ -62,6 +64,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
   let topicParticipantIds: readonly number[] | undefined;
   let conversation: MessageConversation;
   let recipientId: number;
+  let readerIds: readonly number[];
   if (addressee.kind === 'channel') {
     const topic = normalizeTopic(addressee.topic);
     const channel = checkChannel(state, addressee.channel);
@@ -78,6 +81,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     }
     conversation = { type: 'channel', channelId: channel.channelId, topic };
     recipientId = RecipientIds.channel(channel.channelId);
+    readerIds = channel.subscriberIds;
   } else {
     const inactive = recipients.find((u) => !u.isActive);
     if (inactive) throw badRequest(`'${apiEmail(inactive, state.ctx.realm)}' is no longer using Zulip.`);
@@ -86,7 +90,9 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     const other = userIds.find((id) => id !== state.sender.userId);
     if (userIds.length <= 2) recipientId = RecipientIds.personal(other ?? state.sender.userId);
     else recipientId = RecipientIds.group(state.dmGroupNo ?? nextDmGroupNo(state.lastDmGroupNo));
+    readerIds = userIds;
   }
+  const alerted = alertedUserIds(content, state.alertWords, readerIds);
   const event: NewEvent = {
     type: 'message.sent.v1',
     aggregateId: MESSAGES_AGGREGATE,
@@ -102,6 +108,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
       client: input.client,
       readBySender: input.readBySender ?? sentByHuman(input.client),
       ...(topicParticipantIds ? { topicParticipantIds: [...topicParticipantIds] } : {}),
+      ...(alerted.length > 0 ? { alertWordUserIds: alerted } : {}),
       ...claimsField(claimedPathIds(content, state.ctx.realm.host, state.sender.userId, state.linkedUploads ?? {})),
     },
   };

@@ -53,7 +53,7 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
   return decideSendMessage(
     { addressee, content, client, readBySender },
-    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads },
+    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads, alertWords: deps.alertWords?.index },
     now,
   );
 }

@@ -1,0 +1,42 @@
+import { muteUser, unmuteUser, type OperationData } from '@zulip-es/contracts';
+import type { CommandHandler } from '@zulip-es/platform';
+import { channelsContext } from '../channels/channels-context';
+import { UnreadView } from '../flags/unread-view';
+import { flagsStateOf } from '../flags/update-flags/update-flags.handler';
+import type { MessagesDeps } from '../shared/messages-deps';
+import { decideMuteUser, decideUnmuteUser } from './mute-user.decide';
+
+type MuteRequest = OperationData<typeof muteUser>;
+
+async function muteState(deps: MessagesDeps, actorId: number | null, mutedUserId: number) {
+  const ctx = channelsContext(deps.users, actorId);
+  const target = ctx.user(mutedUserId);
+  const view = await UnreadView.load(deps.repo, ctx.actor.userId);
+  const [muted, flags, unread] = await Promise.all([deps.repo.mutedUsersOf(ctx.actor.userId), flagsStateOf(deps, view), view.all(await deps.repo.lastMessageId())]);
+  const unreadFromTarget = unread.messages.filter((m) => m.senderId === mutedUserId).map((m) => m.id);
+  return { actorId: ctx.actor.userId, target: target && { userId: target.userId }, muted, flags, unreadFromTarget };
+}
+
+/** POST /users/me/muted_users/{muted_user_id}. */
+export function muteUserHandler(deps: MessagesDeps): CommandHandler<MuteRequest> {
+  return {
+    kind: 'command',
+    schema: muteUser.params,
+    async handle({ actorId, data, now }) {
+      return { events: decideMuteUser(await muteState(deps, actorId, data.muted_user_id), now), reply: {} };
+    },
+    replyFrom: () => ({}),
+  };
+}
+
+/** DELETE /users/me/muted_users/{muted_user_id}. */
+export function unmuteUserHandler(deps: MessagesDeps): CommandHandler<MuteRequest> {
+  return {
+    kind: 'command',
+    schema: unmuteUser.params,
+    async handle({ actorId, data }) {
+      return { events: decideUnmuteUser(await muteState(deps, actorId, data.muted_user_id)), reply: {} };
+    },
+    replyFrom: () => ({}),
+  };
+}
