@@ -18,6 +18,7 @@ import {
   getStreams,
   getSubscribers,
   getSubscriptions,
+  getSubscriptionStatus,
   removeDefaultStream,
   subscribe,
   unsubscribe,
@@ -45,6 +46,7 @@ import {
   getSubscriptionsHandler,
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
+import { getSubscriptionStatusHandler } from './channels/subscription-status/subscription-status.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
 import { clearDraftsHandler } from './drafts/clear-drafts/clear-drafts.handler';
 import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handler';
@@ -71,6 +73,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getStreamById.type]: getStreamByIdHandler(deps),
   [getStreamId.type]: getStreamIdHandler(deps),
   [getSubscribers.type]: getSubscribersHandler(deps),
+  [getSubscriptionStatus.type]: getSubscriptionStatusHandler(deps),
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),

@@ -12,6 +12,7 @@ import {
   subscribe,
   unsubscribe,
 } from './channels';
+import { getSubscriptionStatus } from './subscriptions';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
 import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
@@ -50,6 +51,7 @@ import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeF
 
 export * from './auth';
 export * from './channels';
+export * from './subscriptions';
 export * from './linkifiers';
 export * from './navigation-views';
 export * from './invites';
@@ -124,6 +126,7 @@ export const OPERATIONS: readonly Operation[] = [
   createChannel,
   unsubscribe,
   getSubscriptions,
+  getSubscriptionStatus,
   getStreams,
   getStreamById,
   getStreamId,
