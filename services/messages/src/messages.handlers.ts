@@ -22,6 +22,7 @@ import {
   removeDefaultStream,
   subscribe,
   unsubscribe,
+  updateSubscriptions,
   updateMutedTopic,
   updateUserTopic,
   updateMessage,
@@ -48,6 +49,7 @@ import {
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { getSubscriptionStatusHandler } from './channels/subscription-status/subscription-status.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
+import { updateSubscriptionsHandler } from './channels/update-subscriptions/update-subscriptions.handler';
 import { clearDraftsHandler } from './drafts/clear-drafts/clear-drafts.handler';
 import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handler';
 import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
@@ -68,6 +70,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [subscribe.type]: subscribeHandler(deps),
   [createChannel.type]: createChannelHandler(deps),
   [unsubscribe.type]: unsubscribeHandler(deps),
+  [updateSubscriptions.type]: updateSubscriptionsHandler(deps),
   [getSubscriptions.type]: getSubscriptionsHandler(deps),
   [getStreams.type]: getStreamsHandler(deps),
   [getStreamById.type]: getStreamByIdHandler(deps),

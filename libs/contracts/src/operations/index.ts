@@ -11,6 +11,7 @@ import {
   removeDefaultStream,
   subscribe,
   unsubscribe,
+  updateSubscriptions,
 } from './channels';
 import { getSubscriptionStatus } from './subscriptions';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
@@ -125,6 +126,7 @@ export const OPERATIONS: readonly Operation[] = [
   subscribe,
   createChannel,
   unsubscribe,
+  updateSubscriptions,
   getSubscriptions,
   getSubscriptionStatus,
   getStreams,
