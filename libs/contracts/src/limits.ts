@@ -66,6 +66,11 @@ export const MAX_CHANNELS_PER_REQUEST = 500;
  * request's events are decided in memory and appended as one batch.
  */
 export const MAX_SUBSCRIPTION_CHANGES_PER_REQUEST = 10_000;
+/**
+ * Changes in one `POST /users/me/subscriptions/properties` (Zulip has no bound): each is an event
+ * of the caller's, decided and appended together.
+ */
+export const MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST = 1000;
 /** Addresses in one `POST /invites`; Zulip has none but its daily quota. */
 export const MAX_INVITEES_PER_REQUEST = 100;
 /** Keys of `client_capabilities` (Zulip defines about 15). */

@@ -20,6 +20,7 @@ import {
   getSubscriptions,
   getSubscriptionStatus,
   removeDefaultStream,
+  updateSubscriptionProperties,
   subscribe,
   unsubscribe,
   updateSubscriptions,
@@ -48,6 +49,7 @@ import {
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
 import { getSubscriptionStatusHandler } from './channels/subscription-status/subscription-status.handler';
+import { updateSubscriptionPropertiesHandler } from './channels/update-subscription-properties/update-subscription-properties.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
 import { updateSubscriptionsHandler } from './channels/update-subscriptions/update-subscriptions.handler';
 import { clearDraftsHandler } from './drafts/clear-drafts/clear-drafts.handler';
@@ -77,6 +79,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getStreamId.type]: getStreamIdHandler(deps),
   [getSubscribers.type]: getSubscribersHandler(deps),
   [getSubscriptionStatus.type]: getSubscriptionStatusHandler(deps),
+  [updateSubscriptionProperties.type]: updateSubscriptionPropertiesHandler(deps),
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),

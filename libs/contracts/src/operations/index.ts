@@ -13,7 +13,7 @@ import {
   unsubscribe,
   updateSubscriptions,
 } from './channels';
-import { getSubscriptionStatus } from './subscriptions';
+import { getSubscriptionStatus, updateSubscriptionProperties } from './subscriptions';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
 import { deleteTopic } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
@@ -128,6 +128,7 @@ export const OPERATIONS: readonly Operation[] = [
   unsubscribe,
   updateSubscriptions,
   getSubscriptions,
+  updateSubscriptionProperties,
   getSubscriptionStatus,
   getStreams,
   getStreamById,

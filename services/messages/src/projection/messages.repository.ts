@@ -4,6 +4,7 @@ import { channelAggregateId, channelFromDocument, type ChannelState } from '../c
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
+import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messages/message-lists/id-chunk-codec';
@@ -58,6 +59,10 @@ export class MessagesRepository {
   }
   get userSubscriptions() {
     return this.db.collection<Doc<UserSubscriptionsState>>('user_subscriptions');
+  }
+  /** Each user's own settings of their subscriptions, by `subscription_settings:<userId>`. */
+  get subscriptionSettings() {
+    return this.db.collection<Doc<UserSubscriptionSettingsState>>('subscription_settings');
   }
   get defaultChannelsDoc() {
     return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
@@ -267,6 +272,15 @@ export class MessagesRepository {
       () => this.userSubscriptions.replaceOne({ _id: userSubscriptionsId(state.userId) }, state, { upsert: true }),
       () => state,
     );
+  }
+
+  async subscriptionSettingsOf(userId: number): Promise<UserSubscriptionSettingsState> {
+    const doc = await this.subscriptionSettings.findOne({ _id: subscriptionSettingsId(userId) });
+    return doc ? withoutId(doc) : noSubscriptionSettings(userId);
+  }
+
+  async putSubscriptionSettings(state: UserSubscriptionSettingsState): Promise<void> {
+    await this.subscriptionSettings.replaceOne({ _id: subscriptionSettingsId(state.userId) }, state, { upsert: true });
   }
 
   async draftsOf(userId: number): Promise<DraftsState> {

@@ -13,6 +13,7 @@ import { MessageSentV1 } from './message-sent.v1';
 import { MessagesDeletedV1 } from './messages-deleted.v1';
 import { MessageContentEditedV1 } from './message-content-edited.v1';
 import { MessagesMovedV1 } from './messages-moved.v1';
+import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -28,6 +29,7 @@ export * from './message-sent.v1';
 export * from './messages-deleted.v1';
 export * from './message-content-edited.v1';
 export * from './messages-moved.v1';
+export * from './subscription-property-changed.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -45,5 +47,6 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   MessagesDeletedV1,
   MessageContentEditedV1,
   MessagesMovedV1,
+  SubscriptionPropertyChangedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;
