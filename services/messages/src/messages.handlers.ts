@@ -10,6 +10,7 @@ import {
   deleteMessage,
   deleteTopic,
   DELETE_TOPIC_BATCH,
+  getStreamTopics,
   getMessage,
   getMessages,
   sendMessage,
@@ -59,6 +60,7 @@ import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
 import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
 import { deleteTopicBatchHandler } from './messages/delete-topic/delete-topic-batch.handler';
 import { deleteTopicHandler } from './messages/delete-topic/delete-topic.handler';
+import { getStreamTopicsHandler } from './messages/topic-history/get-stream-topics.handler';
 import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
 import { editMessageHandler } from './messages/edit-message/edit-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
@@ -96,6 +98,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [deleteMessage.type]: deleteMessageHandler(deps),
   [updateMessage.type]: editMessageHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),
+  [getStreamTopics.type]: getStreamTopicsHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
   [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
   [REGISTER_STATE_TYPES.messages]: registerStateHandler(deps),

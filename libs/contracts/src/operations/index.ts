@@ -15,7 +15,7 @@ import {
 } from './channels';
 import { getSubscriptionStatus, updateSubscriptionProperties } from './subscriptions';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
-import { deleteTopic } from './topics';
+import { deleteTopic, getStreamTopics } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -148,6 +148,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteMessage,
   updateMessage,
   deleteTopic,
+  getStreamTopics,
   uploadFile,
   getAttachments,
   removeAttachment,

@@ -114,7 +114,7 @@ describe('messages projection rebuilt from messages.events', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         ...['channels', 'channel_names', 'user_subscriptions', 'subscription_settings', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_drafts', 'user_topics', 'topic_policies'],
-        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs', 'topic_participants'],
+        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs', 'topic_participants', 'topic_index_heads', 'topic_index_chunks'],
       ]),
     );
     const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names, REV);

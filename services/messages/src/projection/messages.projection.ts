@@ -19,9 +19,11 @@ export class MessagesProjection implements Projection {
    * claiming each upload (a stored projection has neither). 7: deletions leave `upload_refs` as
    * it is. 8: topics keep who sent their messages (`topic_participants`), for wildcard mentions.
    * 9: each draft has its own document (`drafts`), each user's numbers and counters theirs
-   * (`user_drafts`). A stored projection of an older version is rebuilt from the events at start.
+   * (`user_drafts`). 10: each channel's topics by their newest message (`topic_index_heads`,
+   * `topic_index_chunks`), for GET /users/me/{stream_id}/topics. A stored projection of an older
+   * version is rebuilt from the events at start.
    */
-  readonly version = 9;
+  readonly version = 10;
   private readonly byType = new Map<string, Projector>();
 
   constructor(private readonly repo: MessagesRepository) {

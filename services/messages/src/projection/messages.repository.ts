@@ -11,6 +11,7 @@ import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../messa
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
+import { TopicIndexCache, TopicIndexStore, type TopicIndexChunkDoc, type TopicIndexHeadDoc } from '../messages/topic-history/topic-index-store';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -45,6 +46,8 @@ export class MessagesRepository {
    * (decided on that key) and by the projection, never by queries (see OwnedDocuments).
    */
   readonly owned = new OwnedDocuments();
+  /** The topic index as the projector last wrote it (see TopicIndexCache). */
+  readonly topicIndexCache = new TopicIndexCache();
 
   constructor(private readonly db: Connection) {
     this.listCache = new CachedListStore(this.lists);
@@ -106,6 +109,16 @@ export class MessagesRepository {
   /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
   get dmGroups() {
     return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
+  }
+
+  /**
+   * Each channel's topics by their newest message (see `topic-history/topic-index.ts`): heads and
+   * chunks by `_id`, through the projector's cache when it writes (`cached`).
+   */
+  topicIndex(cached = false): TopicIndexStore {
+    const heads = this.db.collection<TopicIndexHeadDoc>('topic_index_heads');
+    const chunks = this.db.collection<TopicIndexChunkDoc>('topic_index_chunks');
+    return new TopicIndexStore(heads, chunks, cached ? this.topicIndexCache : undefined);
   }
 
   /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */

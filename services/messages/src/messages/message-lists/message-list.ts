@@ -67,14 +67,17 @@ function merge(current: readonly number[], added: readonly number[]): number[] {
   return sortedUnique([...current, ...added]);
 }
 
-function piecesOf(ids: number[]): number[][] {
+function piecesOf(ids: number[], maxChunk: number): number[][] {
   const pieces: number[][] = [];
-  for (let i = 0; i < ids.length; i += MAX_CHUNK) pieces.push(ids.slice(i, i + MAX_CHUNK));
+  for (let i = 0; i < ids.length; i += maxChunk) pieces.push(ids.slice(i, i + maxChunk));
   return pieces;
 }
 
-/** Adds ids (any order, duplicates and ids already present are ignored). */
-export async function addIds(store: ListStore, key: string, ids: readonly number[]): Promise<void> {
+/**
+ * Adds ids (any order, duplicates and ids already present are ignored). `maxChunk`: the most ids
+ * a chunk holds, for lists whose chunks carry more than ids (see `topic-index`).
+ */
+export async function addIds(store: ListStore, key: string, ids: readonly number[], maxChunk = MAX_CHUNK): Promise<void> {
   const wanted = sortedUnique(ids);
   if (wanted.length === 0) return;
   const head = (await store.head(key)) ?? EMPTY;
@@ -82,7 +85,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   let nextNo = head.nextNo;
   const last = chunks.at(-1);
   // Ids past a full last chunk start new chunks; every other id joins the chunk covering it.
-  const fresh = last && last.count >= MAX_CHUNK ? wanted.filter((id) => id > last.lastId) : chunks.length === 0 ? wanted : [];
+  const fresh = last && last.count >= maxChunk ? wanted.filter((id) => id > last.lastId) : chunks.length === 0 ? wanted : [];
   const byChunk = new Map<number, number[]>();
   for (const id of wanted) {
     if (fresh.length > 0 && id >= fresh[0]) continue;
@@ -95,13 +98,13 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     const ref = chunks[index];
     const current = await store.chunk(key, ref.no);
     const merged = merge(current, added);
-    if (merged.length <= MAX_CHUNK) {
+    if (merged.length <= maxChunk) {
       if (merged.length !== current.length) await store.putChunk(key, ref.no, merged);
       replaced.set(index, [refOf(ref.no, merged)]);
       continue;
     }
     const refs: ChunkRef[] = [];
-    for (const piece of piecesOf(merged)) {
+    for (const piece of piecesOf(merged, maxChunk)) {
       await store.putChunk(key, nextNo, piece);
       refs.push(refOf(nextNo++, piece));
     }
@@ -109,7 +112,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     dropped.push(ref.no);
   }
   const appended: ChunkRef[] = [];
-  for (const piece of piecesOf(fresh)) {
+  for (const piece of piecesOf(fresh, maxChunk)) {
     await store.putChunk(key, nextNo, piece);
     appended.push(refOf(nextNo++, piece));
   }
