@@ -84,6 +84,20 @@ describe('message flags', () => {
     await queue.delete();
   });
 
+  it('tells a message marked unread in a muted channel as muted, unless its topic is unmuted', async () => {
+    const muted = await createChannel({ name: uniqueChannelName('flags-muted'), subscribers: [alice.userId, bob.userId] }, bob);
+    const [quiet, loud] = [await send(bob, String(muted), 'quiet', 'hush', AS_APP), await send(bob, String(muted), 'loud', 'hey', AS_APP)];
+    const property = { subscription_data: [{ stream_id: muted, property: 'is_muted', value: true }] };
+    expect((await api('POST', '/users/me/subscriptions/properties', { auth: alice, params: property })).status).toBe(200);
+    expect((await api('POST', '/user_topics', { auth: alice, params: { stream_id: muted, topic: 'loud', visibility_policy: 2 } })).status).toBe(200);
+    await flags(alice, 'add', 'read', [quiet, loud]);
+    const queue = await TestEventQueue.register(alice, { event_types: ['update_message_flags'] });
+    await flags(alice, 'remove', 'read', [quiet, loud]);
+    const removed = await queue.waitFor((e) => e.type === 'update_message_flags' && e.op === 'remove');
+    expect(removed.message_details).toMatchObject({ [quiet]: { unmuted_stream_msg: false }, [loud]: { unmuted_stream_msg: true } });
+    await queue.delete();
+  });
+
   it('stars and unstars, listing starred messages in POST /register', async () => {
     const id = await send(bob, channel, 'stars', 'shiny', AS_APP);
     await flags(alice, 'add', 'starred', [id]);

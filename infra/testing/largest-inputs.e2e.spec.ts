@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, OPERATIONS, Role, type Operation } from '../../libs/contracts/src';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST, OPERATIONS, Role, type Operation } from '../../libs/contracts/src';
 import {
   api,
   createChannel,
@@ -67,6 +67,8 @@ function given(op: Operation, f: Fixtures): (name: string) => unknown {
     visibility_policy: 3,
     // One user: the bound is on channels × users.
     principals: [f.member.userId],
+    // As many changes as a request takes, all of a subscription the caller holds (each an event).
+    subscription_data: Array.from({ length: MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST }, (_, i) => ({ stream_id: f.channelId, property: 'color', value: `#${String(i).padStart(6, '0')}` })),
     to: op.type === 'message.send' ? f.channelName : undefined,
   };
   return (name) => values[name];

@@ -20,4 +20,21 @@ describe('zulip-js: channels', () => {
     expect(removed).toMatchObject({ removed: [name], not_removed: [] });
     expect(failed(await client.streams.getStreamId('no such channel here'))).toMatchObject({ code: 'BAD_REQUEST', msg: "Invalid channel name 'no such channel here'" });
   });
+
+  it("lists a channel's topics, newest first, as a client shows them", async () => {
+    const { client } = await newUserClient({ label: 'zjs-topics' });
+    const name = uniqueChannelName('zjs-topics');
+    succeeded(await client.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name }]) }));
+    const { stream_id } = succeeded(await client.streams.getStreamId(name));
+    const sent: number[] = [];
+    for (const topic of ['first', '', 'second']) sent.push((succeeded(await client.messages.send({ type: 'stream', to: name, topic, content: 'hi' })) as unknown as { id: number }).id);
+    const { topics } = succeeded(await client.streams.topics.retrieve({ stream_id }));
+    // zulip-js cannot send allow_empty_topic_name: the empty topic comes as "general chat".
+    expect(topics).toEqual([
+      { name: 'second', max_id: sent[2] },
+      { name: 'general chat', max_id: sent[1] },
+      { name: 'first', max_id: sent[0] },
+    ]);
+    expect(failed(await client.streams.topics.retrieve({ stream_id: 999_999_999 }))).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
+  });
 });

@@ -128,6 +128,8 @@ declare module 'zulip-js' {
         getStreamId(params: Params | string): Promise<Response<{ stream_id: number }>>;
         /** GET /users/me/subscriptions */
         subscriptions: { retrieve(params?: Params): Promise<Response> };
+        /** GET /users/me/{stream_id}/topics (zulip-js sends no other parameter). */
+        topics: { retrieve(params: { stream_id: number }): Promise<Response<{ topics: { name: string; max_id: number }[] }>> };
       };
       messages: { retrieve(params?: Params): Promise<Response>; send(params: Params): Promise<Response>; getById(params: Params): Promise<Response>; deleteById(params: Params): Promise<Response>; update(params: Params): Promise<Response> };
       typing: { send(params: Params): Promise<Response> };

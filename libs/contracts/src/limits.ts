@@ -71,6 +71,16 @@ export const MAX_CHANNELS_PER_REQUEST = 500;
  * request's events are decided in memory and appended as one batch.
  */
 export const MAX_SUBSCRIPTION_CHANGES_PER_REQUEST = 10_000;
+/**
+ * Changes in one `POST /users/me/subscriptions/properties` (Zulip has no bound): each is an event
+ * of the caller's, decided and appended together.
+ */
+export const MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST = 1000;
+/**
+ * Topics in one `GET /users/me/{stream_id}/topics` answer: the most recent ones (Zulip answers
+ * every topic of the channel, which grows without bound with the channel).
+ */
+export const MAX_TOPICS_PER_REPLY = 5000;
 /** Addresses in one `POST /invites`; Zulip has none but its daily quota. */
 export const MAX_INVITEES_PER_REQUEST = 100;
 /** Keys of `client_capabilities` (Zulip defines about 15). */

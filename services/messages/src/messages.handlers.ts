@@ -10,6 +10,7 @@ import {
   deleteMessage,
   deleteTopic,
   DELETE_TOPIC_BATCH,
+  getStreamTopics,
   getMessage,
   getMessages,
   sendMessage,
@@ -18,9 +19,12 @@ import {
   getStreams,
   getSubscribers,
   getSubscriptions,
+  getSubscriptionStatus,
   removeDefaultStream,
+  updateSubscriptionProperties,
   subscribe,
   unsubscribe,
+  updateSubscriptions,
   updateMutedTopic,
   updateUserTopic,
   updateMessage,
@@ -55,7 +59,10 @@ import {
   getSubscriptionsHandler,
 } from './channels/read-channels/read-channels.handler';
 import { subscribeHandler } from './channels/subscribe/subscribe.handler';
+import { getSubscriptionStatusHandler } from './channels/subscription-status/subscription-status.handler';
+import { updateSubscriptionPropertiesHandler } from './channels/update-subscription-properties/update-subscription-properties.handler';
 import { unsubscribeHandler } from './channels/unsubscribe/unsubscribe.handler';
+import { updateSubscriptionsHandler } from './channels/update-subscriptions/update-subscriptions.handler';
 import { clearDraftsHandler } from './drafts/clear-drafts/clear-drafts.handler';
 import { createDraftsHandler } from './drafts/create-drafts/create-drafts.handler';
 import { deleteDraftHandler } from './drafts/delete-draft/delete-draft.handler';
@@ -63,6 +70,7 @@ import { editDraftHandler } from './drafts/edit-draft/edit-draft.handler';
 import { getDraftsHandler } from './drafts/get-drafts/get-drafts.handler';
 import { deleteTopicBatchHandler } from './messages/delete-topic/delete-topic-batch.handler';
 import { deleteTopicHandler } from './messages/delete-topic/delete-topic.handler';
+import { getStreamTopicsHandler } from './messages/topic-history/get-stream-topics.handler';
 import { deleteMessageHandler } from './messages/delete-message/delete-message.handler';
 import { editMessageHandler } from './messages/edit-message/edit-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
@@ -91,11 +99,14 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [subscribe.type]: subscribeHandler(deps),
   [createChannel.type]: createChannelHandler(deps),
   [unsubscribe.type]: unsubscribeHandler(deps),
+  [updateSubscriptions.type]: updateSubscriptionsHandler(deps),
   [getSubscriptions.type]: getSubscriptionsHandler(deps),
   [getStreams.type]: getStreamsHandler(deps),
   [getStreamById.type]: getStreamByIdHandler(deps),
   [getStreamId.type]: getStreamIdHandler(deps),
   [getSubscribers.type]: getSubscribersHandler(deps),
+  [getSubscriptionStatus.type]: getSubscriptionStatusHandler(deps),
+  [updateSubscriptionProperties.type]: updateSubscriptionPropertiesHandler(deps),
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),
@@ -112,6 +123,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [deleteMessage.type]: deleteMessageHandler(deps),
   [updateMessage.type]: editMessageHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),
+  [getStreamTopics.type]: getStreamTopicsHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),
   [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
   [REGISTER_STATE_TYPES.messages]: registerStateHandler(deps),

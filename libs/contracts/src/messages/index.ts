@@ -1,4 +1,5 @@
 export * from './channel-settings';
+export * from './subscription-settings';
 export * from './events';
 export * from './commands/apply-accepted-invitation';
 export * from './draft';

@@ -40,6 +40,12 @@ const TOO_MANY_SUBSCRIPTIONS = {
   message: `Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`,
 };
 
+/**
+ * A channel to subscribe to, by name (created if missing, with `description`), and the color of
+ * a new subscription (Zulip's `AddSubscriptionData`; the service checks it as Zulip does).
+ */
+const SubscriptionRequest = z.object({ name: ChannelName, color: z.string().max(MAX_IDENTIFIER_LENGTH).optional(), description: Description.optional() });
+
 /** Initial settings of channels a request creates; ignored for channels that already exist. */
 const newChannelSettings = {
   announce: z.boolean().default(false),
@@ -71,7 +77,7 @@ export const subscribe = defineOperation({
   minRole: Role.MEMBER,
   params: z
     .object({
-      subscriptions: z.array(z.object({ name: ChannelName, description: Description.optional() })).max(MAX_CHANNELS_PER_REQUEST),
+      subscriptions: z.array(SubscriptionRequest).max(MAX_CHANNELS_PER_REQUEST),
       principals: Principals.optional(),
       authorization_errors_fatal: z.boolean().default(true),
       ...newChannelSettings,
@@ -109,6 +115,26 @@ export const unsubscribe = defineOperation({
   params: z
     .object({ subscriptions: z.array(ChannelName).max(MAX_CHANNELS_PER_REQUEST), principals: Principals.optional() })
     .refine(withinSubscriptionBound, TOO_MANY_SUBSCRIPTIONS),
+  key: 'realm',
+});
+
+/**
+ * PATCH /users/me/subscriptions: Zulip's composition of the two, decided together: the caller
+ * subscribes to `add` (as POST with its defaults), then leaves `delete` (as DELETE), and the
+ * reply merges both replies. Guests are refused by the service, after "Nothing to do", as Zulip's
+ * `add_subscriptions_backend` refuses them.
+ */
+export const updateSubscriptions = defineOperation({
+  type: 'channel.update_subscriptions',
+  method: 'PATCH',
+  path: '/users/me/subscriptions',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    add: z.array(SubscriptionRequest).max(MAX_CHANNELS_PER_REQUEST).default([]),
+    delete: z.array(ChannelName).max(MAX_CHANNELS_PER_REQUEST).default([]),
+  }),
   key: 'realm',
 });
 

@@ -11,11 +11,13 @@ import {
   removeDefaultStream,
   subscribe,
   unsubscribe,
+  updateSubscriptions,
 } from './channels';
+import { getSubscriptionStatus, updateSubscriptionProperties } from './subscriptions';
 import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
 import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
-import { deleteTopic } from './topics';
+import { deleteTopic, getStreamTopics } from './topics';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -52,6 +54,7 @@ import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeF
 
 export * from './auth';
 export * from './channels';
+export * from './subscriptions';
 export * from './linkifiers';
 export * from './navigation-views';
 export * from './invites';
@@ -127,7 +130,10 @@ export const OPERATIONS: readonly Operation[] = [
   subscribe,
   createChannel,
   unsubscribe,
+  updateSubscriptions,
   getSubscriptions,
+  updateSubscriptionProperties,
+  getSubscriptionStatus,
   getStreams,
   getStreamById,
   getStreamId,
@@ -156,6 +162,7 @@ export const OPERATIONS: readonly Operation[] = [
   addAlertWords,
   removeAlertWords,
   deleteTopic,
+  getStreamTopics,
   uploadFile,
   getAttachments,
   removeAttachment,

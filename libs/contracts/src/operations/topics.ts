@@ -22,3 +22,20 @@ export const deleteTopic = defineOperation({
   params: z.object({ stream_id: z.int(), topic_name: z.string().max(MAX_TOPIC_INPUT_LENGTH) }),
   key: 'realm',
 });
+
+/**
+ * GET /users/me/{stream_id}/topics → `{topics: [{max_id, name}]}`, the most recent first, at
+ * most MAX_TOPICS_PER_REPLY of them. A channel with protected history shows the caller only the
+ * topics of messages they received. Without `allow_empty_topic_name`, the empty topic is named
+ * "general chat".
+ */
+export const getStreamTopics = defineOperation({
+  type: 'topic.list',
+  method: 'GET',
+  path: '/users/me/{stream_id}/topics',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ stream_id: z.int(), allow_empty_topic_name: z.boolean().default(false) }),
+  key: 'actor',
+});

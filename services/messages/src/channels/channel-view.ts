@@ -2,6 +2,7 @@ import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue, type GroupSettingV
 import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadUser } from '../users-read-model/users-read-model';
 import type { ChannelState } from './channel.state';
+import type { SubscriptionSettings } from './subscription-settings/subscription-settings.state';
 import type { SubscriptionState } from './user-subscriptions.state';
 
 export interface ViewLookups {
@@ -52,21 +53,23 @@ export function streamView(lookups: ViewLookups, channel: ChannelState): Record<
 }
 
 /**
- * Zulip's subscription dict: the channel plus the user's own settings of it. Notification
- * settings are null (the user's defaults apply) until per-subscription settings exist.
+ * Zulip's subscription dict: the channel plus the user's own settings of it, those they changed
+ * laid over the subscription's color and Zulip's defaults. Notification settings are null (the
+ * user's defaults apply) until set; `in_home_view` is the legacy inverse of `is_muted`.
  */
-export function subscriptionView(lookups: ViewLookups, channel: ChannelState, subscription: SubscriptionState): Record<string, unknown> {
+export function subscriptionView(lookups: ViewLookups, channel: ChannelState, subscription: SubscriptionState, settings: SubscriptionSettings = {}): Record<string, unknown> {
+  const isMuted = settings.is_muted ?? false;
   return {
     ...streamView(lookups, channel),
-    color: subscription.color,
-    is_muted: false,
-    in_home_view: true,
-    pin_to_top: false,
-    desktop_notifications: null,
-    email_notifications: null,
-    push_notifications: null,
-    audible_notifications: null,
-    wildcard_mentions_notify: null,
+    color: settings.color ?? subscription.color,
+    is_muted: isMuted,
+    in_home_view: !isMuted,
+    pin_to_top: settings.pin_to_top ?? false,
+    desktop_notifications: settings.desktop_notifications ?? null,
+    email_notifications: settings.email_notifications ?? null,
+    push_notifications: settings.push_notifications ?? null,
+    audible_notifications: settings.audible_notifications ?? null,
+    wildcard_mentions_notify: settings.wildcard_mentions_notify ?? null,
   };
 }
 

@@ -26,9 +26,15 @@ export interface SubscriptionPlan {
 
 /**
  * Zulip's `bulk_add_subscriptions`: who is subscribed already, who gets a new subscription (with
- * the next unused palette color) and who gets an old one back (with its old color).
+ * the color the request asked for that channel, else the next unused palette color) and who gets
+ * an old one back (with its old color).
  */
-export function planSubscriptions(channels: readonly ChannelRef[], userIds: readonly number[], subscriptionsOf: (userId: number) => UserSubscriptionsState): SubscriptionPlan {
+export function planSubscriptions(
+  channels: readonly ChannelRef[],
+  userIds: readonly number[],
+  subscriptionsOf: (userId: number) => UserSubscriptionsState,
+  requestedColors: ReadonlyMap<number, string> = new Map(),
+): SubscriptionPlan {
   const subscribed: SubscriptionPlan['subscribed'] = [];
   const alreadySubscribed: SubscriptionPlan['alreadySubscribed'] = [];
   const added = new Map<number, { userId: number; color: string }[]>();
@@ -38,6 +44,7 @@ export function planSubscriptions(channels: readonly ChannelRef[], userIds: read
     const colors = pickColors(
       subs.map((s) => s.color),
       fresh.map((c) => c.channelId),
+      requestedColors,
     );
     for (const channel of channels) {
       const existing = subs.find((s) => s.channelId === channel.channelId);

@@ -4,6 +4,8 @@ import { mentionsIn } from '@zulip-es/message-flags';
 import { directPlace, formatListTag } from '../flags/list-tag';
 import { isUserDirectList, ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, topicKey, type EditHistoryEntry, type MessageState } from './message.state';
 import { countParticipants } from './topic-participants.projector';
+import { indexSent, newestBefore, reindexTopic } from './topic-history/topic-index';
+import type { TopicIndexStore } from './topic-history/topic-index-store';
 import { subscriptionHistoryId, withMovedIn } from './subscription-history.state';
 import type { ChannelState } from '../channels/channel.state';
 import { dmGroupDocId, type MessagesRepository } from '../projection/messages.repository';
@@ -14,8 +16,9 @@ import { moveClaims } from '../attachments/upload-refs.projector';
 type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
 
 /**
- * Messages by id, the id lists of their topic, channel and direct conversations, and who sent
- * each topic's messages (`topic_participants`, versioned by the event that last wrote it).
+ * Messages by id, the id lists of their topic, channel and direct conversations, who sent each
+ * topic's messages (`topic_participants`, versioned by the event that last wrote it), and each
+ * channel's topics by their newest message (`topic-history/topic-index.ts`).
  *
  * Idempotency: every message event is decided on key `realm` and belongs to the one aggregate
  * `messages`, whose sequence the decider increments. One event writes several documents (the
@@ -34,34 +37,42 @@ export function messageProjector(repo: MessagesRepository): Projector {
       const { version } = await repo.ownedMessagesCounters();
       if (version >= envelope.sequence) return;
       lists.useAt(version);
+      repo.topicIndexCache.useAt(version);
       const messageEvent = event as MessageEvent;
+      // The topic index's writes of this event, written before the version.
+      const index = repo.topicIndex(true);
       if (messageEvent.type === 'message.sent.v1') {
-        await applySent(repo, lists, messageEvent, envelope.sequence);
+        await applySent(repo, lists, index, messageEvent, envelope.sequence);
         // Ids only grow (all are given on key realm), so the message sent is the last one.
         await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
       } else {
-        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, messageEvent, envelope.sequence);
+        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, index, messageEvent, envelope.sequence);
         else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, lists, messageEvent, envelope.sequence);
-        else await applyMoved(repo, lists, messageEvent, envelope.sequence);
+        else await applyMoved(repo, lists, index, messageEvent, envelope.sequence);
+        await index.flush();
         await repo.setMessagesVersion(envelope.sequence);
       }
       lists.keptAt(envelope.sequence);
+      repo.topicIndexCache.keptAt(envelope.sequence);
     },
   };
 }
 
-async function applySent(repo: MessagesRepository, lists: ListStore, event: MessageSentV1, sequence: number): Promise<void> {
+async function applySent(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessageSentV1, sequence: number): Promise<void> {
   const { messageId, senderId, conversation, recipientId, renderedContent, readBySender, topicParticipantIds } = event.data;
   const mentions = mentionsIn(renderedContent);
   const tagged = { senderId, senderUnread: readBySender === false, channelWildcard: mentions.channelWildcard };
   const mentioned = new Set([...mentions.userIds, ...(mentions.topicWildcard ? (topicParticipantIds ?? []) : [])]);
+  // Read before the lists change (from their cache, usually), so the index is written beside them.
+  const previous = conversation.type === 'channel' ? await newestBefore(lists, conversation, messageId) : undefined;
   // Each write stands alone (see above), so they go to the store together; only the version,
   // written by the caller, must come after all of them.
   await Promise.all([
+    conversation.type === 'channel' ? indexSent(index, conversation, messageId, previous) : null,
     repo.messages.replaceOne({ _id: messageDocId(messageId) }, messageFromSent(event, sequence), { upsert: true }),
     conversation.type === 'channel' ? countParticipants(repo, conversation, () => [senderId], 1, sequence) : null,
     moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
-    ...listsOf(conversation).map((key) => addIds(lists, key, [messageId], tagsFor(key, conversation, () => tagged))),
+    ...listsOf(conversation).map((key) => addIds(lists, key, [messageId], { tagOf: tagsFor(key, conversation, () => tagged) })),
     ...[...mentioned].map((userId) => addIds(lists, ListKeys.mentions(userId), [messageId])),
     conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
     conversation.type === 'channel' ? firstInChannel(repo, conversation.channelId, messageId) : null,
@@ -96,7 +107,17 @@ async function recordDmGroup(repo: MessagesRepository, userIds: readonly number[
   await repo.raiseLastId('dm_group_no', groupNo);
 }
 
-async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
+/** The topic a message names: `topic` for `changed` ones (the event gives it), else the stored message's. */
+function topicOf(repo: MessagesRepository, changed: readonly number[], topic: string): (messageId: number) => Promise<string> {
+  const changedIds = new Set(changed);
+  return async (messageId) => {
+    if (changedIds.has(messageId)) return topic;
+    const message = await repo.message(messageId);
+    return message?.conversation.type === 'channel' ? message.conversation.topic : topic;
+  };
+}
+
+async function applyDeleted(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
   const { messageIds, conversation } = event.data;
   // The senders are read from the messages before they go (a topic deletion's batch: at most 100).
   if (conversation.type === 'channel') await countParticipants(repo, conversation, () => sendersIn(repo, conversation, messageIds), -1, sequence);
@@ -111,6 +132,7 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, event: M
     repo.deleteMessages(messageIds),
   ]);
   if (channel) await followChannelList(repo, lists, channel, messageIds);
+  if (conversation.type === 'channel') await reindexTopic(index, lists, conversation, messageIds, topicOf(repo, [], conversation.topic));
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
     await applyPolicyResets(repo, { channelId: conversation.channelId, topicName: conversation.topic, lastUpdated: reset.lastUpdated, sequence }, reset.users);
@@ -158,7 +180,7 @@ async function followMentions(lists: ListStore, message: MessageState, renderedC
   const tagged = { ...taggedOf(message), channelWildcard: after.channelWildcard };
   for (const key of listsOf(message.conversation)) {
     const tagOf = tagsFor(key, message.conversation, () => tagged);
-    if (tagOf) await addIds(lists, key, [message.messageId], tagOf);
+    if (tagOf) await addIds(lists, key, [message.messageId], { tagOf });
   }
 }
 
@@ -189,7 +211,7 @@ function movedEntry(event: MessagesMovedV1, history: readonly EditHistoryEntry[]
  * `first_message_id` follow their lists, and the users' policies the event carries are applied
  * (explicit values: idempotent too).
  */
-async function applyMoved(repo: MessagesRepository, lists: ListStore, event: MessagesMovedV1, sequence: number): Promise<void> {
+async function applyMoved(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessagesMovedV1, sequence: number): Promise<void> {
   const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
   const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
   const moved = resolved === null ? { lastMovedTimestamp: seconds(movedAt) } : {};
@@ -206,7 +228,11 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, event: Mes
   }
   for (const key of listsOf({ type: 'channel', ...from })) await removeIds(lists, key, messageIds);
   const tags = new Map(messages.map((m) => [m.messageId, taggedOf(m)]));
-  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds, tagsFor(key, conversation, (id) => tags.get(id) ?? UNKNOWN_TAG));
+  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds, { tagOf: tagsFor(key, conversation, (id) => tags.get(id) ?? UNKNOWN_TAG) });
+  // Moved messages name their new topic; a move within one topic (a change of case) renames it.
+  const renamed = topicOf(repo, messageIds, to.topic);
+  if (from.channelId !== to.channelId || topicKey(from.topic) !== topicKey(to.topic)) await reindexTopic(index, lists, from, messageIds, renamed);
+  await reindexTopic(index, lists, to, messageIds, renamed);
   if (from.channelId !== to.channelId) {
     await followChannelList(repo, lists, await repo.channel(from.channelId));
     await followChannelList(repo, lists, await repo.channel(to.channelId));

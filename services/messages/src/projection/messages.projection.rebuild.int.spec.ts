@@ -41,6 +41,13 @@ describe('messages projection rebuilt from messages.events', () => {
     await api('POST', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: defaultId } });
     expect(id).toBeGreaterThan(0);
+    // Subscription settings: changed and changed again, by two users.
+    const setProperties = (auth: TestUser, subscription_data: unknown[]) => api('POST', '/users/me/subscriptions/properties', { auth, params: { subscription_data } });
+    const subscribedByA = ((await api('GET', '/users/me/subscriptions', { auth: a })).body.subscriptions as { stream_id: number }[]).map((s) => s.stream_id);
+    expect(subscribedByA).toHaveLength(2);
+    expect((await setProperties(a, subscribedByA.map((stream_id) => ({ stream_id, property: 'is_muted', value: true })))).status).toBe(200);
+    expect((await setProperties(a, [{ stream_id: subscribedByA[0], property: 'color', value: '#abc' }, { stream_id: subscribedByA[0], property: 'in_home_view', value: true }])).status).toBe(200);
+    expect((await setProperties(b, [{ stream_id: id, property: 'pin_to_top', value: true }])).status).toBe(200);
     // Drafts: created, edited, deleted, and cleared by turning synchronization off.
     const drafts = await api('POST', '/drafts', { auth: a, params: { drafts: [{ type: 'stream', to: [defaultId], topic: 't', content: 'x' }, { type: '', to: [], topic: '', content: 'y' }] } });
     expect(drafts.status).toBe(200);
@@ -106,8 +113,8 @@ describe('messages projection rebuilt from messages.events', () => {
     const names = await projectedCollections(live);
     expect(names).toEqual(
       expect.arrayContaining([
-        ...['channels', 'channel_names', 'user_subscriptions', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_drafts', 'user_topics', 'topic_policies'],
-        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs', 'topic_participants'],
+        ...['channels', 'channel_names', 'user_subscriptions', 'subscription_settings', 'default_channels', 'counters', 'checkpoints', 'drafts', 'user_drafts', 'user_topics', 'topic_policies'],
+        ...['messages', 'message_list_heads', 'message_list_chunks', 'subscription_history', 'dm_groups', 'upload_refs', 'topic_participants', 'topic_index_heads', 'topic_index_chunks'],
       ]),
     );
     const { rebuilt, current } = await dumpsWhenCaughtUp(live, scratch, store, names, REV);

@@ -21,9 +21,11 @@ export class MessagesProjection implements Projection {
    * 9: each draft has its own document (`drafts`), each user's numbers and counters theirs
    * (`user_drafts`). 10: channel and direct-message lists carry each message's sender and place,
    * users' flags (`user_flags`, their unread, starred and collapsed lists) and mention lists.
-   * A stored projection of an older version is rebuilt from the events at start.
+   * 11: each channel's topics by their newest message (`topic_index_heads`,
+   * `topic_index_chunks`), for GET /users/me/{stream_id}/topics. A stored projection of an older
+   * version is rebuilt from the events at start.
    */
-  readonly version = 10;
+  readonly version = 11;
   private readonly byType = new Map<string, Projector>();
 
   constructor(private readonly repo: MessagesRepository) {

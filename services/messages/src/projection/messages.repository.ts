@@ -4,6 +4,7 @@ import { channelAggregateId, channelFromDocument, type ChannelState } from '../c
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
+import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
 import type { ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags } from '../messages/message-lists/id-chunk-codec';
@@ -13,6 +14,7 @@ import { topicParticipantsId, type TopicParticipantsState } from '../messages/to
 import { userFlagsId, type UserFlagsState } from '../flags/user-flags.state';
 import { mutedUsersId, noMutedUsers, type MutedUsersState } from '../muted-users/muted-users.state';
 import { alertWordsId, noAlertWords, type AlertWordsState } from '../alert-words/alert-words.state';
+import { TopicIndexCache, TopicIndexStore, type TopicIndexChunkDoc, type TopicIndexHeadDoc } from '../messages/topic-history/topic-index-store';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -47,6 +49,8 @@ export class MessagesRepository {
    * (decided on that key) and by the projection, never by queries (see OwnedDocuments).
    */
   readonly owned = new OwnedDocuments();
+  /** The topic index as the projector last wrote it (see TopicIndexCache). */
+  readonly topicIndexCache = new TopicIndexCache();
 
   constructor(private readonly db: Connection) {
     this.listCache = new CachedListStore(this.lists);
@@ -61,6 +65,10 @@ export class MessagesRepository {
   }
   get userSubscriptions() {
     return this.db.collection<Doc<UserSubscriptionsState>>('user_subscriptions');
+  }
+  /** Each user's own settings of their subscriptions, by `subscription_settings:<userId>`. */
+  get subscriptionSettings() {
+    return this.db.collection<Doc<UserSubscriptionSettingsState>>('subscription_settings');
   }
   get defaultChannelsDoc() {
     return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
@@ -104,6 +112,16 @@ export class MessagesRepository {
   /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
   get dmGroups() {
     return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
+  }
+
+  /**
+   * Each channel's topics by their newest message (see `topic-history/topic-index.ts`): heads and
+   * chunks by `_id`, through the projector's cache when it writes (`cached`).
+   */
+  topicIndex(cached = false): TopicIndexStore {
+    const heads = this.db.collection<TopicIndexHeadDoc>('topic_index_heads');
+    const chunks = this.db.collection<TopicIndexChunkDoc>('topic_index_chunks');
+    return new TopicIndexStore(heads, chunks, cached ? this.topicIndexCache : undefined);
   }
 
   /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
@@ -309,6 +327,15 @@ export class MessagesRepository {
       () => this.userSubscriptions.replaceOne({ _id: userSubscriptionsId(state.userId) }, state, { upsert: true }),
       () => state,
     );
+  }
+
+  async subscriptionSettingsOf(userId: number): Promise<UserSubscriptionSettingsState> {
+    const doc = await this.subscriptionSettings.findOne({ _id: subscriptionSettingsId(userId) });
+    return doc ? withoutId(doc) : noSubscriptionSettings(userId);
+  }
+
+  async putSubscriptionSettings(state: UserSubscriptionSettingsState): Promise<void> {
+    await this.subscriptionSettings.replaceOne({ _id: subscriptionSettingsId(state.userId) }, state, { upsert: true });
   }
 
   async draftsOf(userId: number): Promise<DraftsState> {

@@ -6,6 +6,7 @@ import { channelsContext, type ChannelsContext } from '../channels/channels-cont
 import { hasMetadataAccess, isGuest } from '../channels/channel-access';
 import type { ChannelState } from '../channels/channel.state';
 import type { UserSubscriptionsState } from '../channels/user-subscriptions.state';
+import { settingsOf, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
 import { selectChannels, type GetStreams } from '../channels/read-channels/select-channels';
 import { listDrafts } from '../drafts/list-drafts';
 import { allIds, listSummary } from '../messages/message-lists/message-list';
@@ -25,14 +26,17 @@ type Params = z.output<typeof RegisterStateParams>;
 interface SharedReads {
   channels(): Promise<ChannelState[]>;
   ownSubscriptions(): Promise<UserSubscriptionsState>;
+  ownSettings(): Promise<UserSubscriptionSettingsState>;
 }
 
 function sharedReads({ repo }: MessagesDeps, userId: number): SharedReads {
   let channels: Promise<ChannelState[]> | undefined;
   let own: Promise<UserSubscriptionsState> | undefined;
+  let settings: Promise<UserSubscriptionSettingsState> | undefined;
   return {
     channels: () => (channels ??= repo.allChannels()),
     ownSubscriptions: () => (own ??= repo.subscriptionsOf(userId)),
+    ownSettings: () => (settings ??= repo.subscriptionSettingsOf(userId)),
   };
 }
 
@@ -47,19 +51,19 @@ interface Section {
 const subscriptionSection: Section = {
   fetchType: 'subscription',
   async state(_deps, ctx, params, reads) {
-    const [channels, own] = await Promise.all([reads.channels(), reads.ownSubscriptions()]);
+    const [channels, own, settings] = await Promise.all([reads.channels(), reads.ownSubscriptions(), reads.ownSettings()]);
     const byChannel = new Map(own.subscriptions.map((s) => [s.channelId, s]));
     const withSubscribers = params.include_subscribers !== false;
     const live = channels.filter((c) => !c.isArchived).sort(byName);
     const subscriptions = live.flatMap((c) => {
       const sub = byChannel.get(c.channelId);
       if (!sub?.active) return [];
-      const view = subscriptionView(ctx, c, sub);
+      const view = subscriptionView(ctx, c, sub, settingsOf(settings, c.channelId));
       return [withSubscribers ? { ...view, subscribers: activeSubscriberIds(ctx, c) } : view];
     });
     const unsubscribed = live.flatMap((c) => {
       const sub = byChannel.get(c.channelId);
-      return sub && !sub.active ? [subscriptionView(ctx, c, sub)] : [];
+      return sub && !sub.active ? [subscriptionView(ctx, c, sub, settingsOf(settings, c.channelId))] : [];
     });
     const neverSubscribed = live.filter((c) => !byChannel.has(c.channelId) && hasMetadataAccess(ctx, ctx.actor, c, false)).map((c) => (withSubscribers ? { ...streamView(ctx, c), subscribers: activeSubscriberIds(ctx, c) } : streamView(ctx, c)));
     return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };

@@ -1,7 +1,7 @@
 import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/platform';
-import type { Directory, DirectoryChannel, DirectoryUser } from '../directory/directory';
-import type { ClientEventsOf } from './client-event';
+import type { Directory, DirectoryChannel, DirectoryUser, SubscriptionSettings } from '../directory/directory';
+import { toOwner, type ClientEventsOf } from './client-event';
 import { groupSettingView } from './org-settings';
 
 /** Zulip's legacy `stream_post_policy`, from `can_send_message_group` (system groups: everyone 7, administrators 3, full members 5, moderators 4). */
@@ -37,6 +37,26 @@ export function streamView(directory: Directory, channel: DirectoryChannel): Rec
   };
 }
 
+/**
+ * A user's own settings of a subscription, as Zulip's subscription dict shows them: what they
+ * changed laid over the subscription's color and Zulip's defaults (notification settings null:
+ * the user's defaults apply; `in_home_view` the legacy inverse of `is_muted`).
+ */
+function subscriptionFields(settings: SubscriptionSettings, color: string): Record<string, unknown> {
+  const isMuted = settings.is_muted ?? false;
+  return {
+    color: settings.color ?? color,
+    is_muted: isMuted,
+    in_home_view: !isMuted,
+    pin_to_top: settings.pin_to_top ?? false,
+    desktop_notifications: settings.desktop_notifications ?? null,
+    email_notifications: settings.email_notifications ?? null,
+    push_notifications: settings.push_notifications ?? null,
+    audible_notifications: settings.audible_notifications ?? null,
+    wildcard_mentions_notify: settings.wildcard_mentions_notify ?? null,
+  };
+}
+
 const streamsCreated = (directory: Directory, channels: readonly DirectoryChannel[]): Delivery['event'] => ({ type: 'stream', op: 'create', streams: channels.map((c) => streamView(directory, c)) });
 
 /** Zulip's `stream` `delete`, with the deprecated `streams` kept for older clients. */
@@ -68,27 +88,25 @@ export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = 
         event: {
           type: 'subscription',
           op: 'add',
-          subscriptions: [
-            {
-              ...streamView(directory, after),
-              color,
-              is_muted: false,
-              in_home_view: true,
-              pin_to_top: false,
-              desktop_notifications: null,
-              email_notifications: null,
-              push_notifications: null,
-              audible_notifications: null,
-              wildcard_mentions_notify: null,
-              subscribers,
-            },
-          ],
+          subscriptions: [{ ...streamView(directory, after), ...subscriptionFields(directory.subscriptionSettings(userId, data.channelId), color), subscribers }],
         },
       }),
     );
   const newlyListing = added.filter((id) => !directory.listsChannel(directory.user(id)!, before));
   const peers = directory.channelViewerIds(before).filter((id) => !added.includes(id));
   return [{ userIds: newlyListing, event: streamsCreated(directory, [after]) }, ...subscriptionAdds, { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } }];
+};
+
+/**
+ * Zulip's `subscription` `update`, to the user alone. A change of `is_muted` is told twice, first
+ * as the legacy `in_home_view` (its inverse), as Zulip's `do_change_subscription_property` does.
+ */
+export const subscriptionPropertyChanged: ClientEventsOf<'subscription.property_changed.v1'> = ({ data }) => {
+  const update = (property: string, value: string | boolean): Delivery['event'] => ({ type: 'subscription', op: 'update', property, value, stream_id: data.channelId });
+  return [
+    ...(data.property === 'is_muted' ? toOwner(data.userId, update('in_home_view', !data.value)) : []),
+    ...toOwner(data.userId, update(data.property, data.value)),
+  ];
 };
 
 /**

@@ -8,7 +8,7 @@ import { messageFlagsUpdated, unreadMessagesCleared } from './message-flags';
 import { navigationViewAdded, navigationViewRemoved, navigationViewUpdated } from './navigation-views';
 import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivated, userReactivated } from './realm-user';
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
-import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved } from './channels';
+import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved, subscriptionPropertyChanged } from './channels';
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { linkifiersChanged, profileFieldsChanged } from './org-lists';
@@ -77,6 +77,7 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'channel.created.v1': channelCreated,
   'channel.subscribers_added.v1': subscribersAdded,
   'channel.subscribers_removed.v1': subscribersRemoved,
+  'subscription.property_changed.v1': subscriptionPropertyChanged,
   'default_channel.added.v1': defaultChannelAdded,
   'default_channel.removed.v1': defaultChannelRemoved,
   'user_topic.visibility_policy_changed.v1': userTopicChanged,

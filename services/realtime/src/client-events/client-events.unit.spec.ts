@@ -342,6 +342,28 @@ describe('client events of domain events', () => {
       expect(deliveries[1]!.event).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [5], user_ids: [2] });
     });
 
+    const changed = (userId: number, property: string, value: string | boolean): DomainEvent =>
+      ({ type: 'subscription.property_changed.v1', data: { userId, channelId: 5, property, value } }) as DomainEvent;
+
+    it('tells the user alone of a changed subscription setting, a muting first as the legacy in_home_view', () => {
+      const state = given(user(1), user(2), ...channel(5, [1, 2]));
+      expect(state.when(changed(2, 'color', '#ABC'))).toEqual([{ users: [2], event: { type: 'subscription', op: 'update', property: 'color', value: '#ABC', stream_id: 5 }, variants: undefined }]);
+      expect(state.when(changed(2, 'is_muted', true)).map((d) => [d.users, d.event])).toEqual([
+        [[2], { type: 'subscription', op: 'update', property: 'in_home_view', value: false, stream_id: 5 }],
+        [[2], { type: 'subscription', op: 'update', property: 'is_muted', value: true, stream_id: 5 }],
+      ]);
+      expect(state.when(changed(2, 'push_notifications', false)).map((d) => d.event.property)).toEqual(['push_notifications']);
+    });
+
+    it('shows a user subscribing again the settings they changed of their earlier subscription', () => {
+      const state = given(user(1), user(2), ...channel(5, [1, 2]), changed(2, 'color', '#123456'), changed(2, 'is_muted', true), changed(2, 'pin_to_top', true), changed(2, 'desktop_notifications', false));
+      state.directory.apply({ type: 'channel.subscribers_removed.v1', data: { channelId: 5, channelName: 'general', userIds: [2] } });
+      const [add] = state.when({ type: 'channel.subscribers_added.v1', data: { channelId: 5, channelName: 'general', subscribers: [{ userId: 2, color: '#76ce90' }] } });
+      expect(add!.event.subscriptions).toEqual([
+        expect.objectContaining({ color: '#123456', is_muted: true, in_home_view: false, pin_to_top: true, desktop_notifications: false, push_notifications: null, wildcard_mentions_notify: null }),
+      ]);
+    });
+
     it('tells removed subscribers of the removal and those still seeing the channel of the peer', () => {
       const deliveries = given(user(1), user(2), ...channel(5, [1, 2])).when({ type: 'channel.subscribers_removed.v1', data: { channelId: 5, channelName: 'general', userIds: [2] } });
       expect(deliveries).toEqual([

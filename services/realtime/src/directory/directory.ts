@@ -18,6 +18,9 @@ export interface DirectoryUser {
   dateJoined: string;
 }
 
+/** The settings a user changed of one subscription (`subscription.property_changed.v1`); the others keep Zulip's defaults. */
+export type SubscriptionSettings = Partial<Record<DomainEventOf<'subscription.property_changed.v1'>['data']['property'], string | boolean>>;
+
 /** A channel as created (channels change no setting after creation yet), its subscribers and its oldest message. */
 export interface DirectoryChannel extends ChannelCreated {
   subscribers: Set<number>;
@@ -48,6 +51,13 @@ export class Directory {
   private readonly invitedBy = new Map<number, number>();
   /** User id → the last time (Unix seconds) the user was reported active. */
   private readonly lastActive = new Map<number, number>();
+  /** `<userId>:<channelId>` → the settings the user changed of that subscription (kept after they leave, as Zulip keeps them). */
+  private readonly subscriptionSettingsByKey = new Map<string, SubscriptionSettings>();
+
+  /** What `userId` changed of their subscription to `channelId` (nothing: Zulip's defaults). */
+  subscriptionSettings(userId: number, channelId: number): SubscriptionSettings {
+    return this.subscriptionSettingsByKey.get(`${userId}:${channelId}`) ?? {};
+  }
 
   invitationSender(inviteId: number): number | undefined {
     return this.invitedBy.get(inviteId);
@@ -219,6 +229,11 @@ export class Directory {
         for (const userId of event.data.userIds) channel?.subscribers.delete(userId);
         return;
       }
+      case 'subscription.property_changed.v1': {
+        const key = `${event.data.userId}:${event.data.channelId}`;
+        this.subscriptionSettingsByKey.set(key, { ...this.subscriptionSettingsByKey.get(key), [event.data.property]: event.data.value });
+        return;
+      }
       case 'default_channel.added.v1':
         this.defaultChannels.add(event.data.channelId);
         return;
@@ -291,6 +306,7 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'channel.created.v1',
   'channel.subscribers_added.v1',
   'channel.subscribers_removed.v1',
+  'subscription.property_changed.v1',
   'default_channel.added.v1',
   'default_channel.removed.v1',
   'message.sent.v1',

@@ -71,7 +71,8 @@ export class ChannelDirectory implements ReadModel {
       case 'drafts.cleared.v1':
         return; // a user's drafts say nothing about channels
       case 'user_topic.visibility_policy_changed.v1':
-        return; // a user's own topic preferences: nothing invitations need
+      case 'subscription.property_changed.v1':
+        return; // a user's own topic and subscription preferences: nothing invitations need
       case 'message.sent.v1':
       case 'messages.deleted.v1':
       case 'message.content_edited.v1':

@@ -18,6 +18,7 @@ import { UnreadMessagesRecordedV1 } from './unread-messages-recorded.v1';
 import { UnreadMessagesClearedV1 } from './unread-messages-cleared.v1';
 import { UserMutedV1, UserUnmutedV1 } from './user-muted.v1';
 import { AlertWordsChangedV1 } from './alert-words-changed.v1';
+import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -38,6 +39,7 @@ export * from './unread-messages-recorded.v1';
 export * from './unread-messages-cleared.v1';
 export * from './user-muted.v1';
 export * from './alert-words-changed.v1';
+export * from './subscription-property-changed.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -61,5 +63,6 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   UserMutedV1,
   UserUnmutedV1,
   AlertWordsChangedV1,
+  SubscriptionPropertyChangedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -4,6 +4,7 @@ import type { MessagesDeps } from '../../shared/messages-deps';
 import { accessChannelById, accessChannelByName } from '../channel-lookup';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channel-view';
 import { channelsContext } from '../channels-context';
+import { settingsOf } from '../subscription-settings/subscription-settings.state';
 import { selectChannels } from './select-channels';
 import { checkSubscriberAccess } from './subscriber-access';
 
@@ -72,13 +73,14 @@ export function getSubscriptionsHandler({ repo, users }: MessagesDeps): QueryHan
     schema: getSubscriptions.params,
     async handle({ actorId, data }) {
       const ctx = channelsContext(users, actorId);
-      const own = (await repo.subscriptionsOf(ctx.actor.userId)).subscriptions.filter((s) => s.active);
+      const [all, settings] = await Promise.all([repo.subscriptionsOf(ctx.actor.userId), repo.subscriptionSettingsOf(ctx.actor.userId)]);
+      const own = all.subscriptions.filter((s) => s.active);
       const channels = await Promise.all(own.map((s) => repo.channel(s.channelId)));
       const subscriptions = own
         .flatMap((s, i) => {
           const channel = channels[i];
           if (!channel || channel.isArchived) return [];
-          const view = subscriptionView(ctx, channel, s);
+          const view = subscriptionView(ctx, channel, s, settingsOf(settings, s.channelId));
           return [data.include_subscribers === 'false' ? view : { ...view, subscribers: activeSubscriberIds(ctx, channel) }];
         })
         .sort((a, b) => byName(a as { name: string }, b as { name: string }));

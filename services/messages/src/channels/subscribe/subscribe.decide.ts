@@ -9,6 +9,7 @@ import { normalizeChannelName } from '../../projection/messages.repository';
 import { namesByUser, planSubscriptions, channelRef, type ChannelRef } from '../subscription-plan';
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
 import { activeSubscription, type UserSubscriptionsState } from '../user-subscriptions.state';
+import { eventColor, HEX_COLOR } from '../stream-color';
 
 export type Subscribe = OperationData<typeof subscribe>;
 
@@ -29,9 +30,10 @@ export interface SubscribeState {
  * others, the right to add subscribers to them. Then every principal is subscribed to every
  * channel. The notification bot's messages (new channel, "X subscribed you") are not sent yet.
  */
-export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date): Decision {
+export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date, param = 'subscriptions'): Decision {
   const { ctx } = state;
   const { actor } = ctx;
+  const colors = requestedColors(cmd.subscriptions, param);
   const options = checkNewChannelParams(ctx, actor, cmd);
   const requested = uniqueByName(cmd.subscriptions.map((s) => ({ name: s.name.trim(), description: normalizeDescription(s.description) })));
   for (const { name } of requested) checkChannelName(name);
@@ -60,10 +62,12 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   if (options.isDefaultStream && created.length > 0) {
     created.forEach((c, i) => events.push({ type: 'default_channel.added.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1 + i, data: { channelId: c.channelId } }));
   }
+  const channels = [...accessible.map(channelRef), ...created];
   const plan = planSubscriptions(
-    [...accessible.map(channelRef), ...created],
+    channels,
     subscribers.map((u) => u.userId),
     state.subscriptionsOf,
+    new Map(channels.flatMap((c) => (colors.has(c.name) ? [[c.channelId, colors.get(c.name)!] as const] : []))),
   );
   events.push(...plan.events);
 
@@ -72,6 +76,22 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   if (cmd.send_new_subscription_messages) reply.new_subscription_messages_sent = false;
   if (!cmd.authorization_errors_fatal) reply.unauthorized = unauthorized.map((c) => c.name);
   return { events, reply };
+}
+
+/**
+ * The colors asked for new subscriptions, checked first as Zulip's `AddSubscriptionData` checks
+ * them (named `add.color` whichever parameter carries them). Zulip looks them up by the name as
+ * requested against the channel's name, so a color given with another spelling is not used.
+ */
+function requestedColors(requests: Subscribe['subscriptions'], param: string): Map<string, string> {
+  const colors = new Map<string, string>();
+  requests.forEach(({ name, color }, i) => {
+    if (color === undefined) return;
+    if (!HEX_COLOR.test(color)) throw badRequest(`Invalid ${param}[${i}]: Value error, add.color is not a valid hex color code`);
+    const stored = eventColor(color);
+    if (stored) colors.set(name, stored);
+  });
+  return colors;
 }
 
 /** Zulip creates a name requested twice once; the first spelling wins. */

@@ -64,6 +64,20 @@ describe('subscribing to channels by name', () => {
     expect(events).toEqual([{ type: 'channel.subscribers_added.v1', aggregateId: 'channel:3', sequence: 5, data: { channelId: 3, channelName: 'Rome', subscribers: [{ userId: U.member, color: '#e79ab5' }] } }]);
   });
 
+  it('gives a new subscription the color asked for, but a returning subscriber keeps their old one', () => {
+    const rome = channel(3, { name: 'Rome', version: 4 });
+    const s = state(U.member, { channels: [rome] });
+    s.subscriptionsOf = subscriptions({}, { [U.member]: [{ channelId: 3, color: '#e79ab5' }] });
+    const { events } = decideSubscribe(cmd({ subscriptions: [{ name: 'Rome', color: '#000000' }, { name: 'Oslo', color: '#C2C2C2' }] }), s, NOW);
+    expect(events.filter((e) => e.type === 'channel.subscribers_added.v1').map((e) => e.data.subscribers)).toEqual([
+      [{ userId: U.member, color: '#e79ab5' }],
+      [{ userId: U.member, color: '#c2c2c2' }],
+    ]);
+    expect(() => decideSubscribe(cmd({ subscriptions: [{ name: 'Oslo', color: '#12' }] }), state(U.member), NOW)).toThrow(
+      refusal('Invalid subscriptions[0]: Value error, add.color is not a valid hex color code'),
+    );
+  });
+
   it('creates private channels with protected history unless asked otherwise', () => {
     const [created] = decideSubscribe(cmd({ subscriptions: names('secret'), invite_only: true }), state(U.member), NOW).events;
     expect(created.data).toMatchObject({ inviteOnly: true, historyPublicToSubscribers: false });

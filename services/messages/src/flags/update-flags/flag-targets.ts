@@ -1,10 +1,11 @@
-import type { UnreadMessageDetails } from '@zulip-es/contracts';
+import { VisibilityPolicy, type UnreadMessageDetails } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
 import type { ChannelsContext } from '../../channels/channels-context';
 import { MessageReader } from '../../messages/read-messages/message-access';
 import { taggedIdsAmong } from '../../messages/message-lists/message-list';
 import type { MessagesRepository } from '../../projection/messages.repository';
-import { policyOf, type UserTopicsState } from '../../user-topics/user-topics.state';
+import { policyOf } from '../../user-topics/user-topics.state';
+import { settingsOf } from '../../channels/subscription-settings/subscription-settings.state';
 import { placesAmong, type Received } from '../received-messages';
 import type { UnreadView } from '../unread-view';
 import { FlagLists } from '../user-flags.state';
@@ -61,8 +62,9 @@ async function unreadTargets(repo: MessagesRepository, ctx: ChannelsContext, vie
   const eligible = placed.map((m) => m.id);
   const unread = await view.unreadAmong(eligible);
   const mentioning = await view.mentioning(placed);
-  const userTopics = await repo.userTopicsOf(view.userId);
-  const details = new Map(placed.map((m) => [m.id, detailsOf(m, mentioning.has(m.id), userTopics)]));
+  const [userTopics, settings] = await Promise.all([repo.userTopicsOf(view.userId), repo.subscriptionSettingsOf(view.userId)]);
+  const muted = (channelId: number, topic: string) => isRowMuted(settingsOf(settings, channelId).is_muted === true, policyOf(userTopics, channelId, topic));
+  const details = new Map(placed.map((m) => [m.id, detailsOf(m, mentioning.has(m.id), muted)]));
   return { targets: { eligible, flagged: new Set(eligible.filter((id) => !unread.has(id))), details }, ignoredChannelIds };
 }
 
@@ -86,16 +88,18 @@ async function checkHistoryAccess(repo: MessagesRepository, view: UnreadView, pl
   }
 }
 
-/**
- * Zulip's `message_details` entry: where the message is, and whether it mentions the user; a
- * channel message is "unmuted" unless the user muted its topic (muting whole channels comes with
- * the subscription settings).
- */
-function detailsOf(message: Received, mentioned: boolean, userTopics: UserTopicsState): UnreadMessageDetails {
+/** Zulip's `message_details` entry: where the message is, whether it mentions the user, and whether it is muted for them. */
+function detailsOf(message: Received, mentioned: boolean, muted: (channelId: number, topic: string) => boolean): UnreadMessageDetails {
   if (message.place.type === 'direct') return { type: 'private', userIds: message.place.userIds, mentioned };
   const { channelId, topic } = message.place;
-  return { type: 'stream', channelId, topic, mentioned, unmutedStreamMsg: policyOf(userTopics, channelId, topic) !== MUTED };
+  return { type: 'stream', channelId, topic, mentioned, unmutedStreamMsg: !muted(channelId, topic) };
 }
 
-/** Zulip's `UserTopic.VisibilityPolicy.MUTED`. */
-const MUTED = 1;
+/**
+ * Zulip's `is_row_muted`: a muted channel's topic is muted unless the user unmuted or followed it;
+ * another channel's topic only when the user muted it.
+ */
+export function isRowMuted(channelMuted: boolean, visibilityPolicy: number): boolean {
+  if (channelMuted) return visibilityPolicy !== VisibilityPolicy.UNMUTED && visibilityPolicy !== VisibilityPolicy.FOLLOWED;
+  return visibilityPolicy === VisibilityPolicy.MUTED;
+}

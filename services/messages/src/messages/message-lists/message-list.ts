@@ -95,17 +95,21 @@ function merge(current: Chunk, added: readonly number[], tagOf?: TagOf): Chunk {
 const sameChunk = (a: Chunk, b: Chunk): boolean =>
   a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]) && (a.tags ?? []).every((tag, i) => tag === b.tags?.[i]) && (a.tags?.length ?? 0) === (b.tags?.length ?? 0);
 
-function piecesOf({ ids, tags }: Chunk): Chunk[] {
+function piecesOf({ ids, tags }: Chunk, maxChunk: number): Chunk[] {
   const pieces: Chunk[] = [];
-  for (let i = 0; i < ids.length; i += MAX_CHUNK) pieces.push({ ids: ids.slice(i, i + MAX_CHUNK), ...(tags ? { tags: tags.slice(i, i + MAX_CHUNK) } : {}) });
+  for (let i = 0; i < ids.length; i += maxChunk) pieces.push({ ids: ids.slice(i, i + maxChunk), ...(tags ? { tags: tags.slice(i, i + maxChunk) } : {}) });
   return pieces;
 }
 
-/**
- * Adds ids (any order, duplicates are ignored). In a tagged list (`tagOf` given), an id already
- * present takes its new tag: a message moved to another topic of its channel is added again.
- */
-export async function addIds(store: ListStore, key: string, ids: readonly number[], tagOf?: TagOf): Promise<void> {
+export interface AddOptions {
+  /** Makes the list a tagged one: an id already present takes its new tag (a message moved to another topic of its channel is added again). */
+  tagOf?: TagOf;
+  /** The most ids a chunk holds, for lists whose chunks carry more than ids (see `topic-index`). */
+  maxChunk?: number;
+}
+
+/** Adds ids (any order, duplicates are ignored). */
+export async function addIds(store: ListStore, key: string, ids: readonly number[], { tagOf, maxChunk = MAX_CHUNK }: AddOptions = {}): Promise<void> {
   const wanted = sortedUnique(ids);
   if (wanted.length === 0) return;
   const head = (await store.head(key)) ?? EMPTY;
@@ -113,7 +117,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   let nextNo = head.nextNo;
   const last = chunks.at(-1);
   // Ids past a full last chunk start new chunks; every other id joins the chunk covering it.
-  const fresh = last && last.count >= MAX_CHUNK ? wanted.filter((id) => id > last.lastId) : chunks.length === 0 ? wanted : [];
+  const fresh = last && last.count >= maxChunk ? wanted.filter((id) => id > last.lastId) : chunks.length === 0 ? wanted : [];
   const freshChunk: Chunk = { ids: fresh, ...(tagOf ? { tags: fresh.map(tagOf) } : {}) };
   const byChunk = new Map<number, number[]>();
   for (const id of wanted) {
@@ -127,13 +131,13 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     const ref = chunks[index];
     const current = await store.chunk(key, ref.no);
     const merged = merge(current, added, tagOf);
-    if (merged.ids.length <= MAX_CHUNK) {
+    if (merged.ids.length <= maxChunk) {
       if (!sameChunk(merged, current)) await store.putChunk(key, ref.no, merged);
       replaced.set(index, [refOf(ref.no, merged)]);
       continue;
     }
     const refs: ChunkRef[] = [];
-    for (const piece of piecesOf(merged)) {
+    for (const piece of piecesOf(merged, maxChunk)) {
       await store.putChunk(key, nextNo, piece);
       refs.push(refOf(nextNo++, piece));
     }
@@ -141,7 +145,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     dropped.push(ref.no);
   }
   const appended: ChunkRef[] = [];
-  for (const piece of piecesOf(freshChunk)) {
+  for (const piece of piecesOf(freshChunk, maxChunk)) {
     await store.putChunk(key, nextNo, piece);
     appended.push(refOf(nextNo++, piece));
   }
