@@ -7,6 +7,7 @@ import { BOUNCER_PORT, CONCURRENCIES } from './config';
 import { startFakePushSetup } from '../libs/testing/src/push-stack-env';
 import { measurePush } from './push-delivery';
 import { measureEvents } from './event-delivery';
+import { measureFlags } from './message-flags';
 import { httpCell } from './lib/http-load';
 import { settledIdle } from './lib/idle';
 import { rssMb } from './lib/proc';
@@ -24,7 +25,7 @@ import { measureTusMemory } from './tus-memory';
 import { measureUploadThroughput } from './upload-throughput';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
-export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push', 'events'] as const;
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push', 'events', 'flags'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
@@ -90,7 +91,12 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: event delivery to long-polls (1 and 1,000 queues), and the gateway holding 10,000 long-polls');
       events = await measureEvents(system.gatewayUrl, authorization, system.processes.gateway.pid!);
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, notes };
+    let flags;
+    if (parts.has('flags')) {
+      console.log('bench: message flags: sends to 1,000 subscribers, register with 50,000 unread, 10,000 marked read at once');
+      flags = await measureFlags(system.gatewayUrl, authorization);
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, flags, notes };
   } finally {
     await system.stop();
     await push.fake.close();

@@ -4,7 +4,8 @@ import { commandsTopic, updatePresence } from '../libs/contracts/src';
 import { createKafka, createLogger, RequestClient } from '../libs/platform/src';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
 import { basicAuth, encodeParams } from '../libs/testing/src/zulip-client';
-import { apiCaller } from './lib/api';
+import { apiCaller, type ApiCall } from './lib/api';
+import { keptAccountIds } from './lib/kept-accounts';
 import { inParallel } from './lib/in-parallel';
 import type { SystemLoad } from './system-loads';
 
@@ -14,7 +15,10 @@ export const PRESENT_USERS = 1000;
 export const SENDERS = 100;
 const SETUP_CONCURRENCY = 8;
 const PASSWORD = 'presence-bench-password';
-const EMAIL = /^presence-bench-(\d+)@example\.com$/;
+const presenceEmail = (index: number): string => `presence-bench-${index}@example.com`;
+
+/** The PRESENT_USERS accounts' ids, by index, created by the first run only; other parts reuse them. */
+export const presenceAccountIds = (call: ApiCall) => keptAccountIds(call, 'presence-bench', PRESENT_USERS, PASSWORD, (i) => `Presence bench ${i}`);
 
 interface BenchUser {
   index: number;
@@ -49,28 +53,9 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
   const call = apiCaller(gatewayUrl, authorization);
 
   let began = performance.now();
-  const users = new Map<number, BenchUser>();
-  const listUsers = async () => {
-    for (const m of (await call('GET', '/users')).members as { user_id: number; email: string }[]) {
-      const index = Number(EMAIL.exec(m.email)?.[1] ?? NaN);
-      if (index < PRESENT_USERS) users.set(index, { index, userId: m.user_id, email: m.email });
-    }
-  };
-  await listUsers();
-  const missing = Array.from({ length: PRESENT_USERS }, (_, i) => i).filter((i) => !users.has(i));
-  // Creations are decided one at a time (key 'realm'); two in flight only hide the round trip. On
-  // a loaded machine one may time out yet be done later, so each pass starts from the list.
-  for (let pass = 0; pass < 3 && users.size < PRESENT_USERS; pass++) {
-    if (pass > 0) await listUsers();
-    const todo = Array.from({ length: PRESENT_USERS }, (_, i) => i).filter((i) => !users.has(i));
-    await inParallel(todo, 2, async (index) => {
-      const email = `presence-bench-${index}@example.com`;
-      const created = await call('POST', '/users', { email, password: PASSWORD, full_name: `Presence bench ${index}` }).catch(() => null);
-      if (created) users.set(index, { index, userId: created.user_id as number, email });
-    });
-  }
-  if (users.size < PRESENT_USERS) throw new Error(`presence setup: only ${users.size} of ${PRESENT_USERS} accounts exist`);
-  notes.push(`presence setup: ${missing.length} of ${PRESENT_USERS} accounts created in ${seconds(began)} s (the others kept from an earlier run)`);
+  const accounts = await presenceAccountIds(call);
+  const users = new Map<number, BenchUser>(accounts.userIds.map((userId, index) => [index, { index, userId, email: presenceEmail(index) }]));
+  notes.push(`presence setup: ${accounts.created} of ${PRESENT_USERS} accounts created in ${seconds(began)} s (the others kept from an earlier run)`);
 
   began = performance.now();
   const senders: string[] = [];

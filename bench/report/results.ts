@@ -1,4 +1,5 @@
 import type { EventsBench } from '../event-delivery';
+import type { FlagsBench } from '../message-flags';
 import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
@@ -57,6 +58,8 @@ export interface BenchResults {
   push?: PushBench;
   /** Event delivery to long-polls and the gateway's memory holding them. */
   events?: EventsBench;
+  /** Sends to many subscribers, register with many unread messages, marking many read. */
+  flags?: FlagsBench;
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

@@ -3,6 +3,7 @@ import type { Table } from '../lib/table';
 import type { BenchResults, MemoryRow, RebuildRow, ResultRow, TopicDeletionRow } from './results';
 import { memoryVerdict, ratio, verdict, type Verdict } from './targets';
 import type { EventsBench } from '../event-delivery';
+import type { FlagsBench } from '../message-flags';
 import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
@@ -59,6 +60,7 @@ export function benchTables(results: BenchResults): Table[] {
     ...(results.tusMemory ? [tusMemoryTable(results.tusMemory)] : []),
     ...(results.push ? [pushTable(results.push)] : []),
     ...(results.events ? eventsTables(results.events) : []),
+    ...(results.flags ? [flagsTable(results.flags)] : []),
   ];
 }
 
@@ -202,6 +204,52 @@ function rebuildTable(rebuilds: RebuildRow[]): Table {
       'the events are applied in memory and the documents written in bulk, so the store\'s insert rate bounds the rebuild.',
       'Store floor: the documents the rebuild produced, inserted into another scratch database 5,000 per request and nothing else, as events/s: no rebuild of this topic on this store can be faster.',
       'Where floor / raw is below 0.5×, the target cannot be met on this store, whatever the rebuild does.',
+    ],
+  };
+}
+
+/** PERFORMANCE.md: a send to 1,000 subscribers at ≤ 1.5× one to 1 (p50); register with 50,000 unread at ≤ 2× one with none. */
+const WIDE_SEND_P50_RATIO = 1.5;
+const UNREAD_REGISTER_RATIO = 2;
+/** Marking 10,000 messages read answers within this. */
+const MARK_MAX_MS = 1000;
+
+function flagsTable({ send, register, marking: m, notes }: FlagsBench): Table {
+  const clean = (...ms: Measurement[]) => ms.every((x) => x.errors === 0);
+  const judged = (name: string, figure: number, baseline: number, limit: number, ok: boolean): string[] => {
+    const r = ratio(figure, baseline);
+    return [name, ms(baseline), ms(figure), times(r), `≤ ${limit}×`, ok && r <= limit ? '✓' : '✗'];
+  };
+  const reported = (name: string, figure: number, baseline: number): string[] => [name, ms(baseline), ms(figure), times(ratio(figure, baseline)), 'reported', ''];
+  const errors = (...ms: Measurement[]) => {
+    const n = ms.reduce((sum, x) => sum + x.errors, 0);
+    return n === 0 ? '' : ` (${n} errors)`;
+  };
+  const markOk = clean(m.read) && m.read.count > 0 && m.read.p50 <= MARK_MAX_MS;
+  return {
+    title: 'Message flags (ms; ratio = figure / baseline in the same run; p50 unless named)',
+    header: ['Measure', 'baseline', 'figure', 'ratio', 'target', 'ok'],
+    align: ['l', 'r', 'r', 'r', 'l', 'l'],
+    rows: [
+      judged(`POST /messages to a channel of ${send.subscribers.toLocaleString('en')} subscribers, p50 (baseline: of 1)${errors(send.wide, send.narrow)}`, send.wide.p50, send.narrow.p50, WIDE_SEND_P50_RATIO, clean(send.wide, send.narrow)),
+      reported(`POST /messages to a channel of ${send.subscribers.toLocaleString('en')} subscribers, p99 (baseline: of 1)`, send.wide.p99, send.narrow.p99),
+      ...register.flatMap((row) => [
+        judged(`${row.name}: 50,000 unread, p50 (baseline: none)${errors(row.unread, row.none)}`, row.unread.p50, row.none.p50, UNREAD_REGISTER_RATIO, clean(row.unread, row.none)),
+        reported(`${row.name}: 50,000 unread, p99 (baseline: none)`, row.unread.p99, row.none.p99),
+      ]),
+      [`POST /messages/flags, ${m.ids.toLocaleString('en')} ids marked read in one request (median of ${m.read.count})${errors(m.read)}`, '', ms(m.read.p50), '', `≤ ${MARK_MAX_MS} ms`, markOk ? '✓' : '✗'],
+      [`  each of the reader's ${m.queues} queues heard of it once, with every id (and so of marking them unread again)`, '', `${m.heardOnce} of ${m.cycles} cycles`, '', 'every cycle', m.heardOnce === m.cycles ? '✓' : '✗'],
+      [`  heard by the last of the ${m.queues} queues, from the request (median)`, '', ms(m.heardRead.p50), '', 'reported', ''],
+      [`POST /messages/flags, the same ids marked unread again (median of ${m.unread.count})${errors(m.unread)}`, '', ms(m.unread.p50), '', 'reported', ''],
+      [`  heard by the last of the ${m.queues} queues, from the request (median)`, '', ms(m.heardUnread.p50), '', 'reported', ''],
+    ],
+    notes: [
+      'Sends: the owner sends to each channel in turn, in blocks of 50 messages one at a time (after 40 to each, not counted); nothing is written per recipient, the realtime service fans the event out to the subscribers holding queues.',
+      'Register: the reader with 50,000 unread messages (100 topics of one channel) and the one with none (subscribed to the same channel, everything marked read) register in turn, 30 times each, every answer checked for its unread count;',
+      '  "never changed a flag": unread_msgs read from the channel\'s tagged list; "recorded": from the reader\'s unread list (after a flag change recorded them). zulip-terminal asks for 14 fetch types, 11 event types, with subscribers.',
+      `Marking: ${m.queues} queues of the reader registered for update_message_flags long-poll while ${m.ids.toLocaleString('en')} of their unread messages are marked read in one request, then unread again; each queue is watched 1 s after its first event.`,
+      ...m.problems.slice(0, 10),
+      ...notes,
     ],
   };
 }

@@ -1,3 +1,4 @@
+import { topicKey } from '../messages/message.state';
 import type { Received } from './received-messages';
 import type { UnreadMessages } from './unread-view';
 
@@ -14,8 +15,9 @@ export interface UnreadMsgs {
 /**
  * Pure: the unread messages grouped as Zulip groups them: one-to-one conversations by the other
  * user (a conversation with oneself by oneself), group conversations by their users, channel
- * messages by channel and topic (topics matched without case, named as the newest message names
- * it, the empty topic as `emptyTopic`), ids ascending; `mentions`, those that mention the user.
+ * messages by channel and topic (topics matched without case as they are shown, the empty topic
+ * as `emptyTopic`, and named as the newest message names them), ids ascending; `mentions`, those
+ * that mention the user.
  */
 export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: ReadonlySet<number>, emptyTopic: string): UnreadMsgs {
   const pms = new Map<number, number[]>();
@@ -30,16 +32,19 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
       else (huddles.get(where.userIds.join(',')) ?? huddles.set(where.userIds.join(','), []).get(where.userIds.join(','))!).push(id);
       return;
     }
-    const key = `${where.channelId}\u0000${where.topic.toLowerCase()}`;
-    const entry = streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic: where.topic === '' ? emptyTopic : where.topic, unread_message_ids: [] }).get(key)!;
+    const topic = where.topic === '' ? emptyTopic : where.topic;
+    const key = `${where.channelId}\u0000${topicKey(topic)}`;
+    const entry = streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, unread_message_ids: [] }).get(key)!;
     entry.unread_message_ids.push(id);
   }
   const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
+  // Zulip sorts its (channel, lowercased topic) keys as Python compares strings: by code point, not by locale.
+  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     count: unread.messages.length,
     pms: [...pms].sort(([a], [b]) => a - b).map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ascending(ids) })),
-    streams: [...streams.values()].sort((a, b) => a.stream_id - b.stream_id || a.topic.localeCompare(b.topic)).map((s) => ({ ...s, unread_message_ids: ascending(s.unread_message_ids) })),
-    huddles: [...huddles].sort(([a], [b]) => a.localeCompare(b)).map(([users, ids]) => ({ user_ids_string: users, unread_message_ids: ascending(ids) })),
+    streams: [...streams.values()].sort((a, b) => a.stream_id - b.stream_id || byCodePoint(topicKey(a.topic), topicKey(b.topic))).map((s) => ({ ...s, unread_message_ids: ascending(s.unread_message_ids) })),
+    huddles: [...huddles].sort(([a], [b]) => byCodePoint(a, b)).map(([users, ids]) => ({ user_ids_string: users, unread_message_ids: ascending(ids) })),
     mentions: ascending(unread.messages.filter((m) => mentioning.has(m.id)).map((m) => m.id)),
     old_unreads_missing: unread.oldUnreadsMissing,
   };
