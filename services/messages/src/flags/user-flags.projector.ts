@@ -3,7 +3,7 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { evolveUserFlags, FlagLists, noUserFlags, userFlagsId, type UserFlagsEvent } from './user-flags.state';
 
-const USER_FLAGS_EVENTS: readonly UserFlagsEvent['type'][] = ['message_flags.updated.v1', 'unread_messages.recorded.v1', 'unread_messages.cleared.v1'];
+const USER_FLAGS_EVENTS: readonly UserFlagsEvent['type'][] = ['message_flags.updated.v1', 'message_flags.updated.v2', 'unread_messages.recorded.v1', 'unread_messages.cleared.v1'];
 
 /**
  * A user's flags document and lists. The lists change by set operations (repeatable), then the
@@ -29,7 +29,8 @@ async function applyToLists(lists: ListStore, event: UserFlagsEvent): Promise<vo
       return addIds(lists, FlagLists.unread(userId), event.data.messageIds);
     case 'unread_messages.cleared.v1':
       return deleteList(lists, FlagLists.unread(userId));
-    case 'message_flags.updated.v1': {
+    case 'message_flags.updated.v1':
+    case 'message_flags.updated.v2': {
       const { flag, op, messageIds } = event.data;
       // The unread list holds what lacks `read`: adding the flag takes messages out of it.
       const key = FlagLists[flag === 'read' ? 'unread' : flag](userId);

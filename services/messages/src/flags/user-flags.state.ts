@@ -1,6 +1,6 @@
-import type { MessageFlagsUpdatedV1, UnreadMessagesClearedV1, UnreadMessagesRecordedV1 } from '@zulip-es/contracts';
+import type { MessageFlagsUpdatedV1, MessageFlagsUpdatedV2, UnreadMessagesClearedV1, UnreadMessagesRecordedV1 } from '@zulip-es/contracts';
 
-export type UserFlagsEvent = MessageFlagsUpdatedV1 | UnreadMessagesRecordedV1 | UnreadMessagesClearedV1;
+export type UserFlagsEvent = MessageFlagsUpdatedV1 | MessageFlagsUpdatedV2 | UnreadMessagesRecordedV1 | UnreadMessagesClearedV1;
 
 /**
  * One user's message flags (aggregate `flags:<userId>`, written only by that user's commands,
@@ -39,6 +39,7 @@ export function evolveUserFlags(state: UserFlagsState, event: UserFlagsEvent, se
     case 'unread_messages.cleared.v1':
       return { ...state, recordedThrough: Math.max(state.recordedThrough, event.data.throughMessageId), version: sequence };
     case 'message_flags.updated.v1':
+    case 'message_flags.updated.v2':
       return { ...state, version: sequence };
     default: {
       const unexpected: never = event;

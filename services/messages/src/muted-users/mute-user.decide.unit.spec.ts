@@ -23,7 +23,7 @@ describe('muting a user', () => {
 
   it("records the caller's unread messages, then marks those from the muted user read", () => {
     const events = decideMuteUser(given({ unreadFromTarget: [28, 12] }), now);
-    expect(events.map((e) => e.type)).toEqual(['user.muted.v1', 'unread_messages.recorded.v1', 'message_flags.updated.v1']);
+    expect(events.map((e) => e.type)).toEqual(['user.muted.v1', 'unread_messages.recorded.v1', 'message_flags.updated.v2']);
     expect(events[2]).toMatchObject({ aggregateId: `flags:${U.member}`, sequence: 6, data: { flag: 'read', op: 'add', messageIds: [12, 28] } });
   });
 

@@ -4,7 +4,7 @@ import type { DomainEvent, DomainEventType } from '../domain-event';
 import type { ClientEventsOf } from './client-event';
 import { draftCreated, draftDeleted, draftEdited, draftsCleared } from './drafts';
 import { messageSent } from './message';
-import { messageFlagsUpdated, unreadMessagesCleared } from './message-flags';
+import { messageFlagsUpdated, messageFlagsUpdatedV1, unreadMessagesCleared } from './message-flags';
 import { navigationViewAdded, navigationViewRemoved, navigationViewUpdated } from './navigation-views';
 import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivated, userReactivated } from './realm-user';
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
@@ -67,7 +67,8 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'message.content_edited.v1': contentEdited,
   'messages.moved.v1': messagesMoved,
   'messages.deleted.v1': messagesDeleted,
-  'message_flags.updated.v1': messageFlagsUpdated,
+  'message_flags.updated.v1': messageFlagsUpdatedV1,
+  'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.
   'unread_messages.recorded.v1': none,
   'unread_messages.cleared.v1': unreadMessagesCleared,

@@ -240,6 +240,39 @@ describe('client events of domain events', () => {
     ]);
   });
 
+  it('tells a user of messages marked unread with message_details by id, from grouped places and from older per-message details alike', () => {
+    const state = given(user(1), user(2), user(3));
+    const change = { userId: 2, flag: 'read' as const, op: 'remove' as const, messageIds: [3, 4, 5] };
+    const v2 = state.when({
+      type: 'message_flags.updated.v2',
+      data: {
+        ...change,
+        places: [
+          { type: 'stream', channelId: 7, topic: 'lunch', unmutedStreamMsg: false, messageIds: [3, 5], mentionedIds: [5] },
+          { type: 'private', userIds: [1, 2, 3], messageIds: [4] },
+        ],
+      },
+    });
+    const details = {
+      3: { type: 'stream', stream_id: 7, topic: 'lunch', unmuted_stream_msg: false },
+      4: { type: 'private', user_ids: [1, 3] },
+      5: { type: 'stream', stream_id: 7, topic: 'lunch', unmuted_stream_msg: false, mentioned: true },
+    };
+    expect(v2).toEqual([{ users: [2], event: { type: 'update_message_flags', op: 'remove', operation: 'remove', flag: 'read', messages: [3, 4, 5], all: false, message_details: details }, variants: undefined }]);
+    const v1 = state.when({
+      type: 'message_flags.updated.v1',
+      data: {
+        ...change,
+        details: {
+          3: { type: 'stream', channelId: 7, topic: 'lunch', mentioned: false, unmutedStreamMsg: false },
+          4: { type: 'private', userIds: [1, 2, 3], mentioned: false },
+          5: { type: 'stream', channelId: 7, topic: 'lunch', mentioned: true, unmutedStreamMsg: false },
+        },
+      },
+    });
+    expect(v1).toEqual(v2);
+  });
+
   it('makes no client event of what clients are not told, such as a push notification request', () => {
     expect(given(user(1)).when({ type: 'drafts.cleared.v1', data: { userId: 1, draftIds: [1], userSequence: 3 } })).toEqual([]);
   });

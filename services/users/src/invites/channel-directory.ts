@@ -78,6 +78,7 @@ export class ChannelDirectory implements ReadModel {
       case 'message.content_edited.v1':
       case 'messages.moved.v1':
       case 'message_flags.updated.v1':
+      case 'message_flags.updated.v2':
       case 'unread_messages.recorded.v1':
       case 'unread_messages.cleared.v1':
       case 'user.muted.v1':

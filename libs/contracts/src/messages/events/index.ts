@@ -14,6 +14,7 @@ import { MessagesDeletedV1 } from './messages-deleted.v1';
 import { MessageContentEditedV1 } from './message-content-edited.v1';
 import { MessagesMovedV1 } from './messages-moved.v1';
 import { MessageFlagsUpdatedV1 } from './message-flags-updated.v1';
+import { MessageFlagsUpdatedV2 } from './message-flags-updated.v2';
 import { UnreadMessagesRecordedV1 } from './unread-messages-recorded.v1';
 import { UnreadMessagesClearedV1 } from './unread-messages-cleared.v1';
 import { UserMutedV1, UserUnmutedV1 } from './user-muted.v1';
@@ -35,6 +36,7 @@ export * from './messages-deleted.v1';
 export * from './message-content-edited.v1';
 export * from './messages-moved.v1';
 export * from './message-flags-updated.v1';
+export * from './message-flags-updated.v2';
 export * from './unread-messages-recorded.v1';
 export * from './unread-messages-cleared.v1';
 export * from './user-muted.v1';
@@ -58,6 +60,7 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   MessageContentEditedV1,
   MessagesMovedV1,
   MessageFlagsUpdatedV1,
+  MessageFlagsUpdatedV2,
   UnreadMessagesRecordedV1,
   UnreadMessagesClearedV1,
   UserMutedV1,

@@ -6,6 +6,7 @@ import { windowOf } from '../../messages/read-messages/read-messages.handler';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import { checkFlagChange } from './flag-change';
 import { changeFlags } from './update-flags.handler';
+import { isFlagsUpdate } from './update-flags.decide';
 
 type UpdateFlagsForNarrow = OperationData<typeof updateMessageFlagsForNarrow>;
 
@@ -35,7 +36,7 @@ export function updateFlagsForNarrowHandler(deps: MessagesDeps): CommandHandler<
       const range = clampRange(data.num_before, data.num_after);
       const window = await windowOf(deps, reading.reader, reading.plan, reading.matching, { anchor, ...range, includeAnchor: data.include_anchor });
       const { events } = await changeFlags(deps, actorId, change, window.ids);
-      const updated = events.find((e) => e.type === 'message_flags.updated.v1');
+      const updated = events.find((e) => isFlagsUpdate(e));
       const reply = {
         processed_count: window.ids.length,
         updated_count: updated ? (updated.data.messageIds as number[]).length : 0,
@@ -48,7 +49,7 @@ export function updateFlagsForNarrowHandler(deps: MessagesDeps): CommandHandler<
     },
     // A redelivered command is answered from its events: what it changed (the window is not kept).
     replyFrom: (events) => {
-      const ids = events.flatMap((e) => (e.type === 'message_flags.updated.v1' ? (e.data.messageIds as number[]) : []));
+      const ids = events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : []));
       return { processed_count: ids.length, updated_count: ids.length, first_processed_id: ids[0] ?? null, last_processed_id: ids.at(-1) ?? null, found_oldest: false, found_newest: false };
     },
   };

@@ -5,7 +5,7 @@ import type { MessagesDeps } from '../../shared/messages-deps';
 import { UnreadView } from '../unread-view';
 import { checkFlagChange, type FlagChange } from './flag-change';
 import { findTargets } from './flag-targets';
-import { decideFlagChange, type FlagsState } from './update-flags.decide';
+import { decideFlagChange, isFlagsUpdate, type FlagsState } from './update-flags.decide';
 
 type UpdateFlags = OperationData<typeof updateMessageFlags>;
 
@@ -35,6 +35,6 @@ export function updateFlagsHandler(deps: MessagesDeps): CommandHandler<UpdateFla
       const ignored = change.flag === 'read' && change.op === 'remove' ? { ignored_because_not_subscribed_channels: found.ignoredChannelIds ?? [] } : {};
       return { events, reply: { messages: data.messages, ...ignored } };
     },
-    replyFrom: (events) => ({ messages: events.flatMap((e) => (e.type === 'message_flags.updated.v1' ? (e.data.messageIds as number[]) : [])) }),
+    replyFrom: (events) => ({ messages: events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : [])) }),
   };
 }
