@@ -5,7 +5,7 @@ import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsSt
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
-import type { ListHead, ListStore } from '../messages/message-lists/message-list';
+import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
@@ -23,6 +23,13 @@ import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../us
 
 type Doc<T> = T & { _id: string };
 type MessagesCounters = { version: number; lastMessageId: number };
+type ChunkDoc = { _id: string; ids: mongo.Binary; tags?: string };
+
+/** A stored chunk of a message list as read (none stored: empty). */
+function decodeChunk(doc: ChunkDoc | null): Chunk {
+  if (!doc) return { ids: [] };
+  return doc.tags === undefined ? { ids: decodeIds(doc.ids) } : { ids: decodeIds(doc.ids), tags: decodeTags(doc.tags) };
+}
 
 /** Keys of the documents kept in `owned` (ids are unique per collection only). */
 const OwnedIds = {
@@ -103,7 +110,7 @@ export class MessagesRepository {
     return this.db.collection<{ _id: string; refs: mongo.Binary; nextNo: number }>('message_list_heads');
   }
   get messageListChunks() {
-    return this.db.collection<{ _id: string; ids: mongo.Binary; tags?: string }>('message_list_chunks');
+    return this.db.collection<ChunkDoc>('message_list_chunks');
   }
   /** Per user and channel, the message ids received while subscribed. */
   get subscriptionHistory() {
@@ -256,10 +263,11 @@ export class MessagesRepository {
       },
       putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, { refs: encodeChunkRefs(head.chunks), nextNo: head.nextNo }, { upsert: true })),
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
-      chunk: async (key, no) => {
-        const doc = await chunks.findOne({ _id: `${key}#${no}` });
-        if (!doc) return { ids: [] };
-        return doc.tags === undefined ? { ids: decodeIds(doc.ids) } : { ids: decodeIds(doc.ids), tags: decodeTags(doc.tags) };
+      chunk: async (key, no) => decodeChunk(await chunks.findOne({ _id: `${key}#${no}` })),
+      chunksOf: async (key, nos) => {
+        const docs = await chunks.find({ _id: { $in: nos.map((no) => `${key}#${no}`) } }).toArray();
+        const byId = new Map(docs.map((doc) => [doc._id, doc]));
+        return nos.map((no) => decodeChunk(byId.get(`${key}#${no}`) ?? null));
       },
       putChunk: async (key, no, { ids, tags }) =>
         void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids), ...(tags ? { tags: encodeTags(tags) } : {}) }, { upsert: true })),

@@ -43,6 +43,19 @@ export interface TaggedId {
 export interface ListReader {
   head(key: string): Promise<ListHead | null>;
   chunk(key: string, no: number): Promise<Chunk>;
+  /** Several chunks of one list in one read, in the order of `nos` (a store without it is read chunk by chunk). */
+  chunksOf?(key: string, nos: readonly number[]): Promise<Chunk[]>;
+}
+
+/** Chunks read together: reading a long list a chunk at a time cost a store round trip per 1,000 ids. */
+const CHUNKS_PER_READ = 64;
+
+/** The chunks `nos` of a list, in that order, CHUNKS_PER_READ per read. */
+async function readChunks(store: ListReader, key: string, nos: readonly number[]): Promise<Chunk[]> {
+  if (!store.chunksOf) return Promise.all(nos.map((no) => store.chunk(key, no)));
+  const out: Chunk[] = [];
+  for (let i = 0; i < nos.length; i += CHUNKS_PER_READ) out.push(...(await store.chunksOf(key, nos.slice(i, i + CHUNKS_PER_READ))));
+  return out;
 }
 
 /** Where lists live: by `_id` only (see `MessagesRepository.lists`); an in-memory one serves unit tests. */
@@ -123,7 +136,9 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   for (const id of wanted) {
     if (fresh.length > 0 && id >= fresh[0]) continue;
     const index = chunkIndexFor(chunks, id);
-    byChunk.set(index, [...(byChunk.get(index) ?? []), id]);
+    const forChunk = byChunk.get(index);
+    if (forChunk) forChunk.push(id);
+    else byChunk.set(index, [id]);
   }
   const replaced = new Map<number, ChunkRef[]>();
   const dropped: number[] = [];
@@ -237,13 +252,22 @@ export async function taggedIdsBetween(store: ListReader, key: string, from: num
   const head = await store.head(key);
   if (!head || limit <= 0 || head.chunks.length === 0 || from > to) return [];
   const out: TaggedId[] = [];
-  for (let index = chunkIndexFor(head.chunks, to); index >= 0 && out.length < limit; index--) {
-    const ref = head.chunks[index];
-    if (ref.lastId < from) break;
-    if (ref.firstId > to) continue;
-    const { ids, tags } = await store.chunk(key, ref.no);
-    for (let i = ids.length - 1; i >= 0 && out.length < limit; i--) {
-      if (ids[i] >= from && ids[i] <= to) out.push({ id: ids[i], tag: tags?.[i] ?? '' });
+  let index = chunkIndexFor(head.chunks, to);
+  while (index >= 0 && out.length < limit) {
+    // The chunks that may hold the ids still wanted, read together.
+    const batch: number[] = [];
+    for (let wanted = limit - out.length; index >= 0 && wanted > 0 && batch.length < CHUNKS_PER_READ; index--) {
+      const ref = head.chunks[index];
+      if (ref.lastId < from) index = 0;
+      else if (ref.firstId <= to) {
+        batch.push(ref.no);
+        wanted -= ref.count;
+      }
+    }
+    for (const { ids, tags } of await readChunks(store, key, batch)) {
+      for (let i = ids.length - 1; i >= 0 && out.length < limit; i--) {
+        if (ids[i] >= from && ids[i] <= to) out.push({ id: ids[i], tag: tags?.[i] ?? '' });
+      }
     }
   }
   return out;
@@ -261,17 +285,21 @@ export async function taggedIdsAmong(store: ListReader, key: string, ids: readon
     const index = chunkIndexFor(head.chunks, id);
     const ref = head.chunks[index];
     if (id < ref.firstId || id > ref.lastId) continue;
-    byChunk.set(index, [...(byChunk.get(index) ?? []), id]);
+    const forChunk = byChunk.get(index);
+    if (forChunk) forChunk.push(id);
+    else byChunk.set(index, [id]);
   }
+  const wanted = [...byChunk];
+  const chunks = await readChunks(store, key, wanted.map(([index]) => head.chunks[index].no));
   const out: TaggedId[] = [];
-  for (const [index, wanted] of byChunk) {
-    const chunk = await store.chunk(key, head.chunks[index].no);
+  wanted.forEach(([, idsInChunk], n) => {
+    const chunk = chunks[n];
     const at = new Map(chunk.ids.map((id, i) => [id, i]));
-    for (const id of wanted) {
+    for (const id of idsInChunk) {
       const i = at.get(id);
       if (i !== undefined) out.push({ id, tag: chunk.tags?.[i] ?? '' });
     }
-  }
+  });
   return out.sort((a, b) => a.id - b.id);
 }
 
