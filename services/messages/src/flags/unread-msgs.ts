@@ -1,5 +1,5 @@
 import { topicKey } from '../messages/message.state';
-import type { Received } from './received-messages';
+import type { Place, Received } from './received-messages';
 import type { UnreadMessages } from './unread-view';
 
 /** Zulip's `unread_msgs` of `POST /register` (its `aggregate_unread_data`). */
@@ -23,6 +23,8 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
   const pms = new Map<number, number[]>();
   const huddles = new Map<string, number[]>();
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  // Messages read from one list share their place objects: each is keyed once.
+  const byPlace = new Map<Place, { stream_id: number; topic: string; unread_message_ids: number[] }>();
   // Newest first: the first message of a topic names it.
   for (const message of unread.messages) place(message);
   function place({ id, place: where }: Received): void {
@@ -32,9 +34,13 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
       else (huddles.get(where.userIds.join(',')) ?? huddles.set(where.userIds.join(','), []).get(where.userIds.join(','))!).push(id);
       return;
     }
-    const topic = where.topic === '' ? emptyTopic : where.topic;
-    const key = `${where.channelId}\u0000${topicKey(topic)}`;
-    const entry = streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, unread_message_ids: [] }).get(key)!;
+    let entry = byPlace.get(where);
+    if (!entry) {
+      const topic = where.topic === '' ? emptyTopic : where.topic;
+      const key = `${where.channelId}\u0000${topicKey(topic)}`;
+      entry = streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, unread_message_ids: [] }).get(key)!;
+      byPlace.set(where, entry);
+    }
     entry.unread_message_ids.push(id);
   }
   const ascending = (ids: number[]) => ids.sort((a, b) => a - b);
