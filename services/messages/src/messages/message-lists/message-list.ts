@@ -261,7 +261,7 @@ export async function taggedIdsBetween(store: ListReader, key: string, from: num
       if (ref.lastId < from) index = 0;
       else if (ref.firstId <= to) {
         batch.push(ref.no);
-        wanted -= ref.count;
+        wanted -= inRangeEstimate(ref, to);
       }
     }
     for (const { ids, tags } of await readChunks(store, key, batch)) {
@@ -271,6 +271,12 @@ export async function taggedIdsBetween(store: ListReader, key: string, from: num
     }
   }
   return out;
+}
+
+/** How many of a chunk's ids are at most `to`, supposing them spread evenly (exact for a whole chunk). */
+function inRangeEstimate(ref: ChunkRef, to: number): number {
+  if (ref.lastId <= to) return ref.count;
+  return Math.floor((ref.count * (to - ref.firstId + 1)) / (ref.lastId - ref.firstId + 1));
 }
 
 /**
@@ -331,6 +337,8 @@ export class MemoryListStore implements ListStore {
   readonly heads = new Map<string, ListHead>();
   readonly chunks = new Map<string, Chunk>();
   writes = 0;
+  /** Reads of several chunks at once, and the chunks they read. */
+  readonly batchReads: number[][] = [];
 
   async head(key: string): Promise<ListHead | null> {
     const head = this.heads.get(key);
@@ -342,6 +350,10 @@ export class MemoryListStore implements ListStore {
   }
   async chunk(key: string, no: number): Promise<Chunk> {
     return structuredClone(this.chunks.get(`${key}:${no}`) ?? { ids: [] });
+  }
+  async chunksOf(key: string, nos: readonly number[]): Promise<Chunk[]> {
+    this.batchReads.push([...nos]);
+    return Promise.all(nos.map((no) => this.chunk(key, no)));
   }
   async putChunk(key: string, no: number, chunk: Chunk): Promise<void> {
     this.writes++;

@@ -1,4 +1,4 @@
-import { addIds, idsBefore, idsFrom, listSummary, MAX_CHUNK, MemoryListStore, removeIds } from './message-list';
+import { addIds, idsBefore, idsFrom, listSummary, MAX_CHUNK, MemoryListStore, removeIds, taggedIdsAmong, taggedIdsBetween } from './message-list';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -14,6 +14,24 @@ describe('chunked message id lists', () => {
     const head = (await store.head('t'))!;
     expect(head.chunks.map((c) => c.count)).toEqual([MAX_CHUNK, MAX_CHUNK, 500]);
     expect(await listSummary(store, 't')).toEqual({ firstId: 1, lastId: 2500, count: 2500 });
+  });
+
+  it('given a tagged list of 5 chunks, when a range or a set of ids is read, then the chunks needed are read together, and only those', async () => {
+    const store = new MemoryListStore();
+    await addIds(store, 't', range(1, 5000), { tagOf: (id) => `tag ${id % 7}` });
+    const newest = await taggedIdsBetween(store, 't', 10, 4900, 1500);
+    expect(newest.map((e) => e.id)).toEqual(range(3401, 4900).reverse());
+    expect(newest[0]).toEqual({ id: 4900, tag: `tag ${4900 % 7}` });
+    expect(store.batchReads).toEqual([[5, 4]]);
+
+    store.batchReads.length = 0;
+    expect((await taggedIdsBetween(store, 't', 1990, 2010, 100)).map((e) => e.id)).toEqual(range(1990, 2010).reverse());
+    expect(store.batchReads).toEqual([[3, 2]]);
+
+    store.batchReads.length = 0;
+    const found = await taggedIdsAmong(store, 't', [7, 999, 4001, 6000]);
+    expect(found).toEqual([7, 999, 4001].map((id) => ({ id, tag: `tag ${id % 7}` })));
+    expect(store.batchReads).toEqual([[1, 5]]);
   });
 
   it('given a long list, when one id is appended, then only the last chunk and the head are written', async () => {
