@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { systemInfoFile } from '../../libs/testing/src/system-info';
 import { repoRoot } from '../stack/paths';
+import { isAlive } from '../stack/processes';
 
 const GRACE_MS = 10_000;
 
@@ -22,8 +23,8 @@ export async function stopLeftoverSystem(): Promise<void> {
   console.error(`test: stopping ${leftover.length} service process(es) the test run left behind (pids ${leftover.join(', ')})`);
   for (const pid of leftover) process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + GRACE_MS;
-  while (leftover.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  for (const pid of leftover.filter(alive)) process.kill(pid, 'SIGKILL');
+  while (leftover.some(isAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const pid of leftover.filter(isAlive)) process.kill(pid, 'SIGKILL');
 }
 
 /** The pid may have been reused since: only a process running this checkout's compiled service counts. */
@@ -31,15 +32,6 @@ function runsOurService(pid: number): boolean {
   try {
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     return command.includes(`${repoRoot}/services/`) && command.includes('/dist/main.js');
-  } catch {
-    return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { extraPidsDir as registry, registerExtraPid } from '../../libs/testing/src/extra-pids';
 import { systemInfo, testDataDir } from '../../libs/testing/src/system-info';
+import { isAlive, stopPid } from '../stack/processes';
 import { ServiceProcess, type ServiceId, type ServiceProcessOptions } from '../system/service-process';
 
 export { registerExtraPid };
@@ -44,7 +45,7 @@ export function runningPid(service: ServiceId): number {
   } catch {
     replacements = [];
   }
-  const pid = [systemInfo().pids[service], ...replacements].find((p) => p > 0 && alive(p));
+  const pid = [systemInfo().pids[service], ...replacements].find((p) => p > 0 && isAlive(p));
   if (!pid) throw new Error(`no ${service} service process is running`);
   return pid;
 }
@@ -59,21 +60,4 @@ export async function stopExtras(graceMs = 10_000): Promise<void> {
   }
   await Promise.all(pids.map((pid) => stopPid(pid, graceMs)));
   rmSync(registry(), { recursive: true, force: true });
-}
-
-async function stopPid(pid: number, graceMs: number): Promise<void> {
-  if (!alive(pid)) return;
-  process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + graceMs;
-  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

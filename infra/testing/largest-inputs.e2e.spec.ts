@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST, OPERATIONS, Role, type Operation } from '../../libs/contracts/src';
+import { isAlive } from '../stack/processes';
 import {
   api,
   createChannel,
@@ -121,7 +122,7 @@ describe('every operation with its largest valid input', () => {
   it('leaves every service running, the same process, ready and answering', async () => {
     const { ports } = systemInfo();
     for (const [service, pid] of Object.entries(pids)) {
-      expect({ service, alive: alive(pid) }).toEqual({ service, alive: true });
+      expect({ service, alive: isAlive(pid) }).toEqual({ service, alive: true });
       const health = await fetch(`http://127.0.0.1:${ports[service]}/health`);
       expect({ service, status: health.status }).toEqual({ service, status: 200 });
     }
@@ -129,12 +130,3 @@ describe('every operation with its largest valid input', () => {
     expect(sent.body).toMatchObject({ result: 'success' });
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}

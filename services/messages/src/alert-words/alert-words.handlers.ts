@@ -18,30 +18,25 @@ export function getAlertWordsHandler(deps: MessagesDeps): QueryHandler<Operation
   };
 }
 
-/** POST /users/me/alert_words → the whole list after. */
-export function addAlertWordsHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof addAlertWords>> {
+type AlertWordsChange = OperationData<typeof addAlertWords> | OperationData<typeof removeAlertWords>;
+type DecideChange = typeof decideAddAlertWords | typeof decideRemoveAlertWords;
+
+/** A change of the caller's alert words → the whole list after it. */
+function changeHandler(deps: MessagesDeps, operation: typeof addAlertWords | typeof removeAlertWords, decide: DecideChange): CommandHandler<AlertWordsChange> {
   return {
     kind: 'command',
-    schema: addAlertWords.params,
+    schema: operation.params,
     async handle({ actorId, data }) {
       const ctx = channelsContext(deps.users, actorId);
-      const { events, words } = decideAddAlertWords(await deps.repo.alertWordsOf(ctx.actor.userId), data.alert_words);
+      const { events, words } = decide(await deps.repo.alertWordsOf(ctx.actor.userId), data.alert_words);
       return { events, reply: { alert_words: words } };
     },
     replyFrom: wordsOf,
   };
 }
 
-/** DELETE /users/me/alert_words → the whole list after. */
-export function removeAlertWordsHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof removeAlertWords>> {
-  return {
-    kind: 'command',
-    schema: removeAlertWords.params,
-    async handle({ actorId, data }) {
-      const ctx = channelsContext(deps.users, actorId);
-      const { events, words } = decideRemoveAlertWords(await deps.repo.alertWordsOf(ctx.actor.userId), data.alert_words);
-      return { events, reply: { alert_words: words } };
-    },
-    replyFrom: wordsOf,
-  };
-}
+/** POST /users/me/alert_words. */
+export const addAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof addAlertWords>> => changeHandler(deps, addAlertWords, decideAddAlertWords);
+
+/** DELETE /users/me/alert_words. */
+export const removeAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof removeAlertWords>> => changeHandler(deps, removeAlertWords, decideRemoveAlertWords);
