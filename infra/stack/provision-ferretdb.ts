@@ -38,6 +38,44 @@ const UPDATE_READ_OPENED = '\t\tcloser := iterator.NewMultiCloser()\n';
 const UPDATE_DONE = '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n';
 const UPDATE_DONE_READ_CLOSED = `${UPDATE_DONE}\t\tcloser.Close()\n`;
 
+/**
+ * Nor did it push down `{_id: {$in: [...]}}`: reading 50 chunks of a message list by their ids
+ * scanned the whole table, 41 ms for one id as for fifty, growing with the collection. A set of
+ * string or ObjectID ids (at most 1,000) becomes an SQL `IN` over the same indexed expression;
+ * anything else is filtered in Go as before (which still checks every document it gets).
+ */
+const QUERY_ID_SWITCH = '\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause =';
+const QUERY_ID_SWITCH_WITH_IN = '\t\tswitch v.(type) {\n\t\tcase *types.Document:\n\t\t\twhereClause, args = idInClause(v.(*types.Document))\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause =';
+const EXPLAIN_ID_SWITCH = '\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n';
+const EXPLAIN_ID_SWITCH_WITH_IN =
+  '\t\tswitch v.(type) {\n\t\tcase *types.Document:\n\t\t\twhereClause, args = idInClause(v.(*types.Document))\n\t\t\tfilterPushdown = whereClause != ""\n\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n';
+const ID_IN_CLAUSE = `
+// idInClause is {$in: [ids]} over the indexed _id expression, for ids that are all strings or
+// ObjectIDs; else no clause.
+func idInClause(filter *types.Document) (string, []any) {
+\tif filter.Len() != 1 {
+\t\treturn "", nil
+\t}
+\tin, _ := filter.Get("$in")
+\tids, ok := in.(*types.Array)
+\tif !ok || ids.Len() == 0 || ids.Len() > 1000 {
+\t\treturn "", nil
+\t}
+\targs := make([]any, 0, ids.Len())
+\tfor i := 0; i < ids.Len(); i++ {
+\t\tid := must.NotFail(ids.Get(i))
+\t\tswitch id.(type) {
+\t\tcase string, types.ObjectID:
+\t\t\targs = append(args, string(must.NotFail(sjson.MarshalSingleValue(id))))
+\t\tdefault:
+\t\t\treturn "", nil
+\t\t}
+\t}
+\tplaces := strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")
+\treturn fmt.Sprintf(\` WHERE %s IN (%s)\`, metadata.IDColumn, places), args
+}
+`;
+
 export const FERRETDB: GoProgram = {
   label: 'ferretdb',
   module: 'github.com/FerretDB/FerretDB',
@@ -45,7 +83,7 @@ export const FERRETDB: GoProgram = {
   pkg: './cmd/ferretdb',
   binary: 'ferretdb',
   // Names the patch too: a machine with an unpatched build builds this one beside it.
-  cacheKey: `ferretdb-${FERRETDB_VERSION}-id-pushdown-update-close`,
+  cacheKey: `ferretdb-${FERRETDB_VERSION}-id-pushdown-in-update-close`,
   estimate: '~2-3 min',
   patchSource: (dir) => {
     // FerretDB panics at start unless build/version/version.txt holds its version (its release
@@ -54,7 +92,11 @@ export const FERRETDB: GoProgram = {
     fs.writeFileSync(path.join(versionDir, 'version.txt'), `v${FERRETDB_VERSION}\n`);
     fs.writeFileSync(path.join(versionDir, 'package.txt'), 'zulip-es\n');
     replaceExactly(1, path.join(dir, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'), ID_COLUMN_AS_SHIPPED, ID_COLUMN_AS_INDEXED);
-    replaceExactly(2, path.join(dir, 'internal', 'backends', 'sqlite', 'collection.go'), ID_PUSHDOWN_AS_SHIPPED, ID_PUSHDOWN_WIDENED);
+    const collection = path.join(dir, 'internal', 'backends', 'sqlite', 'collection.go');
+    replaceExactly(2, collection, ID_PUSHDOWN_AS_SHIPPED, ID_PUSHDOWN_WIDENED);
+    replaceExactly(1, collection, QUERY_ID_SWITCH, QUERY_ID_SWITCH_WITH_IN);
+    replaceExactly(1, collection, EXPLAIN_ID_SWITCH, EXPLAIN_ID_SWITCH_WITH_IN);
+    fs.appendFileSync(collection, ID_IN_CLAUSE);
     const msgUpdate = path.join(dir, 'internal', 'handler', 'msg_update.go');
     replaceExactly(1, msgUpdate, UPDATE_READ_DEFERRED, UPDATE_READ_OPENED);
     replaceExactly(1, msgUpdate, UPDATE_DONE, UPDATE_DONE_READ_CLOSED);

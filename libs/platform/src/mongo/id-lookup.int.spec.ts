@@ -36,6 +36,23 @@ describe('the Mongo-compatible store: lookups by _id', () => {
     expect(plan(explained)).not.toMatch(/\bSCAN docs|COLLSCAN/);
   });
 
+  it('reads a set of ids ({_id: {$in}}) through the _id index, as message lists read their chunks', async () => {
+    const explained = await db.db!.command({ explain: { find: 'docs', filter: { _id: { $in: ['doc:3', 'doc:1', 'doc:missing'] } } } });
+    expect(plan(explained)).toMatch(/USING INDEX|IDHACK|EXPRESS_IXSCAN|IXSCAN/);
+    expect(plan(explained)).not.toMatch(/\bSCAN docs|COLLSCAN/);
+  });
+
+  it('answers a set of ids exactly, mixed with other kinds of values or with the rest of a filter', async () => {
+    const docs = db.collection<PlanDoc>('docs');
+    const found = async (filter: Record<string, unknown>) => (await docs.find(filter).toArray()).map((d) => d._id).sort();
+    expect(await found({ _id: { $in: ['doc:3', 'doc:1', 'doc:missing', 'doc:3'] } })).toEqual(['doc:1', 'doc:3']);
+    expect(await found({ _id: { $in: ['doc:4', 4, null] } })).toEqual(['doc:4']);
+    expect(await found({ _id: { $in: ['doc:5', 'doc:6'] }, n: 6 })).toEqual(['doc:6']);
+    expect(await found({ _id: { $in: [] } })).toEqual([]);
+    expect(await found({ _id: { $in: ['doc:7'], $ne: 'doc:7' } })).toEqual([]);
+    expect(await found({ _id: { $in: Array.from({ length: 1_500 }, (_, n) => `doc:${n}`) } })).toHaveLength(200);
+  });
+
   it('applies the rest of a filter that names an _id', async () => {
     const docs = db.collection<PlanDoc>('docs');
     expect(await docs.findOne({ _id: 'doc:7', n: 7 })).toEqual({ _id: 'doc:7', n: 7 });

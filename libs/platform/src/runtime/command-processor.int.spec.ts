@@ -301,6 +301,21 @@ describe('command processor: a crash between appending events and projecting the
     expect(reply).toMatchObject({ ok: true, body: { members } });
   }, 60_000);
 
+  it('measures a reply in bytes: one of fewer characters than compression starts at, but over 1 MB in UTF-8, still arrives', async () => {
+    const euros = '€'.repeat(450_000);
+    const list: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ euros }) };
+    await processor.stop();
+    processor = processorWith({ 'counter.euros': list });
+    await processor.start();
+    expect(Buffer.byteLength(euros)).toBeGreaterThan(1_300_000);
+
+    const reply = await client.request(topics.commands, {
+      commandId: 'e1', type: 'counter.euros', kind: 'query', key: 'counter', correlationId: 'e1', actorId: null,
+      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+    });
+    expect(reply).toMatchObject({ ok: true, body: { euros } });
+  }, 60_000);
+
   it('answers an error instead of a reply too large for Kafka even compressed, and goes on deciding', async () => {
     // Random bytes do not compress: 2 MiB of them is over the broker's 1 MiB however it is sent.
     const noise = randomBytes(2 * 1024 * 1024).toString('base64');
