@@ -7,7 +7,8 @@ const inChannel = (id: number, channelId: number, topic: string): Received => ({
 const direct = (id: number, userIds: number[]): Received => ({ id, senderId: 9, senderUnread: false, channelWildcard: false, place: { type: 'direct', userIds } });
 
 /** `messages` given newest first, as the unread view reads them. */
-const unreadOf = (messages: Received[], mentioning: number[] = []) => unreadMsgs(ME, { messages, oldUnreadsMissing: false }, new Set(mentioning), 'general chat');
+const unreadOf = (messages: Received[], mentioning: number[] = []) => unreadMsgs(ME, runOf(messages), new Set(mentioning), 'general chat');
+const runOf = (messages: Received[]) => ({ ids: messages.map((m) => m.id), arrivals: messages, oldUnreadsMissing: false });
 
 describe('unread_msgs', () => {
   it('groups channel messages by channel and topic without case, named as the newest message names the topic, ids ascending', () => {
@@ -31,8 +32,8 @@ describe('unread_msgs', () => {
 
   it('orders the topic without a name by the name it is shown with, as Zulip keys it', () => {
     const messages = [inChannel(13, 3, 'zebra'), inChannel(12, 3, 'aardvark'), inChannel(11, 3, '')];
-    expect(unreadMsgs(ME, { messages, oldUnreadsMissing: false }, new Set(), 'general chat').streams.map((s) => s.topic)).toEqual(['aardvark', 'general chat', 'zebra']);
-    expect(unreadMsgs(ME, { messages, oldUnreadsMissing: false }, new Set(), '').streams.map((s) => s.topic)).toEqual(['', 'aardvark', 'zebra']);
+    expect(unreadMsgs(ME, runOf(messages), new Set(), 'general chat').streams.map((s) => s.topic)).toEqual(['aardvark', 'general chat', 'zebra']);
+    expect(unreadMsgs(ME, runOf(messages), new Set(), '').streams.map((s) => s.topic)).toEqual(['', 'aardvark', 'zebra']);
   });
 
   it('groups one-to-one conversations by the other user (oneself for one’s own), group conversations by their users, and counts every message', () => {

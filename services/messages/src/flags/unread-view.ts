@@ -1,13 +1,12 @@
-import { allIds, taggedIdsAmong, type ListReader } from '../messages/message-lists/message-list';
+import { allIds, taggedIdsAmong, visitTaggedBetween, type ListReader } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesRepository } from '../projection/messages.repository';
-import { placesAmong, receivedBetween, startsUnread, type Received, type ReceivedSources } from './received-messages';
+import { firstOf, receivedRunAmong, receivedRunBetween, startsUnread, type Arrival, type ReceivedRun, type ReceivedSources } from './received-messages';
 import { FlagLists, MAX_UNREAD_MESSAGES, noUserFlags, type UserFlagsState } from './user-flags.state';
 import { mutedWhenSent, type MutedUsersState } from '../muted-users/muted-users.state';
 
 /** The unread messages of a user, newest first, and whether older ones were left out. */
-export interface UnreadMessages {
-  messages: Received[];
+export interface UnreadMessages extends ReceivedRun {
   oldUnreadsMissing: boolean;
 }
 
@@ -37,17 +36,30 @@ export class UnreadView {
   }
 
   /** The messages after `recordedThrough`, up to `through`, that the user has unread: newest first, at most `limit`. */
-  async unrecorded(through: number, limit = MAX_UNREAD_MESSAGES): Promise<Received[]> {
-    const unread: Received[] = [];
+  async unrecorded(through: number, limit = MAX_UNREAD_MESSAGES): Promise<ReceivedRun> {
+    let unread: ReceivedRun | undefined;
     // Newest first, a window at a time: the user's own messages (read) are left out on the way.
-    for (let upTo = through; unread.length < limit; ) {
-      const wanted = limit - unread.length;
-      const window = await receivedBetween(this.lists, this.sources, this.flags.recordedThrough, upTo, wanted);
-      unread.push(...window.filter((m) => this.arrivesUnread(m)));
-      if (window.length < wanted) break;
-      upTo = window[window.length - 1]!.id - 1;
+    for (let upTo = through; (unread?.ids.length ?? 0) < limit; ) {
+      const wanted = limit - (unread?.ids.length ?? 0);
+      const window = await receivedRunBetween(this.lists, this.sources, this.flags.recordedThrough, upTo, wanted);
+      const kept = this.keepUnread(window);
+      unread = unread ? { ids: unread.ids.concat(kept.ids), arrivals: unread.arrivals.concat(kept.arrivals) } : kept;
+      if (window.ids.length < wanted) break;
+      upTo = window.ids[window.ids.length - 1]! - 1;
     }
-    return unread.slice(0, limit);
+    return unread ?? { ids: [], arrivals: [] };
+  }
+
+  /** The messages of a run the user received unread: the run itself when all of them are. */
+  private keepUnread(run: ReceivedRun): ReceivedRun {
+    if (run.ids.every((id, i) => this.arrivesUnread(id, run.arrivals[i]!))) return run;
+    const kept: ReceivedRun = { ids: [], arrivals: [] };
+    run.ids.forEach((id, i) => {
+      if (!this.arrivesUnread(id, run.arrivals[i]!)) return;
+      kept.ids.push(id);
+      kept.arrivals.push(run.arrivals[i]!);
+    });
+    return kept;
   }
 
   /** Which of `ids` (ascending) the user has unread. */
@@ -57,14 +69,14 @@ export class UnreadView {
     const later = ids.filter((id) => id > through);
     const [listed, received] = await Promise.all([
       taggedIdsAmong(this.lists, FlagLists.unread(this.userId), recorded),
-      placesAmong(this.lists, this.sources, later, true),
+      receivedRunAmong(this.lists, this.sources, later, true),
     ]);
-    return new Set([...listed.map((e) => e.id), ...received.filter((m) => this.arrivesUnread(m)).map((m) => m.id)]);
+    return new Set([...listed.map((e) => e.id), ...received.ids.filter((id, i) => this.arrivesUnread(id, received.arrivals[i]!))]);
   }
 
   /** A message arrives unread unless its sender sent it read, or the user had muted its sender. */
-  private arrivesUnread(message: Received): boolean {
-    return startsUnread(this.userId, message) && !mutedWhenSent(this.muted, message.senderId, message.id);
+  private arrivesUnread(id: number, arrival: Arrival): boolean {
+    return startsUnread(this.userId, arrival) && !mutedWhenSent(this.muted, arrival.senderId, id);
   }
 
   /**
@@ -74,14 +86,39 @@ export class UnreadView {
    */
   async all(through: number): Promise<UnreadMessages> {
     const [recordedIds, later] = await Promise.all([allIds(this.lists, FlagLists.unread(this.userId)), this.unrecorded(through, MAX_UNREAD_MESSAGES + 1)]);
-    const recorded = await placesAmong(this.lists, this.sources, recordedIds, false);
-    const messages = [...later, ...recorded.reverse()];
-    return { messages: messages.slice(0, MAX_UNREAD_MESSAGES), oldUnreadsMissing: messages.length > MAX_UNREAD_MESSAGES };
+    const recorded = await receivedRunAmong(this.lists, this.sources, recordedIds, false);
+    // Newest first: the later ones, then the recorded ones (ascending) reversed.
+    recorded.ids.reverse();
+    recorded.arrivals.reverse();
+    const both = recorded.ids.length === 0 ? later : later.ids.length === 0 ? recorded : { ids: later.ids.concat(recorded.ids), arrivals: later.arrivals.concat(recorded.arrivals) };
+    return { ...firstOf(both, MAX_UNREAD_MESSAGES), oldUnreadsMissing: both.ids.length > MAX_UNREAD_MESSAGES };
   }
 
-  /** Of these unread messages, those that mention the user (by name, as a topic's participant, or the whole channel). */
-  async mentioning(messages: readonly Received[]): Promise<Set<number>> {
-    const named = await taggedIdsAmong(this.lists, ListKeys.mentions(this.userId), messages.map((m) => m.id).sort((a, b) => a - b));
-    return new Set([...named.map((e) => e.id), ...messages.filter((m) => m.channelWildcard).map((m) => m.id)]);
+  /**
+   * Of these unread messages, those that mention the user (by name, as a topic's participant, or
+   * the whole channel): the user's mentions list is read over the messages' range only.
+   */
+  async mentioning(messages: ReceivedRun): Promise<Set<number>> {
+    const mentioned = new Set<number>();
+    messages.ids.forEach((id, i) => {
+      if (messages.arrivals[i]!.channelWildcard) mentioned.add(id);
+    });
+    if (messages.ids.length === 0) return mentioned;
+    const ascending = Float64Array.from(messages.ids).sort();
+    const among = (id: number) => {
+      let lo = 0;
+      let hi = ascending.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (ascending[mid]! === id) return true;
+        if (ascending[mid]! < id) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    await visitTaggedBetween(this.lists, ListKeys.mentions(this.userId), ascending[0]!, ascending[ascending.length - 1]!, Infinity, (id) => {
+      if (among(id)) mentioned.add(id);
+    });
+    return mentioned;
   }
 }

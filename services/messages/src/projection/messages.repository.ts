@@ -7,7 +7,7 @@ import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } fro
 import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
 import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
-import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags } from '../messages/message-lists/id-chunk-codec';
+import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags, type StoredTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
@@ -23,12 +23,15 @@ import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../us
 
 type Doc<T> = T & { _id: string };
 type MessagesCounters = { version: number; lastMessageId: number };
-type ChunkDoc = { _id: string; ids: mongo.Binary; tags?: string };
+/** A chunk of a message list: its tags, if any, as a table (`StoredTags`) or, written before the table, as one text. */
+type ChunkDoc = { _id: string; ids: mongo.Binary; tags?: string } & Partial<StoredTags>;
 
 /** A stored chunk of a message list as read (none stored: empty). */
 function decodeChunk(doc: ChunkDoc | null): Chunk {
   if (!doc) return { ids: [] };
-  return doc.tags === undefined ? { ids: decodeIds(doc.ids) } : { ids: decodeIds(doc.ids), tags: decodeTags(doc.tags) };
+  const ids = decodeIds(doc.ids);
+  if (doc.tagTable !== undefined && doc.tagIndex !== undefined) return { ids, tags: decodeTags({ tagTable: doc.tagTable, tagIndex: doc.tagIndex }) };
+  return doc.tags === undefined ? { ids } : { ids, tags: decodeTags(doc.tags) };
 }
 
 /** Keys of the documents kept in `owned` (ids are unique per collection only). */
@@ -270,7 +273,7 @@ export class MessagesRepository {
         return nos.map((no) => decodeChunk(byId.get(`${key}#${no}`) ?? null));
       },
       putChunk: async (key, no, { ids, tags }) =>
-        void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids), ...(tags ? { tags: encodeTags(tags) } : {}) }, { upsert: true })),
+        void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids), ...(tags ? encodeTags(tags) : {}) }, { upsert: true })),
       deleteChunk: async (key, no) => void (await chunks.deleteOne({ _id: `${key}#${no}` })),
     };
   }

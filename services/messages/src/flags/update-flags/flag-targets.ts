@@ -6,7 +6,7 @@ import { taggedIdsAmong } from '../../messages/message-lists/message-list';
 import type { MessagesRepository } from '../../projection/messages.repository';
 import { policyOf } from '../../user-topics/user-topics.state';
 import { settingsOf } from '../../channels/subscription-settings/subscription-settings.state';
-import { placesAmong, type Received } from '../received-messages';
+import { receivedOf, receivedRunAmong, type Received } from '../received-messages';
 import type { UnreadView } from '../unread-view';
 import { FlagLists } from '../user-flags.state';
 import type { ChangeTargets } from './update-flags.decide';
@@ -55,13 +55,14 @@ async function checkAccess(repo: MessagesRepository, ctx: ChannelsContext, ids: 
  * subscribed to is ignored, as Zulip keeps every unread message in a subscribed channel.
  */
 async function unreadTargets(repo: MessagesRepository, ctx: ChannelsContext, view: UnreadView, requested: number[]): Promise<FoundTargets> {
-  const placed = await placesAmong(repo.lists, view.sources, requested, false);
+  const run = await receivedRunAmong(repo.lists, view.sources, requested, false);
+  const placed = receivedOf(run);
   const found = new Set(placed.map((m) => m.id));
   const ignoredChannelIds = await ignoredChannels(repo, ctx, requested.filter((id) => !found.has(id)));
   await checkHistoryAccess(repo, view, placed);
   const eligible = placed.map((m) => m.id);
   const unread = await view.unreadAmong(eligible);
-  const mentioning = await view.mentioning(placed);
+  const mentioning = await view.mentioning(run);
   const [userTopics, settings] = await Promise.all([repo.userTopicsOf(view.userId), repo.subscriptionSettingsOf(view.userId)]);
   const muted = (channelId: number, topic: string) => isRowMuted(settingsOf(settings, channelId).is_muted === true, policyOf(userTopics, channelId, topic));
   const details = new Map(placed.map((m) => [m.id, detailsOf(m, mentioning.has(m.id), muted)]));

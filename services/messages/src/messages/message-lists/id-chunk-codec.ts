@@ -51,9 +51,47 @@ export function decodeChunkRefs(stored: mongo.Binary): ChunkRef[] {
 }
 
 /**
- * A tagged chunk's tags as one text (a channel's list: `<sender id> <topic>` per id), separated by
- * NUL, which no tag holds (Zulip refuses it in topics): one value for the store to convert.
+ * How a tagged chunk's tags are stored: each distinct tag once (`tagTable`, separated by NUL,
+ * which no tag holds: Zulip refuses it in topics), and per id the index of its tag in the table
+ * (`tagIndex`, little-endian unsigned 16-bit integers). One sender's messages in one topic share
+ * a tag, so a chunk of 1,000 ids holds a few dozen; stored whole (one NUL-separated text per
+ * id), the 50 chunks of 50,000 messages took the local store 44 ms to read against 12 ms for ids
+ * alone.
  */
-export const encodeTags = (tags: readonly string[]): string => tags.join('\u0000');
+export interface StoredTags {
+  tagTable: string;
+  tagIndex: mongo.Binary;
+}
 
-export const decodeTags = (stored: string): string[] => (stored === '' ? [''] : stored.split('\u0000'));
+/** The most distinct tags one chunk can index (far above the ids a chunk holds). */
+const MAX_TAGS = 0xffff;
+
+export function encodeTags(tags: readonly string[]): StoredTags {
+  const table: string[] = [];
+  const indexOf = new Map<string, number>();
+  const index = Buffer.allocUnsafe(tags.length * 2);
+  tags.forEach((tag, i) => {
+    let n = indexOf.get(tag);
+    if (n === undefined) {
+      n = table.length;
+      if (n > MAX_TAGS) throw new Error(`a chunk cannot hold more than ${MAX_TAGS + 1} distinct tags`);
+      indexOf.set(tag, n);
+      table.push(tag);
+    }
+    index.writeUInt16LE(n, i * 2);
+  });
+  return { tagTable: table.join('\u0000'), tagIndex: new mongo.Binary(index) };
+}
+
+/**
+ * The tag of each id, from either stored form: the table, or one text of every tag (chunks
+ * written before the table, read until they are next written). Ids of one tag share its string.
+ */
+export function decodeTags(stored: StoredTags | string): string[] {
+  if (typeof stored === 'string') return stored === '' ? [''] : stored.split('\u0000');
+  const table = stored.tagTable.split('\u0000');
+  const bytes = Buffer.from(stored.tagIndex.buffer.buffer, stored.tagIndex.buffer.byteOffset, stored.tagIndex.buffer.byteLength);
+  const tags = new Array<string>(bytes.length / 2);
+  for (let i = 0; i < tags.length; i++) tags[i] = table[bytes.readUInt16LE(i * 2)]!;
+  return tags;
+}

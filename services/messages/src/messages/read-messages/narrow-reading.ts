@@ -65,7 +65,8 @@ function flagFilter(deps: MessagesDeps, userId: number, terms: readonly FlagTerm
  */
 export async function firstUnreadAnchor(deps: MessagesDeps, reading: NarrowReading): Promise<Anchor> {
   const view = await UnreadView.load(deps.repo, reading.reader.user.userId);
-  const unread = (await view.all(await deps.repo.lastMessageId())).messages.map((m) => m.id).sort((a, b) => a - b);
+  // Newest first: reversed, oldest first.
+  const unread = (await view.all(await deps.repo.lastMessageId())).ids.reverse();
   for (let start = 0; start < unread.length; start += 200) {
     const [first] = await reading.matching(unread.slice(start, start + 200));
     if (first !== undefined) return { anchor: first, anchoredToLeft: false, anchoredToRight: false };
