@@ -1,4 +1,4 @@
-import { visitTaggedAmong, visitTaggedBetween, type ListReader } from '../messages/message-lists/message-list';
+import { visitTaggedAmong, visitTaggedBetween, type ListReader, type VisitTagged } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
 import type { SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { parseListTag, placeUserIds, type ListTag } from './list-tag';
@@ -83,26 +83,27 @@ export const startsUnread = (userId: number, message: Pick<Arrival, 'senderId' |
  */
 export async function receivedRunBetween(lists: ListReader, sources: ReceivedSources, after: number, through: number, limit: number): Promise<ReceivedRun> {
   if (through <= after || limit <= 0) return { ids: [], arrivals: [] };
-  const runs: ReceivedRun[] = [];
+  // Every source is read at once: a user subscribed to 30 channels waited for 30 reads in turn.
+  const reads: Promise<ReceivedRun>[] = [];
   for (const { channelId, history } of sources.channels) {
     // Only the ranges the user was subscribed: a channel's older history is not theirs.
     for (const { from, to } of history?.intervals ?? []) {
       const lo = Math.max(after + 1, from);
       const hi = Math.min(through, to ?? through);
-      if (lo > hi) continue;
-      const builder = new RunBuilder(channelPlace(channelId));
-      await visitTaggedBetween(lists, ListKeys.channel(channelId), lo, hi, limit, builder.add);
-      runs.push(builder.run);
+      if (lo <= hi) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedBetween(lists, ListKeys.channel(channelId), lo, hi, limit, add)));
     }
     const movedIn = (history?.movedIn ?? []).filter((id) => id > after && id <= through).sort((a, b) => a - b);
-    const moved = new RunBuilder(channelPlace(channelId));
-    await visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, moved.add);
-    runs.push(reversed(moved.run));
+    if (movedIn.length > 0) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, add)).then(reversed));
   }
-  const direct = new RunBuilder(directPlaceOf);
-  await visitTaggedBetween(lists, ListKeys.userDirect(sources.userId), after + 1, through, limit, direct.add);
-  runs.push(direct.run);
-  return firstOf(mergeRuns(runs, (a, b) => b - a), limit);
+  reads.push(runOf(directPlaceOf, (add) => visitTaggedBetween(lists, ListKeys.userDirect(sources.userId), after + 1, through, limit, add)));
+  return firstOf(mergeRuns(await Promise.all(reads), (a, b) => b - a), limit);
+}
+
+/** The run a visit of one list makes, its entries placed by `place`. */
+async function runOf(place: (tag: ListTag) => Place, visit: (add: VisitTagged) => Promise<unknown>): Promise<ReceivedRun> {
+  const builder = new RunBuilder(place);
+  await visit(builder.add);
+  return builder.run;
 }
 
 /**
@@ -112,21 +113,16 @@ export async function receivedRunBetween(lists: ListReader, sources: ReceivedSou
  */
 export async function receivedRunAmong(lists: ListReader, sources: ReceivedSources, ids: readonly number[], receivedOnly: boolean): Promise<ReceivedRun> {
   if (ids.length === 0) return { ids: [], arrivals: [] };
-  const runs: ReceivedRun[] = [];
-  for (const { channelId, history } of sources.channels) {
-    const builder = new RunBuilder(channelPlace(channelId));
-    const add = receivedOnly
-      ? (id: number, tag: string) => {
-          if (receivedIn(history, id)) builder.add(id, tag);
-        }
-      : builder.add;
-    await visitTaggedAmong(lists, ListKeys.channel(channelId), ids, add);
-    runs.push(builder.run);
-  }
-  const direct = new RunBuilder(directPlaceOf);
-  await visitTaggedAmong(lists, ListKeys.userDirect(sources.userId), ids, direct.add);
-  runs.push(direct.run);
-  return mergeRuns(runs, (a, b) => a - b);
+  const reads = sources.channels.map(({ channelId, history }) =>
+    runOf(channelPlace(channelId), (add) => {
+      const received: VisitTagged = (id, tag) => {
+        if (receivedIn(history, id)) add(id, tag);
+      };
+      return visitTaggedAmong(lists, ListKeys.channel(channelId), ids, receivedOnly ? received : add);
+    }),
+  );
+  reads.push(runOf(directPlaceOf, (add) => visitTaggedAmong(lists, ListKeys.userDirect(sources.userId), ids, add)));
+  return mergeRuns(await Promise.all(reads), (a, b) => a - b);
 }
 
 /** The first `limit` messages of a run: the run itself when it holds no more (a copy of 50,000 ids is not free). */

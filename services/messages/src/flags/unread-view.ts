@@ -104,7 +104,7 @@ export class UnreadView {
       if (messages.arrivals[i]!.channelWildcard) mentioned.add(id);
     });
     if (messages.ids.length === 0) return mentioned;
-    const ascending = Float64Array.from(messages.ids).sort();
+    const ascending = new Float64Array(messages.ids).sort();
     const among = (id: number) => {
       let lo = 0;
       let hi = ascending.length - 1;

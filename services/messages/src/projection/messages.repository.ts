@@ -7,6 +7,7 @@ import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } fro
 import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
 import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
+import { SealedChunkCache } from '../messages/message-lists/sealed-chunk-cache';
 import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags, type StoredTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
@@ -62,7 +63,11 @@ export class MessagesRepository {
   /** The topic index as the projector last wrote it (see TopicIndexCache). */
   readonly topicIndexCache = new TopicIndexCache();
 
+  /** The message id lists, stored by `_id` only; their sealed chunks kept once read (see SealedChunkCache). */
+  readonly lists: ListStore;
+
   constructor(private readonly db: Connection) {
+    this.lists = new SealedChunkCache(this.storedLists());
     this.listCache = new CachedListStore(this.lists);
   }
 
@@ -255,8 +260,7 @@ export class MessagesRepository {
     return (await this.counters.findOne({ _id: 'dm_group_no' }))?.value ?? 0;
   }
 
-  /** The message id lists, stored by `_id` only. */
-  get lists(): ListStore {
+  protected storedLists(): ListStore {
     const heads = this.messageListHeads;
     const chunks = this.messageListChunks;
     return {

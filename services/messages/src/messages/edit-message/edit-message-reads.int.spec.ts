@@ -12,17 +12,18 @@ import { sendMessageHandler } from '../send-message/send-message.handler';
 import { editMessageHandler } from './edit-message.handler';
 import { send } from './edit-message.int-helpers';
 
-/** The live projection, with every read of a topic's id list and of messages by the dozen counted. */
+/** The live projection, with every store read of a topic's id list and of messages by the dozen counted. */
 class CountingRepository extends MessagesRepository {
   listReads: string[] = [];
   messagesRead = 0;
 
-  override get lists(): ListStore {
-    const store = super.lists;
+  protected override storedLists(): ListStore {
+    const store = super.storedLists();
     return {
       ...store,
       head: (key) => (this.listReads.push(key), store.head(key)),
       chunk: (key, no) => (this.listReads.push(key), store.chunk(key, no)),
+      chunksOf: (key, nos) => (this.listReads.push(...nos.map(() => key)), store.chunksOf!(key, nos)),
     };
   }
 

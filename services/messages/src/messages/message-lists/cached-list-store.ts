@@ -25,6 +25,10 @@ export class CachedListStore implements ListStore {
 
   constructor(private readonly store: ListStore) {}
 
+  get sealsChunks(): boolean | undefined {
+    return this.store.sealsChunks;
+  }
+
   useAt(version: number): void {
     if (this.at !== version) this.clear();
     this.at = null;

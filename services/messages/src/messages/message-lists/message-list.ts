@@ -11,6 +11,12 @@
  * difference), the head's entries are recomputed from the chunks written, and a chunk that has
  * to split gets NEW numbers (from the head's `nextNo`, so a repeat picks the same ones) and the
  * old one is dropped only after the head stops naming it.
+ *
+ * In a store that seals chunks (`ListStore.sealsChunks`), only the newest chunk (number
+ * `nextNo - 1`), where appends land, is rewritten in place: any other chunk that changes (a
+ * message moved in, deleted or retagged) is written under a new number the same way, and an
+ * emptied list keeps its head (no chunks, its `nextNo`), so that no number is used twice. A chunk
+ * numbered below `nextNo - 1` then never changes, and readers may keep it (`sealed-chunk-cache.ts`).
  */
 
 export const MAX_CHUNK = 1000;
@@ -60,6 +66,8 @@ async function readChunks(store: ListReader, key: string, nos: readonly number[]
 
 /** Where lists live: by `_id` only (see `MessagesRepository.lists`); an in-memory one serves unit tests. */
 export interface ListStore extends ListReader {
+  /** Its chunks below the newest are sealed (see the top of this file). */
+  readonly sealsChunks?: boolean;
   putHead(key: string, head: ListHead): Promise<void>;
   putChunk(key: string, no: number, chunk: Chunk): Promise<void>;
   deleteChunk(key: string, no: number): Promise<void>;
@@ -146,8 +154,12 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
     const ref = chunks[index];
     const current = await store.chunk(key, ref.no);
     const merged = merge(current, added, tagOf);
-    if (merged.ids.length <= maxChunk) {
-      if (!sameChunk(merged, current)) await store.putChunk(key, ref.no, merged);
+    if (sameChunk(merged, current)) {
+      replaced.set(index, [refOf(ref.no, merged)]);
+      continue;
+    }
+    if (merged.ids.length <= maxChunk && inPlace(store, head, ref.no)) {
+      await store.putChunk(key, ref.no, merged);
       replaced.set(index, [refOf(ref.no, merged)]);
       continue;
     }
@@ -172,7 +184,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
 /** Removes ids (absent ones are ignored); a chunk left empty is dropped, an empty list entirely. */
 export async function removeIds(store: ListStore, key: string, ids: readonly number[]): Promise<void> {
   const head = await store.head(key);
-  if (!head || ids.length === 0) return;
+  if (!head || ids.length === 0 || head.chunks.length === 0) return;
   const byChunk = new Map<number, Set<number>>();
   for (const id of sortedUnique(ids)) {
     const index = chunkIndexFor(head.chunks, id);
@@ -181,6 +193,7 @@ export async function removeIds(store: ListStore, key: string, ids: readonly num
     byChunk.set(index, (byChunk.get(index) ?? new Set()).add(id));
   }
   const updated = new Map<number, ChunkRef | null>();
+  let nextNo = head.nextNo;
   for (const [index, removed] of byChunk) {
     const ref = head.chunks[index];
     const current = await store.chunk(key, ref.no);
@@ -190,17 +203,22 @@ export async function removeIds(store: ListStore, key: string, ids: readonly num
       if (current.ids.length > 0) updated.set(index, refOf(ref.no, current));
       continue;
     }
-    if (kept.ids.length > 0) await store.putChunk(key, ref.no, kept);
-    updated.set(index, kept.ids.length > 0 ? refOf(ref.no, kept) : null);
+    // A sealed chunk keeps its content: what is left of it goes under a new number.
+    const no = kept.ids.length === 0 || inPlace(store, head, ref.no) ? ref.no : nextNo++;
+    if (kept.ids.length > 0) await store.putChunk(key, no, kept);
+    updated.set(index, kept.ids.length > 0 ? refOf(no, kept) : null);
   }
   const chunks = head.chunks.flatMap((ref, index) => {
     const next = updated.has(index) ? updated.get(index) : ref;
     return next ? [next] : [];
   });
-  if (chunks.length === 0) await store.deleteHead(key);
-  else await store.putHead(key, { chunks, nextNo: head.nextNo });
-  for (const [index, next] of updated) if (next === null) await store.deleteChunk(key, head.chunks[index].no);
+  if (chunks.length === 0 && !store.sealsChunks) await store.deleteHead(key);
+  else await store.putHead(key, { chunks, nextNo });
+  for (const [index, next] of updated) if (next?.no !== head.chunks[index].no) await store.deleteChunk(key, head.chunks[index].no);
 }
+
+/** Whether chunk `no` may be rewritten in place: any, unless the store seals all but the newest (see the top of this file). */
+const inPlace = (store: ListStore, head: ListHead, no: number): boolean => !store.sealsChunks || no === head.nextNo - 1;
 
 /** Keeps the acceptable ids of one chunk's slice (access checks, narrow filters reading messages). */
 export type AcceptIds = (ids: number[]) => Promise<number[]> | number[];
@@ -308,8 +326,9 @@ export async function taggedIdsAmong(store: ListReader, key: string, ids: readon
 
 /** `taggedIdsAmong` without an object per id (see `visitTaggedBetween`): `visit` meets them ascending. */
 export async function visitTaggedAmong(store: ListReader, key: string, ids: readonly number[], visit: VisitTagged): Promise<void> {
+  if (ids.length === 0) return;
   const head = await store.head(key);
-  if (!head || ids.length === 0 || head.chunks.length === 0) return;
+  if (!head || head.chunks.length === 0) return;
   // Each chunk with the slice of `ids` within its range: both are sorted, so one walk finds them.
   const wanted: { no: number; start: number; end: number }[] = [];
   let at = 0;
@@ -340,14 +359,16 @@ export async function allIds(store: ListReader, key: string): Promise<number[]> 
   const head = await store.head(key);
   if (!head) return [];
   const chunks = await readChunks(store, key, head.chunks.map((ref) => ref.no));
-  return chunks.flatMap((c) => c.ids);
+  // One copy: flatMap took 10 ms over 50 chunks of 1,000 ids.
+  return ([] as number[]).concat(...chunks.map((c) => c.ids));
 }
 
-/** Removes a list entirely, chunks then head. */
+/** Removes a list entirely, head (or, where chunks are sealed, its chunk references) then chunks. */
 export async function deleteList(store: ListStore, key: string): Promise<void> {
   const head = await store.head(key);
   if (!head) return;
-  await store.deleteHead(key);
+  if (store.sealsChunks) await store.putHead(key, { chunks: [], nextNo: head.nextNo });
+  else await store.deleteHead(key);
   for (const ref of head.chunks) await store.deleteChunk(key, ref.no);
 }
 
@@ -360,6 +381,8 @@ export async function listSummary(store: ListReader, key: string): Promise<{ fir
 
 /** A store in memory, for unit tests and for reasoning about the documents written. */
 export class MemoryListStore implements ListStore {
+  constructor(readonly sealsChunks = false) {}
+
   readonly heads = new Map<string, ListHead>();
   readonly chunks = new Map<string, Chunk>();
   writes = 0;
