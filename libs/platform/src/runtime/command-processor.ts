@@ -208,11 +208,13 @@ export class CommandProcessor {
     }
   }
 
-  private async sendReply(envelope: ParsedCommandEnvelope, value: string): Promise<void> {
+  private async sendReply(envelope: ParsedCommandEnvelope, json: string): Promise<void> {
+    // Encoded once here: measuring the text, then letting the client encode it, copied it twice.
+    const value = Buffer.from(json);
     await this.producer.send({
       topic: envelope.replyTo,
       acks: -1,
-      compression: Buffer.byteLength(value) > COMPRESS_REPLIES_ABOVE ? CompressionTypes.GZIP : CompressionTypes.None,
+      compression: value.length > COMPRESS_REPLIES_ABOVE ? CompressionTypes.GZIP : CompressionTypes.None,
       messages: [{ key: envelope.commandId, value }],
     });
   }

@@ -2,6 +2,7 @@ import { visitTaggedAmong, visitTaggedBetween, type ListReader, type VisitTagged
 import { ListKeys } from '../messages/message.state';
 import type { SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { parseListTag, placeUserIds, type ListTag } from './list-tag';
+import { mergeRuns, ReceivedRun, RunWriter } from './received-run';
 
 /** Where a message a user received is: a topic of a channel, or a direct conversation. */
 export type Place = { type: 'channel'; channelId: number; topic: string } | { type: 'direct'; userIds: number[] };
@@ -21,16 +22,6 @@ export interface Received extends Arrival {
 }
 
 /**
- * Received messages as two columns: `arrivals[i]` is how `ids[i]` arrived, one object shared by
- * every message of one list tag. A register of 50,000 unread messages made an object per
- * message, and most of its time went to collecting them.
- */
-export interface ReceivedRun {
-  ids: number[];
-  arrivals: Arrival[];
-}
-
-/**
  * The lists a user's unread messages come from: the channels they are subscribed to (their
  * list within the intervals the user was subscribed, and messages moved in meanwhile), and
  * their direct messages. Zulip keeps unread messages only in subscribed channels.
@@ -42,10 +33,11 @@ export interface ReceivedSources {
 
 /** Collects list entries into a run, parsing each distinct tag, and making its place, once. */
 class RunBuilder {
-  readonly run: ReceivedRun = { ids: [], arrivals: [] };
-  private readonly byTag = new Map<string, Arrival>();
+  private readonly arrivals: Arrival[] = [];
+  private readonly writer = new RunWriter(this.arrivals);
+  private readonly byTag = new Map<string, number>();
   private lastTag: string | undefined;
-  private last: Arrival | undefined;
+  private last = 0;
 
   constructor(private readonly place: (tag: ListTag) => Place) {}
 
@@ -53,16 +45,20 @@ class RunBuilder {
     // Neighbours in a list mostly share their tag: one comparison instead of a lookup.
     if (tag !== this.lastTag) {
       this.lastTag = tag;
-      this.last = this.byTag.get(tag);
-      if (!this.last) {
+      let index = this.byTag.get(tag);
+      if (index === undefined) {
         const parsed = parseListTag(tag);
-        this.last = { senderId: parsed.senderId, senderUnread: parsed.senderUnread, channelWildcard: parsed.channelWildcard, place: this.place(parsed) };
-        this.byTag.set(tag, this.last);
+        index = this.arrivals.push({ senderId: parsed.senderId, senderUnread: parsed.senderUnread, channelWildcard: parsed.channelWildcard, place: this.place(parsed) }) - 1;
+        this.byTag.set(tag, index);
       }
+      this.last = index;
     }
-    this.run.ids.push(id);
-    this.run.arrivals.push(this.last!);
+    this.writer.push(id, this.last);
   };
+
+  get run(): ReceivedRun {
+    return this.writer.run();
+  }
 }
 
 const channelPlace =
@@ -82,7 +78,7 @@ export const startsUnread = (userId: number, message: Pick<Arrival, 'senderId' |
  * reads only the chunks of their lists that range covers.
  */
 export async function receivedRunBetween(lists: ListReader, sources: ReceivedSources, after: number, through: number, limit: number): Promise<ReceivedRun> {
-  if (through <= after || limit <= 0) return { ids: [], arrivals: [] };
+  if (through <= after || limit <= 0) return ReceivedRun.EMPTY;
   // Every source is read at once: a user subscribed to 30 channels waited for 30 reads in turn.
   const reads: Promise<ReceivedRun>[] = [];
   for (const { channelId, history } of sources.channels) {
@@ -93,10 +89,10 @@ export async function receivedRunBetween(lists: ListReader, sources: ReceivedSou
       if (lo <= hi) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedBetween(lists, ListKeys.channel(channelId), lo, hi, limit, add)));
     }
     const movedIn = (history?.movedIn ?? []).filter((id) => id > after && id <= through).sort((a, b) => a - b);
-    if (movedIn.length > 0) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, add)).then(reversed));
+    if (movedIn.length > 0) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, add)).then((run) => run.reversed()));
   }
   reads.push(runOf(directPlaceOf, (add) => visitTaggedBetween(lists, ListKeys.userDirect(sources.userId), after + 1, through, limit, add)));
-  return firstOf(mergeRuns(await Promise.all(reads), (a, b) => b - a), limit);
+  return mergeRuns(await Promise.all(reads), (a, b) => b - a).first(limit);
 }
 
 /** The run a visit of one list makes, its entries placed by `place`. */
@@ -112,7 +108,7 @@ async function runOf(place: (tag: ListTag) => Place, visit: (add: VisitTagged) =
  * list too).
  */
 export async function receivedRunAmong(lists: ListReader, sources: ReceivedSources, ids: readonly number[], receivedOnly: boolean): Promise<ReceivedRun> {
-  if (ids.length === 0) return { ids: [], arrivals: [] };
+  if (ids.length === 0) return ReceivedRun.EMPTY;
   const reads = sources.channels.map(({ channelId, history }) =>
     runOf(channelPlace(channelId), (add) => {
       const received: VisitTagged = (id, tag) => {
@@ -125,61 +121,10 @@ export async function receivedRunAmong(lists: ListReader, sources: ReceivedSourc
   return mergeRuns(await Promise.all(reads), (a, b) => a - b);
 }
 
-/** The first `limit` messages of a run: the run itself when it holds no more (a copy of 50,000 ids is not free). */
-export const firstOf = (run: ReceivedRun, limit: number): ReceivedRun =>
-  run.ids.length <= limit ? run : { ids: run.ids.slice(0, limit), arrivals: run.arrivals.slice(0, limit) };
-
-/** One object per message, for callers that handle few of them. */
-export const receivedOf = ({ ids, arrivals }: ReceivedRun): Received[] => ids.map((id, i) => ({ id, ...arrivals[i]! }));
-
 /** See `receivedRunBetween`. */
 export const receivedBetween = async (lists: ListReader, sources: ReceivedSources, after: number, through: number, limit: number): Promise<Received[]> =>
-  receivedOf(await receivedRunBetween(lists, sources, after, through, limit));
+  (await receivedRunBetween(lists, sources, after, through, limit)).received();
 
 /** See `receivedRunAmong`. */
 export const placesAmong = async (lists: ListReader, sources: ReceivedSources, ids: readonly number[], receivedOnly: boolean): Promise<Received[]> =>
-  receivedOf(await receivedRunAmong(lists, sources, ids, receivedOnly));
-
-const reversed = ({ ids, arrivals }: ReceivedRun): ReceivedRun => ({ ids: ids.reverse(), arrivals: arrivals.reverse() });
-
-/**
- * Runs each sorted by `order` and without repeats, as one run sorted alike without repeats (a
- * message moved into a channel is in its list and among those moved in): merged two at a time.
- */
-function mergeRuns(runs: ReceivedRun[], order: (a: number, b: number) => number): ReceivedRun {
-  let pending = runs.filter((r) => r.ids.length > 0);
-  if (pending.length === 0) return { ids: [], arrivals: [] };
-  while (pending.length > 1) {
-    const next: ReceivedRun[] = [];
-    for (let i = 0; i < pending.length; i += 2) next.push(i + 1 < pending.length ? mergeTwo(pending[i]!, pending[i + 1]!, order) : pending[i]!);
-    pending = next;
-  }
-  return pending[0]!;
-}
-
-function mergeTwo(a: ReceivedRun, b: ReceivedRun, order: (a: number, b: number) => number): ReceivedRun {
-  const out: ReceivedRun = { ids: [], arrivals: [] };
-  let i = 0;
-  let j = 0;
-  while (i < a.ids.length && j < b.ids.length) {
-    const compared = order(a.ids[i]!, b.ids[j]!);
-    if (compared <= 0) {
-      out.ids.push(a.ids[i]!);
-      out.arrivals.push(a.arrivals[i++]!);
-      if (compared === 0) j++;
-    } else {
-      out.ids.push(b.ids[j]!);
-      out.arrivals.push(b.arrivals[j++]!);
-    }
-  }
-  appendFrom(out, a, i);
-  appendFrom(out, b, j);
-  return out;
-}
-
-function appendFrom(out: ReceivedRun, run: ReceivedRun, start: number): void {
-  for (let k = start; k < run.ids.length; k++) {
-    out.ids.push(run.ids[k]!);
-    out.arrivals.push(run.arrivals[k]!);
-  }
-}
+  (await receivedRunAmong(lists, sources, ids, receivedOnly)).received();

@@ -1,5 +1,6 @@
 import { topicKey } from '../messages/message.state';
-import type { Arrival, Place } from './received-messages';
+import type { Place } from './received-messages';
+import type { ReceivedRun } from './received-run';
 import type { UnreadMessages } from './unread-view';
 
 /** Zulip's `unread_msgs` of `POST /register` (its `aggregate_unread_data`). */
@@ -20,42 +21,76 @@ export interface UnreadMsgs {
  * that mention the user.
  */
 export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: ReadonlySet<number>, emptyTopic: string): UnreadMsgs {
-  const pms = new Map<number, number[]>();
-  const huddles = new Map<string, number[]>();
-  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
-  // Messages read from one list share their place objects: each is keyed once.
-  const byPlace = new Map<Place, number[]>();
-  // Newest first: the first message of a topic names it.
-  unread.ids.forEach((id, i) => place(id, unread.arrivals[i]!));
-  function place(id: number, { place: where }: Arrival): void {
-    let ids = byPlace.get(where);
-    if (!ids) {
-      ids = idsOf(where);
-      byPlace.set(where, ids);
-    }
-    ids.push(id);
+  const pms = new Map<number, Group>();
+  const huddles = new Map<string, Group>();
+  const streams = new Map<string, { stream_id: number; topic: string; group: Group }>();
+  const { run } = unread;
+  // Each arrival's group, found once (a run shares a few arrivals among all its messages); the
+  // newest message of a topic comes first and names it.
+  const byPlace = new Map<Place, Group>();
+  const groups: Group[] = [];
+  const numbers = new Map<Group, number>();
+  const groupAt = new Int32Array(run.arrivals.length).fill(-1);
+  for (let i = 0; i < run.length; i++) {
+    const at = run.arrivalAt[i]!;
+    if (groupAt[at] !== -1) continue;
+    const { place } = run.arrivals[at]!;
+    let group = byPlace.get(place);
+    if (!group) byPlace.set(place, (group = groupOf(place)));
+    let n = numbers.get(group);
+    if (n === undefined) numbers.set(group, (n = groups.push(group) - 1));
+    groupAt[at] = n;
   }
-  function idsOf(where: Place): number[] {
+  fill(run, groups, groupAt);
+
+  function groupOf(where: Place): Group {
     if (where.type === 'direct') {
       const others = where.userIds.filter((u) => u !== userId);
-      if (others.length <= 1) return pms.get(others[0] ?? userId) ?? pms.set(others[0] ?? userId, []).get(others[0] ?? userId)!;
+      if (others.length <= 1) return pms.get(others[0] ?? userId) ?? pms.set(others[0] ?? userId, { ids: [] }).get(others[0] ?? userId)!;
       const users = where.userIds.join(',');
-      return huddles.get(users) ?? huddles.set(users, []).get(users)!;
+      return huddles.get(users) ?? huddles.set(users, { ids: [] }).get(users)!;
     }
     const topic = where.topic === '' ? emptyTopic : where.topic;
     const key = `${where.channelId}\u0000${topicKey(topic)}`;
-    return (streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, unread_message_ids: [] }).get(key)!).unread_message_ids;
+    return (streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, group: { ids: [] } }).get(key)!).group;
   }
-  // Given newest first, each group's ids are descending.
-  const ascending = (ids: number[]) => ids.reverse();
   // Zulip sorts its (channel, lowercased topic) keys as Python compares strings: by code point, not by locale.
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
-    count: unread.ids.length,
-    pms: [...pms].sort(([a], [b]) => a - b).map(([other, ids]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ascending(ids) })),
-    streams: [...streams.values()].sort((a, b) => a.stream_id - b.stream_id || byCodePoint(topicKey(a.topic), topicKey(b.topic))).map((s) => ({ ...s, unread_message_ids: ascending(s.unread_message_ids) })),
-    huddles: [...huddles].sort(([a], [b]) => byCodePoint(a, b)).map(([users, ids]) => ({ user_ids_string: users, unread_message_ids: ascending(ids) })),
-    mentions: ascending(unread.ids.filter((id) => mentioning.has(id))),
+    count: run.length,
+    pms: [...pms].sort(([a], [b]) => a - b).map(([other, { ids }]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+    streams: [...streams.values()]
+      .sort((a, b) => a.stream_id - b.stream_id || byCodePoint(topicKey(a.topic), topicKey(b.topic)))
+      .map(({ stream_id, topic, group }) => ({ stream_id, topic, unread_message_ids: group.ids })),
+    huddles: [...huddles].sort(([a], [b]) => byCodePoint(a, b)).map(([users, { ids }]) => ({ user_ids_string: users, unread_message_ids: ids })),
+    mentions: mentionedAmong(run, mentioning).reverse(),
     old_unreads_missing: unread.oldUnreadsMissing,
   };
+}
+
+/** The ids of one conversation or topic. */
+interface Group {
+  ids: number[];
+}
+
+/**
+ * Fills each group (`groupAt`: the group of each arrival) with its ids, ascending (the run is
+ * newest first): counted first, so that each group's array is made once at its size (grown a
+ * push at a time, the array of a topic of 50,000 messages was copied over and over).
+ */
+function fill(run: ReceivedRun, groups: readonly Group[], groupAt: Int32Array): void {
+  const left = new Uint32Array(groups.length);
+  for (let i = 0; i < run.length; i++) left[groupAt[run.arrivalAt[i]!]!]!++;
+  groups.forEach((group, n) => (group.ids = new Array<number>(left[n]!)));
+  for (let i = 0; i < run.length; i++) {
+    const n = groupAt[run.arrivalAt[i]!]!;
+    groups[n]!.ids[--left[n]!] = run.ids[i]!;
+  }
+}
+
+/** The ids of `run` that `mentioning` holds, in the run's order. */
+function mentionedAmong(run: ReceivedRun, mentioning: ReadonlySet<number>): number[] {
+  const mentioned: number[] = [];
+  for (let i = 0; i < run.length; i++) if (mentioning.has(run.ids[i]!)) mentioned.push(run.ids[i]!);
+  return mentioned;
 }

@@ -1,4 +1,5 @@
 import type { Received } from './received-messages';
+import { ReceivedRun } from './received-run';
 import { unreadMsgs } from './unread-msgs';
 
 const ME = 7;
@@ -8,7 +9,7 @@ const direct = (id: number, userIds: number[]): Received => ({ id, senderId: 9, 
 
 /** `messages` given newest first, as the unread view reads them. */
 const unreadOf = (messages: Received[], mentioning: number[] = []) => unreadMsgs(ME, runOf(messages), new Set(mentioning), 'general chat');
-const runOf = (messages: Received[]) => ({ ids: messages.map((m) => m.id), arrivals: messages, oldUnreadsMissing: false });
+const runOf = (messages: Received[]) => ({ run: new ReceivedRun(Uint32Array.from(messages, (m) => m.id), Uint32Array.from(messages, (_, i) => i), messages), oldUnreadsMissing: false });
 
 describe('unread_msgs', () => {
   it('groups channel messages by channel and topic without case, named as the newest message names the topic, ids ascending', () => {
@@ -17,6 +18,12 @@ describe('unread_msgs', () => {
       { stream_id: 3, topic: 'dinner', unread_message_ids: [11] },
       { stream_id: 3, topic: 'Lunch', unread_message_ids: [12, 14] },
     ]);
+  });
+
+  it('names a topic as its newest message does, whatever order the run met its spellings in', () => {
+    const [older, newer] = [inChannel(0, 3, 'lunch'), inChannel(0, 3, 'Lunch')];
+    const run = new ReceivedRun(Uint32Array.from([14, 12]), Uint32Array.from([1, 0]), [older, newer]);
+    expect(unreadMsgs(ME, { run, oldUnreadsMissing: false }, new Set(), 'general chat').streams).toEqual([{ stream_id: 3, topic: 'Lunch', unread_message_ids: [12, 14] }]);
   });
 
   it('orders topics as Zulip sorts its (channel, lowercased topic) keys: by code point, not by locale', () => {

@@ -1,12 +1,14 @@
 import { allIds, taggedIdsAmong, visitTaggedBetween, type ListReader } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesRepository } from '../projection/messages.repository';
-import { firstOf, receivedRunAmong, receivedRunBetween, startsUnread, type Arrival, type ReceivedRun, type ReceivedSources } from './received-messages';
+import { receivedRunAmong, receivedRunBetween, startsUnread, type Arrival, type ReceivedSources } from './received-messages';
+import { concatRuns, ReceivedRun } from './received-run';
 import { FlagLists, MAX_UNREAD_MESSAGES, noUserFlags, type UserFlagsState } from './user-flags.state';
 import { mutedWhenSent, type MutedUsersState } from '../muted-users/muted-users.state';
 
 /** The unread messages of a user, newest first, and whether older ones were left out. */
-export interface UnreadMessages extends ReceivedRun {
+export interface UnreadMessages {
+  run: ReceivedRun;
   oldUnreadsMissing: boolean;
 }
 
@@ -37,29 +39,16 @@ export class UnreadView {
 
   /** The messages after `recordedThrough`, up to `through`, that the user has unread: newest first, at most `limit`. */
   async unrecorded(through: number, limit = MAX_UNREAD_MESSAGES): Promise<ReceivedRun> {
-    let unread: ReceivedRun | undefined;
+    let unread = ReceivedRun.EMPTY;
     // Newest first, a window at a time: the user's own messages (read) are left out on the way.
-    for (let upTo = through; (unread?.ids.length ?? 0) < limit; ) {
-      const wanted = limit - (unread?.ids.length ?? 0);
+    for (let upTo = through; unread.length < limit; ) {
+      const wanted = limit - unread.length;
       const window = await receivedRunBetween(this.lists, this.sources, this.flags.recordedThrough, upTo, wanted);
-      const kept = this.keepUnread(window);
-      unread = unread ? { ids: unread.ids.concat(kept.ids), arrivals: unread.arrivals.concat(kept.arrivals) } : kept;
-      if (window.ids.length < wanted) break;
-      upTo = window.ids[window.ids.length - 1]! - 1;
+      unread = concatRuns(unread, window.filter((id, arrival) => this.arrivesUnread(id, arrival)));
+      if (window.length < wanted) break;
+      upTo = window.ids[window.length - 1]! - 1;
     }
-    return unread ?? { ids: [], arrivals: [] };
-  }
-
-  /** The messages of a run the user received unread: the run itself when all of them are. */
-  private keepUnread(run: ReceivedRun): ReceivedRun {
-    if (run.ids.every((id, i) => this.arrivesUnread(id, run.arrivals[i]!))) return run;
-    const kept: ReceivedRun = { ids: [], arrivals: [] };
-    run.ids.forEach((id, i) => {
-      if (!this.arrivesUnread(id, run.arrivals[i]!)) return;
-      kept.ids.push(id);
-      kept.arrivals.push(run.arrivals[i]!);
-    });
-    return kept;
+    return unread;
   }
 
   /** Which of `ids` (ascending) the user has unread. */
@@ -71,12 +60,19 @@ export class UnreadView {
       taggedIdsAmong(this.lists, FlagLists.unread(this.userId), recorded),
       receivedRunAmong(this.lists, this.sources, later, true),
     ]);
-    return new Set([...listed.map((e) => e.id), ...received.ids.filter((id, i) => this.arrivesUnread(id, received.arrivals[i]!))]);
+    const unread = new Set(listed.map((e) => e.id));
+    for (let i = 0; i < received.length; i++) if (this.arrivesUnread(received.ids[i]!, received.arrival(i))) unread.add(received.ids[i]!);
+    return unread;
   }
 
   /** A message arrives unread unless its sender sent it read, or the user had muted its sender. */
   private arrivesUnread(id: number, arrival: Arrival): boolean {
-    return startsUnread(this.userId, arrival) && !mutedWhenSent(this.muted, arrival.senderId, id);
+    return startsUnread(this.userId, arrival) && !(this.mutesAnyone && mutedWhenSent(this.muted, arrival.senderId, id));
+  }
+
+  /** Whether the user mutes, or has muted, anyone: most never did, and the check runs for every message. */
+  private get mutesAnyone(): boolean {
+    return this.muted.muted.length > 0 || this.muted.past.length > 0;
   }
 
   /**
@@ -88,10 +84,8 @@ export class UnreadView {
     const [recordedIds, later] = await Promise.all([allIds(this.lists, FlagLists.unread(this.userId)), this.unrecorded(through, MAX_UNREAD_MESSAGES + 1)]);
     const recorded = await receivedRunAmong(this.lists, this.sources, recordedIds, false);
     // Newest first: the later ones, then the recorded ones (ascending) reversed.
-    recorded.ids.reverse();
-    recorded.arrivals.reverse();
-    const both = recorded.ids.length === 0 ? later : later.ids.length === 0 ? recorded : { ids: later.ids.concat(recorded.ids), arrivals: later.arrivals.concat(recorded.arrivals) };
-    return { ...firstOf(both, MAX_UNREAD_MESSAGES), oldUnreadsMissing: both.ids.length > MAX_UNREAD_MESSAGES };
+    const both = concatRuns(later, recorded.reversed());
+    return { run: both.first(MAX_UNREAD_MESSAGES), oldUnreadsMissing: both.length > MAX_UNREAD_MESSAGES };
   }
 
   /**
@@ -100,11 +94,9 @@ export class UnreadView {
    */
   async mentioning(messages: ReceivedRun): Promise<Set<number>> {
     const mentioned = new Set<number>();
-    messages.ids.forEach((id, i) => {
-      if (messages.arrivals[i]!.channelWildcard) mentioned.add(id);
-    });
-    if (messages.ids.length === 0) return mentioned;
-    const ascending = new Float64Array(messages.ids).sort();
+    for (let i = 0; i < messages.length; i++) if (messages.arrival(i).channelWildcard) mentioned.add(messages.ids[i]!);
+    if (messages.length === 0) return mentioned;
+    const ascending = messages.ids.slice().sort();
     const among = (id: number) => {
       let lo = 0;
       let hi = ascending.length - 1;

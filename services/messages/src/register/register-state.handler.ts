@@ -168,7 +168,7 @@ const unreadSection: Section = {
     const view = await UnreadView.load(repo, ctx.actor.userId);
     const unread = await view.all(await repo.lastMessageId());
     const emptyTopic = params.client_capabilities?.empty_topic_name === true ? '' : REALM_EMPTY_TOPIC_DISPLAY_NAME;
-    return { unread_msgs: unreadMsgs(ctx.actor.userId, unread, await view.mentioning(unread), emptyTopic) };
+    return { unread_msgs: unreadMsgs(ctx.actor.userId, unread, await view.mentioning(unread.run), emptyTopic) };
   },
 };
 

@@ -6,7 +6,6 @@ import { idsFrom } from '../../messages/message-lists/message-list';
 import { ListKeys } from '../../messages/message.state';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import { storedTopicName } from '../../user-topics/user-topics.state';
-import { receivedOf } from '../received-messages';
 import { UnreadView } from '../unread-view';
 import { flagsStateOf } from '../update-flags/update-flags.handler';
 import { decideMarkAllRead, decideMarkScopeRead, type ReadScope } from './mark-read.decide';
@@ -33,7 +32,7 @@ async function markScopeRead(deps: MessagesDeps, actorId: number | null, scope: 
   const view = await UnreadView.load(deps.repo, ctx.actor.userId);
   await check?.(view);
   const [state, unread] = await Promise.all([flagsStateOf(deps, view), view.all(await deps.repo.lastMessageId())]);
-  return decideMarkScopeRead(state, scope, receivedOf(unread));
+  return decideMarkScopeRead(state, scope, unread.run.received());
 }
 
 /** POST /mark_stream_as_read. */

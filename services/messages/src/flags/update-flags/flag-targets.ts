@@ -6,7 +6,7 @@ import { taggedIdsAmong } from '../../messages/message-lists/message-list';
 import type { MessagesRepository } from '../../projection/messages.repository';
 import { policyOf } from '../../user-topics/user-topics.state';
 import { settingsOf } from '../../channels/subscription-settings/subscription-settings.state';
-import { receivedOf, receivedRunAmong, type Received } from '../received-messages';
+import { receivedRunAmong, type Received } from '../received-messages';
 import type { UnreadView } from '../unread-view';
 import { FlagLists } from '../user-flags.state';
 import type { ChangeTargets } from './update-flags.decide';
@@ -56,7 +56,7 @@ async function checkAccess(repo: MessagesRepository, ctx: ChannelsContext, ids: 
  */
 async function unreadTargets(repo: MessagesRepository, ctx: ChannelsContext, view: UnreadView, requested: number[]): Promise<FoundTargets> {
   const run = await receivedRunAmong(repo.lists, view.sources, requested, false);
-  const placed = receivedOf(run);
+  const placed = run.received();
   const found = new Set(placed.map((m) => m.id));
   const ignoredChannelIds = await ignoredChannels(repo, ctx, requested.filter((id) => !found.has(id)));
   await checkHistoryAccess(repo, view, placed);

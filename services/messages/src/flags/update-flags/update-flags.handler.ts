@@ -13,7 +13,7 @@ type UpdateFlags = OperationData<typeof updateMessageFlags>;
 export async function flagsStateOf(deps: MessagesDeps, view: UnreadView): Promise<FlagsState> {
   const lastMessageId = await deps.repo.lastMessageId();
   const unrecorded = await view.unrecorded(lastMessageId);
-  return { userId: view.userId, version: view.flags.version, recordedThrough: view.flags.recordedThrough, lastMessageId, unrecorded: unrecorded.ids };
+  return { userId: view.userId, version: view.flags.version, recordedThrough: view.flags.recordedThrough, lastMessageId, unrecorded: Array.from(unrecorded.ids) };
 }
 
 /** One flag change of a user's on messages, decided as Zulip's `do_update_message_flags`. */

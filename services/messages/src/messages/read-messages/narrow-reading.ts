@@ -66,7 +66,7 @@ function flagFilter(deps: MessagesDeps, userId: number, terms: readonly FlagTerm
 export async function firstUnreadAnchor(deps: MessagesDeps, reading: NarrowReading): Promise<Anchor> {
   const view = await UnreadView.load(deps.repo, reading.reader.user.userId);
   // Newest first: reversed, oldest first.
-  const unread = (await view.all(await deps.repo.lastMessageId())).ids.reverse();
+  const unread = Array.from((await view.all(await deps.repo.lastMessageId())).run.ids).reverse();
   for (let start = 0; start < unread.length; start += 200) {
     const [first] = await reading.matching(unread.slice(start, start + 200));
     if (first !== undefined) return { anchor: first, anchoredToLeft: false, anchoredToRight: false };
