@@ -36,28 +36,42 @@ class RunBuilder {
   private readonly arrivals: Arrival[] = [];
   private readonly writer = new RunWriter(this.arrivals);
   private readonly byTag = new Map<string, number>();
-  private lastTag: string | undefined;
-  private last = 0;
+  /** Per chunk tag table met, the arrival of each of its tags (-1: not met yet). */
+  private readonly byTable = new Map<readonly string[], Int32Array>();
+  private lastTable: readonly string[] | undefined;
+  private lastTableArrivals: Int32Array = new Int32Array(0);
 
   constructor(private readonly place: (tag: ListTag) => Place) {}
 
-  readonly add = (id: number, tag: string): void => {
-    // Neighbours in a list mostly share their tag: one comparison instead of a lookup.
-    if (tag !== this.lastTag) {
-      this.lastTag = tag;
-      let index = this.byTag.get(tag);
-      if (index === undefined) {
-        const parsed = parseListTag(tag);
-        index = this.arrivals.push({ senderId: parsed.senderId, senderUnread: parsed.senderUnread, channelWildcard: parsed.channelWildcard, place: this.place(parsed) }) - 1;
-        this.byTag.set(tag, index);
-      }
-      this.last = index;
+  readonly add: VisitTagged = (id, tag, table, tagNo) => {
+    if (table === undefined || tagNo === undefined) {
+      this.writer.push(id, this.arrivalOf(tag));
+      return;
     }
-    this.writer.push(id, this.last);
+    // Tags told apart by their number in the chunk's table: a topic's messages interleave with
+    // other topics', and comparing and hashing each one's text was most of a register's time.
+    if (table !== this.lastTable) {
+      this.lastTable = table;
+      this.lastTableArrivals = this.byTable.get(table) ?? new Int32Array(table.length).fill(-1);
+      this.byTable.set(table, this.lastTableArrivals);
+    }
+    let index = this.lastTableArrivals[tagNo]!;
+    if (index === -1) index = this.lastTableArrivals[tagNo] = this.arrivalOf(tag);
+    this.writer.push(id, index);
   };
 
   get run(): ReceivedRun {
     return this.writer.run();
+  }
+
+  private arrivalOf(tag: string): number {
+    let index = this.byTag.get(tag);
+    if (index === undefined) {
+      const parsed = parseListTag(tag);
+      index = this.arrivals.push({ senderId: parsed.senderId, senderUnread: parsed.senderUnread, channelWildcard: parsed.channelWildcard, place: this.place(parsed) }) - 1;
+      this.byTag.set(tag, index);
+    }
+    return index;
   }
 }
 
@@ -111,8 +125,8 @@ export async function receivedRunAmong(lists: ListReader, sources: ReceivedSourc
   if (ids.length === 0) return ReceivedRun.EMPTY;
   const reads = sources.channels.map(({ channelId, history }) =>
     runOf(channelPlace(channelId), (add) => {
-      const received: VisitTagged = (id, tag) => {
-        if (receivedIn(history, id)) add(id, tag);
+      const received: VisitTagged = (id, tag, table, tagNo) => {
+        if (receivedIn(history, id)) add(id, tag, table, tagNo);
       };
       return visitTaggedAmong(lists, ListKeys.channel(channelId), ids, receivedOnly ? received : add);
     }),

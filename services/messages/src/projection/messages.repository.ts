@@ -8,7 +8,7 @@ import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSe
 import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { SealedChunkCache } from '../messages/message-lists/sealed-chunk-cache';
-import { decodeChunkRefs, decodeIds, decodeTags, encodeChunkRefs, encodeIds, encodeTags, type StoredTags } from '../messages/message-lists/id-chunk-codec';
+import { decodeChunkRefs, decodeIds, decodeTagTable, decodeTags, encodeChunkRefs, encodeIds, encodeTags, type StoredTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
@@ -31,7 +31,10 @@ type ChunkDoc = { _id: string; ids: mongo.Binary; tags?: string } & Partial<Stor
 function decodeChunk(doc: ChunkDoc | null): Chunk {
   if (!doc) return { ids: [] };
   const ids = decodeIds(doc.ids);
-  if (doc.tagTable !== undefined && doc.tagIndex !== undefined) return { ids, tags: decodeTags({ tagTable: doc.tagTable, tagIndex: doc.tagIndex }) };
+  if (doc.tagTable !== undefined && doc.tagIndex !== undefined) {
+    const tagTable = decodeTagTable({ tagTable: doc.tagTable, tagIndex: doc.tagIndex });
+    return { ids, tags: Array.from(tagTable.at, (n) => tagTable.strings[n]!), tagTable };
+  }
   return doc.tags === undefined ? { ids } : { ids, tags: decodeTags(doc.tags) };
 }
 

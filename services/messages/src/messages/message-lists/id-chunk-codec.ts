@@ -1,5 +1,5 @@
 import { mongo } from 'mongoose';
-import type { ChunkRef } from './message-list';
+import type { ChunkRef, TagTable } from './message-list';
 
 /**
  * How a chunk's ids are stored: one binary value of little-endian unsigned 32-bit integers
@@ -89,9 +89,14 @@ export function encodeTags(tags: readonly string[]): StoredTags {
  */
 export function decodeTags(stored: StoredTags | string): string[] {
   if (typeof stored === 'string') return stored === '' ? [''] : stored.split('\u0000');
-  const table = stored.tagTable.split('\u0000');
+  const { strings, at } = decodeTagTable(stored);
+  return Array.from(at, (n) => strings[n]!);
+}
+
+/** The table of a chunk's tags as stored (see `Chunk.tagTable`). */
+export function decodeTagTable(stored: StoredTags): TagTable {
   const bytes = Buffer.from(stored.tagIndex.buffer.buffer, stored.tagIndex.buffer.byteOffset, stored.tagIndex.buffer.byteLength);
-  const tags = new Array<string>(bytes.length / 2);
-  for (let i = 0; i < tags.length; i++) tags[i] = table[bytes.readUInt16LE(i * 2)]!;
-  return tags;
+  const at = new Uint16Array(bytes.length / 2);
+  for (let i = 0; i < at.length; i++) at[i] = bytes.readUInt16LE(i * 2);
+  return { strings: stored.tagTable.split('\u0000'), at };
 }

@@ -37,6 +37,16 @@ export interface ListHead {
 export interface Chunk {
   ids: number[];
   tags?: string[];
+  /**
+   * As read from a store that keeps each distinct tag once: the distinct tags, and the number of
+   * each id's tag among them (a reader can then tell tags apart without comparing texts).
+   */
+  tagTable?: TagTable;
+}
+
+export interface TagTable {
+  strings: readonly string[];
+  at: Uint16Array;
 }
 
 /** One id of a tagged list with its tag. */
@@ -262,8 +272,8 @@ export async function idsFrom(store: ListReader, key: string, anchor: number, li
   return out;
 }
 
-/** Called with each id of a tagged list that a read meets, and its tag. */
-export type VisitTagged = (id: number, tag: string) => void;
+/** Called with each id of a tagged list that a read meets, its tag, and (when the chunk has one) its chunk's tag table and the tag's number in it. */
+export type VisitTagged = (id: number, tag: string, table?: readonly string[], tagNo?: number) => void;
 
 /**
  * The ids of a tagged list in `[from, to]` with their tags, newest first, at most `limit`: reads
@@ -296,10 +306,10 @@ export async function visitTaggedBetween(store: ListReader, key: string, from: n
         wanted -= inRangeEstimate(ref, to);
       }
     }
-    for (const { ids, tags } of await readChunks(store, key, batch)) {
+    for (const { ids, tags, tagTable } of await readChunks(store, key, batch)) {
       for (let i = ids.length - 1; i >= 0 && visited < limit; i--) {
         if (ids[i] >= from && ids[i] <= to) {
-          visit(ids[i], tags?.[i] ?? '');
+          visit(ids[i], tags?.[i] ?? '', tagTable?.strings, tagTable?.at[i]);
           visited++;
         }
       }
@@ -341,12 +351,12 @@ export async function visitTaggedAmong(store: ListReader, key: string, ids: read
   }
   const chunks = await readChunks(store, key, wanted.map((w) => w.no));
   wanted.forEach(({ start, end }, n) => {
-    const { ids: held, tags } = chunks[n];
+    const { ids: held, tags, tagTable } = chunks[n];
     for (let i = 0, j = start; i < held.length && j < end; ) {
       if (held[i] < ids[j]) i++;
       else if (held[i] > ids[j]) j++;
       else {
-        visit(held[i], tags?.[i] ?? '');
+        visit(held[i], tags?.[i] ?? '', tagTable?.strings, tagTable?.at[i]);
         i++;
         j++;
       }
