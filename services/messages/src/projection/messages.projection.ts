@@ -22,10 +22,12 @@ export class MessagesProjection implements Projection {
    * (`user_drafts`). 10: channel and direct-message lists carry each message's sender and place,
    * users' flags (`user_flags`, their unread, starred and collapsed lists) and mention lists.
    * 11: each channel's topics by their newest message (`topic_index_heads`,
-   * `topic_index_chunks`), for GET /users/me/{stream_id}/topics. A stored projection of an older
+   * `topic_index_chunks`), for GET /users/me/{stream_id}/topics. 12: a tagged chunk stores each
+   * distinct tag once (`tagTable`, `tagIndex`); only a list's newest chunk is rewritten in place,
+   * and an emptied list keeps its head (see `message-list.ts`). A stored projection of an older
    * version is rebuilt from the events at start.
    */
-  readonly version = 11;
+  readonly version = 12;
   private readonly byType = new Map<string, Projector>();
 
   constructor(private readonly repo: MessagesRepository) {

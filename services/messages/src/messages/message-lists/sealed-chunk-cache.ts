@@ -14,6 +14,9 @@ const MAX_CHUNKS = 512;
  * are sealed, whatever was written since. The newest chunk, and a chunk not found, are always
  * read from the store. The least recently read chunk goes first beyond MAX_CHUNKS. Cached
  * chunks are frozen: callers must not change what they read.
+ *
+ * Every writer must seal chunks: a messages service of a release before sealing rewrote older
+ * chunks in place, so instances of that release and of this one must not run side by side.
  */
 export class SealedChunkCache implements ListStore {
   readonly sealsChunks = true;
