@@ -1,6 +1,6 @@
 import { visitTaggedAmong, visitTaggedBetween, type ListReader, type VisitTagged } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
-import type { SubscriptionHistoryState } from '../messages/subscription-history.state';
+import { received, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { parseListTag, placeUserIds, type ListTag } from './list-tag';
 import { mergeRuns, ReceivedRun, RunWriter } from './received-run';
 
@@ -81,9 +81,6 @@ const channelPlace =
 
 const directPlaceOf = (tag: ListTag): Place => ({ type: 'direct', userIds: placeUserIds(tag.place) });
 
-const receivedIn = (history: SubscriptionHistoryState | null, id: number): boolean =>
-  (history?.intervals.some((i) => id >= i.from && (i.to === null || id <= i.to)) ?? false) || (history?.movedIn?.includes(id) ?? false);
-
 /** Whether the user has the message unread unless they marked it read: a sender has read what they sent from Zulip's apps. */
 export const startsUnread = (userId: number, message: Pick<Arrival, 'senderId' | 'senderUnread'>): boolean => message.senderId !== userId || message.senderUnread;
 
@@ -125,20 +122,12 @@ export async function receivedRunAmong(lists: ListReader, sources: ReceivedSourc
   if (ids.length === 0) return ReceivedRun.EMPTY;
   const reads = sources.channels.map(({ channelId, history }) =>
     runOf(channelPlace(channelId), (add) => {
-      const received: VisitTagged = (id, tag, table, tagNo) => {
-        if (receivedIn(history, id)) add(id, tag, table, tagNo);
+      const onlyReceived: VisitTagged = (id, tag, table, tagNo) => {
+        if (received(history, id)) add(id, tag, table, tagNo);
       };
-      return visitTaggedAmong(lists, ListKeys.channel(channelId), ids, receivedOnly ? received : add);
+      return visitTaggedAmong(lists, ListKeys.channel(channelId), ids, receivedOnly ? onlyReceived : add);
     }),
   );
   reads.push(runOf(directPlaceOf, (add) => visitTaggedAmong(lists, ListKeys.userDirect(sources.userId), ids, add)));
   return mergeRuns(await Promise.all(reads), (a, b) => a - b);
 }
-
-/** See `receivedRunBetween`. */
-export const receivedBetween = async (lists: ListReader, sources: ReceivedSources, after: number, through: number, limit: number): Promise<Received[]> =>
-  (await receivedRunBetween(lists, sources, after, through, limit)).received();
-
-/** See `receivedRunAmong`. */
-export const placesAmong = async (lists: ListReader, sources: ReceivedSources, ids: readonly number[], receivedOnly: boolean): Promise<Received[]> =>
-  (await receivedRunAmong(lists, sources, ids, receivedOnly)).received();

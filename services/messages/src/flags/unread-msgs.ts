@@ -27,32 +27,25 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
   const { run } = unread;
   // Each arrival's group, found once (a run shares a few arrivals among all its messages); the
   // newest message of a topic comes first and names it.
-  const byPlace = new Map<Place, Group>();
   const groups: Group[] = [];
-  const numbers = new Map<Group, number>();
+  const newGroup = (): Group => groups[groups.push({ no: groups.length, ids: [] }) - 1]!;
   const groupAt = new Int32Array(run.arrivals.length).fill(-1);
   for (let i = 0; i < run.length; i++) {
     const at = run.arrivalAt[i]!;
-    if (groupAt[at] !== -1) continue;
-    const { place } = run.arrivals[at]!;
-    let group = byPlace.get(place);
-    if (!group) byPlace.set(place, (group = groupOf(place)));
-    let n = numbers.get(group);
-    if (n === undefined) numbers.set(group, (n = groups.push(group) - 1));
-    groupAt[at] = n;
+    if (groupAt[at] === -1) groupAt[at] = groupOf(run.arrivals[at]!.place).no;
   }
   fill(run, groups, groupAt);
 
   function groupOf(where: Place): Group {
     if (where.type === 'direct') {
       const others = where.userIds.filter((u) => u !== userId);
-      if (others.length <= 1) return pms.get(others[0] ?? userId) ?? pms.set(others[0] ?? userId, { ids: [] }).get(others[0] ?? userId)!;
+      if (others.length <= 1) return pms.get(others[0] ?? userId) ?? pms.set(others[0] ?? userId, newGroup()).get(others[0] ?? userId)!;
       const users = where.userIds.join(',');
-      return huddles.get(users) ?? huddles.set(users, { ids: [] }).get(users)!;
+      return huddles.get(users) ?? huddles.set(users, newGroup()).get(users)!;
     }
     const topic = where.topic === '' ? emptyTopic : where.topic;
     const key = `${where.channelId}\u0000${topicKey(topic)}`;
-    return (streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, group: { ids: [] } }).get(key)!).group;
+    return (streams.get(key) ?? streams.set(key, { stream_id: where.channelId, topic, group: newGroup() }).get(key)!).group;
   }
   // Zulip sorts its (channel, lowercased topic) keys as Python compares strings: by code point, not by locale.
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -68,13 +61,14 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
   };
 }
 
-/** The ids of one conversation or topic. */
+/** The ids of one conversation or topic, and its number among the groups. */
 interface Group {
+  no: number;
   ids: number[];
 }
 
 /**
- * Fills each group (`groupAt`: the group of each arrival) with its ids, ascending (the run is
+ * Fills each group (`groupAt`: the number of each arrival's group) with its ids, ascending (the run is
  * newest first): counted first, so that each group's array is made once at its size (grown a
  * push at a time, the array of a topic of 50,000 messages was copied over and over).
  */

@@ -1,4 +1,4 @@
-import { allIds, taggedIdsAmong, visitTaggedBetween, type ListReader } from '../messages/message-lists/message-list';
+import { allIds, taggedIdsAmong, visitTaggedAmong, type ListReader } from '../messages/message-lists/message-list';
 import { ListKeys } from '../messages/message.state';
 import type { MessagesRepository } from '../projection/messages.repository';
 import { receivedRunAmong, receivedRunBetween, startsUnread, type Arrival, type ReceivedSources } from './received-messages';
@@ -90,27 +90,13 @@ export class UnreadView {
 
   /**
    * Of these unread messages, those that mention the user (by name, as a topic's participant, or
-   * the whole channel): the user's mentions list is read over the messages' range only.
+   * the whole channel): only the chunks of the user's mentions list that hold one of them are read.
    */
   async mentioning(messages: ReceivedRun): Promise<Set<number>> {
     const mentioned = new Set<number>();
     for (let i = 0; i < messages.length; i++) if (messages.arrival(i).channelWildcard) mentioned.add(messages.ids[i]!);
     if (messages.length === 0) return mentioned;
-    const ascending = messages.ids.slice().sort();
-    const among = (id: number) => {
-      let lo = 0;
-      let hi = ascending.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (ascending[mid]! === id) return true;
-        if (ascending[mid]! < id) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return false;
-    };
-    await visitTaggedBetween(this.lists, ListKeys.mentions(this.userId), ascending[0]!, ascending[ascending.length - 1]!, Infinity, (id) => {
-      if (among(id)) mentioned.add(id);
-    });
+    await visitTaggedAmong(this.lists, ListKeys.mentions(this.userId), messages.ids.slice().sort(), (id) => mentioned.add(id));
     return mentioned;
   }
 }

@@ -8,7 +8,7 @@ import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSe
 import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { SealedChunkCache } from '../messages/message-lists/sealed-chunk-cache';
-import { decodeChunkRefs, decodeIds, decodeTagTable, decodeTags, encodeChunkRefs, encodeIds, encodeTags, type StoredTags } from '../messages/message-lists/id-chunk-codec';
+import { decodeChunkRefs, decodeIds, decodeTagTable, decodeTags, encodeChunkRefs, encodeIds, encodeTags, tagsOf, type StoredTags } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
@@ -33,7 +33,7 @@ function decodeChunk(doc: ChunkDoc | null): Chunk {
   const ids = decodeIds(doc.ids);
   if (doc.tagTable !== undefined && doc.tagIndex !== undefined) {
     const tagTable = decodeTagTable({ tagTable: doc.tagTable, tagIndex: doc.tagIndex });
-    return { ids, tags: Array.from(tagTable.at, (n) => tagTable.strings[n]!), tagTable };
+    return { ids, tags: tagsOf(tagTable), tagTable };
   }
   return doc.tags === undefined ? { ids } : { ids, tags: decodeTags(doc.tags) };
 }

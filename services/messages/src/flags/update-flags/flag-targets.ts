@@ -4,6 +4,7 @@ import type { ChannelsContext } from '../../channels/channels-context';
 import { MessageReader } from '../../messages/read-messages/message-access';
 import { taggedIdsAmong } from '../../messages/message-lists/message-list';
 import type { MessagesRepository } from '../../projection/messages.repository';
+import { received } from '../../messages/subscription-history.state';
 import { policyOf } from '../../user-topics/user-topics.state';
 import { settingsOf } from '../../channels/subscription-settings/subscription-settings.state';
 import { receivedRunAmong, type Received } from '../received-messages';
@@ -84,8 +85,7 @@ async function checkHistoryAccess(repo: MessagesRepository, view: UnreadView, pl
     const channel = await repo.channel(channelId);
     if (channel?.historyPublicToSubscribers) continue;
     const history = view.sources.channels.find((c) => c.channelId === channelId)?.history ?? null;
-    const received = (id: number) => (history?.intervals.some((i) => id >= i.from && (i.to === null || id <= i.to)) ?? false) || (history?.movedIn?.includes(id) ?? false);
-    if (placed.some((m) => m.place.type === 'channel' && m.place.channelId === channelId && !received(m.id))) throw invalid();
+    if (placed.some((m) => m.place.type === 'channel' && m.place.channelId === channelId && !received(history, m.id))) throw invalid();
   }
 }
 

@@ -89,9 +89,11 @@ export function encodeTags(tags: readonly string[]): StoredTags {
  */
 export function decodeTags(stored: StoredTags | string): string[] {
   if (typeof stored === 'string') return stored === '' ? [''] : stored.split('\u0000');
-  const { strings, at } = decodeTagTable(stored);
-  return Array.from(at, (n) => strings[n]!);
+  return tagsOf(decodeTagTable(stored));
 }
+
+/** The tag of each id of a tag table. */
+export const tagsOf = ({ strings, at }: TagTable): string[] => Array.from(at, (n) => strings[n]!);
 
 /** The table of a chunk's tags as stored (see `Chunk.tagTable`). */
 export function decodeTagTable(stored: StoredTags): TagTable {

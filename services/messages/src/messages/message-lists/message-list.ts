@@ -191,7 +191,7 @@ export async function addIds(store: ListStore, key: string, ids: readonly number
   for (const no of dropped) await store.deleteChunk(key, no);
 }
 
-/** Removes ids (absent ones are ignored); a chunk left empty is dropped, an empty list entirely. */
+/** Removes ids (absent ones are ignored); a chunk left empty is dropped, an empty list entirely (where chunks are sealed, its head stays). */
 export async function removeIds(store: ListStore, key: string, ids: readonly number[]): Promise<void> {
   const head = await store.head(key);
   if (!head || ids.length === 0 || head.chunks.length === 0) return;
@@ -335,7 +335,7 @@ export async function taggedIdsAmong(store: ListReader, key: string, ids: readon
 }
 
 /** `taggedIdsAmong` without an object per id (see `visitTaggedBetween`): `visit` meets them ascending. */
-export async function visitTaggedAmong(store: ListReader, key: string, ids: readonly number[], visit: VisitTagged): Promise<void> {
+export async function visitTaggedAmong(store: ListReader, key: string, ids: ArrayLike<number>, visit: VisitTagged): Promise<void> {
   if (ids.length === 0) return;
   const head = await store.head(key);
   if (!head || head.chunks.length === 0) return;
