@@ -5,6 +5,9 @@ import { DomainError } from '@zulip-es/platform';
 import type { Dispatcher } from '../dispatch/dispatcher';
 import { allowedMethodsFor, renderMethodNotAllowed } from './method-not-allowed';
 import { registerMultipartBody } from './multipart-body';
+
+/** The most of a refused body the gateway reads and drops so that its client gets the answer. */
+const DRAINED_BODY_BYTES = 64 * 1024 * 1024;
 import { renderError } from './render';
 
 export const API_PREFIX = '/api/v1';
@@ -66,8 +69,13 @@ export async function registerApiRoutes(
         if (allowed.length > 0) return renderMethodNotAllowed(reply, allowed);
         return renderError(reply, new DomainError('BAD_REQUEST', 'Not Found', {}, 404));
       });
-      api.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+      api.setErrorHandler((error: { statusCode?: number; message: string }, req, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        // Fastify closes the connection on a body it refuses while the client may still be
+        // sending it, and the client then meets a reset instead of the 413. A body of declared
+        // length up to DRAINED_BODY_BYTES is read to its end and dropped instead (nginx's
+        // lingering close), so that the answer arrives.
+        if (status === 413 && Number(req.headers['content-length']) <= DRAINED_BODY_BYTES) reply.header('connection', 'keep-alive');
         const msg = status === 413 ? 'Request body too large' : status < 500 ? `Malformed request: ${error.message}` : 'Internal server error';
         return renderError(reply, new DomainError(status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', msg, {}, status));
       });
