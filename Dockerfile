@@ -22,7 +22,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY libs ./libs
 COPY services ./services
-RUN npx tsc -b tsconfig.json \
+# Zulip's emoji names, from their PyPI package (libs/zulip-emoji/build-emoji-names.mjs).
+RUN node libs/zulip-emoji/build-emoji-names.mjs \
+ && npx tsc -b tsconfig.json \
  && npm prune --omit=dev --no-audit --no-fund
 # What the runtime needs, laid out as in the repository: the root node_modules (whose
 # @zulip-es/* entries are symlinks to the workspaces), and per built workspace its package.json,

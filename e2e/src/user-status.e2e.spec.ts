@@ -41,7 +41,10 @@ describe('POST /users/me/status (E8, self)', () => {
 
   it('accepts an emoji with its code and type, and the zulip extra emoji', async () => {
     const u = await createUser({ label: 'status-emoji' });
-    expect((await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' } })).status).toBe(200);
+    expect((await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' } })).status).toBe(200);
+    // Zulip's names, not emoji-datasource's: `smile` is 1f642 in Zulip (1f604 is `big_smile`).
+    const datasourceSmile = await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' } });
+    expect(datasourceSmile.body).toMatchObject({ result: 'error', msg: 'Invalid emoji name.' });
     await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'zulip' } });
     expect((await statusOf(u)).status).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
   });

@@ -108,6 +108,18 @@ describe('POST /register as the mobile app asks it', () => {
     expect([1, 2, 3, 5, 6, 7]).toContain(state.realm_wildcard_mention_policy);
   });
 
+  it('serves the emoji data file the app downloads for its picker, without credentials', async () => {
+    const url = state.server_emoji_data_url as string;
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const file = (await res.json()) as { code_to_names: Record<string, string[]> };
+    expect(file.code_to_names['1f44d']).toEqual(['+1', 'thumbs_up', 'like']);
+    expect(file.code_to_names['1f642']).toEqual(['smile']);
+    const again = await fetch(url, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
   it('leaves out the legacy settings keys, as the app declares user_settings_object', () => {
     expect(state).not.toHaveProperty('twenty_four_hour_time');
     expect(state).not.toHaveProperty('enable_desktop_notifications');

@@ -19,7 +19,7 @@ export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 /**
  * Where the organization's emoji data file (`{code_to_names}`, Zulip's `emoji_api.json`) is served,
  * under the organization's URL, at Zulip's own path: `POST /register` announces it as
- * `server_emoji_data_url` (the file itself is not served yet).
+ * `server_emoji_data_url` (the gateway serves the file).
  */
 export const SERVER_EMOJI_DATA_PATH = '/static/generated/emoji/emoji_api.json';
 /** Zulip's `RESOLVED_TOPIC_PREFIX`: a topic starting with it is resolved (U+2714 HEAVY CHECK MARK and one space). */

@@ -21,6 +21,7 @@ import { longpollTimeoutSeconds } from './events/long-poll-timeout';
 import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
+import { registerEmojiData } from './static/emoji-data';
 import { TemporaryUrls } from './uploads/temporary-url';
 import { AuthReadModel, CREDENTIAL_EVENT_TYPES } from './auth/auth-read-model';
 import { limitLoginsByUsername } from './auth/login-limit';
@@ -102,6 +103,7 @@ runMain(async () => {
           heartbeatMs: config.EVENT_HEARTBEAT_MS,
         }),
       );
+      registerEmojiData(fastify);
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
       await registerTusRoutes(fastify, loadTus);
     },

@@ -1,8 +1,8 @@
 import { Role, type OperationData, type updateOwnStatus, type updateUserStatus, type UserStatusChangedV1 } from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { resolveEmojiRequest, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import type { UserState } from '../../domain/user.state';
 import { accessTarget } from '../../shared/user-rules';
-import { checkEmoji, lookUpEmoji, type EmojiCatalog } from '../emoji/check-emoji';
 import { NO_STATUS, userStatusAggregateId, type UserStatusState } from '../user-status.state';
 
 export type UpdateOwnStatus = OperationData<typeof updateOwnStatus>;
@@ -14,7 +14,8 @@ export interface UpdateStatusState {
   /** Whose status changes: the `user_id` user (administrator endpoint) or the caller. */
   target: UserState | null;
   current: UserStatusState | null;
-  catalog: EmojiCatalog;
+  /** The organization's custom emoji, by id. */
+  customEmoji: CustomEmojiById;
 }
 
 export const BOT_REFUSED = 'This endpoint does not accept bot requests.';
@@ -46,10 +47,9 @@ function decideStatus(cmd: StatusRequest, target: UserState, state: UpdateStatus
   if (cmd.emoji_name === '') {
     Object.assign(data, { emojiName: '', emojiCode: '', reactionType: 'unicode_emoji' });
   } else if (cmd.emoji_name !== undefined) {
-    const looked = cmd.emoji_code === undefined || cmd.reaction_type === undefined ? lookUpEmoji(cmd.emoji_name, state.catalog) : undefined;
-    const code = cmd.emoji_code ?? looked!.emojiCode;
-    const type = cmd.reaction_type ?? looked!.reactionType;
-    Object.assign(data, { emojiName: cmd.emoji_name, emojiCode: code, reactionType: checkEmoji(cmd.emoji_name, code, type, state.catalog) });
+    const request = resolveEmojiRequest(cmd.emoji_name, cmd.emoji_code, cmd.reaction_type, state.customEmoji);
+    if (!request.ok) throw badRequest(request.problem);
+    Object.assign(data, { emojiName: cmd.emoji_name, ...request.emoji });
   } else if (cmd.emoji_code || cmd.reaction_type) {
     // Python truthiness: an empty code or type without a name is not an error.
     throw badRequest('Client must pass emoji_name if they pass either emoji_code or reaction_type.');

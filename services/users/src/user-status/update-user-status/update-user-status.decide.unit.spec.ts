@@ -1,14 +1,12 @@
 import { Role } from '@zulip-es/contracts';
 import { aUser } from '../../testing/users.fixtures';
-import type { CustomEmoji, EmojiCatalog } from '../emoji/check-emoji';
-import { unicodeEmoji } from '../emoji/unicode-emoji';
+import type { CustomEmoji, CustomEmojiById } from '@zulip-es/zulip-emoji';
 import { NO_STATUS } from '../user-status.state';
 import { decideOwnStatus, decideUserStatus, type UpdateStatusState } from './update-user-status.decide';
 
-const noCustom: EmojiCatalog = { unicode: unicodeEmoji(), custom: new Map() };
 const admin = aUser({ userId: 1, role: Role.ADMINISTRATOR });
 const member = aUser({ userId: 5 });
-const self = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({ actor: member, target: member, current: null, catalog: noCustom, ...overrides });
+const self = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({ actor: member, target: member, current: null, customEmoji: new Map(), ...overrides });
 const forMember = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({ ...self(), actor: admin, ...overrides });
 const refusal = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
 
@@ -26,7 +24,7 @@ describe('update own status', () => {
 
   it('knows Zulip names such as +1 and smile, and the zulip extra emoji', () => {
     expect(decideOwnStatus({ emoji_name: '+1' }, self())[0]!.data).toMatchObject({ emojiCode: '1f44d', reactionType: 'unicode_emoji' });
-    expect(decideOwnStatus({ emoji_name: 'smile' }, self())[0]!.data).toMatchObject({ emojiCode: '1f604' });
+    expect(decideOwnStatus({ emoji_name: 'smile' }, self())[0]!.data).toMatchObject({ emojiCode: '1f642' });
     expect(decideOwnStatus({ emoji_name: 'zulip' }, self())[0]!.data).toMatchObject({ emojiCode: 'zulip', reactionType: 'zulip_extra_emoji' });
   });
 
@@ -74,10 +72,10 @@ describe('update own status', () => {
 
   it('checks custom emoji against the organization', () => {
     const party: CustomEmoji = { id: '7', name: 'party', deactivated: false };
-    const catalog: EmojiCatalog = { unicode: unicodeEmoji(), custom: new Map([['7', party], ['8', { id: '8', name: 'old', deactivated: true }]]) };
-    expect(decideOwnStatus({ emoji_name: 'party' }, self({ catalog }))[0]!.data).toMatchObject({ emojiCode: '7', reactionType: 'realm_emoji' });
-    expect(() => decideOwnStatus({ emoji_name: 'other', emoji_code: '7', reaction_type: 'realm_emoji' }, self({ catalog }))).toThrow(refusal('Invalid custom emoji name.'));
-    expect(() => decideOwnStatus({ emoji_name: 'old', emoji_code: '8', reaction_type: 'realm_emoji' }, self({ catalog }))).toThrow(
+    const customEmoji: CustomEmojiById = new Map([['7', party], ['8', { id: '8', name: 'old', deactivated: true }]]);
+    expect(decideOwnStatus({ emoji_name: 'party' }, self({ customEmoji }))[0]!.data).toMatchObject({ emojiCode: '7', reactionType: 'realm_emoji' });
+    expect(() => decideOwnStatus({ emoji_name: 'other', emoji_code: '7', reaction_type: 'realm_emoji' }, self({ customEmoji }))).toThrow(refusal('Invalid custom emoji name.'));
+    expect(() => decideOwnStatus({ emoji_name: 'old', emoji_code: '8', reaction_type: 'realm_emoji' }, self({ customEmoji }))).toThrow(
       refusal('This custom emoji has been deactivated.'),
     );
   });

@@ -1,7 +1,6 @@
 import { updateOwnStatus, updateUserStatus } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import { loadActor, type UsersDeps } from '../../shared/users-deps';
-import { emojiCatalog } from '../emoji/emoji-catalog';
 import { decideOwnStatus, decideUserStatus, type UpdateOwnStatus, type UpdateUserStatus } from './update-user-status.decide';
 
 export function updateOwnStatusHandler({ repo }: UsersDeps): CommandHandler<UpdateOwnStatus> {
@@ -10,7 +9,7 @@ export function updateOwnStatusHandler({ repo }: UsersDeps): CommandHandler<Upda
     schema: updateOwnStatus.params,
     async handle({ data, actorId }) {
       const { actor } = await loadActor(repo, actorId);
-      const state = { actor, target: actor, current: await repo.userStatus(actor.userId), catalog: emojiCatalog() };
+      const state = { actor, target: actor, current: await repo.userStatus(actor.userId), customEmoji: new Map() };
       return { events: decideOwnStatus(data, state), reply: {} };
     },
     replyFrom: () => ({}),
@@ -24,7 +23,7 @@ export function updateUserStatusHandler({ repo }: UsersDeps): CommandHandler<Upd
     async handle({ data, actorId }) {
       const { actor } = await loadActor(repo, actorId);
       const [target, current] = await Promise.all([repo.user(data.user_id), repo.userStatus(data.user_id)]);
-      return { events: decideUserStatus(data, { actor, target, current, catalog: emojiCatalog() }), reply: {} };
+      return { events: decideUserStatus(data, { actor, target, current, customEmoji: new Map() }), reply: {} };
     },
     replyFrom: () => ({}),
   };

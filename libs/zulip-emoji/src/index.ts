@@ -1,0 +1,2 @@
+export * from './unicode-emoji';
+export * from './emoji-request';
