@@ -33,6 +33,10 @@ export const ERROR_STATUS = {
   /** A channel or topic wildcard mention reaching too many people for the sender. */
   STREAM_WILDCARD_MENTION_NOT_ALLOWED: 400,
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: 400,
+  /** POST /messages/{id}/reactions with a reaction the user already gave. */
+  REACTION_ALREADY_EXISTS: 400,
+  /** DELETE /messages/{id}/reactions with a reaction the user never gave. */
+  REACTION_DOES_NOT_EXIST: 400,
   /** E11 and E19 on a server with no push bouncer configured. */
   PUSH_SERVICE_NOT_CONFIGURED: 400,
   /** E19 with a `token` that is none of the caller's devices. */

@@ -127,3 +127,8 @@ export const MAX_ALERT_WORD_LENGTH = 100;
  * them, and the whole list travels in each change's event.
  */
 export const MAX_ALERT_WORDS_PER_USER = 1000;
+/**
+ * Reactions one message holds at most (Zulip has no bound): each user may give every emoji of the
+ * organization, and a message's reactions are kept in its one document.
+ */
+export const MAX_REACTIONS_PER_MESSAGE = 20_000;

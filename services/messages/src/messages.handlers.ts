@@ -8,6 +8,8 @@ import {
   getDrafts,
   createChannel,
   deleteMessage,
+  addReaction,
+  removeReaction,
   deleteTopic,
   DELETE_TOPIC_BATCH,
   getStreamTopics,
@@ -75,6 +77,7 @@ import { deleteMessageHandler } from './messages/delete-message/delete-message.h
 import { editMessageHandler } from './messages/edit-message/edit-message.handler';
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
+import { addReactionHandler, removeReactionHandler } from './messages/reactions/reactions.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -122,6 +125,8 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getMessage.type]: getMessageHandler(deps),
   [deleteMessage.type]: deleteMessageHandler(deps),
   [updateMessage.type]: editMessageHandler(deps),
+  [addReaction.type]: addReactionHandler(deps),
+  [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),
   [getStreamTopics.type]: getStreamTopicsHandler(deps),
   [DELETE_TOPIC_BATCH]: deleteTopicBatchHandler(deps),

@@ -18,6 +18,7 @@ import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } fr
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
 import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
 import { deleteTopic, getStreamTopics } from './topics';
+import { addReaction, removeReaction } from './reactions';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -73,6 +74,7 @@ export * from './messages';
 export * from './message-flags';
 export * from './muted-users-and-alert-words';
 export * from './topics';
+export * from './reactions';
 export * from './uploads';
 export * from './push';
 
@@ -151,6 +153,8 @@ export const OPERATIONS: readonly Operation[] = [
   getMessage,
   deleteMessage,
   updateMessage,
+  addReaction,
+  removeReaction,
   updateMessageFlags,
   updateMessageFlagsForNarrow,
   markAllAsRead,

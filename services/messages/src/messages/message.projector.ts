@@ -1,4 +1,4 @@
-import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1 } from '@zulip-es/contracts';
+import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1, ReactionAddedV1, ReactionRemovedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { mentionsIn } from '@zulip-es/message-flags';
 import { directPlace, formatListTag } from '../flags/list-tag';
@@ -12,8 +12,9 @@ import { dmGroupDocId, type MessagesRepository } from '../projection/messages.re
 import type { Projector } from '../projection/projector';
 import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
 import { moveClaims } from '../attachments/upload-refs.projector';
+import { applyReaction } from './reactions/reactions.projector';
 
-type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1;
+type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1 | ReactionAddedV1 | ReactionRemovedV1;
 
 /**
  * Messages by id, the id lists of their topic, channel and direct conversations, who sent each
@@ -32,7 +33,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
   // Every list write of a message event goes through this cache (see CachedListStore).
   const lists = repo.listCache;
   return {
-    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1'],
+    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1', 'reaction.added.v1', 'reaction.removed.v1'],
     async apply(event, envelope) {
       const { version } = await repo.ownedMessagesCounters();
       if (version >= envelope.sequence) return;
@@ -46,9 +47,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
         // Ids only grow (all are given on key realm), so the message sent is the last one.
         await repo.setMessagesVersion(envelope.sequence, messageEvent.data.messageId);
       } else {
-        if (messageEvent.type === 'messages.deleted.v1') await applyDeleted(repo, lists, index, messageEvent, envelope.sequence);
-        else if (messageEvent.type === 'message.content_edited.v1') await applyContentEdited(repo, lists, messageEvent, envelope.sequence);
-        else await applyMoved(repo, lists, index, messageEvent, envelope.sequence);
+        await applyChange(repo, lists, index, messageEvent, envelope.sequence);
         await index.flush();
         await repo.setMessagesVersion(envelope.sequence);
       }
@@ -56,6 +55,25 @@ export function messageProjector(repo: MessagesRepository): Projector {
       repo.topicIndexCache.keptAt(envelope.sequence);
     },
   };
+}
+
+/** Every message event but a sent message, which alone moves the last message id. */
+async function applyChange(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: Exclude<MessageEvent, MessageSentV1>, sequence: number): Promise<void> {
+  switch (event.type) {
+    case 'messages.deleted.v1':
+      return applyDeleted(repo, lists, index, event, sequence);
+    case 'message.content_edited.v1':
+      return applyContentEdited(repo, lists, event, sequence);
+    case 'messages.moved.v1':
+      return applyMoved(repo, lists, index, event, sequence);
+    case 'reaction.added.v1':
+    case 'reaction.removed.v1':
+      return applyReaction(repo, event, sequence);
+    default: {
+      const unknown: never = event;
+      throw new Error(`not a message event: ${(unknown as { type: string }).type}`);
+    }
+  }
 }
 
 async function applySent(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessageSentV1, sequence: number): Promise<void> {

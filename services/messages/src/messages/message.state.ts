@@ -1,4 +1,4 @@
-import type { MessageConversation, MessageSentV1 } from '@zulip-es/contracts';
+import type { MessageConversation, MessageSentV1, ReactionType } from '@zulip-es/contracts';
 
 /** One message (`message:<id>`), as the projection keeps it. */
 export interface MessageState {
@@ -25,8 +25,18 @@ export interface MessageState {
   readBySender?: boolean;
   /** The uploads the message claims (sorted path ids; absent: none), to take it out of their `upload_refs` when that changes. */
   attachmentPathIds?: string[];
+  /** Its reactions, in the order they were given (absent: none). */
+  reactions?: StoredReaction[];
   /** The `messages` sequence of the last event that wrote this document. */
   version: number;
+}
+
+/** One user's reaction with one emoji. */
+export interface StoredReaction {
+  userId: number;
+  emojiName: string;
+  emojiCode: string;
+  reactionType: ReactionType;
 }
 
 /** One entry of Zulip's `edit_history`: who and when, and the fields of what changed. */

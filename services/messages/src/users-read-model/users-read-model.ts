@@ -1,5 +1,6 @@
 import { dummyEmail, dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
+import type { CustomEmoji, CustomEmojiById } from '@zulip-es/zulip-emoji';
 import { GroupMembership, type MembershipGroup } from './group-membership';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
 
@@ -57,11 +58,17 @@ export class UsersReadModel implements ReadModel {
   private readonly groups = new Map<number, ReadGroup>();
   private readonly draftsSync = new Map<number, DraftsSync>();
   private readonly typing = new Map<number, TypingSettings>();
+  private readonly emoji = new Map<string, CustomEmoji>();
   private currentRealm: ReadRealm | null = null;
   private cachedMembership: GroupMembership | null = null;
 
   get realm(): ReadRealm | null {
     return this.currentRealm;
+  }
+
+  /** The organization's custom emoji by id, deactivated ones too (a reaction may join one). */
+  customEmoji(): CustomEmojiById {
+    return this.emoji;
   }
 
   user(userId: number): ReadUser | undefined {

@@ -10,6 +10,7 @@ import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivate
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
 import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved, subscriptionPropertyChanged } from './channels';
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
+import { reactionAdded, reactionRemoved } from './reactions';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { linkifiersChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
@@ -67,6 +68,8 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'message.content_edited.v1': contentEdited,
   'messages.moved.v1': messagesMoved,
   'messages.deleted.v1': messagesDeleted,
+  'reaction.added.v1': reactionAdded,
+  'reaction.removed.v1': reactionRemoved,
   'message_flags.updated.v1': messageFlagsUpdatedV1,
   'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.

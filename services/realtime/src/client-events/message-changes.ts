@@ -7,7 +7,7 @@ import { isMeMessage, readersByFlags } from './message';
 type Conversation = DomainEventOf<'message.sent.v1'>['data']['conversation'];
 
 /** Who is told of changes to a message: the channel's active subscribers, or the conversation's active participants. */
-function readersOf(directory: Directory, conversation: Conversation): number[] {
+export function readersOf(directory: Directory, conversation: Conversation): number[] {
   if (conversation.type === 'direct') return conversation.userIds.filter((id) => directory.user(id)?.isActive);
   const channel = directory.channel(conversation.channelId);
   return channel ? directory.activeSubscriberIds(channel) : [];

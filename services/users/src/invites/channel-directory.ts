@@ -77,6 +77,8 @@ export class ChannelDirectory implements ReadModel {
       case 'messages.deleted.v1':
       case 'message.content_edited.v1':
       case 'messages.moved.v1':
+      case 'reaction.added.v1':
+      case 'reaction.removed.v1':
       case 'message_flags.updated.v1':
       case 'message_flags.updated.v2':
       case 'unread_messages.recorded.v1':

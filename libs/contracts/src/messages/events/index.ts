@@ -20,6 +20,7 @@ import { UnreadMessagesClearedV1 } from './unread-messages-cleared.v1';
 import { UserMutedV1, UserUnmutedV1 } from './user-muted.v1';
 import { AlertWordsChangedV1 } from './alert-words-changed.v1';
 import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v1';
+import { ReactionAddedV1, ReactionRemovedV1 } from './reaction.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -42,6 +43,7 @@ export * from './unread-messages-cleared.v1';
 export * from './user-muted.v1';
 export * from './alert-words-changed.v1';
 export * from './subscription-property-changed.v1';
+export * from './reaction.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -67,5 +69,7 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   UserUnmutedV1,
   AlertWordsChangedV1,
   SubscriptionPropertyChangedV1,
+  ReactionAddedV1,
+  ReactionRemovedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 import type { ReadRealm } from '../../users-read-model/realm-settings';
 import { apiEmail, type ReadUser } from '../../users-read-model/users-read-model';
-import type { EditHistoryEntry, MessageState } from '../message.state';
+import type { EditHistoryEntry, MessageState, StoredReaction } from '../message.state';
 import { isMeMessage } from '../render-content';
 
 export interface MessageViewOptions {
@@ -21,7 +21,7 @@ const gravatarUrl = (email: string): string => `https://secure.gravatar.com/avat
 
 /**
  * Zulip's message dictionary (`MessageDict`), with the reader's `flags`. Names and emails are the
- * users' current ones. Reactions and submessages are not implemented (always empty).
+ * users' current ones. Submessages are not implemented (always empty).
  */
 export function messageView(message: MessageState, lookups: MessageViewLookups, options: MessageViewOptions, flags: readonly string[] = ['read']): Record<string, unknown> {
   const sender = lookups.user(message.senderId);
@@ -38,7 +38,7 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     client: message.client,
     recipient_id: message.recipientId,
     is_me_message: isMeMessage(message.content),
-    reactions: [],
+    reactions: (message.reactions ?? []).map(reactionView),
     submessages: [],
     flags: [...flags],
     topic_links: [],
@@ -58,6 +58,9 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
   });
   return { ...base, type: 'private', display_recipient: display, subject: '' };
 }
+
+/** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */
+const reactionView = (r: StoredReaction) => ({ emoji_name: r.emojiName, emoji_code: r.emojiCode, reaction_type: r.reactionType, user_id: r.userId });
 
 /**
  * Zulip's `messages_for_ids` with `visible_edit_history_for_message`: "all" shows every entry,
