@@ -99,7 +99,9 @@ describe('POST /register as the mobile app asks it', () => {
 
   it('answers the settings, emoji and URLs in the shapes the app parses', () => {
     expect(Object.keys(state.user_settings as object)).toEqual(expect.arrayContaining(FLUTTER_USER_SETTINGS));
-    expect(state.realm_emoji).toEqual({});
+    for (const emoji of Object.values(state.realm_emoji as Record<string, unknown>)) {
+      expect(emoji).toEqual({ id: expect.any(String), name: expect.any(String), source_url: expect.any(String), deactivated: expect.any(Boolean), author_id: expect.any(Number), still_url: (emoji as { still_url: unknown }).still_url === null ? null : expect.any(String) });
+    }
     for (const account of Object.values(state.realm_default_external_accounts as Record<string, unknown>)) {
       expect(account).toEqual({ name: expect.any(String), text: expect.any(String), hint: expect.any(String), url_pattern: expect.any(String) });
     }

@@ -76,7 +76,7 @@ describe('POST /register initial state', () => {
       realm_can_mention_many_users_group: 3,
       realm_can_delete_any_message_group: 3,
       realm_can_delete_own_message_group: 7,
-      realm_can_add_custom_emoji_group: 1,
+      realm_can_add_custom_emoji_group: 6,
       realm_topics_policy: 'allow_empty_topic',
       realm_mandatory_topics: false,
       realm_message_content_delete_limit_seconds: 600,

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   /** A channel or topic wildcard mention reaching too many people for the sender. */
   STREAM_WILDCARD_MENTION_NOT_ALLOWED: 400,
   TOPIC_WILDCARD_MENTION_NOT_ALLOWED: 400,
+  /** An uploaded image that cannot be used (Zulip's BadImageError): custom emoji. */
+  BAD_IMAGE: 400,
   /** POST /messages/{id}/reactions with a reaction the user already gave. */
   REACTION_ALREADY_EXISTS: 400,
   /** DELETE /messages/{id}/reactions with a reaction the user never gave. */

@@ -132,3 +132,7 @@ export const MAX_ALERT_WORDS_PER_USER = 1000;
  * organization, and a message's reactions are kept in its one document.
  */
 export const MAX_REACTIONS_PER_MESSAGE = 20_000;
+/** Zulip's `MAX_EMOJI_FILE_SIZE_MIB`: the largest custom emoji image one may upload. */
+export const MAX_EMOJI_FILE_SIZE_MIB = 5;
+/** Custom emoji names are Zulip's `[0-9a-z-_]` words; Zulip has no bound, this one is generous. */
+export const MAX_EMOJI_NAME_LENGTH = 100;

@@ -1,2 +1,3 @@
 export * from './unicode-emoji';
 export * from './emoji-request';
+export * from './custom-emoji';

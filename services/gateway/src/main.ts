@@ -22,6 +22,7 @@ import { registerWithQueue } from './events/register-queue';
 import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { registerEmojiData } from './static/emoji-data';
+import { registerCustomEmojiServing } from './uploads/serve-custom-emoji';
 import { TemporaryUrls } from './uploads/temporary-url';
 import { AuthReadModel, CREDENTIAL_EVENT_TYPES } from './auth/auth-read-model';
 import { limitLoginsByUsername } from './auth/login-limit';
@@ -104,6 +105,7 @@ runMain(async () => {
         }),
       );
       registerEmojiData(fastify);
+      registerCustomEmojiServing(fastify, { store: objects, logger });
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
       await registerTusRoutes(fastify, loadTus);
     },

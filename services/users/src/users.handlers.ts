@@ -24,6 +24,9 @@ import {
   removeNavigationView,
   reorderLinkifiers,
   updateLinkifier,
+  getCustomEmoji,
+  addCustomEmoji,
+  deactivateCustomEmoji,
   updateNavigationView,
   updateUser,
   updateRealmUserSettingsDefaults,
@@ -64,6 +67,9 @@ import { getLinkifiersHandler } from './linkifiers/get-linkifiers/get-linkifiers
 import { removeLinkifierHandler } from './linkifiers/remove-linkifier/remove-linkifier.handler';
 import { reorderLinkifiersHandler } from './linkifiers/reorder-linkifiers/reorder-linkifiers.handler';
 import { updateLinkifierHandler } from './linkifiers/update-linkifier/update-linkifier.handler';
+import { addCustomEmojiHandler } from './custom-emoji/add-custom-emoji/add-custom-emoji.handler';
+import { deactivateCustomEmojiHandler } from './custom-emoji/deactivate-custom-emoji/deactivate-custom-emoji.handler';
+import { getCustomEmojiHandler } from './custom-emoji/get-custom-emoji/get-custom-emoji.handler';
 import { addNavigationViewHandler } from './navigation-views/add-navigation-view/add-navigation-view.handler';
 import { getNavigationViewsHandler } from './navigation-views/get-navigation-views/get-navigation-views.handler';
 import { removeNavigationViewHandler } from './navigation-views/remove-navigation-view/remove-navigation-view.handler';
@@ -125,6 +131,9 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getLinkifiers.type]: getLinkifiersHandler(deps),
   [addLinkifier.type]: addLinkifierHandler(deps),
   [updateLinkifier.type]: updateLinkifierHandler(deps),
+  [getCustomEmoji.type]: getCustomEmojiHandler(deps),
+  [addCustomEmoji.type]: addCustomEmojiHandler(deps),
+  [deactivateCustomEmoji.type]: deactivateCustomEmojiHandler(deps),
   [removeLinkifier.type]: removeLinkifierHandler(deps),
   [reorderLinkifiers.type]: reorderLinkifiersHandler(deps),
   [updateUserByEmail.type]: updateUserByEmailHandler(deps),

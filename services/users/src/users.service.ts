@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { DomainServiceOptions } from '@zulip-es/platform';
+import { ObjectStore, type DomainServiceOptions } from '@zulip-es/platform';
 import { UsersConfigSchema } from './config';
 import { PresenceStore } from './presence/presence-store';
 import { ChannelDirectory } from './invites/channel-directory';
@@ -23,7 +23,7 @@ export const usersService: DomainServiceOptions<typeof UsersConfigSchema> = {
     return {
       projection: new UsersProjection(repo),
       projectionOn: (other) => new UsersProjection(new UsersRepository(other, presence, directory)),
-      handlers: usersHandlers({ repo, config, presence, channels, startedAt: new Date() }),
+      handlers: usersHandlers({ repo, config, presence, channels, objects: new ObjectStore(config), startedAt: new Date() }),
       readModels: [new UserDirectoryFeed(directory), channels],
     };
   },

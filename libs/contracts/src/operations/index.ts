@@ -19,6 +19,7 @@ import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, u
 import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
 import { deleteTopic, getStreamTopics } from './topics';
 import { addReaction, removeReaction } from './reactions';
+import { addCustomEmoji, deactivateCustomEmoji, getCustomEmoji } from './custom-emoji';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
@@ -75,6 +76,7 @@ export * from './message-flags';
 export * from './muted-users-and-alert-words';
 export * from './topics';
 export * from './reactions';
+export * from './custom-emoji';
 export * from './uploads';
 export * from './push';
 
@@ -101,6 +103,9 @@ export const OPERATIONS: readonly Operation[] = [
   updateLinkifier,
   removeLinkifier,
   reorderLinkifiers,
+  getCustomEmoji,
+  addCustomEmoji,
+  deactivateCustomEmoji,
   updateUserByEmail,
   updateOwnProfileData,
   removeOwnProfileData,

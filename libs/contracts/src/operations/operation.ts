@@ -41,6 +41,13 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
    * `file` (`StoredFile`) beside the parameters: file bytes never travel through Kafka.
    */
   takesFile?: true;
+  /**
+   * The owning service copies what it needs of the file (custom emoji images), so the gateway
+   * removes the stored upload once the command is answered, accepted or not.
+   */
+  consumesFile?: true;
+  /** How a request without a file or with several is refused, when Zulip words it for this endpoint. */
+  oneFileMessage?: string;
 }
 
 export const defineOperation = <S extends z.ZodObject>(op: Operation<S>): Operation<S> => op;

@@ -32,6 +32,7 @@ export const updateRealm = defineOperation({
     move_messages_between_streams_limit_seconds: TimeLimit.optional(),
     /** "all", "moves" or "none" (checked by the service, as Zulip's `parse_enum_from_string_value`). */
     message_edit_history_visibility_policy: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
+    can_add_custom_emoji_group: GroupSettingChange.optional(),
     can_add_subscribers_group: GroupSettingChange.optional(),
     can_create_groups: GroupSettingChange.optional(),
     can_create_private_channel_group: GroupSettingChange.optional(),

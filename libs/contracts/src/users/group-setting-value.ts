@@ -43,6 +43,7 @@ export type UserGroupPermission = (typeof USER_GROUP_PERMISSIONS)[number];
 
 /** The organization's group-valued permission settings this server implements. */
 export const REALM_GROUP_SETTINGS = [
+  'can_add_custom_emoji_group',
   'can_add_subscribers_group',
   'can_create_groups',
   'can_create_private_channel_group',

@@ -115,7 +115,8 @@ export class Dispatcher {
     if (!actor) await this.limited(this.deps.anonymousLimiter, `ip:${req.ip}`, reply);
     if (actor && op.minRole !== undefined && actor.role > op.minRole) throw roleRequired(op.minRole);
     // Only an authenticated caller's file is stored; from then on, a definite failure removes it.
-    const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId) : undefined;
+    const upload = op.takesFile && actor ? await this.deps.files.receive(req, actor.realmId, op.oneFileMessage) : undefined;
+    let answered = false;
     try {
       const { data, ignored } = parseParams(op, {
         path: (req.params ?? {}) as RawValues,
@@ -126,11 +127,15 @@ export class Dispatcher {
       const around = this.deps.around?.[op.type];
       const ask = (service: ServiceName, type: string) => this.exchange(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
       const body = around ? await around({ actor, data, ask }, send) : (await send()).body;
+      answered = true;
       return renderSuccess(reply, body, ignored);
     } catch (error) {
       // Not after a timeout: the service may still record the file. A leftover is collected later.
-      if (upload && !(error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE')) await this.deps.files.discard(upload.file);
+      answered = !(error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE');
+      if (upload && answered && !op.consumesFile) await this.deps.files.discard(upload.file);
       throw error;
+    } finally {
+      if (upload && answered && op.consumesFile) await this.deps.files.discard(upload.file);
     }
   }
 

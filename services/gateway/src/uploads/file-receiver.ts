@@ -31,7 +31,9 @@ export class FileReceiver {
     private readonly logger: Logger,
   ) {}
 
-  async receive(req: FastifyRequest, realmId: number): Promise<ReceivedUpload> {
+  /** `oneFileMessage`: the refusal of no file or several, when the endpoint words it its own way. */
+  async receive(req: FastifyRequest, realmId: number, oneFileMessage?: string): Promise<ReceivedUpload> {
+    const noFile = () => new DomainError('BAD_REQUEST', oneFileMessage ?? 'You must specify a file to upload');
     if (!req.isMultipart()) throw noFile();
     const fields: Record<string, string> = {};
     let fieldBytes = 0;
@@ -51,7 +53,7 @@ export class FileReceiver {
         fields[part.fieldname] = value;
       }
       if (files === 0) throw noFile();
-      if (files > 1) throw new DomainError('BAD_REQUEST', 'You may only upload one file at a time');
+      if (files > 1) throw new DomainError('BAD_REQUEST', oneFileMessage ?? 'You may only upload one file at a time');
       return { file: stored!, fields };
     } catch (error) {
       if (stored) await this.discard(stored);
@@ -80,5 +82,3 @@ export class FileReceiver {
     }
   }
 }
-
-const noFile = (): DomainError => new DomainError('BAD_REQUEST', 'You must specify a file to upload');

@@ -192,6 +192,14 @@ export class UsersReadModel implements ReadModel {
         return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: union(g.subgroupIds, event.data.subgroupIds) }));
       case 'user_group.subgroups_removed.v1':
         return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: g.subgroupIds.filter((id) => !event.data.subgroupIds.includes(id)) }));
+      case 'custom_emoji.added.v1':
+        this.emoji.set(String(event.data.emojiId), { id: String(event.data.emojiId), name: event.data.name, deactivated: false });
+        return;
+      case 'custom_emoji.deactivated.v1': {
+        const emoji = this.emoji.get(String(event.data.emojiId));
+        if (emoji) this.emoji.set(emoji.id, { ...emoji, deactivated: true });
+        return;
+      }
       default:
         // Profiles, settings defaults, statuses, presence, linkifiers, invitations: not needed here
         // (accepted invitations are acted on by the invitation relay, not by this model).

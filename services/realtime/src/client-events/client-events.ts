@@ -12,7 +12,7 @@ import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribers
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
-import { linkifiersChanged, profileFieldsChanged } from './org-lists';
+import { customEmojiChanged, linkifiersChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
 import { deviceRegistered, registrationFailed, registrationRequested } from './push-devices';
@@ -46,6 +46,8 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'custom_profile_field.updated.v1': profileFieldsChanged,
   'custom_profile_field.deleted.v1': profileFieldsChanged,
   'custom_profile_fields.reordered.v1': profileFieldsChanged,
+  'custom_emoji.added.v1': customEmojiChanged,
+  'custom_emoji.deactivated.v1': customEmojiChanged,
   'linkifier.added.v1': linkifiersChanged,
   'linkifier.changed.v1': linkifiersChanged,
   'linkifier.removed.v1': linkifiersChanged,

@@ -4,6 +4,7 @@ import type { Directory } from '../directory/directory';
 import { evolveLinkifiers, evolveProfileFields } from '../directory/org-lists';
 import type { DomainEventOf } from '../domain-event';
 import { toEveryone } from './client-event';
+import { customEmojiDict, evolveCustomEmojiList } from '@zulip-es/zulip-emoji';
 
 /** Zulip's `CustomProfileField.as_dict()`: `display_in_profile_summary` only when true. */
 const profileFieldView = (field: CustomProfileFieldDefinition) => ({
@@ -36,4 +37,9 @@ export function linkifiersChanged(event: DomainEventOf<'linkifier.added.v1' | 'l
     type: 'realm_linkifiers',
     realm_linkifiers: evolveLinkifiers(directory.linkifiers, event).map((l) => ({ pattern: l.pattern, url_template: l.urlTemplate, id: l.id })),
   }).map((d) => ({ ...d, onlyIf: [{ capability: 'linkifier_url_template', present: true }] }));
+}
+
+/** Zulip's `realm_emoji` `update`: every custom emoji after the change, deactivated ones too, to everyone. */
+export function customEmojiChanged(event: DomainEventOf<'custom_emoji.added.v1' | 'custom_emoji.deactivated.v1'>, directory: Directory): Delivery[] {
+  return toEveryone(directory, { type: 'realm_emoji', op: 'update', realm_emoji: customEmojiDict(directory.realmId, evolveCustomEmojiList(directory.customEmoji, event)) });
 }

@@ -1,3 +1,4 @@
+import { evolveCustomEmojiList, type CustomEmojiRecord } from '@zulip-es/zulip-emoji';
 import { dummyEmail, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
@@ -43,6 +44,10 @@ export class Directory {
   /** The organization's default channels, by id. */
   private readonly defaultChannels = new Set<number>();
   private realmHost = '';
+  /** The organization's id (0 before its creation is read): custom emoji URLs name it. */
+  realmId = 0;
+  /** The organization's custom emoji, deactivated ones too. */
+  customEmoji: readonly CustomEmojiRecord[] = [];
   profileFields: readonly CustomProfileFieldDefinition[] = [];
   linkifiers: readonly Linkifier[] = [];
   readonly attachments = new Attachments();
@@ -168,6 +173,11 @@ export class Directory {
     switch (event.type) {
       case 'realm.created.v1':
         this.realmHost = event.data.host;
+        this.realmId = event.data.realmId;
+        return;
+      case 'custom_emoji.added.v1':
+      case 'custom_emoji.deactivated.v1':
+        this.customEmoji = evolveCustomEmojiList(this.customEmoji, event);
         return;
       case 'user.created.v1': {
         const { userId, fullName, deliveryEmail, emailAddressVisibility, role, isBot, timezone, dateJoined } = event.data;
@@ -316,6 +326,8 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'custom_profile_field.updated.v1',
   'custom_profile_field.deleted.v1',
   'custom_profile_fields.reordered.v1',
+  'custom_emoji.added.v1',
+  'custom_emoji.deactivated.v1',
   'linkifier.added.v1',
   'linkifier.changed.v1',
   'linkifier.removed.v1',

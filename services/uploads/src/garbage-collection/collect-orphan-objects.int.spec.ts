@@ -45,6 +45,14 @@ describe('upload garbage collection: objects no attachment records', () => {
     expect(await store.stat(recorded)).not.toBeNull();
     expect(await collect(new Date(Date.now() + 3 * HOUR))).toBe(0);
   });
+  it('keeps custom emoji images, which no attachment records', async () => {
+    const emoji = `1/emoji/images/${randomBytes(8).toString('hex')}.png`;
+    await store.put(emoji, Readable.from([Buffer.from('an emoji')]), 'image/png');
+    expect(await collectOrphanObjects(store, repo, new Date(Date.now() + 3 * HOUR), 2 * HOUR, emoji)).toBe(0);
+    expect(await store.stat(emoji)).not.toBeNull();
+    await store.remove(emoji);
+  });
+
   it('runs as a repeatable BullMQ job of the uploads service, which operators see in Redis', async () => {
     const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
     const queue = new Queue(UPLOAD_GC_QUEUE, { connection });

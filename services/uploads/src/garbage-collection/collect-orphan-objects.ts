@@ -1,8 +1,9 @@
 import type { ObjectStore } from '@zulip-es/platform';
+import { isCustomEmojiKey } from '@zulip-es/zulip-emoji';
 import type { UploadsRepository } from '../projection/uploads.repository';
 
 /**
- * Objects of the uploads bucket that no attachment records, written more than `graceMs` before
+ * Objects of the uploads bucket that no attachment records (custom emoji aside), written more than `graceMs` before
  * `now`: the gateway stored them and then crashed, or their record was refused and removing them
  * failed. The grace leaves uploads whose record is still on its way alone. Removing an object
  * twice is harmless, so a crashed run is simply run again.
@@ -18,7 +19,8 @@ export async function collectOrphanObjects(
   const before = now.getTime() - graceMs;
   let removed = 0;
   for await (const object of store.list(prefix)) {
-    if (object.lastModified.getTime() > before) continue;
+    // Custom emoji images share the bucket; no attachment records them, and they are kept.
+    if (isCustomEmojiKey(object.key) || object.lastModified.getTime() > before) continue;
     if (await repo.attachmentPaths.findOne({ _id: object.key })) continue;
     await store.remove(object.key);
     removed++;

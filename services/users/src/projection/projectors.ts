@@ -1,6 +1,7 @@
 import { realmProjector } from '../domain/realm.projector';
 import { userProjector } from '../domain/user.projector';
 import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
+import { customEmojiProjector } from '../custom-emoji/custom-emoji.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
 import { profileFieldsProjector } from '../profile-fields/profile-fields.projector';
 import { userGroupProjector } from '../user-groups/user-group.projector';
@@ -16,6 +17,7 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   userProjector(repo),
   navigationViewsProjector(repo),
   linkifiersProjector(repo),
+  customEmojiProjector(repo),
   profileFieldsProjector(repo),
   userGroupProjector(repo),
   userStatusProjector(repo),

@@ -13,9 +13,11 @@ export class UsersProjection implements Projection {
    * See `Projection.version`: 1 is the first versioned shape (realm settings with group
    * settings); 2 adds `messageEditHistoryVisibilityPolicy` to the realm's message edit settings;
    * 3 adds the realm settings `PATCH /realm` does not change yet (`FixedRealmSettings`) and the
-   * group settings of `FIXED_REALM_GROUP_SETTINGS`, with their defaults.
+   * group settings of `FIXED_REALM_GROUP_SETTINGS`, with their defaults; 4 adds custom emoji
+   * (`custom_emoji`) and makes `can_add_custom_emoji_group` a setting `PATCH /realm` changes,
+   * members by default (it was "nobody" while this server had no custom emoji).
    */
-  readonly version = 3;
+  readonly version = 4;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {

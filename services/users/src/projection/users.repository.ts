@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
+import { CUSTOM_EMOJI_AGGREGATE, noCustomEmoji, type CustomEmojiState } from '../custom-emoji/custom-emoji.state';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
 import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
 import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
@@ -77,6 +78,15 @@ export class UsersRepository {
 
   async navigationViewsOf(userId: number): Promise<NavigationViewsState | null> {
     return strip(await this.navigationViews.findOne({ _id: navigationViewsAggregateId(userId) }));
+  }
+
+  /** One document, `custom_emoji`: every custom emoji of the organization. */
+  get customEmoji() {
+    return this.db.collection<Doc<CustomEmojiState>>('custom_emoji');
+  }
+
+  async customEmojiList(): Promise<CustomEmojiState> {
+    return strip(await this.customEmoji.findOne({ _id: CUSTOM_EMOJI_AGGREGATE })) ?? noCustomEmoji();
   }
 
   async linkifierList(): Promise<LinkifiersState | null> {

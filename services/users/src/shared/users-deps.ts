@@ -1,4 +1,4 @@
-import { DomainError } from '@zulip-es/platform';
+import { DomainError, type ObjectStore } from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
@@ -17,6 +17,8 @@ export interface UsersDeps {
   presence: PresenceStore;
   /** The channels, as read from the messages service's events. */
   channels: ChannelDirectory;
+  /** The uploads bucket, where custom emoji images are stored. */
+  objects: Pick<ObjectStore, 'read' | 'put'>;
   /** When this process started (Zulip's `server_generation`). */
   startedAt: Date;
 }

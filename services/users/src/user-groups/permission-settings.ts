@@ -40,7 +40,6 @@ export const USER_GROUP_PERMISSION_CONFIG: Record<UserGroupPermission, GroupPerm
  */
 export const FIXED_REALM_GROUP_SETTINGS = [
   'can_access_all_users_group',
-  'can_add_custom_emoji_group',
   'can_create_bots_group',
   'can_create_web_public_channel_group',
   'can_create_write_only_bots_group',
@@ -61,10 +60,11 @@ export const ALL_REALM_GROUP_SETTINGS: readonly RealmPermissionSetting[] = [...R
 
 /**
  * Realm.REALM_PERMISSION_GROUP_SETTINGS (zerver/models/realms.py). The defaults are Zulip's, except
- * "nobody" for what this server does not offer: custom emoji, bots, topic summaries and reusable
+ * "nobody" for what this server does not offer: bots, topic summaries and reusable
  * invitation links (Zulip's value for a permission no one holds).
  */
 export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPermissionConfig> = {
+  can_add_custom_emoji_group: setting(true, false, SystemGroup.MEMBERS),
   can_add_subscribers_group: setting(true, false, SystemGroup.MEMBERS),
   can_create_groups: setting(true, false, SystemGroup.MEMBERS),
   can_create_private_channel_group: setting(true, false, SystemGroup.MEMBERS),
@@ -81,7 +81,6 @@ export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPer
     requireSystemGroup: true,
     allowedSystemGroups: [SystemGroup.EVERYONE, SystemGroup.MEMBERS],
   },
-  can_add_custom_emoji_group: setting(true, false, SystemGroup.NOBODY),
   can_create_bots_group: setting(true, false, SystemGroup.NOBODY),
   can_create_web_public_channel_group: {
     ...setting(true, false, SystemGroup.OWNERS),

@@ -22,7 +22,7 @@ describe('settings in the realm and user states', () => {
     const realm = evolveRealm(aRealm({ version: 2 }), { type: 'realm.setting_changed.v1', data: { property: 'message_retention_days', value: 30 } }, 3);
     expect(realm.settings).toMatchObject({ messageRetentionDays: 30, waitingPeriodThreshold: 0 });
     const group = evolveRealm(realm, { type: 'realm.setting_changed.v1', data: { property: 'can_delete_any_message_group', value: 4 } }, 4);
-    expect(group.settings.groups).toMatchObject({ can_delete_any_message_group: 4, can_add_custom_emoji_group: 1 });
+    expect(group.settings.groups).toMatchObject({ can_delete_any_message_group: 4, can_create_bots_group: 1 });
   });
 
   it('gives a created user the settings the event carries', () => {

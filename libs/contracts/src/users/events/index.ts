@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LinkifierAddedV1 } from './linkifier-added.v1';
+import { CustomEmojiAddedV1, CustomEmojiDeactivatedV1 } from './custom-emoji.v1';
 import { LinkifierChangedV1 } from './linkifier-changed.v1';
 import { LinkifierRemovedV1 } from './linkifier-removed.v1';
 import { LinkifiersReorderedV1 } from './linkifiers-reordered.v1';
@@ -36,6 +37,7 @@ import { UserStatusChangedV1 } from './user-status-changed.v1';
 import { PresenceChangedV1 } from './presence-changed.v1';
 
 export * from './linkifier-added.v1';
+export * from './custom-emoji.v1';
 export * from './linkifier-changed.v1';
 export * from './linkifier-removed.v1';
 export * from './linkifiers-reordered.v1';
@@ -88,6 +90,8 @@ export const UsersEvent = z.discriminatedUnion('type', [
   LinkifierChangedV1,
   LinkifierRemovedV1,
   LinkifiersReorderedV1,
+  CustomEmojiAddedV1,
+  CustomEmojiDeactivatedV1,
   CustomProfileFieldCreatedV1,
   CustomProfileFieldUpdatedV1,
   CustomProfileFieldDeletedV1,

@@ -1,5 +1,6 @@
 import { updateOwnStatus, updateUserStatus } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
+import { customEmojiById } from '@zulip-es/zulip-emoji';
 import { loadActor, type UsersDeps } from '../../shared/users-deps';
 import { decideOwnStatus, decideUserStatus, type UpdateOwnStatus, type UpdateUserStatus } from './update-user-status.decide';
 
@@ -8,8 +9,8 @@ export function updateOwnStatusHandler({ repo }: UsersDeps): CommandHandler<Upda
     kind: 'command',
     schema: updateOwnStatus.params,
     async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const state = { actor, target: actor, current: await repo.userStatus(actor.userId), customEmoji: new Map() };
+      const [{ actor }, emoji] = await Promise.all([loadActor(repo, actorId), repo.customEmojiList()]);
+      const state = { actor, target: actor, current: await repo.userStatus(actor.userId), customEmoji: customEmojiById(emoji.emoji) };
       return { events: decideOwnStatus(data, state), reply: {} };
     },
     replyFrom: () => ({}),
@@ -21,9 +22,8 @@ export function updateUserStatusHandler({ repo }: UsersDeps): CommandHandler<Upd
     kind: 'command',
     schema: updateUserStatus.params,
     async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const [target, current] = await Promise.all([repo.user(data.user_id), repo.userStatus(data.user_id)]);
-      return { events: decideUserStatus(data, { actor, target, current, customEmoji: new Map() }), reply: {} };
+      const [{ actor }, target, current, emoji] = await Promise.all([loadActor(repo, actorId), repo.user(data.user_id), repo.userStatus(data.user_id), repo.customEmojiList()]);
+      return { events: decideUserStatus(data, { actor, target, current, customEmoji: customEmojiById(emoji.emoji) }), reply: {} };
     },
     replyFrom: () => ({}),
   };
