@@ -65,7 +65,7 @@ describe('the Nx project graph', () => {
   const workspacePackages = new Set(projectOfPackage.keys());
 
   it('knows every project of the workspace', () => {
-    expect(projects.map((node) => node.name).sort()).toEqual(['contracts', 'e2e', 'gateway', 'message-flags', 'messages', 'platform', 'push', 'realtime', 'testing', 'uploads', 'users', 'zulip-emoji']);
+    expect(projects.map((node) => node.name).sort()).toEqual(['contracts', 'e2e', 'gateway', 'message-flags', 'messages', 'platform', 'push', 'realtime', 'testing', 'uploads', 'users', 'zulip-emoji', 'zulip-markdown']);
   });
 
   it.each(projects.map((node) => [node.name, node.data.root]))('has an edge for each workspace package %s imports, and its package.json declares it', (name, root) => {

@@ -56,14 +56,14 @@ export function emojiDataFile(): string {
 }
 
 /**
- * The code Zulip gives an emoji written as text: its code points in lower-case hex, FE0F left
- * out (Zulip's `unqualify_emoji`), `❤️` → `2764`.
+ * The code Zulip gives an emoji written as text: its code points in lower-case hex of at least
+ * four digits, FE0F left out (Zulip's `unqualify_emoji`), `❤️` → `2764`, `#️⃣` → `0023-20e3`.
  */
 export function emojiCodeOfText(text: string): string {
   const points: string[] = [];
   for (const char of text) {
     const point = char.codePointAt(0)!;
-    if (point !== 0xfe0f) points.push(point.toString(16));
+    if (point !== 0xfe0f) points.push(point.toString(16).padStart(4, '0'));
   }
   return points.join('-');
 }

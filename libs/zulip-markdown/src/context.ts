@@ -1,0 +1,46 @@
+/**
+ * What the organization knows that rendering needs (Zulip's `DbData`): without it (`null`),
+ * nothing is a mention, a channel link, a linkifier or a custom emoji.
+ */
+export interface MentionableUser {
+  id: number;
+  fullName: string;
+  isActive: boolean;
+}
+
+export interface MentionableGroup {
+  id: number;
+  /** As mentions show it: a system group's display name (`Administrators`), else its name. */
+  displayName: string;
+  deactivated: boolean;
+}
+
+export interface RenderContext {
+  /** The organization's URL without a trailing slash: links to it become relative. */
+  realmUrl: string;
+  /** A user by full name, without case (the sender may see them). */
+  userByName(name: string): MentionableUser | undefined;
+  userById(id: number): MentionableUser | undefined;
+  /** A group by name, without case. */
+  groupByName(name: string): MentionableGroup | undefined;
+  /** A channel the sender may read, by its exact name. */
+  channelIdByName(name: string): number | undefined;
+  /** The newest message of a topic the sender may read (Zulip's `with` operand), if any. */
+  topicNewestMessage?(channelId: number, topic: string): number | undefined;
+  /** The organization's linkifiers in their order. */
+  linkifiers: readonly { pattern: string; urlTemplate: string }[];
+  /**
+   * Compiles a linkifier's whole pattern, in RE2 syntax as Zulip writes it (`(?P<name>…)`,
+   * `\pL`), with the `g` flag: RE2 (linear time) where linkifiers come from users. Without it,
+   * JavaScript's own expressions are used, which backtrack.
+   */
+  compileLinkifier?(source: string): RegExp | null;
+  /** Active custom emoji: name → image URL. */
+  customEmoji: ReadonlyMap<string, string>;
+  /** The sender's `translate_emoticons`. */
+  translateEmoticons: boolean;
+  /** The organization's `default_code_block_language` ('' when none). */
+  defaultCodeBlockLanguage: string;
+  /** What the empty topic is called (`general chat`). */
+  emptyTopicName: string;
+}
