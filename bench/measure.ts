@@ -23,9 +23,10 @@ import { messageLoads } from './message-loads';
 import { measureTopicDeletion } from './topic-deletion';
 import { measureTusMemory } from './tus-memory';
 import { measureUploadThroughput } from './upload-throughput';
+import { measureMarkdown } from './markdown-rendering';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
-export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push', 'events', 'flags'] as const;
+export const BENCH_PARTS = ['loads', 'topic-deletion', 'rebuild', 'uploads', 'push', 'events', 'flags', 'markdown'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
@@ -96,7 +97,12 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: message flags: sends to 1,000 subscribers, register with 50,000 unread, 10,000 marked read at once');
       flags = await measureFlags(system.gatewayUrl, authorization);
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, flags, notes };
+    let markdown;
+    if (parts.has('markdown')) {
+      console.log('bench: Markdown rendering, typical and worst-case messages, against plain markdown-it');
+      markdown = measureMarkdown();
+    }
+    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, flags, markdown, notes };
   } finally {
     await system.stop();
     await push.fake.close();

@@ -1,5 +1,6 @@
 import type { EventsBench } from '../event-delivery';
 import type { FlagsBench } from '../message-flags';
+import type { MarkdownRow } from '../markdown-rendering';
 import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
 import type { UploadThroughputRow } from '../upload-throughput';
@@ -60,6 +61,7 @@ export interface BenchResults {
   events?: EventsBench;
   /** Sends to many subscribers, register with many unread messages, marking many read. */
   flags?: FlagsBench;
+  markdown?: MarkdownRow[];
   /** How the data the rows read was set up, and what that cost. */
   notes?: string[];
 }

@@ -72,7 +72,7 @@ describe('POST /users/me/status (E8, self)', () => {
     ['an unknown emoji name', { emoji_name: 'no_such_emoji_name' }, "Emoji 'no_such_emoji_name' does not exist"],
     ['an unknown unicode code', { emoji_name: 'car', emoji_code: 'fffff', reaction_type: 'unicode_emoji' }, 'Invalid emoji code.'],
     ['a name that does not match the code', { emoji_name: 'smile', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
-    ['a custom emoji (none exist)', { emoji_name: 'party', emoji_code: '1', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
+    ['an unknown custom emoji', { emoji_name: 'party', emoji_code: '999999', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
     ['a wrong zulip extra emoji code', { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'zulip_extra_emoji' }, 'Invalid emoji code.'],
     ['an unknown reaction type', { emoji_name: 'car', emoji_code: '1f697', reaction_type: 'sticker' }, 'Invalid emoji type.'],
   ])('refuses %s and changes nothing', async (_what, params, msg) => {

@@ -1,2 +1,3 @@
 export * from './context';
 export { renderMarkdown } from './render';
+export * from './rendering-error';

@@ -13,6 +13,7 @@ import { El, textOf } from './tree/element';
 import { HtmlStash } from './tree/html-stash';
 import { prettify } from './tree/prettify';
 import { serializeChildren } from './tree/serialize';
+import { MAX_RENDERED_LENGTH, RenderingError } from './rendering-error';
 
 /**
  * A message's Markdown as Zulip's server renders it (zerver/lib/markdown): Python-Markdown's
@@ -31,7 +32,9 @@ export function renderMarkdown(content: string, context: RenderContext | null): 
   highlightIndentedCode(root, stash);
   new InlineEngine(inlinePatterns(context, stash)).run(root);
   prettify(root);
-  return stash.restore(serializeChildren(root).trim()).trim();
+  const html = stash.restore(serializeChildren(root).trim()).trim();
+  if (html.length > MAX_RENDERED_LENGTH) throw new RenderingError(`rendered HTML of ${html.length} characters`);
+  return html;
 }
 
 function blockParser(): BlockParser {

@@ -1,4 +1,5 @@
 import { renderMarkdown } from './render';
+import { MAX_RENDERED_LENGTH, RenderingError } from './rendering-error';
 import type { MentionableUser, RenderContext } from './context';
 
 const ada: MentionableUser = { id: 11, fullName: 'Ada Lovelace', isActive: true };
@@ -146,6 +147,12 @@ describe('Zulip Markdown: what the organization knows', () => {
 });
 
 describe('Zulip Markdown: bounds', () => {
+  it('refuses, as Zulip does, a message whose HTML would be over a million characters', () => {
+    const header = `|${'a|'.repeat(300)}\n|${'-|'.repeat(300)}\n`;
+    expect(() => render(`${header}${'x\n'.repeat(4000)}`)).toThrow(RenderingError);
+    expect(render(`${header}x`).length).toBeLessThan(MAX_RENDERED_LENGTH);
+  });
+
   it('renders the longest message of deep nesting and many formats without failing', () => {
     const deep = '>'.repeat(5000) + ' x';
     expect(render(deep).startsWith('<blockquote>')).toBe(true);

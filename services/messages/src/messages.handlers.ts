@@ -10,6 +10,7 @@ import {
   deleteMessage,
   addReaction,
   removeReaction,
+  renderMessage,
   deleteTopic,
   DELETE_TOPIC_BATCH,
   getStreamTopics,
@@ -78,6 +79,7 @@ import { editMessageHandler } from './messages/edit-message/edit-message.handler
 import { getMessageHandler, getMessagesHandler } from './messages/read-messages/read-messages.handler';
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import { addReactionHandler, removeReactionHandler } from './messages/reactions/reactions.handler';
+import { renderMessageHandler } from './messages/render-message/render-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -125,6 +127,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getMessage.type]: getMessageHandler(deps),
   [deleteMessage.type]: deleteMessageHandler(deps),
   [updateMessage.type]: editMessageHandler(deps),
+  [renderMessage.type]: renderMessageHandler(deps),
   [addReaction.type]: addReactionHandler(deps),
   [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),

@@ -10,6 +10,7 @@ import { startUsersEventsRelays } from './users-events-relays';
 import { UsersReadModel } from './users-read-model/users-read-model';
 import { AttachmentsReadModel } from './attachments/attachments-read-model';
 import { AlertWordsReadModel } from './alert-words/alert-words-read-model';
+import { MarkdownReadModel } from './rendering/markdown-read-model';
 
 /** The queue side of topic deletion jobs of this process (assembled once; closed with the background work). */
 let topicDeletion: TopicDeletionQueue | undefined;
@@ -26,16 +27,17 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const users = new UsersReadModel();
     const attachments = new AttachmentsReadModel();
     const alertWords = new AlertWordsReadModel();
+    const markdown = new MarkdownReadModel();
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
     let queues: EventQueues | undefined;
     const eventQueues = () => (queues ??= new EventQueues((queuesRedis = new Redis(config.REDIS_URL))));
-    const deps = { repo, users, attachments, alertWords, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD, eventQueues };
+    const deps = { repo, users, markdown, attachments, alertWords, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD, eventQueues };
     return {
       projection: new MessagesProjection(repo),
       // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).
       projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)),
       handlers: messagesHandlers(deps),
-      readModels: [users, attachments, alertWords],
+      readModels: [users, markdown, attachments, alertWords],
     };
   },
   background: async (parts, config, logger) => {

@@ -14,7 +14,7 @@ import {
   updateSubscriptions,
 } from './channels';
 import { getSubscriptionStatus, updateSubscriptionProperties } from './subscriptions';
-import { deleteMessage, getMessage, getMessages, sendMessage, updateMessage } from './messages';
+import { deleteMessage, getMessage, getMessages, renderMessage, sendMessage, updateMessage } from './messages';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
 import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
 import { deleteTopic, getStreamTopics } from './topics';
@@ -158,6 +158,7 @@ export const OPERATIONS: readonly Operation[] = [
   getMessage,
   deleteMessage,
   updateMessage,
+  renderMessage,
   addReaction,
   removeReaction,
   updateMessageFlags,

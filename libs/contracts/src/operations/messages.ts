@@ -137,3 +137,15 @@ export const updateMessage = defineOperation({
   }),
   key: 'realm',
 });
+
+/** POST /messages/render → `{rendered}`: the HTML the content would have as the caller's message, nothing sent. */
+export const renderMessage = defineOperation({
+  type: 'message.render',
+  method: 'POST',
+  path: '/messages/render',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ content: Content }),
+  key: 'actor',
+});

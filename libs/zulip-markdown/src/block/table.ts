@@ -1,5 +1,6 @@
 import type { El } from '../tree/element';
 import type { BlockProcessor } from './block-parser';
+import { MAX_RENDERED_LENGTH, RenderingError } from '../rendering-error';
 
 const CODE_PIPES = /(?:(\\\\)|(\\`+)|(`+)|(\\\|)|(\|))/gu;
 const END_BORDER = /(?<!\\)(?:\\\\)*\|$/u;
@@ -46,6 +47,8 @@ export function table(): BlockProcessor {
         if (c.startsWith(':')) return 'left';
         return c.endsWith(':') ? 'right' : null;
       });
+      // Every cell is at least `<td></td>` and a newline: past this many, the HTML is over the bound.
+      if (lines.length * align.length > MAX_RENDERED_LENGTH / 10) throw new RenderingError(`a table of ${lines.length} rows and ${align.length} columns`);
       const element = parent.sub('table');
       buildRow(splitRow(lines[0]!.replace(/^ +| +$/g, '')), element.sub('thead'), 'th', align);
       const body = element.sub('tbody');
@@ -77,7 +80,7 @@ function split(row: string): string[] {
     const at = m.index;
     if (m[2]) {
       tics.push(m[2].length - 1);
-      ticPoints.push([at + (m[1]?.length ?? 0), at + m[2].length - 1, 1]);
+      ticPoints.push([at, at + m[2].length - 1, 1]);
     } else if (m[3]) {
       tics.push(m[3].length);
       ticPoints.push([at, at + m[3].length - 1, 0]);

@@ -33,12 +33,13 @@ export class InlineEngine {
   run(root: El): void {
     this.stashed = [];
     const queue: El[] = [root];
-    while (queue.length > 0) {
-      const current = queue.shift()!;
+    // An index, not shift(): a table of many cells makes the queue long.
+    for (let next = 0; next < queue.length; next++) {
+      const current = queue[next]!;
       const inserts: [El, El[]][] = [];
       for (let index = 0; index < current.children.length; index++) {
         const child = current.children[index]!;
-        if (child.text !== null && !isAtomic(child.text)) {
+        if (child.text !== null && textOf(child.text) !== '' && !isAtomic(child.text)) {
           const text = textOf(child.text);
           child.text = null;
           const made = this.processPlaceholders(this.handleInline(text), child, true);

@@ -1,3 +1,4 @@
+import { NO_ORGANIZATION } from '../messages/render-content';
 import { channel } from '../testing/channels.fixtures';
 import { channelMessage, editState } from '../testing/messages.fixtures';
 import { contextOf, organization, REALM_HOST, U } from '../testing/users.fixtures';
@@ -29,6 +30,7 @@ function send(content: string, linkedUploads: LinkedUploads = LINKED) {
   const state: SendState = {
     ctx,
     sender: ctx.actor,
+    render: NO_ORGANIZATION,
     channel: channel(5, { name: 'Rome' }),
     senderSubscriptions: { userId: U.member, subscriptions: [] },
     lastMessageId: 41,

@@ -1,4 +1,5 @@
 import { DomainError } from '@zulip-es/platform';
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderContent } from './render-content';
 import { normalizeContent } from './send-message/message-text';
 
@@ -31,10 +32,10 @@ const TOPIC_WILDCARD_SYNTAX = '@**topic**';
  * holding the syntax is rendered here (beside the decision's own rendering); content the decision
  * refuses (empty, a NUL) mentions nothing.
  */
-export function mentionsTopicWildcard(content: string): boolean {
+export function mentionsTopicWildcard(content: string, render: RenderContext): boolean {
   if (!content.includes(TOPIC_WILDCARD_SYNTAX)) return false;
   try {
-    return wildcardMentions(renderContent(normalizeContent(content))).topic;
+    return wildcardMentions(renderContent(normalizeContent(content), render)).topic;
   } catch {
     return false;
   }

@@ -1,3 +1,4 @@
+import { NO_ORGANIZATION } from './render-content';
 import { mentionsTopicWildcard } from './wildcard-mentions';
 
 describe('whether content mentions its topic (the topic participants are read only then)', () => {
@@ -10,6 +11,6 @@ describe('whether content mentions its topic (the topic participants are read on
     ['@**topic** \u0000', false],
     ['   ', false],
   ])('%j: %s', (content, expected) => {
-    expect(mentionsTopicWildcard(content)).toBe(expected);
+    expect(mentionsTopicWildcard(content, NO_ORGANIZATION)).toBe(expected);
   });
 });

@@ -4,11 +4,14 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
 import type { EventQueues } from '@zulip-es/platform';
 import type { AttachmentsReadModel } from '../attachments/attachments-read-model';
+import type { MarkdownReadModel } from '../rendering/markdown-read-model';
 
 /** What every messages handler works with: the own projection and the copy of the users domain. */
 export interface MessagesDeps {
   repo: MessagesRepository;
   users: UsersReadModel;
+  /** What rendering Markdown needs of the users domain (names, linkifiers, custom emoji). */
+  markdown: MarkdownReadModel;
   /** The copy of the uploads domain (which uploads exist, whose). */
   attachments: AttachmentsReadModel;
   /** Every user's alert words (for `has_alert_word` when a message is sent or edited). */

@@ -13,7 +13,7 @@ describe('custom profile field and user update events', () => {
     const name = `Ev ${randomBytes(4).toString('hex')}`;
     const created = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, name } });
     const fieldId = created.body.id as number;
-    await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { profile_data: [{ id: fieldId, value: '_hi_' }] } });
+    await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { profile_data: [{ id: fieldId, value: '*hi*' }] } });
     await api('DELETE', `/realm/profile_fields/${fieldId}`, { auth: owner() });
 
     const relevant = (e: { type: string; data: Record<string, unknown> }) =>
@@ -29,7 +29,7 @@ describe('custom profile field and user update events', () => {
         { field: { id: fieldId, type: 1, name, hint: '', fieldData: '', order: fieldId, required: false, editableByUser: true, displayInProfileSummary: false } },
         owned,
       ],
-      ['user.profile_data_changed.v1', `user:${user.userId}`, { userId: user.userId, changes: [{ fieldId, value: '_hi_', renderedValue: '<p><em>hi</em></p>' }] }, owned],
+      ['user.profile_data_changed.v1', `user:${user.userId}`, { userId: user.userId, changes: [{ fieldId, value: '*hi*', renderedValue: '<p><em>hi</em></p>' }] }, owned],
       ['custom_profile_field.deleted.v1', 'custom_profile_fields', { fieldId }, owned],
       ['user.profile_data_changed.v1', `user:${user.userId}`, { userId: user.userId, changes: [{ fieldId, value: null }] }, owned],
     ]);

@@ -1,3 +1,4 @@
+import { MarkdownReadModel } from '../../rendering/markdown-read-model';
 import type { Connection } from 'mongoose';
 import { Role, sendMessage, updateMessage } from '@zulip-es/contracts';
 import { applyToReadModel, connectMongo, createKafka, createLogger, DomainError, StackEndpointsSchema, TopicFollower, type Decision } from '@zulip-es/platform';
@@ -75,7 +76,7 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
     const users = new UsersReadModel();
     // The users read model as the service has it, up to the users created above.
     await new TopicFollower(createKafka('edit-reads-spec', KAFKA_BROKERS, logger), { name: 'edit-reads-spec', topics: users.topics, stopAtEnd: true }, (batch) => applyToReadModel(users, batch, logger), logger).start();
-    deps = { repo, users, attachments: new AttachmentsReadModel(), wildcardMentionThreshold: 15 };
+    deps = { repo, users, markdown: new MarkdownReadModel(), attachments: new AttachmentsReadModel(), wildcardMentionThreshold: 15 };
   }, 60_000);
   afterAll(async () => {
     await db.close();

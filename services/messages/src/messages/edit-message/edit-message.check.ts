@@ -6,7 +6,8 @@ import { hasRealmPermission, inChannelSetting, type AccessContext } from '../../
 import type { ChannelState } from '../../channels/channel.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import type { MessageState } from '../message.state';
-import { renderContent } from '../render-content';
+import { NO_ORGANIZATION, renderContent } from '../render-content';
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { normalizeContent, normalizeTopic } from '../send-message/message-text';
 import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
@@ -37,6 +38,8 @@ export interface EditCheckState {
    */
   wildcardAudience: { channelSubscribers: number; topicParticipants: number };
   wildcardThreshold: number;
+  /** Content edits: the organization as the editor sees it, for rendering (absent: no content edit). */
+  render?: RenderContext;
   notificationBotId: number | null;
   messagesVersion: number;
   /** Content edits: the existing uploads the new content links to (absent: none). */
@@ -125,7 +128,7 @@ export function checkEditMessage(request: EditRequest, state: EditCheckState, no
   let content: CheckedEdit['content'];
   if (request.content !== undefined) {
     const normalized = normalizeContent(request.content.trim() === '' ? '(deleted)' : request.content);
-    content = { content: normalized, renderedContent: renderContent(normalized) };
+    content = { content: normalized, renderedContent: renderContent(normalized, state.render ?? NO_ORGANIZATION) };
     if (conversation.type === 'channel') {
       checkWildcardMentions(wildcardMentions(content.renderedContent), {
         ...state.wildcardAudience,

@@ -9,6 +9,7 @@ import { activePolicies, knownUserVersions } from '../../user-topics/topic-polic
 import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
 import { notificationBot, notifyInChannel } from '../notification-bot/notification-bot';
+import { renderContextFor } from '../../rendering/render-context';
 import { MessageReader } from '../read-messages/message-access';
 import { participantIds } from '../topic-participants.state';
 import { mentionsTopicWildcard, WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
@@ -90,6 +91,7 @@ async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: 
     messagesVersion,
   };
   if (message && request.content !== undefined) {
+    state.render = await renderContextFor(deps, ctx, ctx.actor, request.content);
     if (uploadPathIds(request.content, ctx.realm.host).length > 0) state.linkedUploads = await linkedUploads(deps, reader, request.content, ctx.realm.host);
     state.previousClaims = await previousClaims(deps, message);
   }
@@ -99,7 +101,7 @@ async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: 
   if (!channel) return state;
   state.channel = channel;
   if (request.content !== undefined && request.content.includes('@**')) {
-    const participants = mentionsTopicWildcard(request.content) ? participantIds(await repo.topicParticipantsOf(channel.channelId, conversation.topic)).length : 0;
+    const participants = state.render && mentionsTopicWildcard(request.content, state.render) ? participantIds(await repo.topicParticipantsOf(channel.channelId, conversation.topic)).length : 0;
     state.wildcardAudience = { channelSubscribers: channel.subscriberIds.filter((id) => ctx.user(id)?.isActive).length, topicParticipants: participants };
   }
   if (request.channelId !== undefined && request.channelId !== channel.channelId) state.targetChannel = await accessibleChannel(deps, ctx, reader, request.channelId);

@@ -8,6 +8,11 @@ export function normalizeContent(raw: string): string {
   const body = raw.trimEnd().replace(/^\n+/, '');
   if (body.length === 0) throw badRequest('Message must not be empty');
   if (body.includes('\u0000')) throw badRequest('Message must not contain null bytes');
+  return cutToMessageLength(body);
+}
+
+/** Zulip's cut of a message over its length limit: what fits, then `[message truncated]`. */
+export function cutToMessageLength(body: string): string {
   const chars = [...body];
   return chars.length > MAX_MESSAGE_LENGTH ? chars.slice(0, MAX_MESSAGE_LENGTH - TRUNCATED.length).join('') + TRUNCATED : body;
 }

@@ -8,6 +8,7 @@ import { activeSubscription, type UserSubscriptionsState } from '../../channels/
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { apiEmail } from '../../users-read-model/users-read-model';
 import { MESSAGES_AGGREGATE, RecipientIds } from '../message.state';
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderContent } from '../render-content';
 import { checkCanCreateTopic } from '../topic-creation';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
@@ -42,6 +43,8 @@ export interface SendState {
   linkedUploads?: LinkedUploads;
   /** The organization's alert words (absent: none matched). */
   alertWords?: AlertWordIndex;
+  /** The organization as the sender sees it, for rendering. */
+  render: RenderContext;
 }
 
 export interface SendInput {
@@ -59,7 +62,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
   const { addressee } = input;
   const recipients = addressee.kind === 'direct' ? resolveRecipients(state, addressee.recipients) : [];
   const content = normalizeContent(input.content);
-  const renderedContent = renderContent(content);
+  const renderedContent = renderContent(content, state.render);
   const messageId = state.lastMessageId + 1;
   let topicParticipantIds: readonly number[] | undefined;
   let conversation: MessageConversation;

@@ -2,6 +2,7 @@ import { channel, privateChannel } from '../../testing/channels.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import type { ChannelState } from '../../channels/channel.state';
 import { buildAddressee } from './addressee';
+import { NO_ORGANIZATION } from '../render-content';
 import { decideSendMessage, type SendState } from './send-message.decide';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -11,6 +12,7 @@ function state(senderId: number, options: { channel?: ChannelState | null; subsc
   return {
     ctx,
     sender: ctx.actor,
+    render: NO_ORGANIZATION,
     channel: options.channel === undefined ? channel(5, { name: 'Rome' }) : options.channel,
     senderSubscriptions: { userId: senderId, subscriptions: (options.subscribedTo ?? []).map((channelId) => ({ channelId, active: true, color: '#76ce90', channelVersion: 1 })) },
     lastMessageId: 41,

@@ -15,6 +15,8 @@ import { normalizeTopic } from './message-text';
 import { linkedUploads } from '../../attachments/linked-uploads';
 import { uploadPathIds } from '../../attachments/upload-links';
 import { MessageReader } from '../read-messages/message-access';
+import { renderContextFor } from '../../rendering/render-context';
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 
 /** Zulip's client name when a request names none (no `client` parameter, no User-Agent). */
 const UNSPECIFIED_CLIENT = 'Unspecified';
@@ -47,13 +49,14 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
     isGroup ? repo.lastDmGroupNo() : null,
   ]);
   const lists = repo.listCache.readerAt(messagesVersion);
-  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic, content) : undefined;
+  const render = await renderContextFor(deps, ctx, sender, content, lists);
+  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic, content, render) : undefined;
   const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(lists, channel, addressee.topic) : undefined;
   const realmHost = ctx.realm.host;
   const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
   return decideSendMessage(
     { addressee, content, client, readBySender },
-    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads, alertWords: deps.alertWords?.index },
+    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads, alertWords: deps.alertWords?.index, render },
     now,
   );
 }
@@ -73,14 +76,14 @@ async function hasMessages(lists: ListReader, channel: ChannelState, rawTopic: s
  * Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's
  * distinct senders, read (one document) only when the content mentions the topic.
  */
-async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string, content: string): Promise<SendState['wildcardAudience']> {
+async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string, content: string, render: RenderContext): Promise<SendState['wildcardAudience']> {
   let topic: string;
   try {
     topic = normalizeTopic(rawTopic);
   } catch {
     return undefined; // decide refuses the topic
   }
-  const topicParticipantIds = mentionsTopicWildcard(content) ? participantIds(await deps.repo.topicParticipantsOf(channel.channelId, topic)) : undefined;
+  const topicParticipantIds = mentionsTopicWildcard(content, render) ? participantIds(await deps.repo.topicParticipantsOf(channel.channelId, topic)) : undefined;
   return {
     channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
     ...(topicParticipantIds ? { topicParticipantIds } : {}),
