@@ -44,3 +44,18 @@ export interface RenderContext {
   /** What the empty topic is called (`general chat`). */
   emptyTopicName: string;
 }
+
+/** An organization where no one and nothing is known: only wildcards, emoji and links render as such. */
+export const knowingNoOne = (overrides: Partial<RenderContext> = {}): RenderContext => ({
+  realmUrl: '',
+  userByName: () => undefined,
+  userById: () => undefined,
+  groupByName: () => undefined,
+  channelIdByName: () => undefined,
+  linkifiers: [],
+  customEmoji: new Map(),
+  translateEmoticons: false,
+  defaultCodeBlockLanguage: '',
+  emptyTopicName: 'general chat',
+  ...overrides,
+});

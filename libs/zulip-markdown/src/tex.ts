@@ -1,4 +1,4 @@
-import { renderToString } from 'katex';
+import type * as Katex from 'katex';
 
 /**
  * KaTeX as Zulip's server runs it (`web/server/katex_server.ts`: `katex.renderToString(content, {displayMode})`, every
@@ -16,8 +16,17 @@ import { renderToString } from 'katex';
  */
 export function renderTex(tex: string, display: boolean): string | null {
   try {
-    return renderToString(tex, { displayMode: display, strict: 'ignore' });
+    return katex().renderToString(tex, { displayMode: display, strict: 'ignore' });
   } catch {
     return null;
   }
+}
+
+let loaded: typeof Katex | undefined;
+
+/** Loaded with the first TeX rendered: KaTeX costs a service that renders none about 10 MB. */
+function katex(): typeof Katex {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
+  loaded ??= require('katex') as typeof Katex;
+  return loaded;
 }

@@ -7,7 +7,7 @@
  *   npx tsx libs/zulip-markdown/tools/compare-with-zulip.ts <markdown_test_cases.json> [--show <name>|--failures]
  */
 import { readFileSync } from 'node:fs';
-import { renderMarkdown, type RenderContext } from '../src';
+import { knowingNoOne, renderMarkdown, type RenderContext } from '../src';
 
 interface Case {
   name: string;
@@ -35,18 +35,7 @@ const AREAS: [RegExp, string][] = [
 ];
 const areaOf = (name: string): string => AREAS.find(([re]) => re.test(name))![1];
 
-const context = (translateEmoticons: boolean): RenderContext => ({
-  realmUrl: 'http://zulip.testserver',
-  userByName: () => undefined,
-  userById: () => undefined,
-  groupByName: () => undefined,
-  channelIdByName: () => undefined,
-  linkifiers: [],
-  customEmoji: new Map(),
-  translateEmoticons,
-  defaultCodeBlockLanguage: '',
-  emptyTopicName: 'general chat',
-});
+const context = (translateEmoticons: boolean): RenderContext => knowingNoOne({ realmUrl: 'http://zulip.testserver', translateEmoticons });
 
 function main([file, flag, name]: string[]): void {
   const fixture = JSON.parse(readFileSync(file!, 'utf8')) as { regular_tests: Case[]; linkify_tests: [string, string, string][] };

@@ -1,19 +1,8 @@
 import { badRequest } from '@zulip-es/platform';
-import { renderMarkdown, RenderingError, type RenderContext } from '@zulip-es/zulip-markdown';
+import { knowingNoOne, renderMarkdown, RenderingError, type RenderContext } from '@zulip-es/zulip-markdown';
 
 /** An organization where nothing is a mention or a link to a channel (a caller that read nothing). */
-export const NO_ORGANIZATION: RenderContext = {
-  realmUrl: '',
-  userByName: () => undefined,
-  userById: () => undefined,
-  groupByName: () => undefined,
-  channelIdByName: () => undefined,
-  linkifiers: [],
-  customEmoji: new Map(),
-  translateEmoticons: false,
-  defaultCodeBlockLanguage: '',
-  emptyTopicName: 'general chat',
-};
+export const NO_ORGANIZATION: RenderContext = knowingNoOne();
 
 /** Message Markdown as Zulip renders it, for the organization as the sender sees it; Zulip's refusal when it cannot be. */
 export function renderContent(content: string, context: RenderContext): string {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { DomainError } from '@zulip-es/platform';
 
 /** Zulip's `DEFAULT_EMOJI_SIZE`: emoji are stored 64×64. */
@@ -16,6 +16,15 @@ export interface ResizedEmoji {
 }
 
 const badImage = (msg: string): DomainError => new DomainError('BAD_IMAGE', msg);
+
+let loaded: typeof Sharp | undefined;
+
+/** libvips is loaded with the first emoji uploaded: the users service pays its memory only then. */
+function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
+  loaded ??= require('sharp') as typeof Sharp;
+  return loaded(...args);
+}
 
 type Format = 'avif' | 'gif' | 'jpeg' | 'png' | 'webp';
 const FORMATS: Record<string, Format> = { 'image/avif': 'avif', 'image/gif': 'gif', 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
