@@ -29,12 +29,6 @@ export interface RenderContext {
   topicNewestMessage?(channelId: number, topic: string): number | undefined;
   /** The organization's linkifiers in their order. */
   linkifiers: readonly { pattern: string; urlTemplate: string }[];
-  /**
-   * Compiles a linkifier's whole pattern, in RE2 syntax as Zulip writes it (`(?P<name>…)`,
-   * `\pL`), with the `g` flag: RE2 (linear time) where linkifiers come from users. Without it,
-   * JavaScript's own expressions are used, which backtrack.
-   */
-  compileLinkifier?(source: string): RegExp | null;
   /** Active custom emoji: name → image URL. */
   customEmoji: ReadonlyMap<string, string>;
   /** The sender's `translate_emoticons`. */

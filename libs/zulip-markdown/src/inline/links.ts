@@ -2,6 +2,7 @@ import { AtomicString, El } from '../tree/element';
 import type { RenderContext } from '../context';
 import type { InlinePattern } from './engine';
 import { wholeText } from './formatting';
+import { compileLinkifier } from './linear-regex';
 import { expandUrlTemplate, parseLink, rewriteLocalLinksToRelative, sanitizeUrl, WEB_LINK_PATTERN } from './url';
 
 /** Zulip's `url_to_a`: a link to a safe URL, relative when it points into the organization. */
@@ -50,9 +51,13 @@ export function autoLink(context: RenderContext | null): InlinePattern {
  * One linkifier: its pattern where it starts the text or follows whitespace or an opening
  * delimiter, and is not followed by a letter or digit; the URL from its template.
  */
+/** Zulip's `prepare_linkifier_pattern`: where a linkifier may match, in RE2 syntax. */
+export const linkifierSource = (pattern: string): string =>
+  `(?P<linkifier_before_match>^|\\s|\u0085|\\pZ|['"\\(,:<])(?P<linkifier_actual_match>${pattern})(?P<linkifier_after_match>$|[^\\pL\\pN])`;
+
 export function linkifier(context: RenderContext, pattern: string, urlTemplate: string): InlinePattern | null {
-  const source = `(?P<linkifier_before_match>^|\\s|\u0085|\\pZ|['"\\(,:<])(?P<linkifier_actual_match>${pattern})(?P<linkifier_after_match>$|[^\\pL\\pN])`;
-  const regex = context.compileLinkifier ? context.compileLinkifier(source) : compileInJavaScript(source);
+  const source = linkifierSource(pattern);
+  const regex = compileLinkifier(source);
   if (!regex) return null;
   return {
     kind: 'search',
@@ -65,13 +70,4 @@ export function linkifier(context: RenderContext, pattern: string, urlTemplate: 
       return { node: link, start, end: start + matched!.length };
     },
   };
-}
-
-/** RE2's syntax as JavaScript's: named groups and one-letter Unicode classes. */
-function compileInJavaScript(source: string): RegExp | null {
-  try {
-    return new RegExp(source.replaceAll('(?P<', '(?<').replace(/\\p([LNZ])/gu, '\\p{$1}'), 'gu');
-  } catch {
-    return null;
-  }
 }

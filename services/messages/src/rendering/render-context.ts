@@ -7,7 +7,6 @@ import type { ReadUser } from '../users-read-model/users-read-model';
 import { ListKeys } from '../messages/message.state';
 import { idsBefore, type ListReader } from '../messages/message-lists/message-list';
 import type { MarkdownReadModel } from './markdown-read-model';
-import { compileLinkifier } from './linkifier-regex';
 
 /** `#**channel**`, `#**channel>topic**` and `#**channel>topic@id**` as they appear in content. */
 const CHANNEL_REFERENCE = /#\*\*([^*>]+)(?:>([^*]*))?\*\*/gu;
@@ -52,7 +51,6 @@ export async function renderContextFor(deps: RenderingDeps, access: AccessContex
     channelIdByName: (name) => channelIds.get(name),
     topicNewestMessage: (channelId, topic) => topicNewest.get(`${channelId}\n${topic}`),
     linkifiers: markdown.linkifiers,
-    compileLinkifier,
     customEmoji: markdown.customEmoji(),
     translateEmoticons: markdown.translatesEmoticons(sender.userId),
     defaultCodeBlockLanguage: '',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_MESSAGE_INPUT_LENGTH, Role } from '@zulip-es/contracts';
-import { api, createChannel, createGroup, createUser, owner, uniqueChannelName, uniqueGroupName, type Credentials, type TestUser } from '@zulip-es/testing';
+import { api, createChannel, createGroup, createUser, owner, TestEventQueue, uniqueChannelName, uniqueGroupName, type Credentials, type TestUser } from '@zulip-es/testing';
 
 const send = async (auth: Credentials, params: Record<string, unknown>): Promise<number> => {
   const res = await api('POST', '/messages', { auth, params });
@@ -47,6 +47,16 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     expect(linkifier.status).toBe(200);
     try {
       expect((await preview(sender, `see ${prefix}-42`)).rendered).toBe(`<p>see <a href="https://tracker.example.org/42">${prefix}-42</a></p>`);
+      // Topic names get the same linkifiers, and bare URLs, as Zulip's topic_links.
+      const queue = await TestEventQueue.register(sender, { event_types: ['message'] });
+      const id = await send(sender, { type: 'stream', to: channel, topic: `${prefix}-7 see zulip.com`, content: 'linked topic' });
+      const links = [
+        { url: 'https://tracker.example.org/7', text: `${prefix}-7` },
+        { url: 'https://zulip.com', text: 'zulip.com' },
+      ];
+      expect(((await api('GET', `/messages/${id}`, { auth: sender })).body.message as { topic_links: unknown }).topic_links).toEqual(links);
+      expect(((await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === id)).message as { topic_links: unknown }).topic_links).toEqual(links);
+      await queue.delete();
     } finally {
       await api('DELETE', `/realm/filters/${linkifier.body.id as number}`, { auth: owner() });
     }

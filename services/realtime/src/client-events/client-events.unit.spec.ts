@@ -74,6 +74,15 @@ const sent = (data: Partial<Extract<DomainEvent, { type: 'message.sent.v1' }>['d
 
 describe('client events of domain events', () => {
   describe('message', () => {
+    it("carries the topic's links: the organization's linkifiers and bare URLs", () => {
+      const linkifier: DomainEvent = { type: 'linkifier.added.v1', data: { linkifierId: 1, pattern: '#(?P<id>[0-9]+)', urlTemplate: 'https://tracker.example.org/{id}' } };
+      const [delivery] = given(user(1), ...channel(5, [1]), linkifier).when(sent({ conversation: { type: 'channel', channelId: 5, topic: 'fix #42 per example.com' } }));
+      expect((delivery!.event.message as { topic_links: unknown }).topic_links).toEqual([
+        { url: 'https://tracker.example.org/42', text: '#42' },
+        { url: 'https://example.com', text: 'example.com' },
+      ]);
+    });
+
     it('goes to the channel’s active subscribers, read for the sender, mentioned for those mentioned', () => {
       const deliveries = given(user(1), user(2), user(3), user(4), ...channel(5, [1, 2, 3]), { type: 'user.deactivated.v1', data: { userId: 3 } }).when(
         sent({ renderedContent: '<p><span class="user-mention" data-user-id="2">@User 2</span></p>', content: '@**User 2**' }),

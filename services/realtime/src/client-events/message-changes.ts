@@ -1,3 +1,4 @@
+import { topicLinks } from '@zulip-es/zulip-markdown';
 import type { Delivery } from '@zulip-es/platform';
 import type { Directory } from '../directory/directory';
 import type { DomainEventOf } from '../domain-event';
@@ -70,7 +71,7 @@ export const messagesMoved: ClientEventsOf<'messages.moved.v1'> = ({ data }, dir
       propagate_mode: data.propagateMode,
       orig_subject: origSubject,
       ...(from.channelId !== to.channelId ? { new_stream_id: to.channelId } : {}),
-      ...(from.topic !== to.topic ? { subject, topic_links: [] } : {}),
+      ...(from.topic !== to.topic ? { subject, topic_links: topicLinks(to.topic, directory) } : {}),
     },
   });
   return namingTopic(from.topic, (origSubject) => [

@@ -1,3 +1,4 @@
+import { topicLinks } from '@zulip-es/zulip-markdown';
 import { flagsOf, mentionsIn } from '@zulip-es/message-flags';
 import { messageTraits, type Delivery } from '@zulip-es/platform';
 import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
@@ -61,7 +62,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     is_me_message: isMeMessage(data.content),
     reactions: [],
     submessages: [],
-    topic_links: [],
+    topic_links: conversation.type === 'channel' ? topicLinks(conversation.topic, directory) : [],
   };
   const where =
     conversation.type === 'channel'

@@ -15,6 +15,8 @@ export interface MessageViewLookups {
   realm: ReadRealm;
   user(userId: number): ReadUser | undefined;
   channelName(channelId: number): string;
+  /** Zulip's `topic_links` of a topic name (the organization's linkifiers and bare URLs); none when absent. */
+  topicLinks?(topic: string): { url: string; text: string }[];
 }
 
 const gravatarUrl = (email: string): string => `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
@@ -41,7 +43,6 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     reactions: (message.reactions ?? []).map(reactionView),
     submessages: [],
     flags: [...flags],
-    topic_links: [],
     avatar_url: options.clientGravatar || !sender ? null : gravatarUrl(sender.deliveryEmail),
     ...visibleEditHistory(message.editHistory, lookups.realm.messageEditHistoryVisibilityPolicy),
     ...(message.lastEditTimestamp !== undefined ? { last_edit_timestamp: message.lastEditTimestamp } : {}),
@@ -50,13 +51,13 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
   const { conversation } = message;
   if (conversation.type === 'channel') {
     const subject = conversation.topic === '' && !options.allowEmptyTopicName ? REALM_EMPTY_TOPIC_DISPLAY_NAME : conversation.topic;
-    return { ...base, type: 'stream', display_recipient: lookups.channelName(conversation.channelId), stream_id: conversation.channelId, subject };
+    return { ...base, type: 'stream', display_recipient: lookups.channelName(conversation.channelId), stream_id: conversation.channelId, subject, topic_links: lookups.topicLinks?.(conversation.topic) ?? [] };
   }
   const display = conversation.userIds.map((id) => {
     const user = lookups.user(id);
     return { id, email: user ? apiEmail(user, lookups.realm) : '', full_name: user?.fullName ?? '', is_mirror_dummy: false };
   });
-  return { ...base, type: 'private', display_recipient: display, subject: '' };
+  return { ...base, type: 'private', display_recipient: display, subject: '', topic_links: [] };
 }
 
 /** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */

@@ -1,3 +1,4 @@
+import { topicLinks } from '@zulip-es/zulip-markdown';
 import { getMessage, getMessages, type OperationData } from '@zulip-es/contracts';
 import { badRequest, DomainError, type QueryHandler } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
@@ -23,7 +24,9 @@ async function render(deps: MessagesDeps, reader: MessageReader, messages: Messa
   }
   const realm = deps.users.realm!;
   const flags = await readerFlags(deps.repo, reader, messages);
-  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '' }, options, flags.get(m.messageId)));
+  const links = new Map<string, { url: string; text: string }[]>();
+  const topicLinksOf = (topic: string) => links.get(topic) ?? links.set(topic, topicLinks(topic, { linkifiers: deps.markdown.linkifiers })).get(topic)!;
+  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '', topicLinks: topicLinksOf }, options, flags.get(m.messageId)));
 }
 
 /** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */

@@ -1,4 +1,4 @@
-import { compileLinkifier } from './linkifier-regex';
+import { compileLinkifier } from './linear-regex';
 
 const wrapped = (pattern: string) => `(?P<linkifier_before_match>^|\\s|\u0085|\\pZ|['"\\(,:<])(?P<linkifier_actual_match>${pattern})(?P<linkifier_after_match>$|[^\\pL\\pN])`;
 
