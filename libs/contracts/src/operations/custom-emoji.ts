@@ -4,6 +4,8 @@ import { defineOperation } from './operation';
 
 /** Custom emoji are one organization-wide list, decided on key `realm`: names are unique among active ones. */
 
+const EmojiNamed = z.object({ emoji_name: z.string().max(MAX_EMOJI_NAME_LENGTH) });
+
 /** GET /realm/emoji: every custom emoji by id, deactivated ones included. */
 export const getCustomEmoji = defineOperation({
   type: 'custom_emoji.list',
@@ -24,7 +26,7 @@ export const addCustomEmoji = defineOperation({
   service: 'users',
   kind: 'command',
   auth: 'user',
-  params: z.object({ emoji_name: z.string().max(MAX_EMOJI_NAME_LENGTH) }),
+  params: EmojiNamed,
   key: 'realm',
   takesFile: true,
   consumesFile: true,
@@ -39,6 +41,6 @@ export const deactivateCustomEmoji = defineOperation({
   service: 'users',
   kind: 'command',
   auth: 'user',
-  params: z.object({ emoji_name: z.string().max(MAX_EMOJI_NAME_LENGTH) }),
+  params: EmojiNamed,
   key: 'realm',
 });

@@ -1,6 +1,6 @@
 import { eventsTopic, UsersEvent, type EventEnvelope } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
-import { customEmojiKeys, CUSTOM_EMOJI_URL_PREFIX } from '@zulip-es/zulip-emoji';
+import { customEmojiKeys, CUSTOM_EMOJI_URL_PREFIX, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import type { MentionableGroup, MentionableUser } from '@zulip-es/zulip-markdown';
 
 /** What mentions of a system group show (Zulip's `GROUP_DISPLAY_NAME_MAP`). */
@@ -23,8 +23,8 @@ interface NamedGroup {
 
 /**
  * What rendering a message needs to know of the users domain, kept from `users.events`: users
- * and groups by name (mentions), the linkifiers in their order, the active custom emoji by name,
- * and each user's `translate_emoticons`.
+ * and groups by name (mentions), the linkifiers in their order, the custom emoji (by name for
+ * rendering, by id for reactions), and each user's `translate_emoticons`.
  */
 export class MarkdownReadModel implements ReadModel {
   readonly name = 'markdown';
@@ -54,6 +54,8 @@ export class MarkdownReadModel implements ReadModel {
   private readonly emoticons = new Set<number>();
   private readonly emojiById = new Map<number, { name: string; fileName: string; active: boolean }>();
   private realmId = 0;
+  private activeEmoji: Map<string, string> | undefined;
+  private emojiByCode: CustomEmojiById | undefined;
   /** The organization's URL as clients reach it, without a trailing slash: links to it are rendered relative. */
   realmUrl = '';
   linkifiers: { id: number; pattern: string; urlTemplate: string }[] = [];
@@ -78,11 +80,16 @@ export class MarkdownReadModel implements ReadModel {
     return this.emoticons.has(userId);
   }
 
-  /** Active custom emoji: name → image URL. */
-  customEmoji(): Map<string, string> {
-    const active = new Map<string, string>();
-    for (const emoji of this.emojiById.values()) if (emoji.active) active.set(emoji.name, `${CUSTOM_EMOJI_URL_PREFIX}${customEmojiKeys(this.realmId, emoji.fileName).image}`);
-    return active;
+  /** Active custom emoji: name → image URL (made once per change: every message rendered reads it). */
+  customEmoji(): ReadonlyMap<string, string> {
+    this.activeEmoji ??= new Map([...this.emojiById.values()].filter((e) => e.active).map((e) => [e.name, `${CUSTOM_EMOJI_URL_PREFIX}${customEmojiKeys(this.realmId, e.fileName).image}`]));
+    return this.activeEmoji;
+  }
+
+  /** Every custom emoji by id, deactivated ones too: what a reaction is checked against (it may join one). */
+  customEmojiById(): CustomEmojiById {
+    this.emojiByCode ??= new Map([...this.emojiById].map(([id, e]) => [String(id), { id: String(id), name: e.name, deactivated: !e.active }]));
+    return this.emojiByCode;
   }
 
   apply(envelope: EventEnvelope): void {
@@ -139,15 +146,20 @@ export class MarkdownReadModel implements ReadModel {
       }
       case 'custom_emoji.added.v1':
         this.emojiById.set(event.data.emojiId, { name: event.data.name, fileName: event.data.fileName, active: true });
-        return;
+        return this.emojiChanged();
       case 'custom_emoji.deactivated.v1': {
         const emoji = this.emojiById.get(event.data.emojiId);
         if (emoji) this.emojiById.set(event.data.emojiId, { ...emoji, active: false });
-        return;
+        return this.emojiChanged();
       }
       default:
         return;
     }
+  }
+
+  private emojiChanged(): void {
+    this.activeEmoji = undefined;
+    this.emojiByCode = undefined;
   }
 
   private setUser(user: MentionableUser): void {

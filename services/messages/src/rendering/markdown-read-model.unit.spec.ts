@@ -47,5 +47,7 @@ describe('what rendering knows of the users domain', () => {
     expect(model.customEmoji()).toEqual(new Map([['parrot', '/user_avatars/2/emoji/images/abc.gif']]));
     model.apply(usersEvent('custom_emoji.deactivated.v1', { emojiId: 9, name: 'parrot' }));
     expect(model.customEmoji().size).toBe(0);
+    // Reactions may still join a deactivated one: it stays known by id.
+    expect(model.customEmojiById().get('9')).toEqual({ id: '9', name: 'parrot', deactivated: true });
   });
 });

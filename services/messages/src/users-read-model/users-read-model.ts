@@ -1,6 +1,5 @@
 import { dummyEmail, dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
-import type { CustomEmoji, CustomEmojiById } from '@zulip-es/zulip-emoji';
 import { GroupMembership, type MembershipGroup } from './group-membership';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
 
@@ -58,17 +57,11 @@ export class UsersReadModel implements ReadModel {
   private readonly groups = new Map<number, ReadGroup>();
   private readonly draftsSync = new Map<number, DraftsSync>();
   private readonly typing = new Map<number, TypingSettings>();
-  private readonly emoji = new Map<string, CustomEmoji>();
   private currentRealm: ReadRealm | null = null;
   private cachedMembership: GroupMembership | null = null;
 
   get realm(): ReadRealm | null {
     return this.currentRealm;
-  }
-
-  /** The organization's custom emoji by id, deactivated ones too (a reaction may join one). */
-  customEmoji(): CustomEmojiById {
-    return this.emoji;
   }
 
   user(userId: number): ReadUser | undefined {
@@ -192,14 +185,6 @@ export class UsersReadModel implements ReadModel {
         return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: union(g.subgroupIds, event.data.subgroupIds) }));
       case 'user_group.subgroups_removed.v1':
         return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: g.subgroupIds.filter((id) => !event.data.subgroupIds.includes(id)) }));
-      case 'custom_emoji.added.v1':
-        this.emoji.set(String(event.data.emojiId), { id: String(event.data.emojiId), name: event.data.name, deactivated: false });
-        return;
-      case 'custom_emoji.deactivated.v1': {
-        const emoji = this.emoji.get(String(event.data.emojiId));
-        if (emoji) this.emoji.set(emoji.id, { ...emoji, deactivated: true });
-        return;
-      }
       default:
         // Profiles, settings defaults, statuses, presence, linkifiers, invitations: not needed here
         // (accepted invitations are acted on by the invitation relay, not by this model).

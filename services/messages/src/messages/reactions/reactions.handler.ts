@@ -6,12 +6,12 @@ import { MessageReader } from '../read-messages/message-access';
 import { decideAddReaction, decideRemoveReaction, type AddReaction, type ReactionState, type RemoveReaction } from './reaction.decide';
 
 /** The message as its reader may see it, and what a reaction is decided on. */
-async function reactionState({ repo, users }: MessagesDeps, actorId: number | null, messageId: number): Promise<ReactionState> {
+async function reactionState({ repo, users, markdown }: MessagesDeps, actorId: number | null, messageId: number): Promise<ReactionState> {
   const ctx = channelsContext(users, actorId);
   const reader = new MessageReader(repo, ctx.actor, ctx, await repo.subscriptionsOf(ctx.actor.userId));
   const [found, messagesVersion] = await Promise.all([repo.message(messageId), repo.messagesVersion()]);
   const message = found && (await reader.canRead(found)) ? found : null;
-  return { actorId: ctx.actor.userId, message, customEmoji: users.customEmoji(), messagesVersion };
+  return { actorId: ctx.actor.userId, message, customEmoji: markdown.customEmojiById(), messagesVersion };
 }
 
 export function addReactionHandler(deps: MessagesDeps): CommandHandler<AddReaction> {
