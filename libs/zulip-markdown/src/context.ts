@@ -15,6 +15,19 @@ export interface MentionableGroup {
   deactivated: boolean;
 }
 
+/** An uploaded image as its thumbnail shows it (Zulip's `MarkdownImageMetadata`, once thumbnailed). */
+export interface UploadedImagePreview {
+  /** The thumbnail messages show: `/user_uploads/thumbnail/<path id>/840x560.webp`. */
+  thumbnailUrl: string;
+  /** The original's size as shown. */
+  width: number;
+  height: number;
+  contentType: string;
+  animated: boolean;
+  /** The large still format made of an image browsers do not show (`4032x3024.webp`), if one was. */
+  transcodedImage?: string;
+}
+
 export interface RenderContext {
   /** The organization's URL without a trailing slash: links to it become relative. */
   realmUrl: string;
@@ -37,6 +50,10 @@ export interface RenderContext {
   defaultCodeBlockLanguage: string;
   /** What the empty topic is called (`general chat`). */
   emptyTopicName: string;
+  /** Links to images, videos and YouTube get previews (Zulip's `image_preview_enabled`). */
+  imagePreviews?: boolean;
+  /** An uploaded image by path id, among those the content names; undefined for a file that is not one. */
+  uploadedImage?(pathId: string): UploadedImagePreview | undefined;
 }
 
 /** An organization where no one and nothing is known: only wildcards, emoji and links render as such. */

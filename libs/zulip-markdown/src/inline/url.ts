@@ -71,7 +71,7 @@ export function encodeChannel(channelId: number, name: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Python's urlsplit / urlunsplit
 
-interface UrlParts {
+export interface UrlParts {
   readonly scheme: string;
   readonly netloc: string;
   readonly path: string;
@@ -91,7 +91,7 @@ const USES_NETLOC = new Set([
  * `//`, and takes anything before the first `:` made of scheme characters as a scheme — so
  * `localhost:8000` has the scheme `localhost`.
  */
-function splitUrl(url: string): UrlParts | null {
+export function splitUrl(url: string): UrlParts | null {
   let rest = url.replace(/^[\x00-\x20]+/, '').replace(/[\t\r\n]/g, '');
   let scheme = '';
   const colon = rest.indexOf(':');
@@ -119,7 +119,7 @@ function splitOnce(s: string, separator: string): [string, string] {
 }
 
 /** Python's `urlunsplit` (3.11/3.12.3): empty query and fragment are dropped, `//` comes back for netloc schemes. */
-function unsplitUrl({ scheme, netloc, path, query, fragment }: UrlParts): string {
+export function unsplitUrl({ scheme, netloc, path, query, fragment }: UrlParts): string {
   let url = path;
   if (netloc !== '' || (scheme !== '' && USES_NETLOC.has(scheme) && !url.startsWith('//'))) {
     if (url !== '' && !url.startsWith('/')) url = `/${url}`;
