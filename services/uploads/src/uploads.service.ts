@@ -5,6 +5,7 @@ import { UploadsProjection } from './projection/uploads.projection';
 import { UploadsRepository } from './projection/uploads.repository';
 import { startMessageClaimsRelay } from './attachments/message-claims/start-message-claims-relay';
 import { startUploadGc } from './garbage-collection/upload-gc';
+import { UploadThumbnailer } from './thumbnails/upload-thumbnailer';
 import { uploadsHandlers } from './uploads.handlers';
 
 /**
@@ -21,11 +22,12 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
   assemble: (db, config) => {
     const repo = new UploadsRepository(db);
     claiming = new ClaimingMessages(repo);
+    const objects = new ObjectStore(config);
     return {
-      projection: new UploadsProjection(repo, new ObjectStore(config), claiming),
+      projection: new UploadsProjection(repo, objects, claiming),
       // A rebuild writes through a write-behind buffer, and removes no object again.
       projectionOn: (other) => new UploadsProjection(new UploadsRepository(other)),
-      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, uploadQuotaMib: config.UPLOAD_QUOTA_MIB, claiming }),
+      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, uploadQuotaMib: config.UPLOAD_QUOTA_MIB, claiming, thumbnailer: new UploadThumbnailer(objects) }),
     };
   },
   background: async (parts, config, logger) => {

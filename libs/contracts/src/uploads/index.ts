@@ -2,3 +2,4 @@ export * from './commands/collect-unclaimed';
 export * from './commands/message-claims';
 export * from './events';
 export * from './stored-file';
+export * from './uploaded-image';

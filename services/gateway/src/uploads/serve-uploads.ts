@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ATTACHMENT_ACCESS, AttachmentAccessReply } from '@zulip-es/contracts';
+import { ATTACHMENT_ACCESS, AttachmentAccessReply, THUMBNAIL_FORMATS, thumbnailFormatName, thumbnailKey } from '@zulip-es/contracts';
 import { DomainError, type Logger, type ObjectStore } from '@zulip-es/platform';
 import type { Credential } from '../auth/auth-read-model';
 import { originOf, type Dispatcher } from '../dispatch/dispatcher';
@@ -28,7 +28,8 @@ const FORBIDDEN = '<p>You are not authorized to view this file.</p>';
  *   `override_api_url_scheme`); `/user_uploads/download/...` the same as a download.
  * - `GET /api/v1/user_uploads/<realm>/<path>`: a temporary URL of the file, for clients that
  *   cannot send credentials with a download;
- * - `/user_uploads/temporary/<token>/<name>`: the file, for whoever holds a valid token.
+ * - `/user_uploads/temporary/<token>/<name>`: the file, for whoever holds a valid token;
+ * - `/user_uploads/thumbnail/<realm>/<path>/<format>`: a thumbnail of an image, for whoever may read the image.
  */
 export function registerUploadServing(fastify: FastifyInstance, deps: UploadServingDeps): void {
   const pathIdOf = (req: FileRequest) => `${req.params.realmId}/${req.params['*']}`;
@@ -43,6 +44,15 @@ export function registerUploadServing(fastify: FastifyInstance, deps: UploadServ
   const REALM = ':realmId(^\\d+$)';
 
   fastify.get(`/user_uploads/${REALM}/*`, guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), false)));
+  fastify.get(
+    `/user_uploads/thumbnail/${REALM}/*`,
+    guarded(async (req, reply) => {
+      const path = pathIdOf(req);
+      const slash = path.lastIndexOf('/');
+      const pathId = path.slice(0, slash);
+      return (await accessDenied(deps, req, reply, pathId)) ?? streamThumbnail(deps, req, reply, pathId, path.slice(slash + 1));
+    }),
+  );
   fastify.get(`/user_uploads/download/${REALM}/*`, guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), true)));
   fastify.get(
     `/api/v1/user_uploads/${REALM}/*`,
@@ -76,6 +86,22 @@ async function accessDenied(deps: UploadServingDeps, req: FileRequest, reply: Fa
   if (access === 'missing') return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
   if (access === 'forbidden') return reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN);
   return undefined;
+}
+
+/**
+ * The thumbnail asked for, or the nearest one stored (Zulip serves a close format when a client
+ * asks for one the server did not make): the same animation first, then any.
+ */
+async function streamThumbnail(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, formatName: string): Promise<FastifyReply> {
+  const requested = THUMBNAIL_FORMATS.find((f) => thumbnailFormatName(f) === formatName);
+  if (!requested && !/^\d+x\d+(-anim)?\.\w+$/u.test(formatName)) throw new DomainError('BAD_REQUEST', 'Invalid thumbnail format');
+  const animated = formatName.includes('-anim.');
+  const candidates = [formatName, ...THUMBNAIL_FORMATS.filter((f) => f.animated === animated).map(thumbnailFormatName), ...THUMBNAIL_FORMATS.map(thumbnailFormatName)];
+  for (const name of new Set(candidates)) {
+    const key = thumbnailKey(pathId, name);
+    if (await deps.store.stat(key)) return stream(deps, req, reply, key, false);
+  }
+  return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
 }
 
 /** The object's bytes, whole or the one range asked for, with Zulip's caching and disposition headers. */

@@ -1,4 +1,4 @@
-import { eventsTopic, UploadsEvent, type EventEnvelope } from '@zulip-es/contracts';
+import { eventsTopic, UploadsEvent, type EventEnvelope, type UploadedImage } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
 
 /** What this service knows of an uploaded file (Zulip's `Attachment`, without its messages). */
@@ -10,6 +10,9 @@ export interface ReadAttachment {
   size: number;
   /** ISO 8601. */
   createdAt: string;
+  contentType: string;
+  /** What the uploads service read from it, if it is an image. */
+  image?: UploadedImage;
 }
 
 /**
@@ -33,8 +36,8 @@ export class AttachmentsReadModel implements ReadModel {
     if (!parsed.success) return; // a type this service does not know yet
     const event = parsed.data;
     if (event.type === 'attachment.uploaded.v1') {
-      const { attachmentId, ownerId, pathId, name, size, createdAt } = event.data;
-      this.byPath.set(pathId, { attachmentId, ownerId, pathId, name, size, createdAt });
+      const { attachmentId, ownerId, pathId, name, size, createdAt, contentType, image } = event.data;
+      this.byPath.set(pathId, { attachmentId, ownerId, pathId, name, size, createdAt, contentType, ...(image && { image }) });
     } else if (event.type === 'attachment.removed.v1') {
       // Only the attachment it names: a path id is never given twice, but be exact anyway.
       if (this.byPath.get(event.data.pathId)?.attachmentId === event.data.attachmentId) this.byPath.delete(event.data.pathId);

@@ -83,6 +83,7 @@ const attachment = (pathId: string, attachmentId: number, ownerId: number = U.me
   name: pathId.split('/').pop()!,
   size: 10 * attachmentId,
   createdAt: '2026-02-01T00:00:00.000Z',
+  contentType: 'text/plain',
 });
 
 function edit(content: string, claimedBefore: string[], previousClaims: Record<string, PreviousClaim>, linkedUploads: LinkedUploads = LINKED) {

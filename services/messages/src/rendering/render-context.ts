@@ -6,7 +6,9 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { ReadUser } from '../users-read-model/users-read-model';
 import { ListKeys } from '../messages/message.state';
 import { idsBefore, type ListReader } from '../messages/message-lists/message-list';
+import type { AttachmentsReadModel } from '../attachments/attachments-read-model';
 import type { MarkdownReadModel } from './markdown-read-model';
+import { uploadPreviewsIn } from './upload-previews';
 
 /** `#**channel**`, `#**channel>topic**` and `#**channel>topic@id**` as they appear in content. */
 const CHANNEL_REFERENCE = /#\*\*([^*>]+)(?:>([^*]*))?\*\*/gu;
@@ -15,6 +17,7 @@ const MESSAGE_SUFFIX = /@\d+$/u;
 export interface RenderingDeps {
   repo: MessagesRepository;
   markdown: MarkdownReadModel;
+  attachments: Pick<AttachmentsReadModel, 'attachment'>;
 }
 
 /**
@@ -43,6 +46,7 @@ export async function renderContextFor(deps: RenderingDeps, access: AccessContex
     }
   }
   const { markdown } = deps;
+  const uploads = uploadPreviewsIn(content, (pathId) => deps.attachments.attachment(pathId));
   return {
     realmUrl: markdown.realmUrl,
     userByName: (name) => markdown.userByName(name),
@@ -55,5 +59,8 @@ export async function renderContextFor(deps: RenderingDeps, access: AccessContex
     translateEmoticons: markdown.translatesEmoticons(sender.userId),
     defaultCodeBlockLanguage: '',
     emptyTopicName: REALM_EMPTY_TOPIC_DISPLAY_NAME,
+    // The organization's `inline_image_preview` is on, as Zulip's default is; this server does not change it.
+    imagePreviews: true,
+    uploadedImage: (pathId) => uploads.get(pathId),
   };
 }

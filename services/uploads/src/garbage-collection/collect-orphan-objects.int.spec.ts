@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { thumbnailKey } from '@zulip-es/contracts';
 import { ObjectStore, StackEndpointsSchema, connectMongo } from '@zulip-es/platform';
 import { createUser, uploadFile } from '@zulip-es/testing';
 import type { Connection } from 'mongoose';
@@ -51,6 +52,21 @@ describe('upload garbage collection: objects no attachment records', () => {
     expect(await collectOrphanObjects(store, repo, new Date(Date.now() + 3 * HOUR), 2 * HOUR, emoji)).toBe(0);
     expect(await store.stat(emoji)).not.toBeNull();
     await store.remove(emoji);
+  });
+
+  it("keeps the thumbnails of a recorded upload and removes those of an upload no one recorded", async () => {
+    const user = await createUser();
+    const recorded = (await uploadFile(user, 'kept.txt')).pathId;
+    const ofRecorded = thumbnailKey(recorded, '840x560.webp');
+    const ofOrphan = thumbnailKey(`1/ff/${randomBytes(18).toString('base64url')}/crashed.png`, '840x560.webp');
+    for (const key of [ofRecorded, ofOrphan]) await store.put(key, Readable.from([Buffer.from('a thumbnail')]), 'image/webp');
+
+    const later = new Date(Date.now() + 3 * HOUR);
+    expect(await collectOrphanObjects(store, repo, later, 2 * HOUR, ofRecorded)).toBe(0);
+    expect(await collectOrphanObjects(store, repo, later, 2 * HOUR, ofOrphan)).toBe(1);
+    expect(await store.stat(ofRecorded)).not.toBeNull();
+    expect(await store.stat(ofOrphan)).toBeNull();
+    await store.remove(ofRecorded);
   });
 
   it('runs as a repeatable BullMQ job of the uploads service, which operators see in Redis', async () => {

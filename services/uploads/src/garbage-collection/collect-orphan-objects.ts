@@ -1,6 +1,12 @@
+import { THUMBNAIL_KEY_PREFIX } from '@zulip-es/contracts';
 import type { ObjectStore } from '@zulip-es/platform';
 import { isCustomEmojiKey } from '@zulip-es/zulip-emoji';
 import type { UploadsRepository } from '../projection/uploads.repository';
+
+/** The upload an object belongs to: itself, or the one a thumbnail was made of. */
+function pathIdOfKey(key: string): string {
+  return key.startsWith(THUMBNAIL_KEY_PREFIX) ? key.slice(THUMBNAIL_KEY_PREFIX.length, key.lastIndexOf('/')) : key;
+}
 
 /**
  * Objects of the uploads bucket that no attachment records (custom emoji aside), written more than `graceMs` before
@@ -21,7 +27,7 @@ export async function collectOrphanObjects(
   for await (const object of store.list(prefix)) {
     // Custom emoji images share the bucket; no attachment records them, and they are kept.
     if (isCustomEmojiKey(object.key) || object.lastModified.getTime() > before) continue;
-    if (await repo.attachmentPaths.findOne({ _id: object.key })) continue;
+    if (await repo.attachmentPaths.findOne({ _id: pathIdOfKey(object.key) })) continue;
     await store.remove(object.key);
     removed++;
   }

@@ -1,4 +1,4 @@
-import { UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
+import { thumbnailKey, UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
 import type { ObjectStore, Projection } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
 import type { ClaimingMessages } from './claiming-messages';
@@ -25,7 +25,7 @@ export class UploadsProjection implements Projection {
 
   constructor(
     private readonly repo: UploadsRepository,
-    private readonly objects?: Pick<ObjectStore, 'remove'>,
+    private readonly objects?: Pick<ObjectStore, 'remove' | 'list'>,
     /** Kept current as claims are applied (the live service's; a rebuild passes none). */
     private readonly claiming?: ClaimingMessages,
   ) {}
@@ -36,6 +36,13 @@ export class UploadsProjection implements Projection {
     if (counters.version >= envelope.sequence) return;
     const claims = await this.applyEvent(event, envelope, counters);
     this.claiming?.applied(envelope.sequence, claims);
+  }
+
+  /** The file and its thumbnails; listing finds thumbnails of files recorded before they had any. */
+  private async removeObjects(pathId: string): Promise<void> {
+    if (!this.objects) return;
+    await this.objects.remove(pathId);
+    for await (const thumbnail of this.objects.list(thumbnailKey(pathId))) await this.objects.remove(thumbnail.key);
   }
 
   /** Applies one event; answers the claims it left the message it changed, if it changed one. */
@@ -56,7 +63,7 @@ export class UploadsProjection implements Projection {
           { ...counters, version: envelope.sequence, spaceUsed: counters.spaceUsed - event.data.size },
           { upsert: true },
         );
-        await this.objects?.remove(event.data.pathId);
+        await this.removeObjects(event.data.pathId);
         return;
       case 'attachment.claimed.v1':
       case 'attachment.unclaimed.v1': {

@@ -1,5 +1,6 @@
 import type { ClaimingMessages } from '../projection/claiming-messages';
 import type { UploadsRepository } from '../projection/uploads.repository';
+import type { UploadThumbnailer } from '../thumbnails/upload-thumbnailer';
 
 /** What every uploads handler works with. */
 export interface UploadsDeps {
@@ -10,4 +11,5 @@ export interface UploadsDeps {
   uploadQuotaMib: number;
   /** Which messages claim uploads (deletions look up only those). */
   claiming: ClaimingMessages;
+  thumbnailer: Pick<UploadThumbnailer, 'thumbnail'>;
 }

@@ -10,11 +10,8 @@ export const FEATURES_OFF = {
   jitsi_server_url: null,
   // No GIPHY integration.
   realm_giphy_rating: 0,
-  // Messages are rendered without image previews, website previews or thumbnails.
-  realm_inline_image_preview: false,
-  server_inline_image_preview: false,
+  // Messages are rendered without website previews (they need the server to fetch pages).
   server_inline_url_embed_preview: false,
-  server_thumbnail_formats: [],
   // No uploads of avatars, organization icons or logos (a limit of 0 MiB: such uploads are off).
   max_avatar_file_size_mib: 0,
   max_icon_file_size_mib: 0,

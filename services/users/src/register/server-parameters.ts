@@ -6,6 +6,8 @@ import {
   MAX_TOPIC_LENGTH,
   REALM_EMPTY_TOPIC_DISPLAY_NAME,
   SERVER_EMOJI_DATA_PATH,
+  THUMBNAIL_FORMATS,
+  thumbnailFormatName,
 } from '@zulip-es/contracts';
 import type { RealmState } from '../domain/realm.state';
 import { OFFLINE_THRESHOLD_SECONDS, PRESENCE_PING_INTERVAL_SECONDS } from '../presence/presence.rules';
@@ -35,7 +37,7 @@ const GIPHY_RATING_OPTIONS = {
 /**
  * The server's own parameters in the `realm` fetch type: the limits it checks, the pace it
  * expects of clients (presence pings, typing), when this process started, and where it serves
- * the emoji data.
+ * the emoji data, and how messages preview images.
  */
 export function serverParameters({ realm, startedAt }: Pick<RegisterContext, 'realm' | 'startedAt'>): Record<string, unknown> {
   return {
@@ -57,6 +59,10 @@ export function serverParameters({ realm, startedAt }: Pick<RegisterContext, 're
     server_emoji_data_url: emojiDataUrl(realm),
     giphy_rating_options: GIPHY_RATING_OPTIONS,
     server_supported_permission_settings: supportedPermissionSettings(),
+    // Messages preview linked images, videos and YouTube videos; uploaded images show a thumbnail.
+    realm_inline_image_preview: true,
+    server_inline_image_preview: true,
+    server_thumbnail_formats: THUMBNAIL_FORMATS.map((f) => ({ name: thumbnailFormatName(f), max_width: f.maxWidth, max_height: f.maxHeight, format: f.extension, animated: f.animated })),
   };
 }
 

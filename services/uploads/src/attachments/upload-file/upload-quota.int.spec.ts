@@ -30,7 +30,7 @@ describe('the organization’s upload quota', () => {
   });
 
   const upload = async (size: number) => {
-    const handler = uploadFileHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 2, claiming: new ClaimingMessages(repo) });
+    const handler = uploadFileHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 2, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined } });
     const file = { pathId: `1/ab/${randomBytes(12).toString('hex')}/f.bin`, name: 'f.bin', size, contentType: 'application/octet-stream' };
     const { events } = await handler.handle({ commandId: randomUUID(), correlationId: 'c', actorId: 7, data: { file }, now: new Date() });
     for (const event of events) {
