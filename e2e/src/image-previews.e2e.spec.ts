@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { api, basicAuth, createChannel, createUser, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
+import { api, basicAuth, createChannel, createUser, owner, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
 
 /** A GET of a non-API URL of the gateway, with the caller's Basic credentials. */
 const get = (path: string, auth?: Credentials) => fetch(`${systemInfo().gatewayUrl}${path}`, { headers: auth ? { authorization: basicAuth(auth) } : {} });
@@ -12,7 +12,7 @@ async function animatedGif(width: number, height: number): Promise<Buffer> {
   return sharp(frames, { join: { animated: true } }).gif().toBuffer();
 }
 
-async function send(auth: Credentials, content: string): Promise<{ id: number; channel: string }> {
+async function send(auth: Credentials & { userId: number }, content: string): Promise<{ id: number; channel: string }> {
   const channel = uniqueChannelName('previews');
   await createChannel({ name: channel, subscribers: [auth.userId] });
   const res = await api('POST', '/messages', { auth, params: { type: 'stream', to: channel, topic: 'images', content } });
@@ -110,6 +110,22 @@ describe('previews of linked images: uploads get thumbnails, as Zulip renders th
         '<div class="youtube-video message_inline_image"><a data-id="dQw4w9WgXcQ" href="https://youtu.be/dQw4w9WgXcQ"><img src="https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg"></a></div>' +
         '<blockquote>\n<p><a href="https://example.com/quoted.png">https://example.com/quoted.png</a></p>\n</blockquote>',
     );
+  });
+
+  it('makes no previews while an administrator has turned them off for the organization', async () => {
+    const user = await createUser();
+    const turn = (value: boolean) => api('PATCH', '/realm', { auth: owner(), params: { inline_image_preview: value } });
+    const member = await api('PATCH', '/realm', { auth: user, params: { inline_image_preview: false } });
+    expect(member.status).toBe(400);
+    try {
+      expect((await turn(false)).body).toMatchObject({ result: 'success' });
+      const state = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['realm'] } });
+      expect(state.body.realm_inline_image_preview).toBe(false);
+      const { id } = await send(user, 'https://example.com/off.png');
+      expect(await renderedContent(user, id)).toBe('<p><a href="https://example.com/off.png">https://example.com/off.png</a></p>');
+    } finally {
+      await turn(true);
+    }
   });
 
   it('advertises the thumbnail formats and image previews at registration', async () => {

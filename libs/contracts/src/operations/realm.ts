@@ -27,6 +27,7 @@ export const updateRealm = defineOperation({
     name: z.string().max(MAX_REALM_NAME_LENGTH).optional(),
     description: z.string().max(MAX_REALM_DESCRIPTION_LENGTH).optional(),
     allow_message_editing: z.boolean().optional(),
+    inline_image_preview: z.boolean().optional(),
     message_content_edit_limit_seconds: TimeLimit.optional(),
     move_messages_within_stream_limit_seconds: TimeLimit.optional(),
     move_messages_between_streams_limit_seconds: TimeLimit.optional(),

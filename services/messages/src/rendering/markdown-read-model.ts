@@ -31,6 +31,7 @@ export class MarkdownReadModel implements ReadModel {
   readonly topics = [eventsTopic('users')];
   readonly eventTypes: ReadonlySet<string> = new Set([
     'realm.created.v1',
+    'realm.setting_changed.v1',
     'user.created.v1',
     'user.full_name_changed.v1',
     'user.deactivated.v1',
@@ -58,6 +59,8 @@ export class MarkdownReadModel implements ReadModel {
   private emojiByCode: CustomEmojiById | undefined;
   /** The organization's URL as clients reach it, without a trailing slash: links to it are rendered relative. */
   realmUrl = '';
+  /** The organization's `inline_image_preview`, on unless an administrator turns it off. */
+  imagePreviews = true;
   linkifiers: { id: number; pattern: string; urlTemplate: string }[] = [];
 
   userByName(name: string): MentionableUser | undefined {
@@ -102,6 +105,9 @@ export class MarkdownReadModel implements ReadModel {
       case 'realm.created.v1':
         this.realmId = event.data.realmId;
         this.realmUrl = event.data.url.replace(/\/+$/u, '');
+        return;
+      case 'realm.setting_changed.v1':
+        if (event.data.property === 'inline_image_preview') this.imagePreviews = event.data.value === true;
         return;
       case 'user.created.v1':
         this.setUser({ id: event.data.userId, fullName: event.data.fullName, isActive: true });

@@ -59,8 +59,7 @@ export async function renderContextFor(deps: RenderingDeps, access: AccessContex
     translateEmoticons: markdown.translatesEmoticons(sender.userId),
     defaultCodeBlockLanguage: '',
     emptyTopicName: REALM_EMPTY_TOPIC_DISPLAY_NAME,
-    // The organization's `inline_image_preview` is on, as Zulip's default is; this server does not change it.
-    imagePreviews: true,
+    imagePreviews: markdown.imagePreviews,
     uploadedImage: (pathId) => uploads.get(pathId),
   };
 }

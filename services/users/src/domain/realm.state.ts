@@ -23,6 +23,7 @@ export const DEFAULT_REALM_SETTINGS = {
   moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
   messageEditHistoryVisibilityPolicy: 'all',
   description: '',
+  inlineImagePreview: true,
   groups: DEFAULT_REALM_GROUP_SETTINGS,
   avatarChangesDisabled: false,
   defaultCodeBlockLanguage: '',
@@ -64,6 +65,8 @@ export interface RealmState {
     /** Zulip's `message_edit_history_visibility_policy`: "all", "moves" or "none". */
     messageEditHistoryVisibilityPolicy: MessageEditHistoryVisibilityPolicy;
     description: string;
+    /** Links to images, videos and YouTube get previews in messages. */
+    inlineImagePreview: boolean;
     /** Group-valued permission settings by Zulip's name (`can_invite_users_group`, …). */
     groups: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>>;
   } & FixedRealmSettings;
@@ -82,6 +85,7 @@ export const REALM_SCALAR_SETTINGS = {
   move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
   message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
   description: 'description',
+  inline_image_preview: 'inlineImagePreview',
 } as const satisfies Record<string, Exclude<keyof RealmState['settings'], 'groups'>>;
 
 /**

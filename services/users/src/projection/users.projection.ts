@@ -15,9 +15,10 @@ export class UsersProjection implements Projection {
    * 3 adds the realm settings `PATCH /realm` does not change yet (`FixedRealmSettings`) and the
    * group settings of `FIXED_REALM_GROUP_SETTINGS`, with their defaults; 4 adds custom emoji
    * (`custom_emoji`) and makes `can_add_custom_emoji_group` a setting `PATCH /realm` changes,
-   * members by default (it was "nobody" while this server had no custom emoji).
+   * members by default (it was "nobody" while this server had no custom emoji); 5 adds the
+   * realm setting `inlineImagePreview`, on by default.
    */
-  readonly version = 4;
+  readonly version = 5;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {

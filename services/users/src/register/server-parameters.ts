@@ -59,8 +59,7 @@ export function serverParameters({ realm, startedAt }: Pick<RegisterContext, 're
     server_emoji_data_url: emojiDataUrl(realm),
     giphy_rating_options: GIPHY_RATING_OPTIONS,
     server_supported_permission_settings: supportedPermissionSettings(),
-    // Messages preview linked images, videos and YouTube videos; uploaded images show a thumbnail.
-    realm_inline_image_preview: true,
+    // The server previews linked images, videos and YouTube videos (as organizations choose); uploaded images show a thumbnail.
     server_inline_image_preview: true,
     server_thumbnail_formats: THUMBNAIL_FORMATS.map((f) => ({ name: thumbnailFormatName(f), max_width: f.maxWidth, max_height: f.maxHeight, format: f.extension, animated: f.animated })),
   };

@@ -47,6 +47,7 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState): NewEven
     move_messages_between_streams_limit_seconds: limits.move_messages_between_streams_limit_seconds,
     message_edit_history_visibility_policy: parseEditHistoryPolicy(cmd.message_edit_history_visibility_policy),
     description: cmd.description,
+    inline_image_preview: cmd.inline_image_preview,
   };
   for (const [property, value] of Object.entries(scalar) as [keyof typeof REALM_SCALAR_SETTINGS, boolean | number | string | null | undefined][]) {
     if (value !== undefined && value !== realm.settings[REALM_SCALAR_SETTINGS[property]]) changes.push({ property, value });
