@@ -6,7 +6,7 @@ import { emptyBlock, hashHeader, horizontalRule, indentedCode, paragraph } from 
 import { table } from './block/table';
 import { InlineEngine } from './inline/engine';
 import { inlinePatterns } from './inline/patterns';
-import { codeBlockHtml, preprocessFencedBlocks } from './preprocess/fenced-blocks';
+import { indentedCodeBlockHtml, preprocessFencedBlocks } from './preprocess/fenced-blocks';
 import { separateHangingLists } from './preprocess/hanging-lists';
 import { normalizeWhitespace } from './preprocess/whitespace';
 import { El, textOf } from './tree/element';
@@ -58,12 +58,12 @@ function blockParser(): BlockParser {
 
 const unescapeCode = (text: string): string => text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 
-/** Python-Markdown's codehilite tree processor: indented code is written like fenced code without a language. */
+/** Python-Markdown's codehilite tree processor, for indented code. */
 function highlightIndentedCode(root: El, stash: HtmlStash): void {
   for (const pre of [...root.iter('pre')]) {
     const code = pre.children[0];
     if (pre.children.length !== 1 || code?.tag !== 'code' || code.text === null) continue;
-    const html = codeBlockHtml(unescapeCode(textOf(code.text)), null);
+    const html = indentedCodeBlockHtml(unescapeCode(textOf(code.text)));
     pre.children.length = 0;
     pre.tag = 'p';
     pre.text = stash.store(html);

@@ -57,12 +57,37 @@ describe('Zulip Markdown: blocks', () => {
   });
 
   it('renders fenced code with its language, and indented code', () => {
-    expect(render('```js\nif (a < b) {}\n```')).toBe('<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code>if (a &lt; b) {}\n</code></pre></div>');
+    expect(render('```js\nif (a < b) {}\n```')).toBe(
+      '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="k">if</span><span class="w"> </span><span class="p">(</span><span class="nx">a</span><span class="w"> </span><span class="o">&lt;</span><span class="w"> </span><span class="nx">b</span><span class="p">)</span><span class="w"> </span><span class="p">{}</span>\n</code></pre></div>',
+    );
     expect(render('text\n\n    indented')).toBe('<p>text</p>\n<div class="codehilite"><pre><span></span><code>indented\n</code></pre></div>');
   });
 
+  it("highlights code as Zulip's Pygments does, naming the lexer and unescaping quotes", () => {
+    expect(render('```php\necho strlen($s);\n```')).toBe(
+      '<div class="codehilite" data-code-language="PHP"><pre><span></span><code><span class="k">echo</span> <span class="nb">strlen</span><span class="p">(</span><span class="nv">$s</span><span class="p">);</span>\n</code></pre></div>',
+    );
+    expect(render('``` JSON\n{"a": [1, 2.5, null]}\n```')).toBe(
+      '<div class="codehilite" data-code-language="JSON"><pre><span></span><code><span class="p">{</span><span class="nt">"a"</span><span class="p">:</span><span class="w"> </span><span class="p">[</span><span class="mi">1</span><span class="p">,</span><span class="w"> </span><span class="mf">2.5</span><span class="p">,</span><span class="w"> </span><span class="kc">null</span><span class="p">]}</span>\n</code></pre></div>',
+    );
+  });
+
+  it('takes the lexer and marked lines of a fence without language from a header line, which stays', () => {
+    expect(render('```\n#!python hl_lines="2"\nx = 1\nprint(x)\n```')).toBe(
+      '<div class="codehilite"><pre><span></span><code><span class="ch">#!python hl_lines=&quot;2&quot;</span>\n<span class="hll"><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</span><span class="nb">print</span><span class="p">(</span><span class="n">x</span><span class="p">)</span>\n</code></pre></div>',
+    );
+  });
+
+  it('takes a header without a path out of indented code, as Python-Markdown does', () => {
+    expect(render('text\n\n    :::python\n    x = 1')).toBe(
+      '<p>text</p>\n<div class="codehilite"><pre><span></span><code><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</code></pre></div>',
+    );
+  });
+
   it('uses the organization default language for fences without one', () => {
-    expect(render('```\nx = 1\n```', org({ defaultCodeBlockLanguage: 'python' }))).toBe('<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = 1\n</code></pre></div>');
+    expect(render('```\nx = 1\n```', org({ defaultCodeBlockLanguage: 'python' }))).toBe(
+      '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</code></pre></div>',
+    );
   });
 
   it('renders spoilers and tables', () => {

@@ -1,3 +1,6 @@
+import { codeHiliteHeader } from '../highlight/codehilite-header';
+import { highlightTokens } from '../highlight/highlight';
+import { highlightLines } from '../highlight/html-formatter';
 import { renderTex } from '../tex';
 import { codeLanguageName } from './code-languages';
 
@@ -221,18 +224,38 @@ class SpoilerHandler extends FencedBlockHandler {
  * HtmlFormatter: `<div class="codehilite"><pre><span></span><code>…\n</code></pre></div>`, plus `data-code-language`
  * (after `class`) when the fence names a language.
  *
- * No syntax highlighting yet: the code is formatted as Pygments' TextLexer would (what Zulip does for a language
- * Pygments does not know), so output matches Zulip exactly for unknown languages, `text`, and blocks without a
- * language; a highlighter producing Pygments token spans can replace `plainTextTokens`. Zulip also picks a lexer
- * for a block without language from a first line `#!lang`, `#!/path/lang` or `:::lang` (keeping the line); that
- * only changes the token spans, so it belongs with the highlighter too.
+ * The token spans are Pygments' for the languages whose lexers are ported (`highlight/`); other languages are
+ * formatted as Pygments' TextLexer would, which is also what Zulip does for a language Pygments does not know. A
+ * block without a language takes its lexer (and lines to mark) from a CodeHilite header on its first line, which
+ * Zulip's CodeHilite keeps in the block.
  */
 export function codeBlockHtml(code: string, language: string | null): string {
-  const tokens = plainTextTokens(pygmentsInput(code));
-  const pygments = `<div class="codehilite"><pre><span></span><code>${tokens}</code></pre></div>`;
-  if (language === null || language === '') return pygments;
-  return withCodeLanguage(pygments, codeLanguageName(language));
+  const header = language === null || language === '' ? codeHiliteHeader(firstLine(code)) : null;
+  const html = codeHiliteHtml(code, header?.language ?? language, true, header?.highlightedLines);
+  if (language === null || language === '') return html;
+  return withCodeLanguage(html, codeLanguageName(language));
 }
+
+/**
+ * Indented code, which Python-Markdown's CodeHilite tree processor formats with its own CodeHilite, not Zulip's:
+ * a header without a path is taken out of the code, and PHP is not lexed as if it started inside `<?php`.
+ */
+export function indentedCodeBlockHtml(code: string): string {
+  const source = stripNewlines(code);
+  const header = codeHiliteHeader(firstLine(source));
+  const body = header !== null && !header.path ? source.split('\n').slice(1).join('\n') : source;
+  return codeHiliteHtml(body, header?.language ?? null, false, header?.highlightedLines);
+}
+
+/** CodeHilite.hilite with Zulip's configuration (no line numbers, no guessing), before Zulip's lxml step. */
+function codeHiliteHtml(code: string, language: string | null, startinline: boolean, highlightedLines: ReadonlySet<number> = new Set()): string {
+  const text = pygmentsInput(code);
+  const tokens = highlightTokens(text, language, { startinline }) ?? plainTextTokens(text);
+  return `<div class="codehilite"><pre><span></span><code>${highlightLines(tokens, highlightedLines)}</code></pre></div>`;
+}
+
+/** CodeHilite reads the header from the code without its surrounding blank lines. */
+const firstLine = (code: string): string => stripNewlines(code).split('\n', 1)[0] ?? '';
 
 /**
  * The text Pygments lexes: CodeHilite strips the blank lines around the code, Pygments drops a leading byte-order

@@ -25,7 +25,12 @@ describe('fenced code blocks', () => {
   it("names the language after Pygments' lexer and leaves quotes unescaped, as Zulip's lxml round trip does", () => {
     const { lines, stashed } = preprocess(['```Python', `print("it's") # a < b`, '```']);
     expect(lines).toEqual(['', '[0]', '', '']);
-    expect(stashed).toEqual([namedCode('Python', `print("it's") # a &lt; b\n`)]);
+    expect(stashed).toEqual([
+      namedCode(
+        'Python',
+        `<span class="nb">print</span><span class="p">(</span><span class="s2">"it's"</span><span class="p">)</span> <span class="c1"># a &lt; b</span>\n`,
+      ),
+    ]);
   });
 
   it('keeps a language Pygments does not know, lower-cased', () => {
@@ -33,9 +38,9 @@ describe('fenced code blocks', () => {
   });
 
   it('accepts the {.lang} and .lang spellings and ignores words after the language', () => {
-    expect(preprocess(['```{.py}', 'x', '```']).stashed).toEqual([namedCode('Python', 'x\n')]);
-    expect(preprocess(['~~~.js', 'x', '~~~']).stashed).toEqual([namedCode('JavaScript', 'x\n')]);
-    expect(preprocess(['``` js some words', 'x', '```']).stashed).toEqual([namedCode('JavaScript', 'x\n')]);
+    expect(preprocess(['```{.py}', 'x', '```']).stashed).toEqual([namedCode('Python', '<span class="n">x</span>\n')]);
+    expect(preprocess(['~~~.js', 'x', '~~~']).stashed).toEqual([namedCode('JavaScript', '<span class="nx">x</span>\n')]);
+    expect(preprocess(['``` js some words', 'x', '```']).stashed).toEqual([namedCode('JavaScript', '<span class="nx">x</span>\n')]);
   });
 
   it('drops blank lines around the code and trailing whitespace of each line, keeping inner blank lines', () => {
@@ -74,7 +79,7 @@ describe('fenced code blocks', () => {
   });
 
   it("gives fences without a language the organization's default language", () => {
-    expect(preprocess(['```', 'x', '```'], 'python').stashed).toEqual([namedCode('Python', 'x\n')]);
+    expect(preprocess(['```', 'x', '```'], 'python').stashed).toEqual([namedCode('Python', '<span class="n">x</span>\n')]);
     expect(preprocess(['```text', 'x', '```'], 'python').stashed).toEqual([namedCode('Text only', 'x\n')]);
   });
 });
@@ -118,7 +123,7 @@ describe('fenced quotes', () => {
   });
 
   it('applies the default language to fences inside the quote', () => {
-    expect(preprocess(['~~~ quote', '```', 'x', '```', '~~~'], 'python').stashed).toEqual([namedCode('Python', 'x\n')]);
+    expect(preprocess(['~~~ quote', '```', 'x', '```', '~~~'], 'python').stashed).toEqual([namedCode('Python', '<span class="n">x</span>\n')]);
   });
 });
 
