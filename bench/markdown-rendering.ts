@@ -32,11 +32,13 @@ function organization(): RenderContext {
     translateEmoticons: false,
     defaultCodeBlockLanguage: '',
     emptyTopicName: 'general chat',
+    imagePreviews: true,
   };
 }
 
 const CASES: [string, string][] = [
   ['typical message', 'Hi @**Person 12**, the deploy of **v2.3** is done :tada: (see #**general** and https://example.com/releases/v2.3, fixes #1234).\n`npm run build` is green.'],
+  ['message with an image', 'Before and after :eyes:\nhttps://example.com/screenshots/before.png\nhttps://example.com/screenshots/after.png'],
   ['long code block', fit('```python\n' + Array.from({ length: 400 }, (_, i) => `def handler_${i}(request):\n    return respond(request, ${i})  # <ok> & "done"`).join('\n')) + '\n```'],
   ['large table', fit('| id | name | state |\n|---|:---|---:|\n' + Array.from({ length: 400 }, (_, i) => `| ${i} | **row ${i}** | \`ok\` |`).join('\n'))],
   ['many mentions', fit(Array.from({ length: 600 }, (_, i) => `@**Person ${(i % 1000) + 1}**`).join(' '))],

@@ -16,6 +16,9 @@ describe('linkifier patterns on the linear-time engine', () => {
     const regex = compileLinkifier(wrapped('(?P<x>(a+)+b)'))!;
     const started = Date.now();
     expect(regex.exec(` ${'a'.repeat(50_000)}c`)).toBeNull();
+    const alternatives = compileLinkifier(wrapped('(?P<x>(a|aa)+c)'))!;
+    alternatives.lastIndex = 0;
+    expect(alternatives.exec(` ${'a'.repeat(10_000)}b`)).toBeNull();
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
