@@ -12,6 +12,7 @@ import { normalizeWhitespace } from './preprocess/whitespace';
 import { El, textOf } from './tree/element';
 import { HtmlStash } from './tree/html-stash';
 import { prettify } from './tree/prettify';
+import { asBeautifulSoupWrites } from './tree/soup-serialize';
 import { addLinkPreviews } from './previews/link-previews';
 import { serializeChildren } from './tree/serialize';
 import { MAX_RENDERED_LENGTH, RenderingError } from './rendering-error';
@@ -33,8 +34,9 @@ export function renderMarkdown(content: string, context: RenderContext | null): 
   highlightIndentedCode(root, stash);
   new InlineEngine(inlinePatterns(context, stash)).run(root);
   prettify(root);
-  if (context) addLinkPreviews(root, context);
-  const html = stash.restore(serializeChildren(root).trim()).trim();
+  const thumbnailed = context !== null && addLinkPreviews(root, context);
+  const written = stash.restore(serializeChildren(root).trim()).trim();
+  const html = thumbnailed ? asBeautifulSoupWrites(written) : written;
   if (html.length > MAX_RENDERED_LENGTH) throw new RenderingError(`rendered HTML of ${html.length} characters`);
   return html;
 }

@@ -107,30 +107,34 @@ function previewDiv(className: string, link: string, title: string | undefined, 
  * distinct link outside quotes that is a video, an image (an uploaded one its thumbnail) or a
  * YouTube video gets a preview after its paragraph or list item; a paragraph holding only the
  * bare link is replaced by the preview. Previews that need the network (website embeds,
- * Dropbox, tweets) are not made, as in a Zulip server without them.
+ * Dropbox, tweets) are not made, as in a Zulip server without them. Answers whether an uploaded
+ * image got its thumbnail (Zulip then writes the whole message again).
  */
-export function addLinkPreviews(root: El, context: RenderContext): void {
-  if (!context.imagePreviews) return;
+export function addLinkPreviews(root: El, context: RenderContext): boolean {
+  if (!context.imagePreviews) return false;
   const found = findLinks(root);
   const previewable = new Set(found.filter((f) => !f.inBlockquote).map((f) => f.url));
-  if (found.length === 0 || previewable.size > PREVIEW_LIMIT) return;
+  if (found.length === 0 || previewable.size > PREVIEW_LIMIT) return false;
   const realmHost = netlocOf(context.realmUrl);
   const done = new Set<string>();
+  let thumbnailed = false;
   for (const link of found) {
     if (!previewable.has(link.url) || done.has(link.url)) continue;
     done.add(link.url);
-    previewLink(root, link, context, realmHost);
+    thumbnailed = previewLink(root, link, context, realmHost) || thumbnailed;
   }
+  return thumbnailed;
 }
 
-function previewLink(root: El, found: FoundLink, context: RenderContext, realmHost: string): void {
+/** Adds the link's preview, if it gets one; true when it is an uploaded image's thumbnail. */
+function previewLink(root: El, found: FoundLink, context: RenderContext, realmHost: string): boolean {
   const { url } = found;
   if (isVideoUrl(url)) {
     const placement = placementOf(root, found);
     const video = El.of('video', { preload: 'metadata', src: url });
     place(placement, previewDiv('message_inline_image message_inline_video', url, placement.title || undefined, video));
     removePlaced(placement);
-    return;
+    return false;
   }
   const upload = url.startsWith(UPLOADS_PREFIX) ? context.uploadedImage?.(url.slice(UPLOADS_PREFIX.length)) : undefined;
   if (upload || (!url.startsWith(UPLOADS_PREFIX) && hasImagePath(url))) {
@@ -140,12 +144,13 @@ function previewLink(root: El, found: FoundLink, context: RenderContext, realmHo
     const img = upload ? uploadedImageElement(upload) : El.of('img', { src: actualImageUrl(target.url) });
     place(placement, previewDiv('message_inline_image', target.url, placement.title, img));
     removePlaced(placement);
-    return;
+    return upload !== undefined;
   }
   const netloc = netlocOf(url);
-  if (netloc === '' || netloc === realmHost) return;
+  if (netloc === '' || netloc === realmHost) return false;
   const id = youtubeId(url);
-  if (id === undefined) return;
+  if (id === undefined) return false;
   const placement = placementOf(root, found);
   place(placement, previewDiv('youtube-video message_inline_image', url, undefined, El.of('img', { src: `https://i.ytimg.com/vi/${id}/mqdefault.jpg` }), id));
+  return false;
 }

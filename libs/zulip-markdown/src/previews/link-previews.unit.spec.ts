@@ -88,6 +88,16 @@ describe('link previews (Zulip\'s inline interesting links)', () => {
     );
   });
 
+  it("writes a message with an uploaded image's thumbnail as Zulip's BeautifulSoup step does, and others as they are", () => {
+    const url = `/user_uploads/${PNG_PATH}`;
+    expect(render(`[say "cat"](${url}) &copy; &foo; it's`)).toBe(
+      `<p><a href="${url}">say "cat"</a> © &amp;foo it's</p>\n<div class="message_inline_image"><a href="${url}" title='say "cat"'><img data-original-content-type="image/png" data-original-dimensions="128x128" src="/user_uploads/thumbnail/${PNG_PATH}/840x560.webp"></a></div>`,
+    );
+    expect(render('[say "cat"](https://example.com/cat.png) &copy;')).toBe(
+      '<p><a href="https://example.com/cat.png">say "cat"</a> &copy;</p>\n<div class="message_inline_image"><a href="https://example.com/cat.png" title="say &quot;cat&quot;"><img src="https://example.com/cat.png"></a></div>',
+    );
+  });
+
   it('marks animated uploads and names the large version of images browsers cannot show', () => {
     expect(render(`[blink](/user_uploads/${GIF_PATH})`)).toContain(`<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="100x75" src="/user_uploads/thumbnail/${GIF_PATH}/840x560-anim.webp">`);
     expect(render(`[scan](/user_uploads/${TIFF_PATH})`)).toContain('data-transcoded-image="3024x4032.webp"');
