@@ -15,7 +15,7 @@ describe('highlightTokens', () => {
     expect(highlightTokens('x\n', null)).toBeNull();
     expect(highlightTokens('x\n', '')).toBeNull();
     expect(highlightTokens('x\n', 'no-such-language')).toBeNull();
-    expect(highlightTokens('my $x = 1;\n', 'perl')).toBeNull();
+    expect(highlightTokens('local x = 1\n', 'lua')).toBeNull();
     expect(highlightTokens('x\n', 'constructor')).toBeNull();
   });
 
