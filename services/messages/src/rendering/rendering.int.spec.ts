@@ -66,7 +66,7 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     const fullName = ((await api('GET', `/users/${named.userId}`, { auth: sender })).body.user as { full_name: string }).full_name;
     expect((await preview(sender, `> @**${fullName}** said :octopus:\n\n\`\`\`py\nx = 1\n\`\`\``)).rendered).toBe(
       `<blockquote>\n<p><span class="user-mention silent" data-user-id="${named.userId}">${fullName}</span> said <span aria-label="octopus" class="emoji emoji-1f419" role="img" title="octopus">:octopus:</span></p>\n</blockquote>\n` +
-        '<div class="codehilite" data-code-language="Python"><pre><span></span><code>x = 1\n</code></pre></div>',
+        '<div class="codehilite" data-code-language="Python"><pre><span></span><code><span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n</code></pre></div>',
     );
   });
 
