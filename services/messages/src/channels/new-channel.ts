@@ -3,6 +3,7 @@ import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
 import { canSetDeleteMessagePolicy, hasRealmPermission, isAdmin, isOwner, type AccessContext } from './channel-access';
 import { initialChannelSettings, type SettingLookups } from './channel-settings';
 import { channelAggregateId } from './channel.state';
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderDescription } from './render-description';
 import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadUser } from '../users-read-model/users-read-model';
@@ -116,8 +117,10 @@ export function channelCreated(args: {
   now: Date;
   options: Omit<NewChannelOptions, 'settings'>;
   settings: ChannelGroupSettingsEventValue;
+  /** The organization the description renders with (null: none). */
+  render: RenderContext | null;
 }): NewEvent {
-  const { channelId, name, description, creatorId, now, options, settings } = args;
+  const { channelId, name, description, creatorId, now, options, settings, render } = args;
   return {
     type: 'channel.created.v1',
     aggregateId: channelAggregateId(channelId),
@@ -126,7 +129,7 @@ export function channelCreated(args: {
       channelId,
       name,
       description,
-      renderedDescription: renderDescription(description),
+      renderedDescription: renderDescription(description, render),
       creatorId,
       dateCreated: now.toISOString(),
       inviteOnly: options.inviteOnly,

@@ -1,3 +1,4 @@
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import type { createChannel, OperationData } from '@zulip-es/contracts';
 import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { checkChannelName, normalizeDescription } from '../channel-name';
@@ -17,6 +18,8 @@ export interface CreateChannelState {
   subscriptionsOf: (userId: number) => UserSubscriptionsState;
   lastChannelId: number;
   defaultChannels: DefaultChannelsState;
+  /** The organization new channels' descriptions render with; absent: none (tests of other rules). */
+  render?: RenderContext;
 }
 
 /**
@@ -35,7 +38,7 @@ export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelStat
   const subscribers = cmd.subscribers.length > 0 ? resolvePrincipals(ctx, cmd.subscribers) : [];
 
   const channelId = state.lastChannelId + 1;
-  const events: NewEvent[] = [channelCreated({ channelId, name, description: normalizeDescription(cmd.description), creatorId: actor.userId, now, options, settings })];
+  const events: NewEvent[] = [channelCreated({ channelId, name, description: normalizeDescription(cmd.description), creatorId: actor.userId, now, options, settings, render: state.render ?? null })];
   if (options.isDefaultStream) {
     events.push({ type: 'default_channel.added.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId } });
   }

@@ -3,21 +3,24 @@ import type { CommandHandler } from '@zulip-es/platform';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import { channelsContext, knownPrincipalIds } from '../channels-context';
 import { subscriptionsOfUsers } from '../load-channels';
+import { descriptionRenderContext } from '../render-description';
 import { createChannelReplyFrom, decideCreateChannel } from './create-channel.decide';
 
-export function createChannelHandler({ repo, users }: MessagesDeps): CommandHandler<OperationData<typeof createChannel>> {
+export function createChannelHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof createChannel>> {
   return {
     kind: 'command',
     schema: createChannel.params,
     async handle({ actorId, data, now }) {
+      const { repo, users } = deps;
       const ctx = channelsContext(users, actorId);
-      const [sameName, subscriptionsOf, lastChannelId, defaultChannels] = await Promise.all([
+      const [sameName, subscriptionsOf, lastChannelId, defaultChannels, render] = await Promise.all([
         repo.channelByName(data.name),
         subscriptionsOfUsers(repo, knownPrincipalIds(ctx, data.subscribers)),
         repo.lastChannelId(),
         repo.defaultChannels(),
+        descriptionRenderContext(deps, ctx, ctx.actor, [data.description ?? '']),
       ]);
-      return decideCreateChannel(data, { ctx, sameName, subscriptionsOf, lastChannelId, defaultChannels }, now);
+      return decideCreateChannel(data, { ctx, sameName, subscriptionsOf, lastChannelId, defaultChannels, render }, now);
     },
     replyFrom: createChannelReplyFrom,
   };

@@ -26,6 +26,23 @@ describe('POST /channels/create', () => {
     expect(stream.body.stream).toMatchObject({ stream_id: id, name, stream_post_policy: 1, can_send_message_group: 6, subscriber_count: 1 });
   });
 
+  it("renders the description with the organization's mentions and channel links, without previews or emoticons", async () => {
+    const [creator, mentioned] = [await createUser(), await createUser()];
+    const other = uniqueChannelName('other');
+    expect((await api('POST', '/channels/create', { auth: creator, params: { name: other, subscribers: [creator.userId] } })).status).toBe(200);
+    const name = uniqueChannelName('described');
+    const description = `Ask @**${mentioned.fullName}|${mentioned.userId}** or see #**${other}** :) https://example.com/a.png`;
+    const res = await api('POST', '/channels/create', { auth: creator, params: { name, description, subscribers: [] } });
+    expect(res.status).toBe(200);
+    const created = await capture.waitFor((e) => e.type === 'channel.created.v1' && e.data.channelId === res.body.id);
+    const otherId = (await api('GET', '/get_stream_id', { auth: creator, params: { stream: other } })).body.stream_id as number;
+    expect(created.data.renderedDescription).toBe(
+      `<p>Ask <span class="user-mention" data-user-id="${mentioned.userId}">@${mentioned.fullName}</span> or see ` +
+        `<a class="stream" data-stream-id="${otherId}" href="/#narrow/channel/${otherId}-${other}">#${other}</a> :) ` +
+        '<a href="https://example.com/a.png">https://example.com/a.png</a></p>',
+    );
+  });
+
   it('answers 409 CHANNEL_ALREADY_EXISTS for a name in use in any case', async () => {
     const name = uniqueChannelName('taken');
     expect((await api('POST', '/channels/create', { auth: owner(), params: { name, subscribers: [] } })).status).toBe(200);

@@ -1,3 +1,4 @@
+import type { RenderContext } from '@zulip-es/zulip-markdown';
 import type { OperationData, subscribe } from '@zulip-es/contracts';
 import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
 import { canAddSubscribers, hasContentAccess } from '../channel-access';
@@ -21,6 +22,8 @@ export interface SubscribeState {
   subscriptionsOf: (userId: number) => UserSubscriptionsState;
   lastChannelId: number;
   defaultChannels: DefaultChannelsState;
+  /** The organization new channels' descriptions render with; absent: none (tests of other rules). */
+  render?: RenderContext;
 }
 
 /**
@@ -56,7 +59,7 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   const events: NewEvent[] = [];
   const created: ChannelRef[] = missing.map(({ name, description }, i) => {
     const channelId = state.lastChannelId + 1 + i;
-    events.push(channelCreated({ channelId, name, description, creatorId: actor.userId, now, options, settings: settings! }));
+    events.push(channelCreated({ channelId, name, description, creatorId: actor.userId, now, options, settings: settings!, render: state.render ?? null }));
     return { channelId, name, version: 1 };
   });
   if (options.isDefaultStream && created.length > 0) {
