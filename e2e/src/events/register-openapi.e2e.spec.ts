@@ -32,6 +32,7 @@ const SERVED_FETCH_TYPES = [
   'starred_messages',
   'muted_users',
   'alert_words',
+  'saved_snippets',
 ];
 
 /** Keys answered whatever is fetched. */

@@ -95,6 +95,13 @@ export const MAX_NARROW_TERMS = MAX_REGISTER_NARROW_TERMS;
  * fragment and name are bounded too: every `POST /register` of the user carries all of them.
  */
 export const MAX_NAVIGATION_VIEWS_PER_USER = 100;
+/** Zulip's `SavedSnippet.MAX_TITLE_LENGTH`. */
+export const MAX_SAVED_SNIPPET_TITLE_LENGTH = 60;
+/**
+ * Zulip has no limit on a user's saved snippets; here they share one document per user, so at
+ * most this many (each up to MAX_MESSAGE_LENGTH characters: a few megabytes at worst).
+ */
+export const MAX_SAVED_SNIPPETS_PER_USER = 200;
 export const MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH = 1000;
 export const MAX_NAVIGATION_VIEW_NAME_LENGTH = 100;
 /** Tokens and keys a client hands over (push tokens, public keys, sealed registrations, hashes). */

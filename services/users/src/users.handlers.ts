@@ -22,6 +22,10 @@ import {
   registerQueue,
   removeLinkifier,
   removeNavigationView,
+  createSavedSnippet,
+  deleteSavedSnippet,
+  editSavedSnippet,
+  getSavedSnippets,
   reorderLinkifiers,
   updateLinkifier,
   getCustomEmoji,
@@ -74,6 +78,10 @@ import { addNavigationViewHandler } from './navigation-views/add-navigation-view
 import { getNavigationViewsHandler } from './navigation-views/get-navigation-views/get-navigation-views.handler';
 import { removeNavigationViewHandler } from './navigation-views/remove-navigation-view/remove-navigation-view.handler';
 import { updateNavigationViewHandler } from './navigation-views/update-navigation-view/update-navigation-view.handler';
+import { createSavedSnippetHandler } from './saved-snippets/create-saved-snippet/create-saved-snippet.handler';
+import { deleteSavedSnippetHandler } from './saved-snippets/delete-saved-snippet/delete-saved-snippet.handler';
+import { editSavedSnippetHandler } from './saved-snippets/edit-saved-snippet/edit-saved-snippet.handler';
+import { getSavedSnippetsHandler } from './saved-snippets/get-saved-snippets/get-saved-snippets.handler';
 import { getRealmPresenceHandler } from './presence/get-realm-presence/get-realm-presence.handler';
 import { updatePresenceHandler } from './presence/update-presence/update-presence.handler';
 import { acceptInviteHandler } from './invites/accept-invite/accept-invite.handler';
@@ -128,6 +136,10 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [addNavigationView.type]: addNavigationViewHandler(deps),
   [updateNavigationView.type]: updateNavigationViewHandler(deps),
   [removeNavigationView.type]: removeNavigationViewHandler(deps),
+  [getSavedSnippets.type]: getSavedSnippetsHandler(deps),
+  [createSavedSnippet.type]: createSavedSnippetHandler(deps),
+  [editSavedSnippet.type]: editSavedSnippetHandler(deps),
+  [deleteSavedSnippet.type]: deleteSavedSnippetHandler(deps),
   [getLinkifiers.type]: getLinkifiersHandler(deps),
   [addLinkifier.type]: addLinkifierHandler(deps),
   [updateLinkifier.type]: updateLinkifierHandler(deps),

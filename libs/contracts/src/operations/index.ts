@@ -22,6 +22,7 @@ import { addReaction, removeReaction } from './reactions';
 import { addCustomEmoji, deactivateCustomEmoji, getCustomEmoji } from './custom-emoji';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
+import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
@@ -59,6 +60,7 @@ export * from './channels';
 export * from './subscriptions';
 export * from './linkifiers';
 export * from './navigation-views';
+export * from './saved-snippets';
 export * from './invites';
 export * from './operation';
 export * from './realm';
@@ -98,6 +100,10 @@ export const OPERATIONS: readonly Operation[] = [
   addNavigationView,
   updateNavigationView,
   removeNavigationView,
+  getSavedSnippets,
+  createSavedSnippet,
+  editSavedSnippet,
+  deleteSavedSnippet,
   getLinkifiers,
   addLinkifier,
   updateLinkifier,

@@ -6,6 +6,7 @@ import { draftCreated, draftDeleted, draftEdited, draftsCleared } from './drafts
 import { messageSent } from './message';
 import { messageFlagsUpdated, messageFlagsUpdatedV1, unreadMessagesCleared } from './message-flags';
 import { navigationViewAdded, navigationViewRemoved, navigationViewUpdated } from './navigation-views';
+import { savedSnippetCreated, savedSnippetDeleted, savedSnippetEdited } from './saved-snippets';
 import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivated, userReactivated } from './realm-user';
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
 import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved, subscriptionPropertyChanged } from './channels';
@@ -55,6 +56,9 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'navigation_view.added.v1': navigationViewAdded,
   'navigation_view.updated.v1': navigationViewUpdated,
   'navigation_view.removed.v1': navigationViewRemoved,
+  'saved_snippet.created.v1': savedSnippetCreated,
+  'saved_snippet.edited.v1': savedSnippetEdited,
+  'saved_snippet.deleted.v1': savedSnippetDeleted,
   'invitation.created.v1': invitationCreated,
   'invitation.resent.v1': invitationResent,
   'invitation.revoked.v1': invitationRevoked,

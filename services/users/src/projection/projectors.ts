@@ -3,6 +3,7 @@ import { userProjector } from '../domain/user.projector';
 import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
 import { customEmojiProjector } from '../custom-emoji/custom-emoji.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
+import { savedSnippetsProjector } from '../saved-snippets/saved-snippets.projector';
 import { profileFieldsProjector } from '../profile-fields/profile-fields.projector';
 import { userGroupProjector } from '../user-groups/user-group.projector';
 import { presenceProjector } from '../presence/presence.projector';
@@ -16,6 +17,7 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   realmProjector(repo),
   userProjector(repo),
   navigationViewsProjector(repo),
+  savedSnippetsProjector(repo),
   linkifiersProjector(repo),
   customEmojiProjector(repo),
   profileFieldsProjector(repo),

@@ -4,6 +4,7 @@ import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
 import { CUSTOM_EMOJI_AGGREGATE, noCustomEmoji, type CustomEmojiState } from '../custom-emoji/custom-emoji.state';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
+import { savedSnippetsAggregateId, type SavedSnippetsState } from '../saved-snippets/saved-snippets.state';
 import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
 import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
 import type { PresenceStore } from '../presence/presence-store';
@@ -78,6 +79,15 @@ export class UsersRepository {
 
   async navigationViewsOf(userId: number): Promise<NavigationViewsState | null> {
     return strip(await this.navigationViews.findOne({ _id: navigationViewsAggregateId(userId) }));
+  }
+
+  /** One document per user, `saved_snippets:<userId>`. */
+  get savedSnippets() {
+    return this.db.collection<Doc<SavedSnippetsState>>('saved_snippets');
+  }
+
+  async savedSnippetsOf(userId: number): Promise<SavedSnippetsState | null> {
+    return strip(await this.savedSnippets.findOne({ _id: savedSnippetsAggregateId(userId) }));
   }
 
   /** One document, `custom_emoji`: every custom emoji of the organization. */

@@ -1,5 +1,6 @@
 import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
 import { navigationViewsSection } from '../navigation-views/navigation-views.section';
+import { savedSnippetsSection } from '../saved-snippets/saved-snippets.section';
 import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
@@ -18,6 +19,7 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   legacyDisplaySettingsSection,
   legacyNotificationSettingsSection,
   navigationViewsSection,
+  savedSnippetsSection,
   realmLinkifiersSection,
   realmFiltersSection,
   customProfileFieldsSection,

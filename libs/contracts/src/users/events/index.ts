@@ -7,6 +7,9 @@ import { LinkifiersReorderedV1 } from './linkifiers-reordered.v1';
 import { NavigationViewAddedV1 } from './navigation-view-added.v1';
 import { NavigationViewRemovedV1 } from './navigation-view-removed.v1';
 import { NavigationViewUpdatedV1 } from './navigation-view-updated.v1';
+import { SavedSnippetCreatedV1 } from './saved-snippet-created.v1';
+import { SavedSnippetDeletedV1 } from './saved-snippet-deleted.v1';
+import { SavedSnippetEditedV1 } from './saved-snippet-edited.v1';
 import { CustomProfileFieldCreatedV1 } from './custom-profile-field-created.v1';
 import { CustomProfileFieldDeletedV1 } from './custom-profile-field-deleted.v1';
 import { CustomProfileFieldUpdatedV1 } from './custom-profile-field-updated.v1';
@@ -72,6 +75,9 @@ export * from './user-group-subgroups-removed.v1';
 export * from './user-group-deactivated.v1';
 export * from './user-status-changed.v1';
 export * from './presence-changed.v1';
+export * from './saved-snippet-created.v1';
+export * from './saved-snippet-edited.v1';
+export * from './saved-snippet-deleted.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
@@ -86,6 +92,9 @@ export const UsersEvent = z.discriminatedUnion('type', [
   NavigationViewAddedV1,
   NavigationViewUpdatedV1,
   NavigationViewRemovedV1,
+  SavedSnippetCreatedV1,
+  SavedSnippetEditedV1,
+  SavedSnippetDeletedV1,
   LinkifierAddedV1,
   LinkifierChangedV1,
   LinkifierRemovedV1,
