@@ -33,6 +33,7 @@ const SERVED_FETCH_TYPES = [
   'muted_users',
   'alert_words',
   'saved_snippets',
+  'realm_playgrounds',
 ];
 
 /** Keys answered whatever is fetched. */

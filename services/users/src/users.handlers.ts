@@ -22,6 +22,8 @@ import {
   registerQueue,
   removeLinkifier,
   removeNavigationView,
+  addCodePlayground,
+  removeCodePlayground,
   createSavedSnippet,
   deleteSavedSnippet,
   editSavedSnippet,
@@ -78,6 +80,8 @@ import { addNavigationViewHandler } from './navigation-views/add-navigation-view
 import { getNavigationViewsHandler } from './navigation-views/get-navigation-views/get-navigation-views.handler';
 import { removeNavigationViewHandler } from './navigation-views/remove-navigation-view/remove-navigation-view.handler';
 import { updateNavigationViewHandler } from './navigation-views/update-navigation-view/update-navigation-view.handler';
+import { addPlaygroundHandler } from './playgrounds/add-playground/add-playground.handler';
+import { removePlaygroundHandler } from './playgrounds/remove-playground/remove-playground.handler';
 import { createSavedSnippetHandler } from './saved-snippets/create-saved-snippet/create-saved-snippet.handler';
 import { deleteSavedSnippetHandler } from './saved-snippets/delete-saved-snippet/delete-saved-snippet.handler';
 import { editSavedSnippetHandler } from './saved-snippets/edit-saved-snippet/edit-saved-snippet.handler';
@@ -140,6 +144,8 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [createSavedSnippet.type]: createSavedSnippetHandler(deps),
   [editSavedSnippet.type]: editSavedSnippetHandler(deps),
   [deleteSavedSnippet.type]: deleteSavedSnippetHandler(deps),
+  [addCodePlayground.type]: addPlaygroundHandler(deps),
+  [removeCodePlayground.type]: removePlaygroundHandler(deps),
   [getLinkifiers.type]: getLinkifiersHandler(deps),
   [addLinkifier.type]: addLinkifierHandler(deps),
   [updateLinkifier.type]: updateLinkifierHandler(deps),

@@ -22,6 +22,7 @@ import { addReaction, removeReaction } from './reactions';
 import { addCustomEmoji, deactivateCustomEmoji, getCustomEmoji } from './custom-emoji';
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
+import { addCodePlayground, removeCodePlayground } from './playgrounds';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
@@ -61,6 +62,7 @@ export * from './subscriptions';
 export * from './linkifiers';
 export * from './navigation-views';
 export * from './saved-snippets';
+export * from './playgrounds';
 export * from './invites';
 export * from './operation';
 export * from './realm';
@@ -104,6 +106,8 @@ export const OPERATIONS: readonly Operation[] = [
   createSavedSnippet,
   editSavedSnippet,
   deleteSavedSnippet,
+  addCodePlayground,
+  removeCodePlayground,
   getLinkifiers,
   addLinkifier,
   updateLinkifier,

@@ -13,7 +13,7 @@ import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribers
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
-import { customEmojiChanged, linkifiersChanged, profileFieldsChanged } from './org-lists';
+import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
 import { deviceRegistered, registrationFailed, registrationRequested } from './push-devices';
@@ -53,6 +53,8 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'linkifier.changed.v1': linkifiersChanged,
   'linkifier.removed.v1': linkifiersChanged,
   'linkifiers.reordered.v1': linkifiersChanged,
+  'playground.added.v1': playgroundsChanged,
+  'playground.removed.v1': playgroundsChanged,
   'navigation_view.added.v1': navigationViewAdded,
   'navigation_view.updated.v1': navigationViewUpdated,
   'navigation_view.removed.v1': navigationViewRemoved,

@@ -1,7 +1,7 @@
 import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/platform';
 import type { Directory } from '../directory/directory';
-import { evolveLinkifiers, evolveProfileFields } from '../directory/org-lists';
+import { evolveLinkifiers, evolvePlaygrounds, evolveProfileFields } from '../directory/org-lists';
 import type { DomainEventOf } from '../domain-event';
 import { toEveryone } from './client-event';
 import { customEmojiDict, evolveCustomEmojiList } from '@zulip-es/zulip-emoji';
@@ -37,6 +37,14 @@ export function linkifiersChanged(event: DomainEventOf<'linkifier.added.v1' | 'l
     type: 'realm_linkifiers',
     realm_linkifiers: evolveLinkifiers(directory.linkifiers, event).map((l) => ({ pattern: l.pattern, url_template: l.urlTemplate, id: l.id })),
   }).map((d) => ({ ...d, onlyIf: [{ capability: 'linkifier_url_template', present: true }] }));
+}
+
+/** Zulip's `realm_playgrounds`: the whole list after the change, to everyone. */
+export function playgroundsChanged(event: DomainEventOf<'playground.added.v1' | 'playground.removed.v1'>, directory: Directory): Delivery[] {
+  return toEveryone(directory, {
+    type: 'realm_playgrounds',
+    realm_playgrounds: evolvePlaygrounds(directory.playgrounds, event).map((p) => ({ id: p.id, name: p.name, pygments_language: p.pygmentsLanguage, url_template: p.urlTemplate })),
+  });
 }
 
 /** Zulip's `realm_emoji` `update`: every custom emoji after the change, deactivated ones too, to everyone. */

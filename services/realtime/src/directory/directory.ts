@@ -4,7 +4,7 @@ import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
 import { MutedUsers } from './muted-users';
 import { evolveGroups, inGroupSetting, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
-import { evolveLinkifiers, evolveProfileFields, type Linkifier } from './org-lists';
+import { evolveLinkifiers, evolvePlaygrounds, evolveProfileFields, type Linkifier, type Playground } from './org-lists';
 
 /** What the fan-out knows of a user: who sees what, and how others see them. */
 export interface DirectoryUser {
@@ -50,6 +50,7 @@ export class Directory {
   customEmoji: readonly CustomEmojiRecord[] = [];
   profileFields: readonly CustomProfileFieldDefinition[] = [];
   linkifiers: readonly Linkifier[] = [];
+  playgrounds: readonly Playground[] = [];
   readonly attachments = new Attachments();
   readonly mutedUsers = new MutedUsers();
   /** Invitation id → who sent it (told when it changes). */
@@ -262,6 +263,10 @@ export class Directory {
       case 'linkifiers.reordered.v1':
         this.linkifiers = evolveLinkifiers(this.linkifiers, event);
         return;
+      case 'playground.added.v1':
+      case 'playground.removed.v1':
+        this.playgrounds = evolvePlaygrounds(this.playgrounds, event);
+        return;
       case 'invitation.created.v1':
         this.invitedBy.set(event.data.inviteId, event.data.invitedByUserId);
         return;
@@ -332,6 +337,8 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'linkifier.changed.v1',
   'linkifier.removed.v1',
   'linkifiers.reordered.v1',
+  'playground.added.v1',
+  'playground.removed.v1',
   'invitation.created.v1',
   'attachment.uploaded.v1',
   'attachment.claimed.v1',

@@ -8,6 +8,14 @@ export interface Linkifier {
 }
 
 type ProfileFieldsEvent = DomainEventOf<'custom_profile_field.created.v1' | 'custom_profile_field.updated.v1' | 'custom_profile_field.deleted.v1' | 'custom_profile_fields.reordered.v1'>;
+export interface Playground {
+  id: number;
+  name: string;
+  pygmentsLanguage: string;
+  urlTemplate: string;
+}
+
+type PlaygroundsEvent = DomainEventOf<'playground.added.v1' | 'playground.removed.v1'>;
 type LinkifiersEvent = DomainEventOf<'linkifier.added.v1' | 'linkifier.changed.v1' | 'linkifier.removed.v1' | 'linkifiers.reordered.v1'>;
 
 /** Pure: the organization's profile fields after `event` (a reorder numbers them from 0, as the users service does). */
@@ -23,6 +31,16 @@ export function evolveProfileFields(fields: readonly CustomProfileFieldDefinitio
       const position = new Map(event.data.order.map((id, index) => [id, index]));
       return fields.map((f) => ({ ...f, order: position.get(f.id) ?? f.order }));
     }
+  }
+}
+
+/** Pure: the organization's code playgrounds, in the order they were added, after `event`. */
+export function evolvePlaygrounds(playgrounds: readonly Playground[], event: PlaygroundsEvent): Playground[] {
+  switch (event.type) {
+    case 'playground.added.v1':
+      return [...playgrounds, { id: event.data.playgroundId, name: event.data.name, pygmentsLanguage: event.data.pygmentsLanguage, urlTemplate: event.data.urlTemplate }];
+    case 'playground.removed.v1':
+      return playgrounds.filter((p) => p.id !== event.data.playgroundId);
   }
 }
 

@@ -1,6 +1,7 @@
 import { realmProjector } from '../domain/realm.projector';
 import { userProjector } from '../domain/user.projector';
 import { linkifiersProjector } from '../linkifiers/linkifiers.projector';
+import { playgroundsProjector } from '../playgrounds/playgrounds.projector';
 import { customEmojiProjector } from '../custom-emoji/custom-emoji.projector';
 import { navigationViewsProjector } from '../navigation-views/navigation-views.projector';
 import { savedSnippetsProjector } from '../saved-snippets/saved-snippets.projector';
@@ -19,6 +20,7 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   navigationViewsProjector(repo),
   savedSnippetsProjector(repo),
   linkifiersProjector(repo),
+  playgroundsProjector(repo),
   customEmojiProjector(repo),
   profileFieldsProjector(repo),
   userGroupProjector(repo),

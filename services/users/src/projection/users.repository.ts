@@ -4,6 +4,7 @@ import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
 import { CUSTOM_EMOJI_AGGREGATE, noCustomEmoji, type CustomEmojiState } from '../custom-emoji/custom-emoji.state';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views/navigation-views.state';
+import { PLAYGROUNDS_AGGREGATE, type PlaygroundsState } from '../playgrounds/playgrounds.state';
 import { savedSnippetsAggregateId, type SavedSnippetsState } from '../saved-snippets/saved-snippets.state';
 import { NO_PROFILE_FIELDS, PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields/profile-fields.state';
 import { userGroupAggregateId, type UserGroupState } from '../user-groups/user-group.state';
@@ -101,6 +102,15 @@ export class UsersRepository {
 
   async linkifierList(): Promise<LinkifiersState | null> {
     return strip(await this.linkifiers.findOne({ _id: LINKIFIERS_AGGREGATE }));
+  }
+
+  /** One document, `playgrounds`: the organization's code playgrounds. */
+  get playgrounds() {
+    return this.db.collection<Doc<PlaygroundsState>>('playgrounds');
+  }
+
+  async playgroundList(): Promise<PlaygroundsState | null> {
+    return strip(await this.playgrounds.findOne({ _id: PLAYGROUNDS_AGGREGATE }));
   }
 
   get userStatuses() {

@@ -1,5 +1,6 @@
 import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linkifiers.section';
 import { navigationViewsSection } from '../navigation-views/navigation-views.section';
+import { playgroundsSection } from '../playgrounds/playgrounds.section';
 import { savedSnippetsSection } from '../saved-snippets/saved-snippets.section';
 import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
@@ -20,6 +21,7 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   legacyNotificationSettingsSection,
   navigationViewsSection,
   savedSnippetsSection,
+  playgroundsSection,
   realmLinkifiersSection,
   realmFiltersSection,
   customProfileFieldsSection,

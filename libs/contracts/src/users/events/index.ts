@@ -7,6 +7,8 @@ import { LinkifiersReorderedV1 } from './linkifiers-reordered.v1';
 import { NavigationViewAddedV1 } from './navigation-view-added.v1';
 import { NavigationViewRemovedV1 } from './navigation-view-removed.v1';
 import { NavigationViewUpdatedV1 } from './navigation-view-updated.v1';
+import { PlaygroundAddedV1 } from './playground-added.v1';
+import { PlaygroundRemovedV1 } from './playground-removed.v1';
 import { SavedSnippetCreatedV1 } from './saved-snippet-created.v1';
 import { SavedSnippetDeletedV1 } from './saved-snippet-deleted.v1';
 import { SavedSnippetEditedV1 } from './saved-snippet-edited.v1';
@@ -78,6 +80,8 @@ export * from './presence-changed.v1';
 export * from './saved-snippet-created.v1';
 export * from './saved-snippet-edited.v1';
 export * from './saved-snippet-deleted.v1';
+export * from './playground-added.v1';
+export * from './playground-removed.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
@@ -95,6 +99,8 @@ export const UsersEvent = z.discriminatedUnion('type', [
   SavedSnippetCreatedV1,
   SavedSnippetEditedV1,
   SavedSnippetDeletedV1,
+  PlaygroundAddedV1,
+  PlaygroundRemovedV1,
   LinkifierAddedV1,
   LinkifierChangedV1,
   LinkifierRemovedV1,
