@@ -136,3 +136,24 @@ describe('GET /realm/presence (E18)', () => {
     expect(res.body.ignored_parameters_unsupported).toEqual(['slim_presence']);
   });
 });
+
+describe('GET /users/{user_id_or_email}/presence', () => {
+  const userPresence = (viewer: TestUser, named: string) => api('GET', `/users/${encodeURIComponent(named)}/presence`, { auth: viewer });
+
+  it("answers one user's presence by id, real email or API email, without client and pushable", async () => {
+    const [viewer, user] = [await createUser({ label: 'presence-one-viewer' }), await createUser({ label: 'presence-one' })];
+    await ping(user, { status: 'active' });
+    for (const named of [String(user.userId), user.email, dummyEmail(user.userId, systemInfo().realmHost)]) {
+      const res = await userPresence(viewer, named);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ result: 'success', msg: '', presence: { website: { status: 'active', timestamp: expect.any(Number) }, aggregated: { status: 'active', timestamp: expect.any(Number) } } });
+    }
+  });
+
+  it("answers Zulip's errors: no such user, no presence data", async () => {
+    const [viewer, silent] = [await createUser({ label: 'presence-one-errors' }), await createUser({ label: 'presence-none' })];
+    expect((await userPresence(viewer, '99999999')).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
+    expect((await userPresence(viewer, 'nobody@example.com')).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
+    expect((await userPresence(viewer, String(silent.userId))).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `No presence data for ${silent.userId}` });
+  });
+});

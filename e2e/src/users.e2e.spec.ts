@@ -206,3 +206,15 @@ describe('roles', () => {
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' });
   });
 });
+
+describe('DELETE /users/me', () => {
+  it('deactivates the caller, whose key then no longer works', async () => {
+    const leaving = await createUser({ label: 'leaving' });
+    const res = await api('DELETE', '/users/me', { auth: leaving });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: 'success', msg: '' });
+    const after = await api('GET', '/users/me', { auth: leaving });
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ code: 'USER_DEACTIVATED' });
+  });
+});

@@ -49,7 +49,9 @@ describe("Zulip's API document: every operation is served, or listed in the READ
   });
 
   it.each(OPERATIONS.filter((op) => !excluded.has(`${op.method} ${op.path}`)).map((op) => [`${op.method} ${op.path}`, op] as const))('routes %s', async (_name, op) => {
-    expect(await routed(member, op.method, op.path)).toBe(true);
+    // The one call that would deactivate the caller gets a member of its own.
+    const caller = op.method === 'DELETE' && op.path === '/users/me' ? await createUser({ label: 'api-coverage-leaving' }) : member;
+    expect(await routed(caller, op.method, op.path)).toBe(true);
   });
 
   it.each([...excluded].map((key) => [key] as const))('%s, listed as not served, is indeed not routed (else the README is stale)', async (key) => {

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   EXPECTATION_MISMATCH: 400,
   /** A user group still used by a setting or as a subgroup (with `objections`). */
   CANNOT_DEACTIVATE_GROUP_IN_USE: 400,
+  /** DELETE /users/me by the only active user or the only owner (with `is_last_owner`, `entity`). */
+  CANNOT_DEACTIVATE_LAST_USER: 400,
   /** POST /invites: with `errors`, `sent_invitations`, `daily_limit_reached`, `license_limit_reached`. */
   INVITATION_FAILED: 400,
   /** POST /channels/create (and renames) with a name in use: Zulip's ChannelExistsError. */

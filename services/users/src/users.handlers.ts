@@ -8,14 +8,17 @@ import {
   sendInvites,
   BOOTSTRAP_REALM,
   createUser,
+  deactivateOwnUser,
   deactivateUser,
   fetchApiKey,
   getLinkifiers,
   getNavigationViews,
   getOwnUser,
   getRealmPresence,
+  getUserPresence,
   getServerSettings,
   getUser,
+  getUserByEmail,
   getUsers,
   getUserStatus,
   reactivateUser,
@@ -64,10 +67,10 @@ import {
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
 import { createUserHandler } from './create-user/create-user.handler';
-import { deactivateUserHandler } from './deactivate-user/deactivate-user.handler';
+import { deactivateOwnUserHandler, deactivateUserHandler } from './deactivate-user/deactivate-user.handler';
 import { fetchApiKeyHandler } from './fetch-api-key/fetch-api-key.handler';
 import { getOwnUserHandler } from './get-own-user/get-own-user.handler';
-import { getUserHandler, getUsersHandler } from './get-users/get-users.handler';
+import { getUserByEmailHandler, getUserHandler, getUsersHandler } from './get-users/get-users.handler';
 import { addLinkifierHandler } from './linkifiers/add-linkifier/add-linkifier.handler';
 import { getLinkifiersHandler } from './linkifiers/get-linkifiers/get-linkifiers.handler';
 import { removeLinkifierHandler } from './linkifiers/remove-linkifier/remove-linkifier.handler';
@@ -87,6 +90,7 @@ import { deleteSavedSnippetHandler } from './saved-snippets/delete-saved-snippet
 import { editSavedSnippetHandler } from './saved-snippets/edit-saved-snippet/edit-saved-snippet.handler';
 import { getSavedSnippetsHandler } from './saved-snippets/get-saved-snippets/get-saved-snippets.handler';
 import { getRealmPresenceHandler } from './presence/get-realm-presence/get-realm-presence.handler';
+import { getUserPresenceHandler } from './presence/get-user-presence/get-user-presence.handler';
 import { updatePresenceHandler } from './presence/update-presence/update-presence.handler';
 import { acceptInviteHandler } from './invites/accept-invite/accept-invite.handler';
 import { getInvitesHandler } from './invites/get-invites/get-invites.handler';
@@ -130,8 +134,10 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getOwnUser.type]: getOwnUserHandler(deps),
   [getUsers.type]: getUsersHandler(deps),
   [getUser.type]: getUserHandler(deps),
+  [getUserByEmail.type]: getUserByEmailHandler(deps),
   [createUser.type]: createUserHandler(deps),
   [deactivateUser.type]: deactivateUserHandler(deps),
+  [deactivateOwnUser.type]: deactivateOwnUserHandler(deps),
   [reactivateUser.type]: reactivateUserHandler(deps),
   [updateUser.type]: updateUserHandler(deps),
   [updateRealmUserSettingsDefaults.type]: updateRealmUserSettingsDefaultsHandler(deps),
@@ -177,6 +183,7 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [getUserStatus.type]: getUserStatusHandler(deps),
   [updatePresence.type]: updatePresenceHandler(deps),
   [getRealmPresence.type]: getRealmPresenceHandler(deps),
+  [getUserPresence.type]: getUserPresenceHandler(deps),
   [sendInvites.type]: sendInvitesHandler(deps),
   [getInvites.type]: getInvitesHandler(deps),
   [revokeInvite.type]: revokeInviteHandler(deps),

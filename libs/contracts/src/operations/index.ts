@@ -27,7 +27,7 @@ import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnipp
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
-import { getRealmPresence, updatePresence } from './presence';
+import { getRealmPresence, getUserPresence, updatePresence } from './presence';
 import { getServerSettings, registerQueue } from './server';
 import { setMessageEditTypingStatus, setTypingStatus } from './typing';
 import {
@@ -48,7 +48,7 @@ import {
   updateUserGroupMembers,
   updateUserGroupSubgroups,
 } from './user-groups';
-import { createUser, deactivateUser, getOwnUser, getUser, getUsers, reactivateUser, updateUser } from './users';
+import { createUser, deactivateOwnUser, deactivateUser, getOwnUser, getUser, getUserByEmail, getUsers, reactivateUser, updateUser } from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
@@ -92,8 +92,10 @@ export const OPERATIONS: readonly Operation[] = [
   getOwnUser,
   getUsers,
   getUser,
+  getUserByEmail,
   createUser,
   deactivateUser,
+  deactivateOwnUser,
   reactivateUser,
   updateUser,
   updateRealmUserSettingsDefaults,
@@ -139,6 +141,7 @@ export const OPERATIONS: readonly Operation[] = [
   getUserStatus,
   updatePresence,
   getRealmPresence,
+  getUserPresence,
   sendInvites,
   getInvites,
   revokeInvite,

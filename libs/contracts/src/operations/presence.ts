@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_IDENTIFIER_LENGTH } from '../limits';
+import { MAX_EMAIL_LENGTH, MAX_IDENTIFIER_LENGTH } from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -34,5 +34,17 @@ export const getRealmPresence = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  key: 'actor',
+});
+
+/** GET /users/{user_id_or_email}/presence: one user's presence, in the legacy format, for bots and scripts. */
+export const getUserPresence = defineOperation({
+  type: 'presence.get_user',
+  method: 'GET',
+  path: '/users/{user_id_or_email}/presence',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ user_id_or_email: z.string().max(MAX_EMAIL_LENGTH) }),
   key: 'actor',
 });

@@ -45,6 +45,21 @@ export const getUser = defineOperation({
   key: 'actor',
 });
 
+/**
+ * GET /users/{email}: by the real email (when the target's email visibility lets the caller see
+ * it) or by the dummy API email `user{id}@{realm host}`.
+ */
+export const getUserByEmail = defineOperation({
+  type: 'user.get_by_email',
+  method: 'GET',
+  path: '/users/{email}',
+  service: 'users',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ email: Email, ...listFlags }),
+  key: 'actor',
+});
+
 /** POST /users: an administrator creates an account. */
 export const createUser = defineOperation({
   type: 'user.create',
@@ -68,6 +83,18 @@ export const deactivateUser = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ user_id: UserId, deactivation_notification_comment: z.string().max(2000).optional() }),
+  key: 'realm',
+});
+
+/** DELETE /users/me: deactivate one's own account. */
+export const deactivateOwnUser = defineOperation({
+  type: 'user.deactivate_own',
+  method: 'DELETE',
+  path: '/users/me',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({}),
   key: 'realm',
 });
 

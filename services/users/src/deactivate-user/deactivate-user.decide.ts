@@ -1,5 +1,5 @@
 import { Role, type deactivateUser, type OperationData } from '@zulip-es/contracts';
-import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError, ownerRequired, type NewEvent } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import type { InvitationState } from '../invites/invitation.state';
 import { invitationRevoked } from '../invites/revoke-invite/revoke-invite.decide';
@@ -25,7 +25,33 @@ export function decideDeactivateUser(_cmd: DeactivateUser, state: DeactivateUser
   const target = accessTarget(state.target, { allowDeactivated: false });
   if (target.role === Role.OWNER && state.actor.role !== Role.OWNER) throw ownerRequired();
   if (target.role === Role.OWNER && state.activeOwners <= 1) throw badRequest('Cannot deactivate the only organization owner');
+  return deactivation(target, state.pendingInvitations);
+}
+
+export interface DeactivateOwnUserState {
+  actor: UserState;
+  activeUsers: number;
+  activeOwners: number;
+  pendingInvitations: InvitationState[];
+}
+
+/**
+ * Zulip's `deactivate_user_own_backend`: anyone may leave, except the organization's only active
+ * user or its only owner (`CannotDeactivateLastUserError`).
+ */
+export function decideDeactivateOwnUser(state: DeactivateOwnUserState): NewEvent[] {
+  if (state.activeUsers <= 1) throw lastUser(false);
+  if (state.actor.role === Role.OWNER && state.activeOwners <= 1) throw lastUser(true);
+  return deactivation(state.actor, state.pendingInvitations);
+}
+
+const lastUser = (isLastOwner: boolean): DomainError => {
+  const entity = isLastOwner ? 'organization owner' : 'user';
+  return new DomainError('CANNOT_DEACTIVATE_LAST_USER', `Cannot deactivate the only ${entity}.`, { is_last_owner: isLastOwner, entity });
+};
+
+function deactivation(target: UserState, pendingInvitations: readonly InvitationState[]): NewEvent[] {
   const deactivated: NewEvent = { type: 'user.deactivated.v1', aggregateId: userAggregateId(target.userId), sequence: target.version + 1, data: { userId: target.userId } };
-  const revoked = state.pendingInvitations.filter((invitation) => invitation.invitedByUserId === target.userId && invitation.status === 'pending').map(invitationRevoked);
+  const revoked = pendingInvitations.filter((invitation) => invitation.invitedByUserId === target.userId && invitation.status === 'pending').map(invitationRevoked);
   return [deactivated, ...revoked];
 }

@@ -1,7 +1,8 @@
-import { deactivateUser } from '@zulip-es/contracts';
+import { deactivateOwnUser, deactivateUser, Role, type OperationData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { decideDeactivateUser, type DeactivateUser } from './deactivate-user.decide';
+import { isSystemBot } from '../bootstrap-realm/notification-bot';
+import { decideDeactivateOwnUser, decideDeactivateUser, type DeactivateUser } from './deactivate-user.decide';
 
 export function deactivateUserHandler({ repo }: UsersDeps): CommandHandler<DeactivateUser> {
   return {
@@ -12,6 +13,22 @@ export function deactivateUserHandler({ repo }: UsersDeps): CommandHandler<Deact
       const [target, activeOwners, pendingInvitations] = await Promise.all([repo.user(data.user_id), repo.activeOwnerCount(), repo.pendingInvitationsFrom(data.user_id)]);
       const state = { actor, target, activeOwners, pendingInvitations };
       return { events: decideDeactivateUser(data, state), reply: {} };
+    },
+    replyFrom: () => ({}),
+  };
+}
+
+/** DELETE /users/me. */
+export function deactivateOwnUserHandler({ repo }: UsersDeps): CommandHandler<OperationData<typeof deactivateOwnUser>> {
+  return {
+    kind: 'command',
+    schema: deactivateOwnUser.params,
+    async handle({ actorId }) {
+      const { actor } = await loadActor(repo, actorId);
+      const [users, pendingInvitations] = await Promise.all([repo.allUsers(), repo.pendingInvitationsFrom(actor.userId)]);
+      const active = users.filter((u) => u.isActive && !isSystemBot(u));
+      const state = { actor, activeUsers: active.length, activeOwners: active.filter((u) => u.role === Role.OWNER).length, pendingInvitations };
+      return { events: decideDeactivateOwnUser(state), reply: {} };
     },
     replyFrom: () => ({}),
   };

@@ -1,9 +1,8 @@
-import { dummyEmailUserId, updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
+import { updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
-import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { visibleByRealEmail } from './target-lookup';
+import { userByEmailFor } from '../shared/user-by-email';
 import { decideUpdateUser, type UpdateUser, type UpdateUserState } from './update-user.decide';
 
 /** `PATCH /users/{user_id}`. */
@@ -27,16 +26,10 @@ export function updateUserByEmailHandler(deps: UsersDeps): CommandHandler<Operat
     schema: updateUserByEmail.params,
     async handle({ data, actorId }) {
       const { actor, realm } = await loadActor(deps.repo, actorId);
-      return { events: await decide(deps, actor, await findByEmail(deps, actor, realm, data.email), data), reply: {} };
+      return { events: await decide(deps, actor, await userByEmailFor(deps.repo, actor, realm, data.email), data), reply: {} };
     },
     replyFrom: () => ({}),
   };
-}
-
-async function findByEmail({ repo }: UsersDeps, actor: UserState, realm: RealmState, email: string): Promise<UserState | null> {
-  const id = dummyEmailUserId(email, realm.host);
-  if (id !== null) return repo.user(id);
-  return visibleByRealEmail(actor, await repo.userByEmail(email));
 }
 
 /** Loads only what the request's parts need, then decides. */

@@ -1,6 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { aUser } from '../testing/users.fixtures';
-import { visibleByRealEmail } from './target-lookup';
+import { visibleByRealEmail } from './user-by-email';
 
 describe('finding the user of PATCH /users/{email}', () => {
   it('finds a real address only when its owner lets the caller see it', () => {
