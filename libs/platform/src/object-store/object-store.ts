@@ -127,6 +127,13 @@ export class ObjectStore {
     }
   }
 
+  /** The whole object in memory: for objects already bounded in size (an upload to resize, say). */
+  async readWhole(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.read(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   /** The object's bytes, whole or from `offset` for `length` bytes. */
   async read(key: string, range?: { offset: number; length: number }): Promise<Readable> {
     const client = await this.client();

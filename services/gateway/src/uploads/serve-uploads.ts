@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ATTACHMENT_ACCESS, AttachmentAccessReply, THUMBNAIL_FORMATS, thumbnailFormatName, thumbnailKey } from '@zulip-es/contracts';
-import { DomainError, type Logger, type ObjectStore } from '@zulip-es/platform';
+import { DomainError, type Logger, type ObjectStore, type StoredObject } from '@zulip-es/platform';
 import type { Credential } from '../auth/auth-read-model';
 import { originOf, type Dispatcher } from '../dispatch/dispatcher';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
@@ -93,13 +93,14 @@ async function accessDenied(deps: UploadServingDeps, req: FileRequest, reply: Fa
  * asks for one the server did not make): the same animation first, then any.
  */
 async function streamThumbnail(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, formatName: string): Promise<FastifyReply> {
-  const requested = THUMBNAIL_FORMATS.find((f) => thumbnailFormatName(f) === formatName);
-  if (!requested && !/^\d+x\d+(-anim)?\.\w+$/u.test(formatName)) throw new DomainError('BAD_REQUEST', 'Invalid thumbnail format');
+  // Zulip's `BaseThumbnailFormat.from_string`.
+  if (!/^\d+x\d+(-anim)?\.\w+$/u.test(formatName)) throw new DomainError('BAD_REQUEST', 'Invalid thumbnail format');
   const animated = formatName.includes('-anim.');
   const candidates = [formatName, ...THUMBNAIL_FORMATS.filter((f) => f.animated === animated).map(thumbnailFormatName), ...THUMBNAIL_FORMATS.map(thumbnailFormatName)];
   for (const name of new Set(candidates)) {
     const key = thumbnailKey(pathId, name);
-    if (await deps.store.stat(key)) return stream(deps, req, reply, key, false);
+    const object = await deps.store.stat(key);
+    if (object) return send(deps, req, reply, key, object, false);
   }
   return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
 }
@@ -108,6 +109,11 @@ async function streamThumbnail(deps: UploadServingDeps, req: FastifyRequest, rep
 async function stream(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, download: boolean): Promise<FastifyReply> {
   const object = await deps.store.stat(pathId);
   if (!object) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
+  return send(deps, req, reply, pathId, object, download);
+}
+
+/** `stream` for an object already looked up. */
+async function send(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, object: StoredObject, download: boolean): Promise<FastifyReply> {
   reply
     .header('Content-Type', object.contentType)
     .header('Content-Disposition', contentDisposition(pathId, object.contentType, download))

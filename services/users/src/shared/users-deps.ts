@@ -18,7 +18,7 @@ export interface UsersDeps {
   /** The channels, as read from the messages service's events. */
   channels: ChannelDirectory;
   /** The uploads bucket, where custom emoji images are stored. */
-  objects: Pick<ObjectStore, 'read' | 'put'>;
+  objects: Pick<ObjectStore, 'readWhole' | 'put'>;
   /** When this process started (Zulip's `server_generation`). */
   startedAt: Date;
 }

@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { addCustomEmoji, StoredFile } from '@zulip-es/contracts';
-import type { CommandHandler, ObjectStore } from '@zulip-es/platform';
+import type { CommandHandler } from '@zulip-es/platform';
 import { customEmojiKeys } from '@zulip-es/zulip-emoji';
 import type { UsersDeps } from '../../shared/users-deps';
 import { loadActorGroups } from '../../user-groups/load-actor-groups';
 import { checkAddCustomEmoji, decideAddCustomEmoji, EMOJI_IMAGE_TYPES, type AddCustomEmoji } from './add-custom-emoji.decide';
 import { resizeEmoji } from './emoji-image';
-
-async function bytesOf(store: Pick<ObjectStore, 'read'>, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await store.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * POST /realm/emoji/{emoji_name}: the checks, then the images (read from the upload the gateway
@@ -29,7 +23,7 @@ export function addCustomEmojiHandler({ repo, objects }: UsersDeps): CommandHand
       const [ctx, emoji] = await Promise.all([loadActorGroups(repo, actorId), repo.customEmojiList()]);
       const state = { actor: ctx.actor, realm: ctx.realm, membership: ctx.membership, emoji };
       const accepted = checkAddCustomEmoji(data, state);
-      const bytes = await bytesOf(objects, data.file.pathId);
+      const bytes = await objects.readWhole(data.file.pathId);
       const resized = await resizeEmoji(bytes, accepted.contentType);
       const fileName = `${createHash('sha256').update(commandId).digest('hex').slice(0, 16)}${EMOJI_IMAGE_TYPES.get(accepted.contentType)!}`;
       const keys = customEmojiKeys(ctx.realm.realmId, fileName);
