@@ -71,7 +71,6 @@ describe('POST /register initial state', () => {
       realm_message_retention_days: -1,
       realm_waiting_period_threshold: 0,
       realm_presence_disabled: false,
-      realm_enable_read_receipts: false,
       realm_wildcard_mention_policy: 5,
       realm_can_mention_many_users_group: 3,
       realm_can_delete_any_message_group: 3,

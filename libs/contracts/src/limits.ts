@@ -143,3 +143,6 @@ export const MAX_REACTIONS_PER_MESSAGE = 20_000;
 export const MAX_EMOJI_FILE_SIZE_MIB = 5;
 /** Custom emoji names are Zulip's `[0-9a-z-_]` words; Zulip has no bound, this one is generous. */
 export const MAX_EMOJI_NAME_LENGTH = 100;
+
+/** Zulip's `Realm.MAX_REPORT_MESSAGE_EXPLANATION_LENGTH`: the longest description of a message report. */
+export const MAX_REPORT_DESCRIPTION_LENGTH = 1000;

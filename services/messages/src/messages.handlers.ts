@@ -45,6 +45,10 @@ import {
   getAlertWords,
   addAlertWords,
   removeAlertWords,
+  getMessageHistory,
+  getReadReceipts,
+  checkMessagesMatchNarrow,
+  reportMessage,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -80,6 +84,10 @@ import { getMessageHandler, getMessagesHandler } from './messages/read-messages/
 import { sendMessageHandler } from './messages/send-message/send-message.handler';
 import { addReactionHandler, removeReactionHandler } from './messages/reactions/reactions.handler';
 import { renderMessageHandler } from './messages/render-message/render-message.handler';
+import { getMessageHistoryHandler } from './messages/message-history/message-history.handler';
+import { getReadReceiptsHandler } from './messages/read-receipts/read-receipts.handler';
+import { checkMessagesMatchNarrowHandler } from './messages/matches-narrow/matches-narrow.handler';
+import { reportMessageHandler } from './messages/report-message/report-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -128,6 +136,10 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [deleteMessage.type]: deleteMessageHandler(deps),
   [updateMessage.type]: editMessageHandler(deps),
   [renderMessage.type]: renderMessageHandler(deps),
+  [getMessageHistory.type]: getMessageHistoryHandler(deps),
+  [getReadReceipts.type]: getReadReceiptsHandler(deps),
+  [checkMessagesMatchNarrow.type]: checkMessagesMatchNarrowHandler(deps),
+  [reportMessage.type]: reportMessageHandler(deps),
   [addReaction.type]: addReactionHandler(deps),
   [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),

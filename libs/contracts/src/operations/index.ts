@@ -14,7 +14,18 @@ import {
   updateSubscriptions,
 } from './channels';
 import { getSubscriptionStatus, updateSubscriptionProperties } from './subscriptions';
-import { deleteMessage, getMessage, getMessages, renderMessage, sendMessage, updateMessage } from './messages';
+import {
+  checkMessagesMatchNarrow,
+  deleteMessage,
+  getMessage,
+  getMessageHistory,
+  getMessages,
+  getReadReceipts,
+  renderMessage,
+  reportMessage,
+  sendMessage,
+  updateMessage,
+} from './messages';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
 import { addAlertWords, getAlertWords, muteUser, removeAlertWords, unmuteUser } from './muted-users-and-alert-words';
 import { deleteTopic, getStreamTopics } from './topics';
@@ -172,6 +183,10 @@ export const OPERATIONS: readonly Operation[] = [
   deleteMessage,
   updateMessage,
   renderMessage,
+  getMessageHistory,
+  getReadReceipts,
+  checkMessagesMatchNarrow,
+  reportMessage,
   addReaction,
   removeReaction,
   updateMessageFlags,

@@ -5,6 +5,7 @@ import {
   MAX_MESSAGE_INPUT_LENGTH,
   MAX_NARROW_OPERAND_LENGTH,
   MAX_NARROW_TERMS,
+  MAX_REPORT_DESCRIPTION_LENGTH,
   MAX_TOPIC_INPUT_LENGTH,
 } from '../limits';
 import { defineOperation } from './operation';
@@ -148,4 +149,63 @@ export const renderMessage = defineOperation({
   auth: 'user',
   params: z.object({ content: Content }),
   key: 'actor',
+});
+
+/** GET /messages/{message_id}/history → `{message_history}`: its snapshots, oldest first. */
+export const getMessageHistory = defineOperation({
+  type: 'message.history',
+  method: 'GET',
+  path: '/messages/{message_id}/history',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ message_id: MessageId, allow_empty_topic_name: z.boolean().default(false) }),
+  key: 'actor',
+});
+
+/** GET /messages/{message_id}/read_receipts → `{user_ids}`: who has read it and shares that. */
+export const getReadReceipts = defineOperation({
+  type: 'message.read_receipts',
+  method: 'GET',
+  path: '/messages/{message_id}/read_receipts',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ message_id: MessageId }),
+  key: 'actor',
+});
+
+/** GET /messages/matches_narrow → `{messages}`: which of `msg_ids` the caller received match the narrow. */
+export const checkMessagesMatchNarrow = defineOperation({
+  type: 'message.matches_narrow',
+  method: 'GET',
+  path: '/messages/matches_narrow',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ msg_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST), narrow: z.array(NarrowTerm).max(MAX_NARROW_TERMS) }),
+  key: 'actor',
+});
+
+/** Zulip's `Realm.REPORT_MESSAGE_REASONS`, with the words its reports show. */
+export const REPORT_TYPES = { spam: 'Spam', harassment: 'Harassment', inappropriate: 'Inappropriate content', norms: 'Violates community norms', other: 'Other reason' } as const;
+
+/**
+ * POST /messages/{message_id}/report: the notification bot posts the report to the organization's
+ * moderation request channel. `report_type` is taken as a string so an unknown one gets Zulip's
+ * own message.
+ */
+export const reportMessage = defineOperation({
+  type: 'message.report',
+  method: 'POST',
+  path: '/messages/{message_id}/report',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    message_id: MessageId,
+    report_type: z.string().max(MAX_IDENTIFIER_LENGTH),
+    description: z.string().max(MAX_REPORT_DESCRIPTION_LENGTH).default(''),
+  }),
+  key: 'realm',
 });

@@ -28,6 +28,9 @@ export const updateRealm = defineOperation({
     description: z.string().max(MAX_REALM_DESCRIPTION_LENGTH).optional(),
     allow_message_editing: z.boolean().optional(),
     inline_image_preview: z.boolean().optional(),
+    enable_read_receipts: z.boolean().optional(),
+    /** A channel id, or -1 to turn message reports off. */
+    moderation_request_channel_id: z.int().optional(),
     message_content_edit_limit_seconds: TimeLimit.optional(),
     move_messages_within_stream_limit_seconds: TimeLimit.optional(),
     move_messages_between_streams_limit_seconds: TimeLimit.optional(),

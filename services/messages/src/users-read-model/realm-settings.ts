@@ -37,6 +37,8 @@ export interface ReadRealm {
   realmId: number;
   /** Names dummy emails (`user<id>@<host>`). */
   host: string;
+  /** The organization's URL (`https://chat.example.com`), for links in messages the server writes. */
+  url: string;
   permissions: Record<RealmPermission, GroupSettingEventValue>;
   /** Message editing policy (for message edits), Zulip's defaults until changed. */
   allowMessageEditing: boolean;
@@ -51,12 +53,17 @@ export interface ReadRealm {
   topicsPolicy: 'allow_empty_topic' | 'disable_empty_topic';
   /** Zulip's `message_edit_history_visibility_policy`: which `edit_history` entries messages show. */
   messageEditHistoryVisibilityPolicy: 'all' | 'moves' | 'none';
+  /** Zulip's `enable_read_receipts` (off until the organization turns it on, as the users service creates it). */
+  enableReadReceipts: boolean;
+  /** Zulip's `moderation_request_channel_id`: where message reports go (-1: reporting is off). */
+  moderationRequestChannelId: number;
 }
 
-export function newRealm(realmId: number, host: string): ReadRealm {
+export function newRealm(realmId: number, host: string, url: string): ReadRealm {
   return {
     realmId,
     host,
+    url,
     permissions: Object.fromEntries(Object.entries(REALM_PERMISSIONS).map(([name, c]) => [name, c.defaultGroup])) as Record<RealmPermission, GroupSettingEventValue>,
     allowMessageEditing: true,
     messageContentEditLimitSeconds: 600,
@@ -66,6 +73,8 @@ export function newRealm(realmId: number, host: string): ReadRealm {
     messageContentDeleteLimitSeconds: 600,
     topicsPolicy: 'allow_empty_topic',
     messageEditHistoryVisibilityPolicy: 'all',
+    enableReadReceipts: false,
+    moderationRequestChannelId: -1,
   };
 }
 
@@ -78,6 +87,8 @@ const SCALARS = {
   message_content_delete_limit_seconds: 'messageContentDeleteLimitSeconds',
   topics_policy: 'topicsPolicy',
   message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
+  enable_read_receipts: 'enableReadReceipts',
+  moderation_request_channel_id: 'moderationRequestChannelId',
 } as const;
 
 /** The organization after one `realm.setting_changed.v1`; settings this service ignores leave it as it is. */

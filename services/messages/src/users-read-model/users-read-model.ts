@@ -57,6 +57,8 @@ export class UsersReadModel implements ReadModel {
   private readonly groups = new Map<number, ReadGroup>();
   private readonly draftsSync = new Map<number, DraftsSync>();
   private readonly typing = new Map<number, TypingSettings>();
+  /** Users who turned `send_read_receipts` off (Zulip's default is on). */
+  private readonly hidingReadReceipts = new Set<number>();
   private currentRealm: ReadRealm | null = null;
   private cachedMembership: GroupMembership | null = null;
 
@@ -74,6 +76,11 @@ export class UsersReadModel implements ReadModel {
 
   typingSettingsOf(userId: number): TypingSettings {
     return this.typing.get(userId) ?? DEFAULT_TYPING;
+  }
+
+  /** Zulip's `send_read_receipts`: whether others may see that the user read a message. */
+  sendsReadReceipts(userId: number): boolean {
+    return !this.hidingReadReceipts.has(userId);
   }
 
   /** Zulip's default (on) for a user this model has not seen. */
@@ -110,6 +117,16 @@ export class UsersReadModel implements ReadModel {
     this.applyEvent(parsed.data);
     this.applyDraftsSync(parsed.data, envelope.sequence);
     this.applyTypingSettings(parsed.data);
+    this.applyReadReceiptsSetting(parsed.data);
+  }
+
+  private applyReadReceiptsSetting(event: UsersEvent): void {
+    let sends: boolean;
+    if (event.type === 'user.created.v1') sends = event.data.settings?.send_read_receipts ?? true;
+    else if (event.type === 'user.settings_changed.v1' && event.data.property === 'send_read_receipts') sends = event.data.value === true;
+    else return;
+    if (sends) this.hidingReadReceipts.delete(event.data.userId);
+    else this.hidingReadReceipts.add(event.data.userId);
   }
 
   private applyTypingSettings(event: UsersEvent): void {
@@ -135,7 +152,7 @@ export class UsersReadModel implements ReadModel {
   private applyEvent(event: UsersEvent): void {
     switch (event.type) {
       case 'realm.created.v1':
-        this.currentRealm = newRealm(event.data.realmId, event.data.host);
+        this.currentRealm = newRealm(event.data.realmId, event.data.host, event.data.url);
         return;
       case 'realm.setting_changed.v1':
         if (this.currentRealm) this.currentRealm = withRealmSetting(this.currentRealm, event.data.property, event.data.value);

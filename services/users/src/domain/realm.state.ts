@@ -24,6 +24,8 @@ export const DEFAULT_REALM_SETTINGS = {
   messageEditHistoryVisibilityPolicy: 'all',
   description: '',
   inlineImagePreview: true,
+  enableReadReceipts: false,
+  moderationRequestChannelId: -1,
   groups: DEFAULT_REALM_GROUP_SETTINGS,
   avatarChangesDisabled: false,
   defaultCodeBlockLanguage: '',
@@ -33,7 +35,6 @@ export const DEFAULT_REALM_SETTINGS = {
   emailsRestrictedToDomains: false,
   enableGuestUserDmWarning: true,
   enableGuestUserIndicator: true,
-  enableReadReceipts: false,
   enableSpectatorAccess: false,
   inlineUrlEmbedPreview: false,
   inviteRequired: true,
@@ -67,6 +68,10 @@ export interface RealmState {
     description: string;
     /** Links to images, videos and YouTube get previews in messages. */
     inlineImagePreview: boolean;
+    /** Zulip's `enable_read_receipts`. */
+    enableReadReceipts: boolean;
+    /** Zulip's `moderation_request_channel_id`: where message reports go (-1: reporting is off). */
+    moderationRequestChannelId: number;
     /** Group-valued permission settings by Zulip's name (`can_invite_users_group`, …). */
     groups: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>>;
   } & FixedRealmSettings;
@@ -86,6 +91,8 @@ export const REALM_SCALAR_SETTINGS = {
   message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
   description: 'description',
   inline_image_preview: 'inlineImagePreview',
+  enable_read_receipts: 'enableReadReceipts',
+  moderation_request_channel_id: 'moderationRequestChannelId',
 } as const satisfies Record<string, Exclude<keyof RealmState['settings'], 'groups'>>;
 
 /**
@@ -102,7 +109,6 @@ export interface FixedRealmSettings {
   emailsRestrictedToDomains: boolean;
   enableGuestUserDmWarning: boolean;
   enableGuestUserIndicator: boolean;
-  enableReadReceipts: boolean;
   enableSpectatorAccess: boolean;
   inlineUrlEmbedPreview: boolean;
   inviteRequired: boolean;
@@ -132,7 +138,6 @@ export const FIXED_REALM_SCALAR_SETTINGS = {
   emails_restricted_to_domains: 'emailsRestrictedToDomains',
   enable_guest_user_dm_warning: 'enableGuestUserDmWarning',
   enable_guest_user_indicator: 'enableGuestUserIndicator',
-  enable_read_receipts: 'enableReadReceipts',
   enable_spectator_access: 'enableSpectatorAccess',
   inline_url_embed_preview: 'inlineUrlEmbedPreview',
   invite_required: 'inviteRequired',

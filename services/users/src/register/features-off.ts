@@ -34,8 +34,7 @@ export const FEATURES_OFF = {
   max_channel_folder_name_length: 0,
   max_channel_folder_description_length: 0,
   max_reminder_note_length: 0,
-  // No message reports, and no automated announcements of new channels, new users or Zulip updates.
-  realm_moderation_request_channel_id: -1,
+  // No automated announcements of new channels, new users or Zulip updates.
   realm_new_stream_announcements_stream_id: -1,
   realm_signup_announcements_stream_id: -1,
   realm_zulip_update_announcements_stream_id: -1,

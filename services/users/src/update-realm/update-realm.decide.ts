@@ -26,11 +26,23 @@ function parseEditHistoryPolicy(value: string | undefined): string | undefined {
   return value;
 }
 
+/** What PATCH /realm needs to know of channels (the messages service owns them). */
+export interface KnownChannels {
+  channel(channelId: number): unknown;
+}
+
+/** Zulip's `moderation_request_channel_id`: a channel the administrator can see, or a negative id to turn reports off. */
+function parseModerationChannel(value: number | undefined, channels: KnownChannels): number | undefined {
+  if (value === undefined || value < 0) return value === undefined ? undefined : -1;
+  if (channels.channel(value) === undefined) throw badRequest('Invalid channel ID');
+  return value;
+}
+
 /**
  * PATCH /realm: every sent setting is validated before anything changes; each setting whose value
  * differs becomes one `realm.setting_changed.v1`.
  */
-export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState): NewEvent[] {
+export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels: KnownChannels): NewEvent[] {
   const ctx = groupsContext(state);
   const { realm, actor } = ctx;
   requireAdmin(actor);
@@ -48,6 +60,8 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState): NewEven
     message_edit_history_visibility_policy: parseEditHistoryPolicy(cmd.message_edit_history_visibility_policy),
     description: cmd.description,
     inline_image_preview: cmd.inline_image_preview,
+    enable_read_receipts: cmd.enable_read_receipts,
+    moderation_request_channel_id: parseModerationChannel(cmd.moderation_request_channel_id, channels),
   };
   for (const [property, value] of Object.entries(scalar) as [keyof typeof REALM_SCALAR_SETTINGS, boolean | number | string | null | undefined][]) {
     if (value !== undefined && value !== realm.settings[REALM_SCALAR_SETTINGS[property]]) changes.push({ property, value });

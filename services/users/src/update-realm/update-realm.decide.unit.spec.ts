@@ -4,8 +4,10 @@ import { aRealm } from '../testing/users.fixtures';
 import { decideUpdateRealm, updateRealmReply, type UpdateRealm } from './update-realm.decide';
 
 const refused = (msg: string, code = 'BAD_REQUEST') => expect.objectContaining({ code, msg });
+/** Channel 5 exists. */
+const channels = { channel: (id: number) => (id === 5 ? { channelId: 5 } : undefined) };
 const decide = (cmd: Partial<UpdateRealm>, overrides = {}) =>
-  decideUpdateRealm(cmd as UpdateRealm, groupsState({ realm: aRealm({ version: 7 }), groups: [aGroup(), aGroup({ groupId: 21, name: 'gone', deactivated: true })], ...overrides }));
+  decideUpdateRealm(cmd as UpdateRealm, groupsState({ realm: aRealm({ version: 7 }), groups: [aGroup(), aGroup({ groupId: 21, name: 'gone', deactivated: true })], ...overrides }), channels);
 const change = (value: unknown) => ({ new: value, old: undefined }) as UpdateRealm['can_create_groups'];
 
 describe('update realm', () => {
@@ -16,6 +18,19 @@ describe('update realm', () => {
       { type: 'realm.setting_changed.v1', aggregateId: 'realm', sequence: 10, data: { property: 'message_content_edit_limit_seconds', value: null } },
       { type: 'realm.setting_changed.v1', aggregateId: 'realm', sequence: 11, data: { property: 'can_resolve_topics_group', value: 6 } },
     ]);
+  });
+
+  it('turns read receipts on and sets the moderation request channel to a channel that exists', () => {
+    expect(decide({ enable_read_receipts: true, moderation_request_channel_id: 5 }).map((e) => e.data)).toEqual([
+      { property: 'enable_read_receipts', value: true },
+      { property: 'moderation_request_channel_id', value: 5 },
+    ]);
+    expect(() => decide({ moderation_request_channel_id: 6 })).toThrow(refused('Invalid channel ID'));
+  });
+
+  it('turns message reports off with any negative channel id, recorded as -1', () => {
+    const events = decide({ moderation_request_channel_id: -7 }, { realm: aRealm({ version: 7, settings: { ...aRealm().settings, moderationRequestChannelId: 5 } }) });
+    expect(events.map((e) => e.data)).toEqual([{ property: 'moderation_request_channel_id', value: -1 }]);
   });
 
   it('publishes nothing for values already in place', () => {

@@ -48,6 +48,10 @@ describe('message_edit_history_visibility_policy on GET /messages and GET /messa
         expect(shown.edit_history).toEqual([moveEntry, movesOnly]);
         expect(shown).toMatchObject({ last_edit_timestamp: all.last_edit_timestamp, last_moved_timestamp: all.last_moved_timestamp });
       }
+      // GET /messages/{message_id}/history shows only the moves too: the content as it is now throughout.
+      const snapshots = (await api('GET', `/messages/${both}/history`, { auth: user })).body.message_history as Record<string, unknown>[];
+      expect(snapshots.map((s) => [s.topic, s.content, s.prev_topic])).toEqual([['b', 'w2', undefined], ['c', 'w2', 'b'], ['d', 'w2', 'c']]);
+      expect(snapshots.some((s) => 'prev_content' in s)).toBe(false);
 
       await setPolicy('none', { auth: user, id: both, shows: (m) => !('edit_history' in m) });
       for (const read of [readOne, readInList]) {
@@ -56,6 +60,7 @@ describe('message_edit_history_visibility_policy on GET /messages and GET /messa
       }
       const registered = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['realm'] } });
       expect(registered.body).toMatchObject({ realm_message_edit_history_visibility_policy: 'none', realm_allow_edit_history: false });
+      expect((await api('GET', `/messages/${both}/history`, { auth: user })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Message edit history is disabled in this organization' });
     } finally {
       await setPolicy('all', { auth: user, id: both, shows: (m) => Array.isArray(m.edit_history) && m.edit_history.length === 2 });
     }

@@ -1,7 +1,10 @@
+import { badRequest } from '@zulip-es/platform';
 import { hasContentAccess, type AccessContext } from '../../channels/channel-access';
+import { channelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import { activeSubscription, type UserSubscriptionsState } from '../../channels/user-subscriptions.state';
 import type { MessagesRepository } from '../../projection/messages.repository';
+import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import type { MessageState } from '../message.state';
 import { received, type SubscriptionHistoryState } from '../subscription-history.state';
@@ -68,4 +71,18 @@ export class MessageReader {
     if (conversation.type === 'direct') return conversation.userIds.includes(this.user.userId);
     return (await this.acceptInChannel(conversation.channelId, [message.messageId])).length === 1;
   }
+}
+
+/** The reader a caller is: their user, what channels they may see and their subscriptions. */
+export async function readerFor({ repo, users }: Pick<MessagesDeps, 'repo' | 'users'>, actorId: number | null): Promise<MessageReader> {
+  const ctx = channelsContext(users, actorId);
+  return new MessageReader(repo, ctx.actor, ctx, await repo.subscriptionsOf(ctx.actor.userId));
+}
+
+/** Zulip's `access_message`: a message the caller may read, else its `Invalid message(s)` (whether it exists or not). */
+export async function accessMessage(deps: Pick<MessagesDeps, 'repo' | 'users'>, actorId: number | null, messageId: number): Promise<{ reader: MessageReader; message: MessageState }> {
+  const reader = await readerFor(deps, actorId);
+  const message = await deps.repo.message(messageId);
+  if (!message || !(await reader.canRead(message))) throw badRequest('Invalid message(s)');
+  return { reader, message };
 }

@@ -1,21 +1,15 @@
 import { topicLinks } from '@zulip-es/zulip-markdown';
 import { getMessage, getMessages, type OperationData } from '@zulip-es/contracts';
-import { badRequest, DomainError, type QueryHandler } from '@zulip-es/platform';
-import { channelsContext } from '../../channels/channels-context';
+import { DomainError, type QueryHandler } from '@zulip-es/platform';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import { idsBefore, idsFrom, type AcceptIds } from '../message-lists/message-list';
 import { ListKeys, type MessageState } from '../message.state';
-import { MessageReader } from './message-access';
+import { accessMessage, type MessageReader } from './message-access';
 import { messageView, type MessageViewOptions } from './message-view';
 import { checkRange, parseAnchor, postProcess, rangeQueries } from './message-window';
 import type { NarrowPlan } from './narrow';
 import { firstUnreadAnchor, readNarrow } from './narrow-reading';
 import { readerFlags } from '../../flags/reader-flags';
-
-async function readerFor({ repo, users }: MessagesDeps, actorId: number | null): Promise<MessageReader> {
-  const ctx = channelsContext(users, actorId);
-  return new MessageReader(repo, ctx.actor, ctx, await repo.subscriptionsOf(ctx.actor.userId));
-}
 
 async function render(deps: MessagesDeps, reader: MessageReader, messages: MessageState[], options: MessageViewOptions): Promise<Record<string, unknown>[]> {
   const names = new Map<number, string>();
@@ -35,9 +29,7 @@ export function getMessageHandler(deps: MessagesDeps): QueryHandler<OperationDat
     kind: 'query',
     schema: getMessage.params,
     async handle({ actorId, data }) {
-      const reader = await readerFor(deps, actorId);
-      const message = await deps.repo.message(data.message_id);
-      if (!message || !(await reader.canRead(message))) throw badRequest('Invalid message(s)');
+      const { reader, message } = await accessMessage(deps, actorId, data.message_id);
       const [view] = await render(deps, reader, [message], { applyMarkdown: data.apply_markdown, clientGravatar: false, allowEmptyTopicName: data.allow_empty_topic_name });
       return { raw_content: message.content, message: view };
     },

@@ -15,6 +15,7 @@ import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
 import type { Addressee } from './addressee';
 import { claimedPathIds, claimsField, type LinkedUploads } from '../../attachments/upload-claims';
 import { normalizeContent, normalizeTopic } from './message-text';
+import { djangoEscape } from '../../shared/django-escape';
 
 /** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
 export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
@@ -140,7 +141,7 @@ function checkChannel(state: SendState, wanted: { name: string } | { id: number 
   if (!channel) {
     if ('id' in wanted) throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel with ID '${wanted.id}' does not exist`, { stream_id: wanted.id });
     const name = wanted.name.trim();
-    throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel '${escapeHtml(name)}' does not exist`, { stream: escapeHtml(name) });
+    throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel '${djangoEscape(name)}' does not exist`, { stream: djangoEscape(name) });
   }
   if (isSystemBot(sender)) return channel;
   if (!inChannelSetting(ctx, sender, channel, 'can_send_message_group')) throw badRequest('You do not have permission to post in this channel.');
@@ -167,10 +168,6 @@ export function checkChannelTopicsPolicy(realm: Pick<SendState['ctx']['realm'], 
     throw badRequest(`Only the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is allowed in this channel.`);
   }
 }
-
-/** Zulip escapes the name it echoes in `STREAM_DOES_NOT_EXIST` (django `escape`). */
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 export const sendMessageReplyFrom = (events: readonly { type: string; data: Record<string, unknown> }[]): Record<string, unknown> => ({
   id: events.find((e) => e.type === 'message.sent.v1')?.data.messageId,

@@ -1,0 +1,31 @@
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+
+/** Characters that break Zulip's `#**channel>topic@id**` syntax (`topic_link_util.invalid_stream_topic_regex`). */
+const BREAKING = /[`>*&[\]]|\$\$/g;
+const ESCAPED: Record<string, string> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
+
+/** Zulip's `hash_util.encode_hash_component`: URI-encoded with `%` written `.`. */
+const encodeHashComponent = (text: string): string =>
+  encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%2A/g, '*')
+    .replace(/\./g, '%2E')
+    .replace(/%/g, '.');
+
+/**
+ * Zulip's `get_message_link_syntax`: `#**channel>topic@id**`, or a plain Markdown link when the
+ * names hold characters that syntax cannot carry.
+ */
+export function messageLinkSyntax(channelId: number, channelName: string, topic: string, messageId: number): string {
+  const breaks = (name: string) => name.search(BREAKING) >= 0;
+  if (!breaks(channelName) && !breaks(topic)) return `#**${channelName}>${topic}@${messageId}**`;
+  const escape = (name: string) => name.replace(BREAKING, (m) => ESCAPED[m] ?? m);
+  const link = `#narrow/channel/${channelId}-${encodeHashComponent(channelName.replace(/ /g, '-'))}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+  return `[#${escape(channelName)} > ${escape(topic === '' ? REALM_EMPTY_TOPIC_DISPLAY_NAME : topic)} @ 💬](${link})`;
+}
+
+/** Zulip's `pm_message_url`: a direct message in its conversation, on the organization's URL. */
+export function directMessageUrl(realmUrl: string, userIds: readonly number[], messageId: number): string {
+  const ids = [...userIds].sort((a, b) => a - b);
+  return `${realmUrl.replace(/\/$/, '')}/#narrow/dm/${ids.join(',')}-${ids.length > 2 ? 'group' : 'dm'}/near/${messageId}`;
+}
