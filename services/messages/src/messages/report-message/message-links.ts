@@ -24,8 +24,8 @@ export function messageLinkSyntax(channelId: number, channelName: string, topic:
   return `[#${escape(channelName)} > ${escape(topic === '' ? REALM_EMPTY_TOPIC_DISPLAY_NAME : topic)} @ 💬](${link})`;
 }
 
-/** Zulip's `pm_message_url`: a direct message in its conversation, on the organization's URL. */
+/** Zulip's `pm_message_url`: a direct message in its conversation (`encode_user_ids`), on the organization's URL. */
 export function directMessageUrl(realmUrl: string, userIds: readonly number[], messageId: number): string {
   const ids = [...userIds].sort((a, b) => a - b);
-  return `${realmUrl.replace(/\/$/, '')}/#narrow/dm/${ids.join(',')}-${ids.length > 2 ? 'group' : 'dm'}/near/${messageId}`;
+  return `${realmUrl.replace(/\/$/, '')}/#narrow/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${messageId}`;
 }

@@ -24,7 +24,7 @@ describe('message report text', () => {
   it('names the recipients of a direct message, with a link to it', () => {
     const dm = reportContent({ ...base, message: { ...base.message, place: { kind: 'direct', participants: [hamlet, othello] } } });
     expect(dm).toContain('@_**King Hamlet|10** reported a direct message sent by @_**Othello|12** at <time:');
-    expect(dm).toContain('[Original message](https://chat.example.com/#narrow/dm/10,12-dm/near/42)');
+    expect(dm).toContain('[Original message](https://chat.example.com/#narrow/dm/10,12/near/42)');
     const own = reportContent({ ...base, message: { ...base.message, sender: hamlet, place: { kind: 'direct', participants: [hamlet, othello] } } });
     expect(own).toContain('reported a direct message sent by @_**King Hamlet|10** to @_**Othello|12** at');
     const group = reportContent({ ...base, message: { ...base.message, place: { kind: 'direct', participants: [hamlet, iago, othello] } } });

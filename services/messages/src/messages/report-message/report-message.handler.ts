@@ -10,11 +10,11 @@ type ReportMessage = OperationData<typeof reportMessage>;
 
 const isReportType = (value: string): value is ReportType => Object.hasOwn(REPORT_TYPES, value);
 
-/** Zulip's checks of a report, in its order: the type, a moderation request channel, a description for "other". */
+/** Zulip's checks of a report, in its order: the type, a description for "other", a moderation request channel. */
 function checkReport(data: ReportMessage, moderationChannelId: number): ReportType {
-  if (!isReportType(data.report_type)) throw badRequest('Invalid report_type');
+  if (!isReportType(data.report_type)) throw badRequest('Invalid report_type: Value error, Not in the list of possible values');
+  if (data.report_type === 'other' && data.description === '') throw badRequest('An explanation is required.');
   if (moderationChannelId < 0) throw badRequest('Moderation request channel must be specified to enable message reporting.');
-  if (data.report_type === 'other' && data.description === '') throw badRequest('For report_type=other, a description must be provided.');
   return data.report_type;
 }
 

@@ -5,12 +5,12 @@ import { NOTIFICATION_BOT, send, topicMessages } from '../edit-message/edit-mess
 const report = (auth: Credentials, id: number, params: Record<string, unknown>) => api('POST', `/messages/${id}/report`, { auth, params });
 const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 
-/** Sets the moderation request channel and waits until the messages service applies it (probing with a report that only fails on the type). */
-async function setModerationChannel(channelId: number, probe: { auth: Credentials; id: number }): Promise<void> {
+/** Sets the moderation request channel and waits until the messages service applies it (probing with a report of a message that does not exist). */
+async function setModerationChannel(channelId: number, probe: { auth: Credentials }): Promise<void> {
   expect((await api('PATCH', '/realm', { auth: owner(), params: { moderation_request_channel_id: channelId } })).body).toMatchObject({ result: 'success' });
   const disabled = error('Moderation request channel must be specified to enable message reporting.');
   for (let i = 0; i < 100; i++) {
-    const body = (await report(probe.auth, probe.id, { report_type: 'other' })).body;
+    const body = (await report(probe.auth, 2 ** 31 - 1, { report_type: 'spam' })).body;
     if ((JSON.stringify(body) === JSON.stringify(disabled)) === channelId < 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -27,14 +27,14 @@ describe('POST /messages/{message_id}/report', () => {
     const id = await send(offender, { type: 'stream', to: denmark, topic: 'civilized discussions', content: 'I squeeze toothpaste from the middle' });
 
     expect((await api('PATCH', '/realm', { auth: owner(), params: { moderation_request_channel_id: 2 ** 31 - 1 } })).body).toEqual(error('Invalid channel ID'));
-    await setModerationChannel(-1, { auth: reporter, id });
+    await setModerationChannel(-1, { auth: reporter });
     expect((await report(reporter, id, { report_type: 'spam' })).body).toEqual(error('Moderation request channel must be specified to enable message reporting.'));
-    expect((await report(reporter, id, { report_type: 'rude' })).body).toEqual(error('Invalid report_type'));
+    expect((await report(reporter, id, { report_type: 'rude' })).body).toEqual(error('Invalid report_type: Value error, Not in the list of possible values'));
 
-    await setModerationChannel(moderationId, { auth: reporter, id });
+    await setModerationChannel(moderationId, { auth: reporter });
     const registered = await api('POST', '/register', { auth: reporter, params: { fetch_event_types: ['realm'] } });
     expect(registered.body).toMatchObject({ realm_moderation_request_channel_id: moderationId });
-    expect((await report(reporter, id, { report_type: 'other' })).body).toEqual(error('For report_type=other, a description must be provided.'));
+    expect((await report(reporter, id, { report_type: 'other' })).body).toEqual(error('An explanation is required.'));
     expect((await report(outsider, id, { report_type: 'spam' })).body).toEqual(error('Invalid message(s)'));
     expect((await report(reporter, id, { report_type: 'other', description: 'x'.repeat(1001) })).body).toEqual(error('description is too long (limit: 1000 characters)'));
 
@@ -58,6 +58,6 @@ describe('POST /messages/{message_id}/report', () => {
     expect((await report(guest, dm, { report_type: 'norms' })).body).toEqual({ result: 'success', msg: '' });
     const [second] = (await topicMessages(moderator, moderators, `${offender.fullName} moderation`)).slice(-1);
     expect(second.content).toContain(`reported a direct message sent by @_**${offender.fullName}|${offender.userId}** at <time:`);
-    expect(second.content).toContain(`/#narrow/dm/${Math.min(guest.userId, offender.userId)},${Math.max(guest.userId, offender.userId)}-dm/near/${dm})`);
+    expect(second.content).toContain(`/#narrow/dm/${Math.min(guest.userId, offender.userId)},${Math.max(guest.userId, offender.userId)}/near/${dm})`);
   });
 });
