@@ -144,5 +144,12 @@ export const MAX_EMOJI_FILE_SIZE_MIB = 5;
 /** Custom emoji names are Zulip's `[0-9a-z-_]` words; Zulip has no bound, this one is generous. */
 export const MAX_EMOJI_NAME_LENGTH = 100;
 
+/** The longest submessage (Zulip has no bound: a poll vote or task is a few hundred characters). */
+export const MAX_SUBMESSAGE_CONTENT_LENGTH = 10_000;
+/**
+ * The submessages one message keeps, in characters of their content: every vote is one, kept on
+ * the message's document. A million characters is thousands of votes; past it the poll is closed.
+ */
+export const MAX_SUBMESSAGE_CONTENT_PER_MESSAGE = 1_000_000;
 /** Zulip's `Realm.MAX_REPORT_MESSAGE_EXPLANATION_LENGTH`: the longest description of a message report. */
 export const MAX_REPORT_DESCRIPTION_LENGTH = 1000;

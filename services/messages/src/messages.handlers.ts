@@ -49,6 +49,7 @@ import {
   getReadReceipts,
   checkMessagesMatchNarrow,
   reportMessage,
+  sendSubmessage,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -88,6 +89,7 @@ import { getMessageHistoryHandler } from './messages/message-history/message-his
 import { getReadReceiptsHandler } from './messages/read-receipts/read-receipts.handler';
 import { checkMessagesMatchNarrowHandler } from './messages/matches-narrow/matches-narrow.handler';
 import { reportMessageHandler } from './messages/report-message/report-message.handler';
+import { sendSubmessageHandler } from './messages/submessages/submessage.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -140,6 +142,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getReadReceipts.type]: getReadReceiptsHandler(deps),
   [checkMessagesMatchNarrow.type]: checkMessagesMatchNarrowHandler(deps),
   [reportMessage.type]: reportMessageHandler(deps),
+  [sendSubmessage.type]: sendSubmessageHandler(deps),
   [addReaction.type]: addReactionHandler(deps),
   [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),

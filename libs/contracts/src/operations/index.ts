@@ -24,6 +24,7 @@ import {
   renderMessage,
   reportMessage,
   sendMessage,
+  sendSubmessage,
   updateMessage,
 } from './messages';
 import { markAllAsRead, markStreamAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from './message-flags';
@@ -187,6 +188,7 @@ export const OPERATIONS: readonly Operation[] = [
   getReadReceipts,
   checkMessagesMatchNarrow,
   reportMessage,
+  sendSubmessage,
   addReaction,
   removeReaction,
   updateMessageFlags,

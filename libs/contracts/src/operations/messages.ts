@@ -6,6 +6,7 @@ import {
   MAX_NARROW_OPERAND_LENGTH,
   MAX_NARROW_TERMS,
   MAX_REPORT_DESCRIPTION_LENGTH,
+  MAX_SUBMESSAGE_CONTENT_LENGTH,
   MAX_TOPIC_INPUT_LENGTH,
 } from '../limits';
 import { defineOperation } from './operation';
@@ -207,5 +208,21 @@ export const reportMessage = defineOperation({
     report_type: z.string().max(MAX_IDENTIFIER_LENGTH),
     description: z.string().max(MAX_REPORT_DESCRIPTION_LENGTH).default(''),
   }),
+  key: 'realm',
+});
+
+/**
+ * POST /submessage: attach a submessage (a poll vote, a to-do task) to a message the caller may
+ * read. Not in Zulip's API document; Zulip documents the protocol with its widgets, and its
+ * clients send `message_id` JSON-encoded and `content` as JSON text.
+ */
+export const sendSubmessage = defineOperation({
+  type: 'message.submessage',
+  method: 'POST',
+  path: '/submessage',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ message_id: MessageId, msg_type: z.string().max(MAX_IDENTIFIER_LENGTH), content: z.string().max(MAX_SUBMESSAGE_CONTENT_LENGTH) }),
   key: 'realm',
 });

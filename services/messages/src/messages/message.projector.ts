@@ -1,4 +1,4 @@
-import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1, ReactionAddedV1, ReactionRemovedV1 } from '@zulip-es/contracts';
+import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1, ReactionAddedV1, ReactionRemovedV1, SubmessageAddedV1 } from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { mentionsIn } from '@zulip-es/message-flags';
 import { directPlace, formatListTag } from '../flags/list-tag';
@@ -13,8 +13,9 @@ import type { Projector } from '../projection/projector';
 import { applyMovedPolicies, applyPolicyResets } from '../user-topics/user-topics.projector';
 import { moveClaims } from '../attachments/upload-refs.projector';
 import { applyReaction } from './reactions/reactions.projector';
+import { applySubmessage } from './submessages/submessages.projector';
 
-type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1 | ReactionAddedV1 | ReactionRemovedV1;
+type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1 | ReactionAddedV1 | ReactionRemovedV1 | SubmessageAddedV1;
 
 /**
  * Messages by id, the id lists of their topic, channel and direct conversations, who sent each
@@ -33,7 +34,7 @@ export function messageProjector(repo: MessagesRepository): Projector {
   // Every list write of a message event goes through this cache (see CachedListStore).
   const lists = repo.listCache;
   return {
-    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1', 'reaction.added.v1', 'reaction.removed.v1'],
+    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1', 'reaction.added.v1', 'reaction.removed.v1', 'submessage.added.v1'],
     async apply(event, envelope) {
       const { version } = await repo.ownedMessagesCounters();
       if (version >= envelope.sequence) return;
@@ -69,6 +70,8 @@ async function applyChange(repo: MessagesRepository, lists: ListStore, index: To
     case 'reaction.added.v1':
     case 'reaction.removed.v1':
       return applyReaction(repo, event, sequence);
+    case 'submessage.added.v1':
+      return applySubmessage(repo, event, sequence);
     default: {
       const unknown: never = event;
       throw new Error(`not a message event: ${(unknown as { type: string }).type}`);

@@ -1,4 +1,4 @@
-import type { MessageConversation, MessageSentV1, ReactionType } from '@zulip-es/contracts';
+import type { MessageConversation, MessageSentV1, ReactionType, Submessage } from '@zulip-es/contracts';
 
 /** One message (`message:<id>`), as the projection keeps it. */
 export interface MessageState {
@@ -27,6 +27,8 @@ export interface MessageState {
   attachmentPathIds?: string[];
   /** Its reactions, in the order they were given (absent: none). */
   reactions?: StoredReaction[];
+  /** Its submessages (poll votes, to-do tasks), oldest first (absent: none). */
+  submessages?: Submessage[];
   /** The `messages` sequence of the last event that wrote this document. */
   version: number;
 }
@@ -57,12 +59,13 @@ export const MESSAGES_AGGREGATE = 'messages';
 export const messageDocId = (messageId: number): string => `message:${messageId}`;
 
 export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
-  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds, alertWordUserIds } = event.data;
+  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds, alertWordUserIds, submessages } = event.data;
   const claims = attachmentPathIds && attachmentPathIds.length > 0 ? { attachmentPathIds } : {};
   const unreadBySender = readBySender === false ? { readBySender: false } : {};
   const participants = topicParticipantIds ? { topicParticipantIds } : {};
   const alerted = alertWordUserIds ? { alertWordUserIds } : {};
-  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...alerted, ...claims, version: sequence };
+  const widget = submessages ? { submessages } : {};
+  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...alerted, ...claims, ...widget, version: sequence };
 }
 
 /** Topic names are matched case-insensitively, as Zulip matches them. */

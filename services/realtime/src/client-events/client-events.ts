@@ -12,6 +12,7 @@ import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUp
 import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved, subscriptionPropertyChanged } from './channels';
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
+import { submessageAdded } from './submessages';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
@@ -78,6 +79,7 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'messages.deleted.v1': messagesDeleted,
   'reaction.added.v1': reactionAdded,
   'reaction.removed.v1': reactionRemoved,
+  'submessage.added.v1': submessageAdded,
   'message_flags.updated.v1': messageFlagsUpdatedV1,
   'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.

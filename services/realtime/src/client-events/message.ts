@@ -61,7 +61,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     recipient_id: data.recipientId,
     is_me_message: isMeMessage(data.content),
     reactions: [],
-    submessages: [],
+    submessages: (data.submessages ?? []).map((s) => ({ id: s.submessageId, message_id: data.messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content })),
     topic_links: conversation.type === 'channel' ? topicLinks(conversation.topic, directory) : [],
   };
   const where =

@@ -79,6 +79,7 @@ export class ChannelDirectory implements ReadModel {
       case 'messages.moved.v1':
       case 'reaction.added.v1':
       case 'reaction.removed.v1':
+      case 'submessage.added.v1':
       case 'message_flags.updated.v1':
       case 'message_flags.updated.v2':
       case 'unread_messages.recorded.v1':

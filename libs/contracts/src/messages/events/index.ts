@@ -21,6 +21,7 @@ import { UserMutedV1, UserUnmutedV1 } from './user-muted.v1';
 import { AlertWordsChangedV1 } from './alert-words-changed.v1';
 import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v1';
 import { ReactionAddedV1, ReactionRemovedV1 } from './reaction.v1';
+import { SubmessageAddedV1 } from './submessage-added.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -44,6 +45,7 @@ export * from './user-muted.v1';
 export * from './alert-words-changed.v1';
 export * from './subscription-property-changed.v1';
 export * from './reaction.v1';
+export * from './submessage-added.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -71,5 +73,6 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   SubscriptionPropertyChangedV1,
   ReactionAddedV1,
   ReactionRemovedV1,
+  SubmessageAddedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

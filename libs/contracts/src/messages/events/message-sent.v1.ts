@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UserId } from '../../users/user-fields';
 import { MessageConversation } from '../message-recipient';
+import { Submessage } from './submessage-added.v1';
 
 /**
  * A message was sent. `messageId` is unique and increasing in the organization. `content` is the
@@ -39,6 +40,8 @@ export const MessageSentV1 = z.object({
     readBySender: z.boolean().optional(),
     /** The recipients whose alert words the message contains (Zulip's `has_alert_word`); absent: none. */
     alertWordUserIds: z.array(UserId).optional(),
+    /** The widget a message starting with `/poll` or `/todo` carries from the start (Zulip's `do_widget_post_save_actions`); absent: none. */
+    submessages: z.array(Submessage).optional(),
   }),
 });
 export type MessageSentV1 = z.infer<typeof MessageSentV1>;

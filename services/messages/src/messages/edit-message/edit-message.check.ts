@@ -100,6 +100,8 @@ export function checkEditMessage(request: EditRequest, state: EditCheckState, no
   }
   const newTopicName = wantedTopic !== undefined ? normalizeTopic(wantedTopic) : oldTopic;
   if (request.content !== undefined && wantedChannelId !== undefined) throw badRequest('Cannot change message content while changing channel');
+  // Zulip's `is_widget_message`: every message with submessages carries a widget.
+  if (request.content !== undefined && (message.submessages?.length ?? 0) > 0) throw badRequest('Widgets cannot be edited.');
   if (request.prevContentSha256 !== undefined && request.prevContentSha256 !== sha256(message.content)) {
     throw new DomainError('EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.");
   }

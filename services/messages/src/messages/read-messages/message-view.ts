@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type Submessage } from '@zulip-es/contracts';
 import type { ReadRealm } from '../../users-read-model/realm-settings';
 import { apiEmail, type ReadUser } from '../../users-read-model/users-read-model';
 import type { EditHistoryEntry, MessageState, StoredReaction } from '../message.state';
@@ -41,7 +41,7 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
     recipient_id: message.recipientId,
     is_me_message: isMeMessage(message.content),
     reactions: (message.reactions ?? []).map(reactionView),
-    submessages: [],
+    submessages: (message.submessages ?? []).map((s) => submessageView(message.messageId, s)),
     flags: [...flags],
     avatar_url: options.clientGravatar || !sender ? null : gravatarUrl(sender.deliveryEmail),
     ...visibleEditHistory(message.editHistory, lookups.realm.messageEditHistoryVisibilityPolicy),
@@ -59,6 +59,9 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
   });
   return { ...base, type: 'private', display_recipient: display, subject: '', topic_links: [] };
 }
+
+/** Zulip's `SubMessage.get_raw_db_rows` row in a message payload. */
+export const submessageView = (messageId: number, s: Submessage) => ({ id: s.submessageId, message_id: messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content });
 
 /** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */
 const reactionView = (r: StoredReaction) => ({ emoji_name: r.emojiName, emoji_code: r.emojiCode, reaction_type: r.reactionType, user_id: r.userId });

@@ -1,4 +1,4 @@
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type Submessage } from '@zulip-es/contracts';
 import { alertedUserIds, sentByHuman, type AlertWordIndex } from '@zulip-es/message-flags';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
@@ -16,6 +16,8 @@ import type { Addressee } from './addressee';
 import { claimedPathIds, claimsField, type LinkedUploads } from '../../attachments/upload-claims';
 import { normalizeContent, normalizeTopic } from './message-text';
 import { djangoEscape } from '../../shared/django-escape';
+import { widgetData } from '../widgets/widget-data';
+import { pythonJsonDumps } from '../widgets/python-json';
 
 /** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
 export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
@@ -97,10 +99,11 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
     readerIds = userIds;
   }
   const alerted = alertedUserIds(content, state.alertWords, readerIds);
+  const sequence = state.messagesVersion + 1;
   const event: NewEvent = {
     type: 'message.sent.v1',
     aggregateId: MESSAGES_AGGREGATE,
-    sequence: state.messagesVersion + 1,
+    sequence,
     data: {
       messageId,
       senderId: state.sender.userId,
@@ -114,9 +117,18 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
       ...(topicParticipantIds ? { topicParticipantIds: [...topicParticipantIds] } : {}),
       ...(alerted.length > 0 ? { alertWordUserIds: alerted } : {}),
       ...claimsField(claimedPathIds(content, state.ctx.realm.host, state.sender.userId, state.linkedUploads ?? {})),
+      ...widgetField(content, state.sender.userId, sequence),
     },
   };
   return { events: [event], reply: { id: messageId } };
+}
+
+/** Zulip's `do_widget_post_save_actions`: a `/poll` or `/todo` message carries its widget, as the sender's first submessage. */
+function widgetField(content: string, senderId: number, sequence: number): { submessages?: Submessage[] } {
+  const widget = widgetData(content);
+  if (!widget) return {};
+  const submessage = { submessageId: sequence, senderId, msgType: 'widget', content: pythonJsonDumps({ widget_type: widget.widgetType, extra_data: widget.extraData }) };
+  return { submessages: [submessage] };
 }
 
 /** Zulip's `get_user_profiles` for direct recipients: every email or id must name a user. */
