@@ -7,6 +7,7 @@ import { RegisterSchema } from './register-schema';
  */
 const SERVED_FETCH_TYPES = [
   'realm',
+  'channel_folders',
   'realm_user_settings_defaults',
   'user_settings',
   'update_display_settings',

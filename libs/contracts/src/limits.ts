@@ -144,6 +144,11 @@ export const MAX_EMOJI_FILE_SIZE_MIB = 5;
 /** Custom emoji names are Zulip's `[0-9a-z-_]` words; Zulip has no bound, this one is generous. */
 export const MAX_EMOJI_NAME_LENGTH = 100;
 
+/** Zulip's `ChannelFolder.MAX_NAME_LENGTH` and `MAX_DESCRIPTION_LENGTH`. */
+export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
+export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
+/** Folders an organization keeps (Zulip has no bound); all are kept in one document and sent at registration. */
+export const MAX_CHANNEL_FOLDERS = 1000;
 /** The longest submessage (Zulip has no bound: a poll vote or task is a few hundred characters). */
 export const MAX_SUBMESSAGE_CONTENT_LENGTH = 10_000;
 /**

@@ -50,6 +50,10 @@ import {
   checkMessagesMatchNarrow,
   reportMessage,
   sendSubmessage,
+  createChannelFolder,
+  getChannelFolders,
+  reorderChannelFolders,
+  updateChannelFolder,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -90,6 +94,12 @@ import { getReadReceiptsHandler } from './messages/read-receipts/read-receipts.h
 import { checkMessagesMatchNarrowHandler } from './messages/matches-narrow/matches-narrow.handler';
 import { reportMessageHandler } from './messages/report-message/report-message.handler';
 import { sendSubmessageHandler } from './messages/submessages/submessage.handler';
+import {
+  createChannelFolderHandler,
+  getChannelFoldersHandler,
+  reorderChannelFoldersHandler,
+  updateChannelFolderHandler,
+} from './channels/folders/channel-folders.handlers';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -124,6 +134,10 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [updateSubscriptionProperties.type]: updateSubscriptionPropertiesHandler(deps),
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
+  [createChannelFolder.type]: createChannelFolderHandler(deps),
+  [getChannelFolders.type]: getChannelFoldersHandler(deps),
+  [reorderChannelFolders.type]: reorderChannelFoldersHandler(deps),
+  [updateChannelFolder.type]: updateChannelFolderHandler(deps),
   [APPLY_ACCEPTED_INVITATION]: acceptedInvitationHandler(deps),
   [getDrafts.type]: getDraftsHandler(deps),
   [createDrafts.type]: createDraftsHandler(deps),

@@ -35,6 +35,7 @@ import { addCustomEmoji, deactivateCustomEmoji, getCustomEmoji } from './custom-
 import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, updateLinkifier } from './linkifiers';
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { addCodePlayground, removeCodePlayground } from './playgrounds';
+import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './channel-folders';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
@@ -75,6 +76,7 @@ export * from './linkifiers';
 export * from './navigation-views';
 export * from './saved-snippets';
 export * from './playgrounds';
+export * from './channel-folders';
 export * from './invites';
 export * from './operation';
 export * from './realm';
@@ -172,6 +174,10 @@ export const OPERATIONS: readonly Operation[] = [
   getSubscribers,
   addDefaultStream,
   removeDefaultStream,
+  createChannelFolder,
+  getChannelFolders,
+  reorderChannelFolders,
+  updateChannelFolder,
   getDrafts,
   createDrafts,
   editDraft,

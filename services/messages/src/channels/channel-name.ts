@@ -17,8 +17,14 @@ export function checkChannelName(name: string): void {
   if (name.trim() === '') throw badRequest("Channel name can't be empty.");
   const chars = [...name];
   if (chars.length > MAX_STREAM_NAME_LENGTH) throw badRequest(`Channel name too long (limit: ${MAX_STREAM_NAME_LENGTH} characters).`);
-  const invalid = chars.findIndex((c) => !isPrintable(c));
-  if (invalid >= 0) throw badRequest(`Invalid character in channel name, at position ${invalid + 1}.`);
+  const invalid = firstUnprintable(name);
+  if (invalid !== null) throw badRequest(`Invalid character in channel name, at position ${invalid}.`);
+}
+
+/** Zulip's `check_string_is_printable`: the position (from 1, in code points) of the first character that is not printable, if any. */
+export function firstUnprintable(text: string): number | null {
+  const invalid = [...text].findIndex((c) => !isPrintable(c));
+  return invalid < 0 ? null : invalid + 1;
 }
 
 /** Zulip does not keep newlines in channel descriptions. */

@@ -7,6 +7,7 @@ import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderDescription } from './render-description';
 import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadUser } from '../users-read-model/users-read-model';
+import type { ChannelFoldersState } from './folders/channel-folders.state';
 
 export const INSUFFICIENT_PERMISSION = 'Insufficient permission';
 
@@ -18,6 +19,8 @@ export interface NewChannelOptions {
   historyPublicToSubscribers: boolean | null | undefined;
   messageRetentionDays: number | null;
   topicsPolicy: TopicsPolicy;
+  /** A folder of the organization (archived ones too, as Zulip allows), or null. */
+  folderId: number | null;
   settings: Partial<Record<ChannelGroupSetting, GroupSettingValue>>;
 }
 
@@ -48,10 +51,11 @@ export function parseMessageRetentionDays(value: string | number): number | null
 
 /**
  * What both creating operations check before anything else (Zulip parses these per request):
- * channel folders (none exist yet), the retention value and who may choose a topics policy.
+ * the folder, the retention value and who may choose a topics policy.
  */
-export function checkNewChannelParams(ctx: AccessContext, actor: ReadUser, params: NewChannelParams): Omit<NewChannelOptions, 'settings'> {
-  if (params.folder_id !== undefined) throw badRequest('Invalid channel folder ID');
+export function checkNewChannelParams(ctx: AccessContext, actor: ReadUser, params: NewChannelParams, folders: ChannelFoldersState): Omit<NewChannelOptions, 'settings'> {
+  const folderId = params.folder_id ?? null;
+  if (folderId !== null && !folders.folders.some((f) => f.folderId === folderId)) throw badRequest('Invalid channel folder ID');
   const messageRetentionDays = parseMessageRetentionDays(params.message_retention_days);
   const topicsPolicy = params.topics_policy ?? 'inherit';
   if (topicsPolicy !== 'inherit' && !hasRealmPermission(ctx, actor, 'can_set_topics_policy_group')) throw badRequest(INSUFFICIENT_PERMISSION);
@@ -62,6 +66,7 @@ export function checkNewChannelParams(ctx: AccessContext, actor: ReadUser, param
     historyPublicToSubscribers: params.history_public_to_subscribers,
     messageRetentionDays,
     topicsPolicy,
+    folderId,
   };
 }
 
@@ -137,7 +142,7 @@ export function channelCreated(args: {
       historyPublicToSubscribers: historyPublicToSubscribers(options),
       messageRetentionDays: options.messageRetentionDays,
       topicsPolicy: options.topicsPolicy,
-      folderId: null,
+      folderId: options.folderId,
       settings,
     },
   };

@@ -2,6 +2,7 @@ import type { Connection, mongo } from 'mongoose';
 import type { StoredDraft } from '@zulip-es/contracts';
 import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
+import { CHANNEL_FOLDERS_AGGREGATE, NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../channels/folders/channel-folders.state';
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
@@ -88,6 +89,15 @@ export class MessagesRepository {
   get subscriptionSettings() {
     return this.db.collection<Doc<UserSubscriptionSettingsState>>('subscription_settings');
   }
+  get channelFoldersDoc() {
+    return this.db.collection<Doc<ChannelFoldersState>>('channel_folders');
+  }
+
+  async channelFolders(): Promise<ChannelFoldersState> {
+    const doc = await this.channelFoldersDoc.findOne({ _id: CHANNEL_FOLDERS_AGGREGATE });
+    return doc ? withoutId(doc) : NO_CHANNEL_FOLDERS;
+  }
+
   get defaultChannelsDoc() {
     return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
   }

@@ -1,5 +1,6 @@
 import { channelProjector } from '../channels/channel.projector';
 import { defaultChannelsProjector } from '../channels/default-channels.projector';
+import { channelFoldersProjector } from '../channels/folders/channel-folders.projector';
 import { subscriptionSettingsProjector } from '../channels/subscription-settings/subscription-settings.projector';
 import { draftsProjector } from '../drafts/drafts.projector';
 import { userTopicsProjector } from '../user-topics/user-topics.projector';
@@ -14,6 +15,7 @@ import type { Projector } from './projector';
 export const projectors = (repo: MessagesRepository): Projector[] => [
   channelProjector(repo),
   defaultChannelsProjector(repo),
+  channelFoldersProjector(repo),
   subscriptionSettingsProjector(repo),
   draftsProjector(repo),
   userTopicsProjector(repo),

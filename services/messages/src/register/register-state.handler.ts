@@ -19,6 +19,7 @@ import type { MessagesDeps } from '../shared/messages-deps';
 import { userTopicsView } from '../user-topics/user-topics-view';
 import { realmParameters } from './realm-parameters';
 import { readRecentConversations } from './recent-private-conversations';
+import { listChannelFolders } from '../channels/folders/channel-folders.state';
 
 type Params = z.output<typeof RegisterStateParams>;
 
@@ -152,6 +153,14 @@ const streamSection: Section = {
   },
 };
 
+/** Fetch type `channel_folders`: every folder, archived ones too, by `order` (Zulip's `fetch_initial_state_data`). */
+const channelFoldersSection: Section = {
+  fetchType: 'channel_folders',
+  async state({ repo }) {
+    return { channel_folders: listChannelFolders(await repo.channelFolders(), true) };
+  },
+};
+
 /** Fetch type `default_streams`: the default channels' ids; none for guests, who may not see them all. */
 const defaultStreamsSection: Section = {
   fetchType: 'default_streams',
@@ -200,6 +209,7 @@ const SECTIONS: readonly Section[] = [
   subscriptionSection,
   streamSection,
   defaultStreamsSection,
+  channelFoldersSection,
   messageSection,
   userTopicSection,
   mutedTopicsSection,

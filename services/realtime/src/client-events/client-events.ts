@@ -13,6 +13,7 @@ import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribers
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { submessageAdded } from './submessages';
+import { channelFolderCreated, channelFoldersReordered, channelFolderUpdated } from './channel-folders';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
@@ -80,6 +81,9 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'reaction.added.v1': reactionAdded,
   'reaction.removed.v1': reactionRemoved,
   'submessage.added.v1': submessageAdded,
+  'channel_folder.created.v1': channelFolderCreated,
+  'channel_folder.updated.v1': channelFolderUpdated,
+  'channel_folders.reordered.v1': channelFoldersReordered,
   'message_flags.updated.v1': messageFlagsUpdatedV1,
   'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.

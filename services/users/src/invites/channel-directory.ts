@@ -80,6 +80,9 @@ export class ChannelDirectory implements ReadModel {
       case 'reaction.added.v1':
       case 'reaction.removed.v1':
       case 'submessage.added.v1':
+      case 'channel_folder.created.v1':
+      case 'channel_folder.updated.v1':
+      case 'channel_folders.reordered.v1':
       case 'message_flags.updated.v1':
       case 'message_flags.updated.v2':
       case 'unread_messages.recorded.v1':

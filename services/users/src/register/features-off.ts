@@ -27,12 +27,10 @@ export const FEATURES_OFF = {
   realm_send_welcome_emails: false,
   settings_send_digest_emails: false,
   realm_digest_emails_enabled: false,
-  // No Zephyr mirroring, web-public channels, topic summaries, channel folders or reminders.
+  // No Zephyr mirroring, web-public channels, topic summaries or reminders.
   realm_is_zephyr_mirror_realm: false,
   server_web_public_streams_enabled: false,
   server_can_summarize_topics: false,
-  max_channel_folder_name_length: 0,
-  max_channel_folder_description_length: 0,
   max_reminder_note_length: 0,
   // No automated announcements of new channels, new users or Zulip updates.
   realm_new_stream_announcements_stream_id: -1,

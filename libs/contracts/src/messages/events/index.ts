@@ -22,6 +22,7 @@ import { AlertWordsChangedV1 } from './alert-words-changed.v1';
 import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v1';
 import { ReactionAddedV1, ReactionRemovedV1 } from './reaction.v1';
 import { SubmessageAddedV1 } from './submessage-added.v1';
+import { ChannelFolderCreatedV1, ChannelFoldersReorderedV1, ChannelFolderUpdatedV1 } from './channel-folder.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -46,6 +47,7 @@ export * from './alert-words-changed.v1';
 export * from './subscription-property-changed.v1';
 export * from './reaction.v1';
 export * from './submessage-added.v1';
+export * from './channel-folder.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -74,5 +76,8 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   ReactionAddedV1,
   ReactionRemovedV1,
   SubmessageAddedV1,
+  ChannelFolderCreatedV1,
+  ChannelFolderUpdatedV1,
+  ChannelFoldersReorderedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

@@ -8,6 +8,7 @@ import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../defaul
 import { channelCreated, checkChannelCreationPermissions, checkNewChannelParams, checkRequestedSettings, requestedSettings } from '../new-channel';
 import { planSubscriptions } from '../subscription-plan';
 import type { UserSubscriptionsState } from '../user-subscriptions.state';
+import { NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../folders/channel-folders.state';
 
 export type CreateChannel = OperationData<typeof createChannel>;
 
@@ -20,6 +21,8 @@ export interface CreateChannelState {
   defaultChannels: DefaultChannelsState;
   /** The organization new channels' descriptions render with; absent: none (tests of other rules). */
   render?: RenderContext;
+  /** The organization's channel folders, read when the request names one; absent: none. */
+  folders?: ChannelFoldersState;
 }
 
 /**
@@ -32,7 +35,7 @@ export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelStat
   const name = cmd.name.trim();
   checkChannelName(name);
   if (state.sameName) throw new DomainError('CHANNEL_ALREADY_EXISTS', `Channel '${name}' already exists`);
-  const options = checkNewChannelParams(ctx, actor, cmd);
+  const options = checkNewChannelParams(ctx, actor, cmd, state.folders ?? NO_CHANNEL_FOLDERS);
   checkChannelCreationPermissions(ctx, actor, options);
   const settings = checkRequestedSettings(ctx, ctx, actor, requestedSettings(cmd), options);
   const subscribers = cmd.subscribers.length > 0 ? resolvePrincipals(ctx, cmd.subscribers) : [];

@@ -13,14 +13,15 @@ export function createChannelHandler(deps: MessagesDeps): CommandHandler<Operati
     async handle({ actorId, data, now }) {
       const { repo, users } = deps;
       const ctx = channelsContext(users, actorId);
-      const [sameName, subscriptionsOf, lastChannelId, defaultChannels, render] = await Promise.all([
+      const [sameName, subscriptionsOf, lastChannelId, defaultChannels, render, folders] = await Promise.all([
         repo.channelByName(data.name),
         subscriptionsOfUsers(repo, knownPrincipalIds(ctx, data.subscribers)),
         repo.lastChannelId(),
         repo.defaultChannels(),
         descriptionRenderContext(deps, ctx, ctx.actor, [data.description ?? '']),
+        data.folder_id === undefined ? undefined : repo.channelFolders(),
       ]);
-      return decideCreateChannel(data, { ctx, sameName, subscriptionsOf, lastChannelId, defaultChannels, render }, now);
+      return decideCreateChannel(data, { ctx, sameName, subscriptionsOf, lastChannelId, defaultChannels, render, folders }, now);
     },
     replyFrom: createChannelReplyFrom,
   };

@@ -11,6 +11,7 @@ import { namesByUser, planSubscriptions, channelRef, type ChannelRef } from '../
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
 import { activeSubscription, type UserSubscriptionsState } from '../user-subscriptions.state';
 import { eventColor, HEX_COLOR } from '../stream-color';
+import { NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../folders/channel-folders.state';
 
 export type Subscribe = OperationData<typeof subscribe>;
 
@@ -24,6 +25,8 @@ export interface SubscribeState {
   defaultChannels: DefaultChannelsState;
   /** The organization new channels' descriptions render with; absent: none (tests of other rules). */
   render?: RenderContext;
+  /** The organization's channel folders, read when the request names one; absent: none. */
+  folders?: ChannelFoldersState;
 }
 
 /**
@@ -37,7 +40,7 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   const { ctx } = state;
   const { actor } = ctx;
   const colors = requestedColors(cmd.subscriptions, param);
-  const options = checkNewChannelParams(ctx, actor, cmd);
+  const options = checkNewChannelParams(ctx, actor, cmd, state.folders ?? NO_CHANNEL_FOLDERS);
   const requested = uniqueByName(cmd.subscriptions.map((s) => ({ name: s.name.trim(), description: normalizeDescription(s.description) })));
   for (const { name } of requested) checkChannelName(name);
 

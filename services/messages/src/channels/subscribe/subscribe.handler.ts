@@ -13,14 +13,15 @@ export function subscribeHandler(deps: MessagesDeps): CommandHandler<OperationDa
     async handle({ actorId, data, now }) {
       const { repo, users } = deps;
       const ctx = channelsContext(users, actorId);
-      const [existing, subscriptionsOf, lastChannelId, defaultChannels, render] = await Promise.all([
+      const [existing, subscriptionsOf, lastChannelId, defaultChannels, render, folders] = await Promise.all([
         channelsByName(repo, data.subscriptions.map((s) => s.name)),
         subscriptionsOfUsers(repo, [ctx.actor.userId, ...knownPrincipalIds(ctx, data.principals)]),
         repo.lastChannelId(),
         repo.defaultChannels(),
         descriptionRenderContext(deps, ctx, ctx.actor, data.subscriptions.map((s) => s.description ?? '')),
+        data.folder_id === undefined ? undefined : repo.channelFolders(),
       ]);
-      return decideSubscribe(data, { ctx, existing, subscriptionsOf, lastChannelId, defaultChannels, render }, now);
+      return decideSubscribe(data, { ctx, existing, subscriptionsOf, lastChannelId, defaultChannels, render, folders }, now);
     },
     replyFrom: subscribeReplyFrom,
   };
