@@ -54,6 +54,9 @@ import {
   getChannelFolders,
   reorderChannelFolders,
   updateChannelFolder,
+  updateStream,
+  archiveStream,
+  getStreamEmailAddress,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -100,6 +103,8 @@ import {
   reorderChannelFoldersHandler,
   updateChannelFolderHandler,
 } from './channels/folders/channel-folders.handlers';
+import { archiveChannelHandler, updateChannelHandler } from './channels/update-channel/update-channel.handler';
+import { getStreamEmailAddressHandler } from './channels/email-address/email-address.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -134,6 +139,9 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [updateSubscriptionProperties.type]: updateSubscriptionPropertiesHandler(deps),
   [addDefaultStream.type]: addDefaultChannelHandler(deps),
   [removeDefaultStream.type]: removeDefaultChannelHandler(deps),
+  [updateStream.type]: updateChannelHandler(deps),
+  [archiveStream.type]: archiveChannelHandler(deps),
+  [getStreamEmailAddress.type]: getStreamEmailAddressHandler(deps),
   [createChannelFolder.type]: createChannelFolderHandler(deps),
   [getChannelFolders.type]: getChannelFoldersHandler(deps),
   [reorderChannelFolders.type]: reorderChannelFoldersHandler(deps),

@@ -10,7 +10,7 @@ import {
 } from '../limits';
 import { CHANNEL_GROUP_SETTINGS, TopicsPolicy, type ChannelGroupSetting } from '../messages/channel-settings';
 import { Role } from '../roles';
-import { GroupSettingValue } from '../users/group-setting-value';
+import { GroupSettingChange, GroupSettingValue } from '../users/group-setting-value';
 import { defineOperation } from './operation';
 
 /**
@@ -232,4 +232,60 @@ export const removeDefaultStream = defineOperation({
   minRole: Role.ADMINISTRATOR,
   params: z.object({ stream_id: StreamId }),
   key: 'realm',
+});
+
+/**
+ * PATCH /streams/{stream_id}: channel administrators change a channel's name, description,
+ * privacy, history, default status, retention, topics policy, folder and permission groups, or
+ * unarchive it. `folder_id` null takes the channel out of its folder.
+ */
+export const updateStream = defineOperation({
+  type: 'channel.update',
+  method: 'PATCH',
+  path: '/streams/{stream_id}',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    stream_id: StreamId,
+    new_name: ChannelName.optional(),
+    description: Description.optional(),
+    is_private: z.boolean().optional(),
+    is_web_public: z.boolean().optional(),
+    history_public_to_subscribers: z.boolean().optional(),
+    is_default_stream: z.boolean().optional(),
+    is_archived: z.boolean().optional(),
+    message_retention_days: z.union([z.string().max(MAX_IDENTIFIER_LENGTH), z.int()]).optional(),
+    topics_policy: TopicsPolicy.meta({ wire: 'json' }).optional(),
+    folder_id: z.int().nullable().optional(),
+    ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingChange.optional()])) as Record<ChannelGroupSetting, z.ZodOptional<typeof GroupSettingChange>>),
+  }),
+  key: 'realm',
+});
+
+/** DELETE /streams/{stream_id}: archive a channel (its messages and subscriptions stay). */
+export const archiveStream = defineOperation({
+  type: 'channel.archive',
+  method: 'DELETE',
+  path: '/streams/{stream_id}',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ stream_id: StreamId }),
+  key: 'realm',
+});
+
+/**
+ * GET /streams/{stream_id}/email_address → `{email}`: the address that posts to the channel by
+ * email. This server has no email gateway, so it is `""`, as on a Zulip server without one.
+ */
+export const getStreamEmailAddress = defineOperation({
+  type: 'channel.email_address',
+  method: 'GET',
+  path: '/streams/{stream_id}/email_address',
+  service: 'messages',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ stream_id: StreamId, sender_id: z.int().min(0).optional() }),
+  key: 'actor',
 });

@@ -5,7 +5,7 @@ import {
   type GroupSettingEventValue,
   type GroupSettingValue,
 } from '@zulip-es/contracts';
-import { badRequest } from '@zulip-es/platform';
+import { badRequest, DomainError } from '@zulip-es/platform';
 import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadGroup, ReadUser } from '../users-read-model/users-read-model';
 
@@ -84,4 +84,26 @@ export function initialChannelSettings(
     return [name, fallback === 'channel_creator' ? { directMembers: [creatorId], directSubgroups: [] } : fallback];
   });
   return Object.fromEntries(entries) as ChannelGroupSettingsEventValue;
+}
+
+/** Zulip's `are_both_group_setting_values_equal`. */
+export function sameSettingValue(a: GroupSettingEventValue, b: GroupSettingEventValue): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return a === b;
+  const same = (x: number[], y: number[]) => new Set(x).size === new Set(y).size && x.every((id) => y.includes(id));
+  return same(a.directMembers, b.directMembers) && same(a.directSubgroups, b.directSubgroups);
+}
+
+/** A stored value as the API shows it now: deactivated users left out. */
+export function currentSettingValue(lookups: SettingLookups, value: GroupSettingEventValue): GroupSettingEventValue {
+  if (typeof value === 'number') return value;
+  return { directMembers: value.directMembers.filter((id) => lookups.user(id)?.isActive), directSubgroups: value.directSubgroups };
+}
+
+/**
+ * Zulip's `validate_group_setting_value_change`: an `old` that differs from the current value is
+ * refused (it guards against acting on a stale screen); returns whether the value changes.
+ */
+export function settingValueChanges(current: GroupSettingEventValue, next: GroupSettingEventValue, expected: GroupSettingEventValue | undefined): boolean {
+  if (expected !== undefined && !sameSettingValue(expected, current)) throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
+  return !sameSettingValue(current, next);
 }

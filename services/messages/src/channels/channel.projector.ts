@@ -4,7 +4,18 @@ import { evolveChannel, type ChannelEvent } from './channel.state';
 import { evolveUserSubscriptions } from './user-subscriptions.state';
 import { evolveSubscriptionHistory, subscriptionHistoryId } from '../messages/subscription-history.state';
 
-const CHANNEL_EVENTS: readonly ChannelEvent['type'][] = ['channel.created.v1', 'channel.subscribers_added.v1', 'channel.subscribers_removed.v1'];
+const CHANNEL_EVENTS: readonly ChannelEvent['type'][] = [
+  'channel.created.v1',
+  'channel.subscribers_added.v1',
+  'channel.subscribers_removed.v1',
+  'channel.renamed.v1',
+  'channel.description_changed.v1',
+  'channel.permission_changed.v1',
+  'channel.property_changed.v1',
+  'channel.group_setting_changed.v1',
+  'channel.archived.v1',
+  'channel.unarchived.v1',
+];
 
 /** Channels by id, plus the name index, the channel id counter and each user's subscriptions. */
 export const channelProjector = (repo: MessagesRepository): Projector => ({
@@ -19,6 +30,9 @@ export const channelProjector = (repo: MessagesRepository): Projector => ({
       case 'channel.created.v1':
         await repo.putChannelName(channelEvent.data.name, channelId);
         await repo.raiseLastId('channel_id', channelId);
+        return;
+      case 'channel.renamed.v1':
+        await repo.moveChannelName(channelEvent.data.oldName, channelEvent.data.name, channelId);
         return;
       case 'channel.subscribers_added.v1':
       case 'channel.subscribers_removed.v1': {

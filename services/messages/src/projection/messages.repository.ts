@@ -334,6 +334,14 @@ export class MessagesRepository {
     await this.owned.write(OwnedIds.channelName(name), () => this.channelNames.replaceOne({ _id: normalizeChannelName(name) }, { channelId }, { upsert: true }));
   }
 
+  /** The name index after a rename (a change of case keeps the one entry). */
+  async moveChannelName(from: string, to: string, channelId: number): Promise<void> {
+    if (normalizeChannelName(from) !== normalizeChannelName(to)) {
+      await this.owned.write(OwnedIds.channelName(from), () => this.channelNames.deleteOne({ _id: normalizeChannelName(from), channelId }));
+    }
+    await this.putChannelName(to, channelId);
+  }
+
   /** Every channel (queries only: the local store scans the collection). */
   async allChannels(): Promise<ChannelState[]> {
     return (await this.channels.find({}).toArray()).map((d) => channelFromDocument(withoutId(d))).sort((a, b) => a.channelId - b.channelId);

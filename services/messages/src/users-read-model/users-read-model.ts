@@ -34,6 +34,7 @@ const TYPING_SETTINGS = ['receives_typing_notifications', 'send_private_typing_n
 const DEFAULT_TYPING: TypingSettings = { receives_typing_notifications: true, send_private_typing_notifications: true, send_stream_typing_notifications: true };
 
 export interface ReadGroup extends MembershipGroup {
+  name: string;
   deactivated: boolean;
 }
 
@@ -185,13 +186,15 @@ export class UsersReadModel implements ReadModel {
         if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
         return;
       case 'user_group.created.v1': {
-        const { groupId, isSystemGroup, memberIds, subgroupIds } = event.data;
-        this.groups.set(groupId, { groupId, isSystemGroup, memberIds: [...memberIds], subgroupIds: [...subgroupIds], deactivated: false });
+        const { groupId, name, isSystemGroup, memberIds, subgroupIds } = event.data;
+        this.groups.set(groupId, { groupId, name, isSystemGroup, memberIds: [...memberIds], subgroupIds: [...subgroupIds], deactivated: false });
         return this.membershipChanged();
       }
-      case 'user_group.updated.v1':
-        if (event.data.deactivated === false) this.updateGroup(event.data.groupId, () => ({ deactivated: false }));
+      case 'user_group.updated.v1': {
+        const { name, deactivated } = event.data;
+        if (name !== undefined || deactivated === false) this.updateGroup(event.data.groupId, () => ({ ...(name !== undefined ? { name } : {}), ...(deactivated === false ? { deactivated } : {}) }));
         return;
+      }
       case 'user_group.deactivated.v1':
         return this.updateGroup(event.data.groupId, () => ({ deactivated: true }));
       case 'user_group.members_added.v1':

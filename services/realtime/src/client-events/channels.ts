@@ -16,7 +16,7 @@ export function streamView(directory: Directory, channel: DirectoryChannel): Rec
   return {
     stream_id: channel.channelId,
     name: channel.name,
-    is_archived: false,
+    is_archived: channel.isArchived ?? false,
     description: channel.description,
     rendered_description: channel.renderedDescription,
     date_created: Math.floor(Date.parse(channel.dateCreated) / 1000),

@@ -13,6 +13,15 @@ import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribers
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { submessageAdded } from './submessages';
+import {
+  channelArchived,
+  channelDescriptionChanged,
+  channelGroupSettingChanged,
+  channelPermissionChanged,
+  channelPropertyChanged,
+  channelRenamed,
+  channelUnarchived,
+} from './channel-changes';
 import { channelFolderCreated, channelFoldersReordered, channelFolderUpdated } from './channel-folders';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
@@ -84,6 +93,13 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'channel_folder.created.v1': channelFolderCreated,
   'channel_folder.updated.v1': channelFolderUpdated,
   'channel_folders.reordered.v1': channelFoldersReordered,
+  'channel.renamed.v1': channelRenamed,
+  'channel.description_changed.v1': channelDescriptionChanged,
+  'channel.permission_changed.v1': channelPermissionChanged,
+  'channel.property_changed.v1': channelPropertyChanged,
+  'channel.group_setting_changed.v1': channelGroupSettingChanged,
+  'channel.archived.v1': channelArchived,
+  'channel.unarchived.v1': channelUnarchived,
   'message_flags.updated.v1': messageFlagsUpdatedV1,
   'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.

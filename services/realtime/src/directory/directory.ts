@@ -26,6 +26,8 @@ export type SubscriptionSettings = Partial<Record<DomainEventOf<'subscription.pr
 export interface DirectoryChannel extends ChannelCreated {
   subscribers: Set<number>;
   firstMessageId: number | null;
+  /** Absent: never archived. */
+  isArchived?: boolean;
 }
 
 type ChannelCreated = DomainEventOf<'channel.created.v1'>['data'];
@@ -230,6 +232,17 @@ export class Directory {
         if (target && (target.firstMessageId === null || oldestMoved < target.firstMessageId)) target.firstMessageId = oldestMoved;
         return;
       }
+      case 'channel.renamed.v1':
+      case 'channel.description_changed.v1':
+      case 'channel.permission_changed.v1':
+      case 'channel.property_changed.v1':
+      case 'channel.group_setting_changed.v1':
+      case 'channel.archived.v1':
+      case 'channel.unarchived.v1': {
+        const channel = this.channels.get(event.data.channelId);
+        if (channel) this.channels.set(channel.channelId, changedChannel(channel, event));
+        return;
+      }
       case 'channel.subscribers_added.v1': {
         const channel = this.channels.get(event.data.channelId);
         for (const { userId } of event.data.subscribers) channel?.subscribers.add(userId);
@@ -292,6 +305,36 @@ export class Directory {
   }
 }
 
+type ChannelChange = DomainEventOf<
+  'channel.renamed.v1' | 'channel.description_changed.v1' | 'channel.permission_changed.v1' | 'channel.property_changed.v1' | 'channel.group_setting_changed.v1' | 'channel.archived.v1' | 'channel.unarchived.v1'
+>;
+
+/** A channel after one of its changes (the messages service's `evolveChannel`, for the fields the fan-out shows). */
+export function changedChannel(channel: DirectoryChannel, event: ChannelChange): DirectoryChannel {
+  switch (event.type) {
+    case 'channel.renamed.v1':
+      return { ...channel, name: event.data.name };
+    case 'channel.description_changed.v1':
+      return { ...channel, description: event.data.description, renderedDescription: event.data.renderedDescription };
+    case 'channel.permission_changed.v1': {
+      const { inviteOnly, historyPublicToSubscribers, isWebPublic } = event.data;
+      return { ...channel, inviteOnly, historyPublicToSubscribers, isWebPublic };
+    }
+    case 'channel.property_changed.v1': {
+      const change = event.data;
+      if (change.property === 'message_retention_days') return { ...channel, messageRetentionDays: change.value };
+      if (change.property === 'topics_policy') return { ...channel, topicsPolicy: change.value };
+      return { ...channel, folderId: change.value };
+    }
+    case 'channel.group_setting_changed.v1':
+      return { ...channel, settings: { ...channel.settings, [event.data.setting]: event.data.value } };
+    case 'channel.archived.v1':
+      return { ...channel, isArchived: true };
+    case 'channel.unarchived.v1':
+      return { ...channel, isArchived: false };
+  }
+}
+
 /** Zulip's `has_metadata_access_to_channel_via_groups`. */
 const METADATA_GRANTING_SETTINGS = ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const;
 
@@ -321,6 +364,13 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'channel.created.v1',
   'channel.subscribers_added.v1',
   'channel.subscribers_removed.v1',
+  'channel.renamed.v1',
+  'channel.description_changed.v1',
+  'channel.permission_changed.v1',
+  'channel.property_changed.v1',
+  'channel.group_setting_changed.v1',
+  'channel.archived.v1',
+  'channel.unarchived.v1',
   'subscription.property_changed.v1',
   'default_channel.added.v1',
   'default_channel.removed.v1',

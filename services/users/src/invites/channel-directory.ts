@@ -30,13 +30,19 @@ export class ChannelDirectory implements ReadModel {
     'channel.subscribers_removed.v1',
     'default_channel.added.v1',
     'default_channel.removed.v1',
+    'channel.permission_changed.v1',
+    'channel.group_setting_changed.v1',
+    'channel.archived.v1',
+    'channel.unarchived.v1',
   ] as const);
   private readonly channels = new Map<number, MutableChannel>();
   private readonly defaults = new Set<number>();
+  private readonly archived = new Set<number>();
 
+  /** A live channel: an archived one is, for invitations, no channel at all (Zulip's `access_stream_by_id`). */
   channel(channelId: number): DirectoryChannel | undefined {
     const channel = this.channels.get(channelId);
-    return channel && { ...channel, isDefault: this.defaults.has(channelId) };
+    return channel && !this.archived.has(channelId) ? { ...channel, isDefault: this.defaults.has(channelId) } : undefined;
   }
 
   apply(envelope: EventEnvelope): void {
@@ -59,6 +65,29 @@ export class ChannelDirectory implements ReadModel {
       case 'channel.subscribers_removed.v1':
         for (const userId of event.data.userIds) this.channels.get(event.data.channelId)?.subscriberIds.delete(userId);
         return;
+      case 'channel.permission_changed.v1': {
+        const channel = this.channels.get(event.data.channelId);
+        if (channel) Object.assign(channel, { inviteOnly: event.data.inviteOnly, isWebPublic: event.data.isWebPublic });
+        return;
+      }
+      case 'channel.group_setting_changed.v1': {
+        const channel = this.channels.get(event.data.channelId);
+        const { setting, value } = event.data;
+        if (channel && (setting === 'can_add_subscribers_group' || setting === 'can_administer_channel_group' || setting === 'can_subscribe_group')) {
+          channel.settings = { ...channel.settings, [setting]: value };
+        }
+        return;
+      }
+      case 'channel.archived.v1':
+        this.archived.add(event.data.channelId);
+        return;
+      case 'channel.unarchived.v1':
+        this.archived.delete(event.data.channelId);
+        return;
+      case 'channel.renamed.v1':
+      case 'channel.description_changed.v1':
+      case 'channel.property_changed.v1':
+        return; // names, descriptions, retention, topics and folders do not concern invitations
       case 'default_channel.added.v1':
         this.defaults.add(event.data.channelId);
         return;

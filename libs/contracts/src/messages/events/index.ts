@@ -23,6 +23,15 @@ import { SubscriptionPropertyChangedV1 } from './subscription-property-changed.v
 import { ReactionAddedV1, ReactionRemovedV1 } from './reaction.v1';
 import { SubmessageAddedV1 } from './submessage-added.v1';
 import { ChannelFolderCreatedV1, ChannelFoldersReorderedV1, ChannelFolderUpdatedV1 } from './channel-folder.v1';
+import {
+  ChannelArchivedV1,
+  ChannelDescriptionChangedV1,
+  ChannelGroupSettingChangedV1,
+  ChannelPermissionChangedV1,
+  ChannelPropertyChangedV1,
+  ChannelRenamedV1,
+  ChannelUnarchivedV1,
+} from './channel-changed.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -48,6 +57,7 @@ export * from './subscription-property-changed.v1';
 export * from './reaction.v1';
 export * from './submessage-added.v1';
 export * from './channel-folder.v1';
+export * from './channel-changed.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -79,5 +89,12 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   ChannelFolderCreatedV1,
   ChannelFolderUpdatedV1,
   ChannelFoldersReorderedV1,
+  ChannelRenamedV1,
+  ChannelDescriptionChangedV1,
+  ChannelPermissionChangedV1,
+  ChannelPropertyChangedV1,
+  ChannelGroupSettingChangedV1,
+  ChannelArchivedV1,
+  ChannelUnarchivedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

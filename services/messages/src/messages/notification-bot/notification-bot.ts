@@ -1,4 +1,5 @@
-import type { Decision } from '@zulip-es/platform';
+import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
+import { MESSAGES_AGGREGATE } from '../message.state';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser, UsersReadModel } from '../../users-read-model/users-read-model';
 import { sendAs } from '../send-message/send-message.handler';
@@ -33,4 +34,28 @@ export async function notifyInChannel(deps: MessagesDeps, channelId: number, top
   const bot = notificationBot(deps.users);
   if (!bot) return null;
   return sendAs(deps, bot, { kind: 'channel', channel: { id: channelId }, topic }, content, INTERNAL_CLIENT, now);
+}
+
+/**
+ * The Notification Bot's channel notices of one command, after its other events: each decided as
+ * if the ones before it were already sent (message ids and `messages` sequences shifted past
+ * them). A notice the channel refuses (a topics policy changed by the same command) is left out,
+ * as Zulip only logs such failures.
+ */
+export async function channelNoticeEvents(deps: MessagesDeps, decided: readonly NewEvent[], notices: readonly { channelId: number; topic: string; content: string }[], now: Date): Promise<NewEvent[]> {
+  const events: NewEvent[] = [];
+  for (const notice of notices) {
+    let decision: Decision | null;
+    try {
+      decision = await notifyInChannel(deps, notice.channelId, notice.topic, notice.content, now);
+    } catch (error) {
+      if (error instanceof DomainError) continue;
+      throw error;
+    }
+    if (!decision) continue;
+    const before = [...decided, ...events].filter((e) => e.aggregateId === MESSAGES_AGGREGATE);
+    const sent = before.filter((e) => e.type === 'message.sent.v1').length;
+    events.push(...decision.events.map((e) => ({ ...e, sequence: e.sequence + before.length, data: { ...e.data, messageId: (e.data.messageId as number) + sent } })));
+  }
+  return events;
 }
