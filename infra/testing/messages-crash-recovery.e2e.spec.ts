@@ -180,3 +180,30 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
     }
   }, 480_000);
 });
+
+describe('the messages service killed with SIGKILL while scheduled messages come due', () => {
+  it('sends every scheduled message once after the restart, none twice and none lost', async () => {
+    const channelId = await createChannel();
+    const now = Math.floor(Date.now() / 1000);
+    // Due one after another around the kill: some before it, some while no process runs, some after.
+    const contents = Array.from({ length: 8 }, (_, i) => `scheduled-${i}`);
+    for (const [i, content] of contents.entries()) {
+      const res = await api('POST', '/scheduled_messages', { auth: owner(), params: { type: 'stream', to: channelId, topic: 'due', content, scheduled_delivery_timestamp: now + 2 + Math.floor(i / 2) } });
+      expect(res.status).toBe(200);
+    }
+    await sleep(2500);
+    process.kill(runningPid('messages'), 'SIGKILL');
+    await startInstance('messages', 'messages-scheduled-replacement', systemInfo().ports.messages);
+
+    const delivered = async (): Promise<string[]> => {
+      const res = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 100, apply_markdown: false, narrow: [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: 'due' }] } });
+      return (res.body.messages as { content: string }[] | undefined)?.map((m) => m.content) ?? [];
+    };
+    await until(async () => (await delivered()).length >= contents.length, 90_000);
+    await sleep(2000);
+    expect([...(await delivered())].sort()).toEqual([...contents].sort());
+    expect((await api('GET', '/scheduled_messages', { auth: owner() })).body.scheduled_messages).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ to: channelId })]),
+    );
+  }, 120_000);
+});

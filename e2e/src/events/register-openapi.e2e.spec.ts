@@ -8,6 +8,8 @@ import { RegisterSchema } from './register-schema';
 const SERVED_FETCH_TYPES = [
   'realm',
   'channel_folders',
+  'scheduled_messages',
+  'reminders',
   'realm_user_settings_defaults',
   'user_settings',
   'update_display_settings',

@@ -149,6 +149,10 @@ export const MAX_CHANNEL_FOLDER_NAME_LENGTH = 60;
 export const MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH = 1024;
 /** Folders an organization keeps (Zulip has no bound); all are kept in one document and sent at registration. */
 export const MAX_CHANNEL_FOLDERS = 1000;
+/** Zulip's `MAX_REMINDER_NOTE_LENGTH`. */
+export const MAX_REMINDER_NOTE_LENGTH = 1000;
+/** Undelivered scheduled messages and reminders one user keeps (Zulip has no bound). */
+export const MAX_SCHEDULED_MESSAGES_PER_USER = 1000;
 /** The longest submessage (Zulip has no bound: a poll vote or task is a few hundred characters). */
 export const MAX_SUBMESSAGE_CONTENT_LENGTH = 10_000;
 /**

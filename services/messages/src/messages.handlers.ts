@@ -57,6 +57,14 @@ import {
   updateStream,
   archiveStream,
   getStreamEmailAddress,
+  createScheduledMessage,
+  getScheduledMessages,
+  updateScheduledMessage,
+  deleteScheduledMessage,
+  createReminder,
+  getReminders,
+  deleteReminder,
+  DELIVER_SCHEDULED_MESSAGE,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -105,6 +113,16 @@ import {
 } from './channels/folders/channel-folders.handlers';
 import { archiveChannelHandler, updateChannelHandler } from './channels/update-channel/update-channel.handler';
 import { getStreamEmailAddressHandler } from './channels/email-address/email-address.handler';
+import {
+  createReminderHandler,
+  createScheduledMessageHandler,
+  deleteReminderHandler,
+  deleteScheduledMessageHandler,
+  getRemindersHandler,
+  getScheduledMessagesHandler,
+  updateScheduledMessageHandler,
+} from './scheduled-messages/scheduled-messages.handlers';
+import { deliverScheduledMessageHandler } from './scheduled-messages/delivery/deliver.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -165,6 +183,14 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [checkMessagesMatchNarrow.type]: checkMessagesMatchNarrowHandler(deps),
   [reportMessage.type]: reportMessageHandler(deps),
   [sendSubmessage.type]: sendSubmessageHandler(deps),
+  [createScheduledMessage.type]: createScheduledMessageHandler(deps),
+  [getScheduledMessages.type]: getScheduledMessagesHandler(deps),
+  [updateScheduledMessage.type]: updateScheduledMessageHandler(deps),
+  [deleteScheduledMessage.type]: deleteScheduledMessageHandler(deps),
+  [createReminder.type]: createReminderHandler(deps),
+  [getReminders.type]: getRemindersHandler(deps),
+  [deleteReminder.type]: deleteReminderHandler(deps),
+  [DELIVER_SCHEDULED_MESSAGE]: deliverScheduledMessageHandler(deps),
   [addReaction.type]: addReactionHandler(deps),
   [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { EventQueues, type DomainServiceOptions } from '@zulip-es/platform';
 import { MessagesConfigSchema } from './config';
 import { startTopicDeletion } from './messages/delete-topic/topic-deletion';
+import { startScheduledDelivery } from './scheduled-messages/delivery/scheduled-delivery';
 import { TopicDeletionQueue } from './messages/delete-topic/topic-deletion.queue';
 import { messagesHandlers } from './messages.handlers';
 import { MessagesProjection } from './projection/messages.projection';
@@ -44,6 +45,7 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     const work = [
       await startUsersEventsRelays(parts, config, logger),
       await startTopicDeletion(parts, config, logger),
+      await startScheduledDelivery(parts, config, logger),
     ];
     return {
       async stop() {

@@ -7,4 +7,5 @@ export * from './commands/clear-drafts';
 export * from './user-topic-policy';
 export * from './message-recipient';
 export * from './commands/delete-topic-batch';
+export * from './commands/deliver-scheduled-message';
 export * from './commands/attachment-access';

@@ -39,6 +39,7 @@ import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, update
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { addCodePlayground, removeCodePlayground } from './playgrounds';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './channel-folders';
+import { createReminder, createScheduledMessage, deleteReminder, deleteScheduledMessage, getReminders, getScheduledMessages, updateScheduledMessage } from './scheduled-messages';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
 import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
 import type { Operation } from './operation';
@@ -80,6 +81,7 @@ export * from './navigation-views';
 export * from './saved-snippets';
 export * from './playgrounds';
 export * from './channel-folders';
+export * from './scheduled-messages';
 export * from './invites';
 export * from './operation';
 export * from './realm';
@@ -201,6 +203,13 @@ export const OPERATIONS: readonly Operation[] = [
   checkMessagesMatchNarrow,
   reportMessage,
   sendSubmessage,
+  createScheduledMessage,
+  getScheduledMessages,
+  updateScheduledMessage,
+  deleteScheduledMessage,
+  createReminder,
+  getReminders,
+  deleteReminder,
   addReaction,
   removeReaction,
   updateMessageFlags,

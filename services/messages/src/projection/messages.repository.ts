@@ -3,6 +3,7 @@ import type { StoredDraft } from '@zulip-es/contracts';
 import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { CHANNEL_FOLDERS_AGGREGATE, NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../channels/folders/channel-folders.state';
+import { scheduledIndexId, scheduledMessageId, type ScheduledIndexState, type ScheduledMessageState } from '../scheduled-messages/scheduled-message.state';
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
 import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
@@ -89,6 +90,28 @@ export class MessagesRepository {
   get subscriptionSettings() {
     return this.db.collection<Doc<UserSubscriptionSettingsState>>('subscription_settings');
   }
+  /** Scheduled messages and reminders by `scheduled_message:<id>`. */
+  get scheduledMessages() {
+    return this.db.collection<Doc<ScheduledMessageState>>('scheduled_messages');
+  }
+
+  /** Each user's undelivered scheduled messages and reminders, by `scheduled_index:<userId>`. */
+  get scheduledIndexes() {
+    return this.db.collection<Doc<ScheduledIndexState>>('scheduled_indexes');
+  }
+
+  async scheduledMessage(id: number): Promise<ScheduledMessageState | null> {
+    const doc = await this.scheduledMessages.findOne({ _id: scheduledMessageId(id) });
+    return doc ? withoutId(doc) : null;
+  }
+
+  /** The user's undelivered scheduled messages and reminders (each read by `_id`). */
+  async scheduledMessagesOf(userId: number): Promise<ScheduledMessageState[]> {
+    const index = await this.scheduledIndexes.findOne({ _id: scheduledIndexId(userId) });
+    const found = await Promise.all((index?.ids ?? []).map((id) => this.scheduledMessage(id)));
+    return found.filter((m): m is ScheduledMessageState => m !== null && m.status === 'scheduled');
+  }
+
   get channelFoldersDoc() {
     return this.db.collection<Doc<ChannelFoldersState>>('channel_folders');
   }
@@ -401,6 +424,10 @@ export class MessagesRepository {
   }
 
   /** The highest channel id ever assigned (0 before the first). */
+  async lastScheduledMessageId(): Promise<number> {
+    return (await this.counters.findOne({ _id: 'scheduled_message_id' }))?.value ?? 0;
+  }
+
   async lastChannelId(): Promise<number> {
     return (await this.counters.findOne({ _id: 'channel_id' }))?.value ?? 0;
   }
@@ -410,7 +437,7 @@ export class MessagesRepository {
    * replay (which may meet an id again) never lowers it, so ids stay unique and increasing across
    * restarts. Message ids (`message_id`) and group conversation numbers (`dm_group_no`) have theirs.
    */
-  async raiseLastId(counter: 'channel_id' | 'dm_group_no', id: number): Promise<void> {
+  async raiseLastId(counter: 'channel_id' | 'dm_group_no' | 'scheduled_message_id', id: number): Promise<void> {
     const current = (await this.counters.findOne({ _id: counter }))?.value ?? 0;
     if (current < id) await this.counters.replaceOne({ _id: counter }, { value: id }, { upsert: true });
   }

@@ -1,6 +1,7 @@
 import { channelProjector } from '../channels/channel.projector';
 import { defaultChannelsProjector } from '../channels/default-channels.projector';
 import { channelFoldersProjector } from '../channels/folders/channel-folders.projector';
+import { scheduledMessagesProjector } from '../scheduled-messages/scheduled-messages.projector';
 import { subscriptionSettingsProjector } from '../channels/subscription-settings/subscription-settings.projector';
 import { draftsProjector } from '../drafts/drafts.projector';
 import { userTopicsProjector } from '../user-topics/user-topics.projector';
@@ -16,6 +17,7 @@ export const projectors = (repo: MessagesRepository): Projector[] => [
   channelProjector(repo),
   defaultChannelsProjector(repo),
   channelFoldersProjector(repo),
+  scheduledMessagesProjector(repo),
   subscriptionSettingsProjector(repo),
   draftsProjector(repo),
   userTopicsProjector(repo),

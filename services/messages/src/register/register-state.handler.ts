@@ -20,6 +20,7 @@ import { userTopicsView } from '../user-topics/user-topics-view';
 import { realmParameters } from './realm-parameters';
 import { readRecentConversations } from './recent-private-conversations';
 import { listChannelFolders } from '../channels/folders/channel-folders.state';
+import { reminderView, scheduledMessageView } from '../scheduled-messages/scheduled-message-view';
 
 type Params = z.output<typeof RegisterStateParams>;
 
@@ -161,6 +162,16 @@ const channelFoldersSection: Section = {
   },
 };
 
+/** Fetch types `scheduled_messages` and `reminders`: the caller's undelivered ones, by delivery time. */
+const scheduledSection = (fetchType: 'scheduled_messages' | 'reminders'): Section => ({
+  fetchType,
+  async state({ repo }, ctx) {
+    const own = (await repo.scheduledMessagesOf(ctx.actor.userId)).sort((a, b) => a.deliverAt - b.deliverAt || a.scheduledMessageId - b.scheduledMessageId);
+    if (fetchType === 'reminders') return { reminders: own.filter((m) => m.kind === 'reminder').map(reminderView) };
+    return { scheduled_messages: own.filter((m) => m.kind === 'send_later').map(scheduledMessageView) };
+  },
+});
+
 /** Fetch type `default_streams`: the default channels' ids; none for guests, who may not see them all. */
 const defaultStreamsSection: Section = {
   fetchType: 'default_streams',
@@ -210,6 +221,8 @@ const SECTIONS: readonly Section[] = [
   streamSection,
   defaultStreamsSection,
   channelFoldersSection,
+  scheduledSection('scheduled_messages'),
+  scheduledSection('reminders'),
   messageSection,
   userTopicSection,
   mutedTopicsSection,

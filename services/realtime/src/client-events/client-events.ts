@@ -22,6 +22,7 @@ import {
   channelRenamed,
   channelUnarchived,
 } from './channel-changes';
+import { scheduledMessageCreated, scheduledMessageDeleted, scheduledMessageDelivered, scheduledMessageEdited, scheduledMessageFailed } from './scheduled-messages';
 import { channelFolderCreated, channelFoldersReordered, channelFolderUpdated } from './channel-folders';
 import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
@@ -100,6 +101,11 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'channel.group_setting_changed.v1': channelGroupSettingChanged,
   'channel.archived.v1': channelArchived,
   'channel.unarchived.v1': channelUnarchived,
+  'scheduled_message.created.v1': scheduledMessageCreated,
+  'scheduled_message.edited.v1': scheduledMessageEdited,
+  'scheduled_message.failed.v1': scheduledMessageFailed,
+  'scheduled_message.deleted.v1': scheduledMessageDeleted,
+  'scheduled_message.delivered.v1': scheduledMessageDelivered,
   'message_flags.updated.v1': messageFlagsUpdatedV1,
   'message_flags.updated.v2': messageFlagsUpdated,
   // Bookkeeping of unread messages the user already knows of: nothing changes for a client.

@@ -109,6 +109,11 @@ export class ChannelDirectory implements ReadModel {
       case 'reaction.added.v1':
       case 'reaction.removed.v1':
       case 'submessage.added.v1':
+      case 'scheduled_message.created.v1':
+      case 'scheduled_message.edited.v1':
+      case 'scheduled_message.deleted.v1':
+      case 'scheduled_message.delivered.v1':
+      case 'scheduled_message.failed.v1':
       case 'channel_folder.created.v1':
       case 'channel_folder.updated.v1':
       case 'channel_folders.reordered.v1':

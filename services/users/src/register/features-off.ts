@@ -27,11 +27,10 @@ export const FEATURES_OFF = {
   realm_send_welcome_emails: false,
   settings_send_digest_emails: false,
   realm_digest_emails_enabled: false,
-  // No Zephyr mirroring, web-public channels, topic summaries or reminders.
+  // No Zephyr mirroring, web-public channels or topic summaries.
   realm_is_zephyr_mirror_realm: false,
   server_web_public_streams_enabled: false,
   server_can_summarize_topics: false,
-  max_reminder_note_length: 0,
   // No automated announcements of new channels, new users or Zulip updates.
   realm_new_stream_announcements_stream_id: -1,
   realm_signup_announcements_stream_id: -1,

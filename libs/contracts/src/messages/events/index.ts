@@ -32,6 +32,7 @@ import {
   ChannelRenamedV1,
   ChannelUnarchivedV1,
 } from './channel-changed.v1';
+import { ScheduledMessageCreatedV1, ScheduledMessageDeletedV1, ScheduledMessageDeliveredV1, ScheduledMessageEditedV1, ScheduledMessageFailedV1 } from './scheduled-message.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';
@@ -58,6 +59,7 @@ export * from './reaction.v1';
 export * from './submessage-added.v1';
 export * from './channel-folder.v1';
 export * from './channel-changed.v1';
+export * from './scheduled-message.v1';
 
 /** Every event on `messages.events`, discriminated by `type`. */
 export const MessagesEvent = z.discriminatedUnion('type', [
@@ -96,5 +98,10 @@ export const MessagesEvent = z.discriminatedUnion('type', [
   ChannelGroupSettingChangedV1,
   ChannelArchivedV1,
   ChannelUnarchivedV1,
+  ScheduledMessageCreatedV1,
+  ScheduledMessageEditedV1,
+  ScheduledMessageDeletedV1,
+  ScheduledMessageDeliveredV1,
+  ScheduledMessageFailedV1,
 ]);
 export type MessagesEvent = z.infer<typeof MessagesEvent>;

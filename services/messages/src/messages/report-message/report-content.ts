@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_LENGTH, MAX_REPORT_DESCRIPTION_LENGTH, REPORT_TYPES } from '@zulip-es/contracts';
-import { directMessageUrl, messageLinkSyntax } from './message-links';
+import { directMessageUrl, messageLinkSyntax, unusedFence } from '../written-markdown';
 
 /** Zulip's `MAX_REPORT_MESSAGE_SNIPPET_LENGTH`: room left for the description and the template. */
 export const MAX_REPORT_SNIPPET_LENGTH = MAX_MESSAGE_LENGTH - MAX_REPORT_DESCRIPTION_LENGTH - 500;
@@ -28,13 +28,6 @@ export interface ReportInput {
   reportType: ReportType;
   description: string;
   realmUrl: string;
-}
-
-/** Zulip's `get_unused_fence`: a backtick fence longer than any the content opens a line with. */
-export function unusedFence(content: string): string {
-  let length = 3;
-  for (const match of content.matchAll(/^ {0,3}(`{3,})/gm)) length = Math.max(length, match[1]!.length + 1);
-  return '`'.repeat(length);
 }
 
 /** Zulip's `truncate_content`. */

@@ -1,5 +1,5 @@
-import { reportContent, unusedFence, MAX_REPORT_SNIPPET_LENGTH, type ReportInput } from './report-content';
-import { directMessageUrl, messageLinkSyntax } from './message-links';
+import { reportContent, MAX_REPORT_SNIPPET_LENGTH, type ReportInput } from './report-content';
+import { directMessageUrl, messageLinkSyntax, unusedFence } from '../written-markdown';
 
 const hamlet = { userId: 10, mention: '@_**King Hamlet|10**' };
 const othello = { userId: 12, mention: '@_**Othello|12**' };

@@ -1,3 +1,7 @@
+/**
+ * The Markdown syntax Zulip's server writes into the messages it sends (reports, reminders):
+ * links to messages and fences that do not close early.
+ */
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 
 /** Characters that break Zulip's `#**channel>topic@id**` syntax (`topic_link_util.invalid_stream_topic_regex`). */
@@ -5,7 +9,7 @@ const BREAKING = /[`>*&[\]]|\$\$/g;
 const ESCAPED: Record<string, string> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
 
 /** Zulip's `hash_util.encode_hash_component`: URI-encoded with `%` written `.`. */
-const encodeHashComponent = (text: string): string =>
+export const encodeHashComponent = (text: string): string =>
   encodeURIComponent(text)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%2A/g, '*')
@@ -28,4 +32,17 @@ export function messageLinkSyntax(channelId: number, channelName: string, topic:
 export function directMessageUrl(realmUrl: string, userIds: readonly number[], messageId: number): string {
   const ids = [...userIds].sort((a, b) => a - b);
   return `${realmUrl.replace(/\/$/, '')}/#narrow/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${messageId}`;
+}
+
+/** Zulip's `message_link_url` for a channel message (`stream_message_url`), on the organization's URL. */
+export function channelMessageUrl(realmUrl: string, channelId: number, channelName: string, topic: string, messageId: number): string {
+  const channel = `${channelId}-${encodeHashComponent(channelName.replace(/ /g, '-'))}`;
+  return `${realmUrl.replace(/\/$/, '')}/#narrow/channel/${channel}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+}
+
+/** Zulip's `get_unused_fence`: a backtick fence longer than any the content opens a line with. */
+export function unusedFence(content: string): string {
+  let length = 3;
+  for (const match of content.matchAll(/^ {0,3}(`{3,})/gm)) length = Math.max(length, match[1]!.length + 1);
+  return '`'.repeat(length);
 }

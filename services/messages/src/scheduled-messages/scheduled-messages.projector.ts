@@ -1,0 +1,28 @@
+import type { Projector } from '../projection/projector';
+import { applyToDocument } from '../projection/projector';
+import type { MessagesRepository } from '../projection/messages.repository';
+import { evolveScheduledMessage, scheduledIndexId, scheduledMessageId, stillScheduled, type ScheduledMessageEvent } from './scheduled-message.state';
+
+const SCHEDULED_MESSAGE_EVENTS: readonly ScheduledMessageEvent['type'][] = [
+  'scheduled_message.created.v1',
+  'scheduled_message.edited.v1',
+  'scheduled_message.deleted.v1',
+  'scheduled_message.delivered.v1',
+  'scheduled_message.failed.v1',
+];
+
+/**
+ * Each scheduled message by id, and each sender's index of the undelivered ones. The index is
+ * changed by set operations (add or remove the id), so an event applied again leaves it as it is.
+ */
+export const scheduledMessagesProjector = (repo: MessagesRepository): Projector => ({
+  types: SCHEDULED_MESSAGE_EVENTS,
+  async apply(event, envelope) {
+    const scheduled = event as ScheduledMessageEvent;
+    const { scheduledMessageId: id, senderId } = scheduled.data;
+    await applyToDocument(repo.scheduledMessages, scheduledMessageId(id), envelope.sequence, (current) => evolveScheduledMessage(current, scheduled, envelope.sequence));
+    if (scheduled.type === 'scheduled_message.created.v1') await repo.raiseLastId('scheduled_message_id', id);
+    const change = stillScheduled(scheduled) ? { $addToSet: { ids: id } } : { $pull: { ids: id } };
+    await repo.scheduledIndexes.updateOne({ _id: scheduledIndexId(senderId) }, { ...change, $set: { userId: senderId } }, { upsert: true });
+  },
+});
