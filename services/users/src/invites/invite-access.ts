@@ -21,6 +21,12 @@ export function checkRoleBasedPermissions(invitedAs: Role, actor: UserState, req
   if (requireAdmin && actor.role > Role.ADMINISTRATOR) throw badRequest('Must be an organization administrator');
 }
 
+/** The role check of inviting and of creating a link: moderators and above need an administrator, owners an owner. */
+export function checkInvitedRole(invitedAs: Role, actor: UserState): void {
+  const requireAdmin = invitedAs === Role.OWNER || invitedAs === Role.ADMINISTRATOR || invitedAs === Role.MODERATOR;
+  checkRoleBasedPermissions(invitedAs, actor, requireAdmin);
+}
+
 /**
  * Zulip's `access_invite_by_id`: revoked and accepted invitations no longer exist (Zulip deletes
  * them); another user's invitation needs an administrator (an owner for owners' invitations).
