@@ -36,7 +36,7 @@ import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, update
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { addCodePlayground, removeCodePlayground } from './playgrounds';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
-import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
+import { acceptInvite, createInviteLink, getInvites, joinThroughInviteLink, resendInvite, revokeInvite, revokeInviteLink, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
 import { getRealmPresence, getUserPresence, updatePresence } from './presence';
@@ -159,6 +159,9 @@ export const OPERATIONS: readonly Operation[] = [
   revokeInvite,
   resendInvite,
   acceptInvite,
+  createInviteLink,
+  revokeInviteLink,
+  joinThroughInviteLink,
   subscribe,
   createChannel,
   unsubscribe,

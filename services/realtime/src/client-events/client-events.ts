@@ -13,7 +13,7 @@ import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribers
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { submessageAdded } from './submessages';
-import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
+import { invitationAccepted, invitationCreated, invitationLinkCreated, invitationLinkRevoked, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
@@ -66,6 +66,10 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'invitation.resent.v1': invitationResent,
   'invitation.revoked.v1': invitationRevoked,
   'invitation.accepted.v1': invitationAccepted,
+  // Asked for through a link: Zulip's PreregistrationUser from a link notifies nobody.
+  'invitation.requested.v1': none,
+  'invitation_link.created.v1': invitationLinkCreated,
+  'invitation_link.revoked.v1': invitationLinkRevoked,
   'user_group.created.v1': groupCreated,
   'user_group.updated.v1': groupUpdated,
   'user_group.deactivated.v1': groupDeactivated,
