@@ -13,8 +13,9 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   /**
    * Zulip's `api_by_ip` default: 100 unauthenticated API requests (`POST /fetch_api_key`,
-   * `POST /invites/accept`, `GET /server_settings`) per client address per minute. The address
-   * is the connection's: behind a proxy, all its clients share one.
+   * `POST /invites/accept`, `POST /invites/multiuse/join`, `GET /server_settings`) per client
+   * address per minute. The address is the connection's: behind a proxy, all its clients share
+   * one.
    */
   RATE_LIMIT_ANONYMOUS_REQUESTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_ANONYMOUS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -2,9 +2,12 @@ import {
   addLinkifier,
   addNavigationView,
   acceptInvite,
+  createInviteLink,
   getInvites,
+  joinThroughInviteLink,
   resendInvite,
   revokeInvite,
+  revokeInviteLink,
   sendInvites,
   BOOTSTRAP_REALM,
   createUser,
@@ -97,6 +100,9 @@ import { getInvitesHandler } from './invites/get-invites/get-invites.handler';
 import { resendInviteHandler } from './invites/resend-invite/resend-invite.handler';
 import { revokeInviteHandler } from './invites/revoke-invite/revoke-invite.handler';
 import { sendInvitesHandler } from './invites/send-invites/send-invites.handler';
+import { createInviteLinkHandler } from './invites/create-invite-link/create-invite-link.handler';
+import { revokeInviteLinkHandler } from './invites/revoke-invite-link/revoke-invite-link.handler';
+import { joinThroughInviteLinkHandler } from './invites/join-invite-link/join-invite-link.handler';
 import { reactivateUserHandler } from './reactivate-user/reactivate-user.handler';
 import { registerHandler } from './register/register.handler';
 import { serverSettingsHandler } from './server-settings/server-settings.handler';
@@ -189,4 +195,7 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [revokeInvite.type]: revokeInviteHandler(deps),
   [resendInvite.type]: resendInviteHandler(deps),
   [acceptInvite.type]: acceptInviteHandler(deps),
+  [createInviteLink.type]: createInviteLinkHandler(deps),
+  [revokeInviteLink.type]: revokeInviteLinkHandler(deps),
+  [joinThroughInviteLink.type]: joinThroughInviteLinkHandler(deps),
 });

@@ -41,7 +41,7 @@ import { addCodePlayground, removeCodePlayground } from './playgrounds';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './channel-folders';
 import { createReminder, createScheduledMessage, deleteReminder, deleteScheduledMessage, getReminders, getScheduledMessages, updateScheduledMessage } from './scheduled-messages';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
-import { acceptInvite, getInvites, resendInvite, revokeInvite, sendInvites } from './invites';
+import { acceptInvite, createInviteLink, getInvites, joinThroughInviteLink, resendInvite, revokeInvite, revokeInviteLink, sendInvites } from './invites';
 import type { Operation } from './operation';
 import { updateRealm } from './realm';
 import { getRealmPresence, getUserPresence, updatePresence } from './presence';
@@ -166,6 +166,9 @@ export const OPERATIONS: readonly Operation[] = [
   revokeInvite,
   resendInvite,
   acceptInvite,
+  createInviteLink,
+  revokeInviteLink,
+  joinThroughInviteLink,
   subscribe,
   createChannel,
   unsubscribe,

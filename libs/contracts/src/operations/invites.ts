@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST } from '../limits';
 import { Role } from '../roles';
-import { FullName, Password } from '../users/user-fields';
+import { Email, FullName, Password } from '../users/user-fields';
 import { defineOperation } from './operation';
 
 /** Zulip's INVITATION_LINK_VALIDITY_MINUTES default: ten days. */
@@ -15,6 +15,11 @@ const InviteAs = z
   .int()
   .refine((value) => ROLES.includes(value), { message: 'Invalid invite_as: Value error, Not in the list of possible values' })
   .transform((value) => value as Role);
+
+/** null: the invitation never expires. */
+const InviteExpiresInMinutes = z.int().nullable().default(DEFAULT_INVITE_EXPIRES_IN_MINUTES);
+/** Admins only; absent means the organization's default text. */
+const WelcomeMessageCustomText = z.string().max(MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH);
 
 /**
  * The raw list of addresses, which the service counts: past the daily quota (3,000 by default) a
@@ -37,18 +42,16 @@ export const sendInvites = defineOperation({
     stream_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
     group_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).nullable().default(null),
     invite_as: InviteAs.default(Role.MEMBER),
-    /** null: the invitation never expires. */
-    invite_expires_in_minutes: z.int().nullable().default(DEFAULT_INVITE_EXPIRES_IN_MINUTES),
+    invite_expires_in_minutes: InviteExpiresInMinutes,
     include_realm_default_subscriptions: z.boolean().default(false),
     notify_referrer_on_join: z.boolean().default(true),
-    /** Admins only; absent means the organization's default text. */
-    welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH).optional(),
+    welcome_message_custom_text: WelcomeMessageCustomText.optional(),
   }),
   // Addresses are checked against every user and invitation of the organization.
   key: 'realm',
 });
 
-/** GET /invites: the unexpired email invitations the caller may manage. */
+/** GET /invites: the unexpired email invitations and reusable links the caller may manage. */
 export const getInvites = defineOperation({
   type: 'invite.list',
   method: 'GET',
@@ -81,6 +84,57 @@ export const resendInvite = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ invite_id: z.int() }),
+  key: 'realm',
+});
+
+/** POST /invites/multiuse: a reusable invitation link; answers `invite_link`. */
+export const createInviteLink = defineOperation({
+  type: 'invite_link.create',
+  method: 'POST',
+  path: '/invites/multiuse',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({
+    invite_expires_in_minutes: InviteExpiresInMinutes,
+    invite_as: InviteAs.default(Role.MEMBER),
+    /** Zulip takes null as well as absent for no channels. */
+    stream_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).nullable().default(null),
+    group_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).nullable().default(null),
+    include_realm_default_subscriptions: z.boolean().default(false),
+    welcome_message_custom_text: WelcomeMessageCustomText.optional(),
+  }),
+  // Link ids are organization-wide.
+  key: 'realm',
+});
+
+/** DELETE /invites/multiuse/{invite_id}: revoke a reusable invitation link. */
+export const revokeInviteLink = defineOperation({
+  type: 'invite_link.revoke',
+  method: 'DELETE',
+  path: '/invites/multiuse/{invite_id}',
+  service: 'users',
+  kind: 'command',
+  auth: 'user',
+  params: z.object({ invite_id: z.int() }),
+  key: 'realm',
+});
+
+/**
+ * POST /invites/multiuse/join (not in Zulip's API, whose sign-up through a link is a web form):
+ * whoever holds a reusable link's key names their address, and that address is mailed a
+ * one-time invitation, accepted with `POST /invites/accept` as an emailed invitation is. The
+ * address is thus proven before an account holds it, as Zulip's confirmation email proves it.
+ */
+export const joinThroughInviteLink = defineOperation({
+  type: 'invite_link.join',
+  method: 'POST',
+  path: '/invites/multiuse/join',
+  service: 'users',
+  kind: 'command',
+  auth: 'none',
+  params: z.object({ key: z.string().max(100), email: Email }),
+  // Creates an invitation: invitation ids are organization-wide.
   key: 'realm',
 });
 

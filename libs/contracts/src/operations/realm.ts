@@ -47,6 +47,7 @@ export const updateRealm = defineOperation({
     can_move_messages_between_channels_group: GroupSettingChange.optional(),
     can_move_messages_between_topics_group: GroupSettingChange.optional(),
     can_resolve_topics_group: GroupSettingChange.optional(),
+    create_multiuse_invite_group: GroupSettingChange.optional(),
   }),
   key: 'realm',
 });

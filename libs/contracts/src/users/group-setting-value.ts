@@ -54,6 +54,7 @@ export const REALM_GROUP_SETTINGS = [
   'can_move_messages_between_channels_group',
   'can_move_messages_between_topics_group',
   'can_resolve_topics_group',
+  'create_multiuse_invite_group',
 ] as const;
 export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
 

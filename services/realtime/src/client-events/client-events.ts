@@ -24,7 +24,7 @@ import {
 } from './channel-changes';
 import { scheduledMessageCreated, scheduledMessageDeleted, scheduledMessageDelivered, scheduledMessageEdited, scheduledMessageFailed } from './scheduled-messages';
 import { channelFolderCreated, channelFoldersReordered, channelFolderUpdated } from './channel-folders';
-import { invitationAccepted, invitationCreated, invitationResent, invitationRevoked } from './invitations';
+import { invitationAccepted, invitationCreated, invitationLinkCreated, invitationLinkRevoked, invitationResent, invitationRevoked } from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
@@ -77,6 +77,10 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'invitation.resent.v1': invitationResent,
   'invitation.revoked.v1': invitationRevoked,
   'invitation.accepted.v1': invitationAccepted,
+  // Asked for through a link: Zulip's PreregistrationUser from a link notifies nobody.
+  'invitation.requested.v1': none,
+  'invitation_link.created.v1': invitationLinkCreated,
+  'invitation_link.revoked.v1': invitationLinkRevoked,
   'user_group.created.v1': groupCreated,
   'user_group.updated.v1': groupUpdated,
   'user_group.deactivated.v1': groupDeactivated,

@@ -331,6 +331,20 @@ describe('client events of domain events', () => {
     expect(when({ type: 'invitation.revoked.v1', data: { inviteId: 4 } })).toEqual([{ users: [1, 3], event: { type: 'invites_changed' }, variants: undefined }]);
   });
 
+  it('tells administrators and the link’s creator when a reusable link is created or revoked', () => {
+    const link = { type: 'invitation_link.created.v1', data: { linkId: 2, invitedByUserId: 3, invitedAs: Role.MEMBER, createdAt: '2026-11-22T10:00:00.000Z', expiresAt: null, streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: false, welcomeMessageCustomText: null, keyHash: 'a'.repeat(64), keyNonce: 'n'.repeat(16) } } as DomainEvent;
+    const { when } = given(user(1, { role: Role.ADMINISTRATOR }), user(2), user(3), link);
+    expect(when(link)).toEqual([{ users: [1, 3], event: { type: 'invites_changed' }, variants: undefined }]);
+    expect(when({ type: 'invitation_link.revoked.v1', data: { linkId: 2 } })).toEqual([{ users: [1, 3], event: { type: 'invites_changed' }, variants: undefined }]);
+  });
+
+  it('tells nobody of an invitation asked for through a link, nor of its acceptance, as Zulip tells nobody', () => {
+    const data = { inviteId: 7, referrerId: 3, email: 'x@example.com', invitedAs: Role.MEMBER, streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: false, welcomeMessageCustomText: null };
+    const { when } = given(user(1, { role: Role.OWNER }), user(3));
+    expect(when({ type: 'invitation.requested.v1', data: { ...data, linkId: 2, invitedAt: '2026-11-22T10:00:00.000Z', expiresAt: '2026-11-23T10:00:00.000Z', keyHash: 'a'.repeat(64), keyNonce: 'n'.repeat(16) } })).toEqual([]);
+    expect(when({ type: 'invitation.accepted.v1', data: { ...data, userId: 9, notifyReferrerOnJoin: false, linkId: 2 } })).toEqual([]);
+  });
+
   it('tells the owner of an attachment of each change, with the organization’s space used after it', () => {
     const uploaded = (attachmentId: number, ownerId: number, size: number): DomainEvent => ({
       type: 'attachment.uploaded.v1',

@@ -10,4 +10,8 @@ const invitesChanged = (directory: Directory, senderId: number | undefined): Del
 export const invitationCreated: ClientEventsOf<'invitation.created.v1'> = ({ data }, directory) => invitesChanged(directory, data.invitedByUserId);
 export const invitationResent: ClientEventsOf<'invitation.resent.v1'> = ({ data }, directory) => invitesChanged(directory, directory.invitationSender(data.inviteId));
 export const invitationRevoked: ClientEventsOf<'invitation.revoked.v1'> = ({ data }, directory) => invitesChanged(directory, directory.invitationSender(data.inviteId));
-export const invitationAccepted: ClientEventsOf<'invitation.accepted.v1'> = ({ data }, directory) => invitesChanged(directory, data.referrerId);
+/** An invitation asked for through a link was sent by nobody: Zulip tells no one of its acceptance (`referred_by` is None). */
+export const invitationAccepted: ClientEventsOf<'invitation.accepted.v1'> = ({ data }, directory) =>
+  data.linkId === undefined ? invitesChanged(directory, data.referrerId) : [];
+export const invitationLinkCreated: ClientEventsOf<'invitation_link.created.v1'> = ({ data }, directory) => invitesChanged(directory, data.invitedByUserId);
+export const invitationLinkRevoked: ClientEventsOf<'invitation_link.revoked.v1'> = ({ data }, directory) => invitesChanged(directory, directory.invitationLinkCreator(data.linkId));

@@ -57,6 +57,8 @@ export class Directory {
   readonly mutedUsers = new MutedUsers();
   /** Invitation id → who sent it (told when it changes). */
   private readonly invitedBy = new Map<number, number>();
+  /** Reusable link id → who created it (told when it is revoked). */
+  private readonly linkCreatedBy = new Map<number, number>();
   /** User id → the last time (Unix seconds) the user was reported active. */
   private readonly lastActive = new Map<number, number>();
   /** `<userId>:<channelId>` → the settings the user changed of that subscription (kept after they leave, as Zulip keeps them). */
@@ -69,6 +71,10 @@ export class Directory {
 
   invitationSender(inviteId: number): number | undefined {
     return this.invitedBy.get(inviteId);
+  }
+
+  invitationLinkCreator(linkId: number): number | undefined {
+    return this.linkCreatedBy.get(linkId);
   }
 
   lastActiveAt(userId: number): number | undefined {
@@ -283,6 +289,9 @@ export class Directory {
       case 'invitation.created.v1':
         this.invitedBy.set(event.data.inviteId, event.data.invitedByUserId);
         return;
+      case 'invitation_link.created.v1':
+        this.linkCreatedBy.set(event.data.linkId, event.data.invitedByUserId);
+        return;
       case 'attachment.uploaded.v1':
       case 'attachment.claimed.v1':
       case 'attachment.unclaimed.v1':
@@ -390,6 +399,7 @@ export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'playground.added.v1',
   'playground.removed.v1',
   'invitation.created.v1',
+  'invitation_link.created.v1',
   'attachment.uploaded.v1',
   'attachment.claimed.v1',
   'attachment.unclaimed.v1',

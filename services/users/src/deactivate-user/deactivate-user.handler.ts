@@ -8,11 +8,16 @@ export function deactivateUserHandler({ repo }: UsersDeps): CommandHandler<Deact
   return {
     kind: 'command',
     schema: deactivateUser.params,
-    async handle({ data, actorId }) {
+    async handle({ data, actorId, now }) {
       const { actor } = await loadActor(repo, actorId);
-      const [target, activeOwners, pendingInvitations] = await Promise.all([repo.user(data.user_id), repo.activeOwnerCount(), repo.pendingInvitationsFrom(data.user_id)]);
-      const state = { actor, target, activeOwners, pendingInvitations };
-      return { events: decideDeactivateUser(data, state), reply: {} };
+      const [target, activeOwners, pendingInvitations, unrevokedLinks] = await Promise.all([
+        repo.user(data.user_id),
+        repo.activeOwnerCount(),
+        repo.pendingInvitationsFrom(data.user_id),
+        repo.unrevokedLinksFrom(data.user_id),
+      ]);
+      const state = { actor, target, activeOwners, pendingInvitations, unrevokedLinks };
+      return { events: decideDeactivateUser(data, state, now), reply: {} };
     },
     replyFrom: () => ({}),
   };
@@ -23,12 +28,12 @@ export function deactivateOwnUserHandler({ repo }: UsersDeps): CommandHandler<Op
   return {
     kind: 'command',
     schema: deactivateOwnUser.params,
-    async handle({ actorId }) {
+    async handle({ actorId, now }) {
       const { actor } = await loadActor(repo, actorId);
-      const [users, pendingInvitations] = await Promise.all([repo.allUsers(), repo.pendingInvitationsFrom(actor.userId)]);
+      const [users, pendingInvitations, unrevokedLinks] = await Promise.all([repo.allUsers(), repo.pendingInvitationsFrom(actor.userId), repo.unrevokedLinksFrom(actor.userId)]);
       const active = users.filter((u) => u.isActive && !isSystemBot(u));
-      const state = { actor, activeUsers: active.length, activeOwners: active.filter((u) => u.role === Role.OWNER).length, pendingInvitations };
-      return { events: decideDeactivateOwnUser(state), reply: {} };
+      const state = { actor, activeUsers: active.length, activeOwners: active.filter((u) => u.role === Role.OWNER).length, pendingInvitations, unrevokedLinks };
+      return { events: decideDeactivateOwnUser(state, now), reply: {} };
     },
     replyFrom: () => ({}),
   };

@@ -6,6 +6,7 @@ import { recordInviteSent } from './invite-quota';
 
 const INVITATION_EVENTS: readonly InvitationEvent['type'][] = [
   'invitation.created.v1',
+  'invitation.requested.v1',
   'invitation.resent.v1',
   'invitation.revoked.v1',
   'invitation.accepted.v1',
@@ -13,8 +14,8 @@ const INVITATION_EVENTS: readonly InvitationEvent['type'][] = [
 
 /**
  * Invitations by id, plus side indexes kept idempotently (a replay rewrites them to the same
- * content): key hash → invitation, email → its invitations, the inviter's recent sends, the
- * last invitation id.
+ * content): key hash → invitation, email → its invitations, the inviter's recent sends (not
+ * invitations asked for through a link: nobody sent those), the last invitation id.
  */
 export const invitationProjector = (repo: UsersRepository): Projector => ({
   types: INVITATION_EVENTS,
@@ -26,15 +27,14 @@ export const invitationProjector = (repo: UsersRepository): Projector => ({
     );
     switch (invitationEvent.type) {
       case 'invitation.created.v1': {
-        const { keyHash, email, invitedByUserId, invitedAt } = invitationEvent.data;
-        await repo.invitationKeys.replaceOne({ _id: keyHash }, { inviteId }, { upsert: true });
-        const byEmail = await repo.invitationEmails.findOne({ _id: normalizeEmail(email) });
-        const inviteIds = [...new Set([...(byEmail?.inviteIds ?? []), inviteId])].sort((a, b) => a - b);
-        await repo.invitationEmails.replaceOne({ _id: normalizeEmail(email) }, { inviteIds }, { upsert: true });
+        const { invitedByUserId, invitedAt } = invitationEvent.data;
+        await indexNewInvitation(repo, invitationEvent.data);
         await recordInviteSent(repo, invitedByUserId, { key: `created:${inviteId}`, at: invitedAt });
-        await repo.raiseLastId('invite_id', inviteId);
         return;
       }
+      case 'invitation.requested.v1':
+        await indexNewInvitation(repo, invitationEvent.data);
+        return;
       case 'invitation.resent.v1': {
         await repo.invitationKeys.replaceOne({ _id: invitationEvent.data.keyHash }, { inviteId }, { upsert: true });
         if (envelope.actorId !== null) {
@@ -48,3 +48,11 @@ export const invitationProjector = (repo: UsersRepository): Projector => ({
     }
   },
 });
+
+async function indexNewInvitation(repo: UsersRepository, { inviteId, keyHash, email }: { inviteId: number; keyHash: string; email: string }): Promise<void> {
+  await repo.invitationKeys.replaceOne({ _id: keyHash }, { inviteId }, { upsert: true });
+  const byEmail = await repo.invitationEmails.findOne({ _id: normalizeEmail(email) });
+  const inviteIds = [...new Set([...(byEmail?.inviteIds ?? []), inviteId])].sort((a, b) => a - b);
+  await repo.invitationEmails.replaceOne({ _id: normalizeEmail(email) }, { inviteIds }, { upsert: true });
+  await repo.raiseLastId('invite_id', inviteId);
+}

@@ -2,10 +2,16 @@ import type { Role, UsersEvent } from '@zulip-es/contracts';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked';
 
-/** One email invitation (aggregate `invite:<id>`, written only by commands of key `realm`). */
+/**
+ * One invitation to an address (aggregate `invite:<id>`, written only by commands of key
+ * `realm`): an email invitation a user sent, or one asked for through a reusable link.
+ */
 export interface InvitationState {
   inviteId: number;
+  /** The sender; for one asked for through a link, the link's creator. */
   invitedByUserId: number;
+  /** The reusable link it was asked for through; null for an email invitation a user sent. */
+  linkId: number | null;
   email: string;
   invitedAs: Role;
   invitedAt: string;
@@ -30,13 +36,23 @@ export const invitationAggregateId = (inviteId: number): string => `invite:${inv
 export const isExpired = (invitation: Pick<InvitationState, 'expiresAt'>, now: Date): boolean =>
   invitation.expiresAt !== null && Date.parse(invitation.expiresAt) <= now.getTime();
 
-/** Pending and unexpired: listed by GET /invites and acceptable. */
+/**
+ * Sent by a user, who manages it (GET /invites, resend, revoke): Zulip's `referred_by`, which an
+ * invitation asked for through a link does not have.
+ */
+export const isSentByUser = (invitation: Pick<InvitationState, 'linkId'>): boolean => invitation.linkId === null;
+
+/** Pending and unexpired: acceptable (and listed by GET /invites when a user sent it). */
 export const isValid = (invitation: InvitationState, now: Date): boolean => invitation.status === 'pending' && !isExpired(invitation, now);
 
 /** Pure: the invitation after `event`. */
 export function evolveInvitation(state: InvitationState | null, event: InvitationEvent, sequence: number): InvitationState {
   if (event.type === 'invitation.created.v1') {
-    return { ...event.data, status: 'pending', acceptedUserId: null, version: sequence };
+    return { ...event.data, linkId: null, status: 'pending', acceptedUserId: null, version: sequence };
+  }
+  if (event.type === 'invitation.requested.v1') {
+    const { referrerId, ...data } = event.data;
+    return { ...data, invitedByUserId: referrerId, notifyReferrerOnJoin: false, status: 'pending', acceptedUserId: null, version: sequence };
   }
   if (!state) throw new Error(`${event.type} for unknown invitation ${event.data.inviteId}`);
   switch (event.type) {

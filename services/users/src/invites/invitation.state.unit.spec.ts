@@ -1,6 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { anInvitation } from '../testing/users.fixtures';
-import { evolveInvitation, isExpired, isValid } from './invitation.state';
+import { evolveInvitation, isExpired, isSentByUser, isValid } from './invitation.state';
 
 describe('invitation state', () => {
   const created = {
@@ -20,6 +20,21 @@ describe('invitation state', () => {
     const accepted = evolveInvitation(state, { type: 'invitation.accepted.v1', data: { inviteId: 3, userId: 8, email: 'x@example.com', invitedAs: Role.MEMBER, referrerId: 1, streamIds: [4], includeRealmDefaultSubscriptions: true, groupIds: [], notifyReferrerOnJoin: false, welcomeMessageCustomText: null } }, 3);
     expect(accepted).toMatchObject({ status: 'accepted', acceptedUserId: 8, version: 3 });
     expect(evolveInvitation(state, { type: 'invitation.revoked.v1', data: { inviteId: 3 } }, 3)).toMatchObject({ status: 'revoked' });
+  });
+
+  it('starts an invitation asked for through a link as pending, from the link, with no referrer to notify', () => {
+    const requested = {
+      type: 'invitation.requested.v1' as const,
+      data: {
+        inviteId: 5, linkId: 2, referrerId: 1, email: 'y@example.com', invitedAs: Role.GUEST, invitedAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2026-01-02T00:00:00.000Z', streamIds: [4], groupIds: [6], includeRealmDefaultSubscriptions: false,
+        welcomeMessageCustomText: null, keyHash: 'a'.repeat(64), keyNonce: 'n'.repeat(16),
+      },
+    };
+    const state = evolveInvitation(null, requested, 1);
+    expect(state).toMatchObject({ inviteId: 5, linkId: 2, invitedByUserId: 1, notifyReferrerOnJoin: false, status: 'pending', version: 1 });
+    expect(isSentByUser(state)).toBe(false);
+    expect(isSentByUser(evolveInvitation(null, created, 1))).toBe(true);
   });
 
   it('refuses a change to an invitation it never saw created', () => {

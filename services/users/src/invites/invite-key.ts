@@ -11,8 +11,16 @@ export const newInviteKeyNonce = (): string => randomBytes(18).toString('base64u
  * invitation and a random nonce. Events carry the nonce and the key's hash, never the key; the
  * email worker derives the key again from the nonce, so the key is stored and published nowhere.
  */
-export function deriveInviteKey(secret: string, inviteId: number, nonce: string): string {
-  const mac = createHmac('sha256', secret).update(`invite-key:${inviteId}:${nonce}`).digest();
+export const deriveInviteKey = (secret: string, inviteId: number, nonce: string): string => deriveKey(secret, `invite-key:${inviteId}:${nonce}`);
+
+/**
+ * The key of a reusable link, derived as an invitation's; GET /invites derives it again to show
+ * the link. Its own prefix keeps link 5 and invitation 5 from sharing a key.
+ */
+export const deriveLinkKey = (secret: string, linkId: number, nonce: string): string => deriveKey(secret, `invite-link-key:${linkId}:${nonce}`);
+
+function deriveKey(secret: string, subject: string): string {
+  const mac = createHmac('sha256', secret).update(subject).digest();
   let key = '';
   for (const byte of mac) {
     key += KEY_ALPHABET[byte % KEY_ALPHABET.length];
@@ -34,5 +42,11 @@ export function newInviteKey(secret: string, inviteId: number): InviteKeyMateria
   return { keyNonce, keyHash: inviteKeyHash(deriveInviteKey(secret, inviteId, keyNonce)) };
 }
 
-/** `<REALM_URL>/join/<key>/`, Zulip's invitation link. */
+/** A fresh key for link `linkId`: what its creation records. */
+export function newLinkKey(secret: string, linkId: number): InviteKeyMaterial {
+  const keyNonce = newInviteKeyNonce();
+  return { keyNonce, keyHash: inviteKeyHash(deriveLinkKey(secret, linkId, keyNonce)) };
+}
+
+/** `<REALM_URL>/join/<key>/`, Zulip's invitation link (and reusable link: Zulip's `confirmation_url_for` a multi-use invite). */
 export const invitationLink = (realmUrl: string, key: string): string => `${realmUrl.replace(/\/+$/, '')}/join/${key}/`;

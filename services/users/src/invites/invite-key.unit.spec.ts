@@ -1,4 +1,4 @@
-import { deriveInviteKey, invitationLink, inviteKeyHash, newInviteKey } from './invite-key';
+import { deriveInviteKey, deriveLinkKey, invitationLink, inviteKeyHash, newInviteKey, newLinkKey } from './invite-key';
 
 describe('invitation keys', () => {
   const secret = 's'.repeat(32);
@@ -18,6 +18,15 @@ describe('invitation keys', () => {
     expect(first.keyNonce).not.toBe(second.keyNonce);
     expect(first.keyHash).toBe(inviteKeyHash(deriveInviteKey(secret, 5, first.keyNonce)));
     expect(JSON.stringify(first)).not.toContain(deriveInviteKey(secret, 5, first.keyNonce));
+  });
+
+  it('derives a link key of the same shape that no invitation of the same id and nonce shares', () => {
+    const key = deriveLinkKey(secret, 5, 'nonce-a');
+    expect(key).toMatch(/^[a-z0-9]{24}$/);
+    expect(deriveLinkKey(secret, 5, 'nonce-a')).toBe(key);
+    expect(deriveInviteKey(secret, 5, 'nonce-a')).not.toBe(key);
+    const material = newLinkKey(secret, 5);
+    expect(material.keyHash).toBe(inviteKeyHash(deriveLinkKey(secret, 5, material.keyNonce)));
   });
 
   it('links to <realm>/join/<key>/', () => {

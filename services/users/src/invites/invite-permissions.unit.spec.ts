@@ -12,11 +12,26 @@ const permissionsOf = (role: Role, realm = aRealm(), extraGroups = [aGroup()]) =
 
 describe('invitation permissions', () => {
   it.each([Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER])('by default role %i may invite', (role) => {
-    expect(permissionsOf(role)).toEqual({ mayInvite: true });
+    expect(permissionsOf(role).mayInvite).toBe(true);
   });
 
   it('by default a guest may not invite', () => {
-    expect(permissionsOf(Role.GUEST)).toEqual({ mayInvite: false });
+    expect(permissionsOf(Role.GUEST)).toEqual({ mayInvite: false, mayCreateLink: false });
+  });
+
+  it.each([
+    [Role.OWNER, true],
+    [Role.ADMINISTRATOR, true],
+    [Role.MODERATOR, false],
+    [Role.MEMBER, false],
+  ])('by default, as in Zulip, role %i may create reusable links: %s', (role, may) => {
+    expect(permissionsOf(role).mayCreateLink).toBe(may);
+  });
+
+  it('when reusable links are given to full members, a member may create them but a guest still may not', () => {
+    const realm = withSettings({ create_multiuse_invite_group: systemGroupId(SystemGroup.FULL_MEMBERS) });
+    expect(permissionsOf(Role.MEMBER, realm).mayCreateLink).toBe(true);
+    expect(permissionsOf(Role.GUEST, realm).mayCreateLink).toBe(false);
   });
 
   it('when invitations are limited to administrators, a member may no longer invite', () => {
@@ -28,7 +43,7 @@ describe('invitation permissions', () => {
   it('when invitations are given to a user group, its members may invite through its subgroups too', () => {
     const realm = withSettings({ can_invite_users_group: 21 });
     const groups = [aGroup({ groupId: 21, name: 'inviters', subgroupIds: [22] }), aGroup({ groupId: 22, name: 'juniors', memberIds: [4] })];
-    expect(permissionsOf(Role.MEMBER, realm, groups)).toEqual({ mayInvite: true });
-    expect(permissionsOf(Role.MODERATOR, realm, groups)).toEqual({ mayInvite: false });
+    expect(permissionsOf(Role.MEMBER, realm, groups).mayInvite).toBe(true);
+    expect(permissionsOf(Role.MODERATOR, realm, groups).mayInvite).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { userGroupProjector } from '../user-groups/user-group.projector';
 import { presenceProjector } from '../presence/presence.projector';
 import { userStatusProjector } from '../user-status/user-status.projector';
 import { invitationProjector } from '../invites/invitation.projector';
+import { invitationLinkProjector } from '../invites/invitation-link.projector';
 import type { Projector } from './projector';
 import type { UsersRepository } from './users.repository';
 
@@ -27,4 +28,5 @@ export const projectors = (repo: UsersRepository): Projector[] => [
   userStatusProjector(repo),
   presenceProjector(repo),
   invitationProjector(repo),
+  invitationLinkProjector(repo),
 ];

@@ -16,9 +16,12 @@ export class UsersProjection implements Projection {
    * group settings of `FIXED_REALM_GROUP_SETTINGS`, with their defaults; 4 adds custom emoji
    * (`custom_emoji`) and makes `can_add_custom_emoji_group` a setting `PATCH /realm` changes,
    * members by default (it was "nobody" while this server had no custom emoji); 5 adds the
-   * realm setting `inlineImagePreview`, on by default.
+   * realm setting `inlineImagePreview`, on by default; 6 adds reusable invitation links
+   * (`invitation_links`, `invitation_link_keys`, invitations' `linkId`) and makes
+   * `create_multiuse_invite_group` a setting `PATCH /realm` changes, administrators by default
+   * (it was "nobody" while this server had no such links).
    */
-  readonly version = 5;
+  readonly version = 6;
   private readonly byType = new Map<string, Projector>();
 
   constructor(repo: UsersRepository) {

@@ -12,6 +12,7 @@ import type { PresenceStore } from '../presence/presence-store';
 import { presenceAggregateId, type PresenceTransitionState } from '../presence/presence-transition.state';
 import { userStatusAggregateId, type UserStatusState } from '../user-status/user-status.state';
 import { invitationAggregateId, type InvitationState } from '../invites/invitation.state';
+import { invitationLinkAggregateId, type InvitationLinkState } from '../invites/invitation-link.state';
 import type { InviteSend } from '../invites/invite-quota';
 import type { UserDirectory } from './user-directory';
 
@@ -66,6 +67,13 @@ export class UsersRepository {
   }
   get inviteQuotas() {
     return this.db.collection<{ _id: string; sent: InviteSend[] }>('invite_quotas');
+  }
+  get invitationLinks() {
+    return this.db.collection<Doc<InvitationLinkState>>('invitation_links');
+  }
+  /** SHA-256 of a reusable link's key → the link. */
+  get invitationLinkKeys() {
+    return this.db.collection<{ _id: string; linkId: number }>('invitation_link_keys');
   }
 
   /** One document per user, `navigation_views:<userId>`. */
@@ -211,6 +219,32 @@ export class UsersRepository {
     return this.lastId('invite_id');
   }
 
+  async invitationLink(linkId: number): Promise<InvitationLinkState | null> {
+    return strip(await this.invitationLinks.findOne({ _id: invitationLinkAggregateId(linkId) }));
+  }
+
+  async invitationLinkByKeyHash(keyHash: string): Promise<InvitationLinkState | null> {
+    const entry = await this.invitationLinkKeys.findOne({ _id: keyHash });
+    return entry ? this.invitationLink(entry.linkId) : null;
+  }
+
+  /** Every reusable link (queries only: the local store scans the collection). */
+  async allInvitationLinks(): Promise<InvitationLinkState[]> {
+    const docs = await this.invitationLinks.find({}).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.linkId - b.linkId);
+  }
+
+  /** The unrevoked links a user created: a scan, as for `pendingInvitationsFrom`, asked for only when deactivating a user. */
+  async unrevokedLinksFrom(userId: number): Promise<InvitationLinkState[]> {
+    const docs = await this.invitationLinks.find({ invitedByUserId: userId, revoked: false }).toArray();
+    return docs.map((d) => strip(d)!).sort((a, b) => a.linkId - b.linkId);
+  }
+
+  /** The highest link id ever assigned (0 before the first). */
+  lastInviteLinkId(): Promise<number> {
+    return this.lastId('invite_link_id');
+  }
+
   /** The highest user id ever assigned (0 before the first). */
   lastUserId(): Promise<number> {
     return this.lastId('user_id');
@@ -229,7 +263,7 @@ export class UsersRepository {
   }
 }
 
-type IdCounter = 'user_id' | 'group_id' | 'invite_id';
+type IdCounter = 'user_id' | 'group_id' | 'invite_id' | 'invite_link_id';
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 

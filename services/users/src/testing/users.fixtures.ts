@@ -2,6 +2,7 @@ import { Role } from '@zulip-es/contracts';
 import { DEFAULT_REALM_SETTINGS, type RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import type { InvitationState } from '../invites/invitation.state';
+import type { InvitationLinkState } from '../invites/invitation-link.state';
 
 export const aRealm = (overrides: Partial<RealmState> = {}): RealmState => ({
   realmId: 1,
@@ -36,6 +37,7 @@ export const aUser = (overrides: Partial<UserState> = {}): UserState => ({
 export const anInvitation = (overrides: Partial<InvitationState> = {}): InvitationState => ({
   inviteId: 9,
   invitedByUserId: 2,
+  linkId: null,
   email: 'invitee@example.com',
   invitedAs: Role.MEMBER,
   invitedAt: '2026-01-01T00:00:00.000Z',
@@ -49,6 +51,23 @@ export const anInvitation = (overrides: Partial<InvitationState> = {}): Invitati
   keyNonce: 'invite-nonce-0123456789',
   status: 'pending',
   acceptedUserId: null,
+  version: 1,
+  ...overrides,
+});
+
+export const anInvitationLink = (overrides: Partial<InvitationLinkState> = {}): InvitationLinkState => ({
+  linkId: 4,
+  invitedByUserId: 2,
+  invitedAs: Role.MEMBER,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-11T00:00:00.000Z',
+  streamIds: [],
+  groupIds: [],
+  includeRealmDefaultSubscriptions: false,
+  welcomeMessageCustomText: null,
+  keyHash: 'e'.repeat(64),
+  keyNonce: 'link-nonce-0123456789',
+  revoked: false,
   version: 1,
   ...overrides,
 });

@@ -49,7 +49,6 @@ export const FIXED_REALM_GROUP_SETTINGS = [
   'can_set_delete_message_policy_group',
   'can_set_topics_policy_group',
   'can_summarize_topics_group',
-  'create_multiuse_invite_group',
   'direct_message_initiator_group',
   'direct_message_permission_group',
 ] as const;
@@ -60,8 +59,8 @@ export const ALL_REALM_GROUP_SETTINGS: readonly RealmPermissionSetting[] = [...R
 
 /**
  * Realm.REALM_PERMISSION_GROUP_SETTINGS (zerver/models/realms.py). The defaults are Zulip's, except
- * "nobody" for what this server does not offer: bots, topic summaries and reusable
- * invitation links (Zulip's value for a permission no one holds).
+ * "nobody" for what this server does not offer: bots and topic summaries (Zulip's value for a
+ * permission no one holds).
  */
 export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPermissionConfig> = {
   can_add_custom_emoji_group: setting(true, false, SystemGroup.MEMBERS),
@@ -75,6 +74,7 @@ export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPer
   can_move_messages_between_channels_group: setting(true, false, SystemGroup.MEMBERS),
   can_move_messages_between_topics_group: setting(true, true, SystemGroup.EVERYONE),
   can_resolve_topics_group: setting(true, true, SystemGroup.EVERYONE),
+  create_multiuse_invite_group: setting(true, false, SystemGroup.ADMINISTRATORS),
   // Not changeable here yet (FIXED_REALM_GROUP_SETTINGS):
   can_access_all_users_group: {
     ...setting(false, true, SystemGroup.EVERYONE),
@@ -94,10 +94,9 @@ export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPer
   can_set_delete_message_policy_group: setting(true, false, SystemGroup.MODERATORS),
   can_set_topics_policy_group: setting(true, true, SystemGroup.MEMBERS),
   can_summarize_topics_group: setting(true, true, SystemGroup.NOBODY),
-  create_multiuse_invite_group: setting(true, false, SystemGroup.NOBODY),
   direct_message_initiator_group: setting(true, true, SystemGroup.EVERYONE),
   direct_message_permission_group: setting(true, true, SystemGroup.EVERYONE),
 };
 
 /** Realm settings only organization owners may change (zerver/views/realm.py `update_realm`). */
-export const OWNER_ONLY_REALM_SETTINGS: ReadonlySet<string> = new Set(['can_create_groups', 'can_invite_users_group', 'can_manage_all_groups']);
+export const OWNER_ONLY_REALM_SETTINGS: ReadonlySet<string> = new Set(['can_create_groups', 'can_invite_users_group', 'can_manage_all_groups', 'create_multiuse_invite_group']);

@@ -18,6 +18,9 @@ import { CustomProfileFieldUpdatedV1 } from './custom-profile-field-updated.v1';
 import { CustomProfileFieldsReorderedV1 } from './custom-profile-fields-reordered.v1';
 import { InvitationAcceptedV1 } from './invitation-accepted.v1';
 import { InvitationCreatedV1 } from './invitation-created.v1';
+import { InvitationLinkCreatedV1 } from './invitation-link-created.v1';
+import { InvitationLinkRevokedV1 } from './invitation-link-revoked.v1';
+import { InvitationRequestedV1 } from './invitation-requested.v1';
 import { InvitationResentV1 } from './invitation-resent.v1';
 import { InvitationRevokedV1 } from './invitation-revoked.v1';
 import { RealmCreatedV1 } from './realm-created.v1';
@@ -55,6 +58,9 @@ export * from './custom-profile-field-updated.v1';
 export * from './custom-profile-fields-reordered.v1';
 export * from './invitation-accepted.v1';
 export * from './invitation-created.v1';
+export * from './invitation-link-created.v1';
+export * from './invitation-link-revoked.v1';
+export * from './invitation-requested.v1';
 export * from './invitation-resent.v1';
 export * from './invitation-revoked.v1';
 export * from './realm-created.v1';
@@ -127,5 +133,8 @@ export const UsersEvent = z.discriminatedUnion('type', [
   InvitationResentV1,
   InvitationRevokedV1,
   InvitationAcceptedV1,
+  InvitationRequestedV1,
+  InvitationLinkCreatedV1,
+  InvitationLinkRevokedV1,
 ]);
 export type UsersEvent = z.infer<typeof UsersEvent>;

@@ -43,8 +43,9 @@ export function checkAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, n
 
 /**
  * The invited person joins with the invited role; the acceptance carries what other services
- * act on (channels, default channels, groups, the referrer's notification). Other pending
- * invitations to the same address are revoked, as Zulip's `revoke_preregistration_users` does.
+ * act on (channels, default channels, groups, the referrer's notification), and the reusable
+ * link the invitation was asked for through, if any. Other pending invitations to the same
+ * address are revoked, as Zulip's `revoke_preregistration_users` does.
  */
 export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, credentials: Credentials, now: Date): NewEvent[] {
   const { invitation, fullName } = checkAcceptInvite(cmd, state, now);
@@ -65,6 +66,7 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
       groupIds: invitation.groupIds,
       notifyReferrerOnJoin: invitation.notifyReferrerOnJoin,
       welcomeMessageCustomText: invitation.welcomeMessageCustomText,
+      ...(invitation.linkId === null ? {} : { linkId: invitation.linkId }),
     },
   };
   const superseded = state.others.filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending').map(invitationRevoked);

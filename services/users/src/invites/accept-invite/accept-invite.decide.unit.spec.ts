@@ -40,6 +40,13 @@ describe('accept an invitation', () => {
     expect(rest).toEqual([]);
   });
 
+  it('given an invitation asked for through a reusable link, then the acceptance names the link and notifies nobody', () => {
+    const throughLink = { ...invitation, linkId: 4, notifyReferrerOnJoin: false, invitedAs: Role.GUEST };
+    const [created, accepted] = decideAcceptInvite(cmd(), given({ invitation: throughLink }), credentials, now);
+    expect(created.data).toMatchObject({ role: Role.GUEST });
+    expect(accepted.data).toMatchObject({ inviteId: 9, linkId: 4, notifyReferrerOnJoin: false, streamIds: [4, 5], groupIds: [7], includeRealmDefaultSubscriptions: true });
+  });
+
   it('given invited groups, then the new user joins each of them, a deactivated one too, as Zulip does', () => {
     const groups = [aGroup({ groupId: 7, version: 3 }), aGroup({ groupId: 8, name: 'old', deactivated: true, version: 5 })];
     const events = decideAcceptInvite(cmd(), given({ groups }), credentials, now);

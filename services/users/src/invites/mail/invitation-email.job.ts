@@ -9,5 +9,7 @@ export const InvitationEmailJob = z.object({
   referrerId: z.number().int().positive(),
   keyNonce: z.string(),
   expiresAt: z.iso.datetime().nullable(),
+  /** Asked for through this reusable link: the registration email rather than an invitation from the referrer. */
+  linkId: z.number().int().positive().optional(),
 });
 export type InvitationEmailJob = z.infer<typeof InvitationEmailJob>;

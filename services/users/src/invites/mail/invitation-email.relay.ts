@@ -8,12 +8,15 @@ import type { InvitationEmailJob } from './invitation-email.job';
 
 const GROUP_ID = 'users-invitation-email-relay';
 
+/** The events that mail an invitation's link. */
+const MAILED: ReadonlySet<string> = new Set(['invitation.created.v1', 'invitation.resent.v1', 'invitation.requested.v1']);
+
 /**
  * Notify after write: invitation emails are not sent while a command is decided (a redelivered
  * command must not mail twice, and a refused append must not mail at all). This relay reads
  * `users.events` with its own committed offsets and queues one job per `invitation.created` /
- * `invitation.resent` event, with the event id as job id, so reading an event again queues
- * nothing new.
+ * `invitation.resent` / `invitation.requested` event, with the event id as job id, so reading
+ * an event again queues nothing new.
  */
 export class InvitationEmailRelay {
   private consumer?: Consumer;
@@ -55,7 +58,7 @@ export class InvitationEmailRelay {
   }
 
   async relay(envelope: EventEnvelope): Promise<void> {
-    if (envelope.type !== 'invitation.created.v1' && envelope.type !== 'invitation.resent.v1') return;
+    if (!MAILED.has(envelope.type)) return;
     const job = await this.jobFor(UsersEvent.parse({ type: envelope.type, data: envelope.data }), envelope.sequence);
     if (!job) return;
     await this.queue.add('invitation-email', job, {
@@ -70,7 +73,7 @@ export class InvitationEmailRelay {
   }
 
   private async jobFor(event: UsersEvent, sequence: number): Promise<InvitationEmailJob | null> {
-    if (event.type !== 'invitation.created.v1' && event.type !== 'invitation.resent.v1') return null;
+    if (event.type !== 'invitation.created.v1' && event.type !== 'invitation.resent.v1' && event.type !== 'invitation.requested.v1') return null;
     const invitation = await this.projected(event.data.inviteId, sequence);
     // Never mail a link that can no longer be used (an old event read again much later).
     if (invitation && invitation.status !== 'pending') return null;
@@ -79,6 +82,10 @@ export class InvitationEmailRelay {
     if (event.type === 'invitation.created.v1') {
       const { inviteId, email, invitedByUserId, keyNonce, expiresAt } = event.data;
       return { inviteId, email, referrerId: invitedByUserId, keyNonce, expiresAt };
+    }
+    if (event.type === 'invitation.requested.v1') {
+      const { inviteId, email, referrerId, keyNonce, expiresAt, linkId } = event.data;
+      return { inviteId, email, referrerId, keyNonce, expiresAt, linkId };
     }
     if (!invitation) throw new Error(`invitation ${event.data.inviteId} resent before it was projected`);
     return { inviteId: invitation.inviteId, email: invitation.email, referrerId: invitation.invitedByUserId, keyNonce: event.data.keyNonce, expiresAt: invitation.expiresAt };

@@ -1,8 +1,6 @@
-import { MAX_INVITEES_PER_REQUEST, Role, type OperationData, type sendInvites } from '@zulip-es/contracts';
+import { MAX_INVITEES_PER_REQUEST, type OperationData, type sendInvites } from '@zulip-es/contracts';
 import { badRequest, type DomainError, type NewEvent } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
-import { accessGroupForUpdate } from '../../user-groups/group-rules';
-import type { GroupsContext } from '../../user-groups/groups-context';
 import { isValidEmail } from '../../shared/user-rules';
 import { invitationAggregateId } from '../invitation.state';
 import {
@@ -13,21 +11,16 @@ import {
   SOME_DID_NOT_VALIDATE,
   type InviteeError,
 } from '../invitation-error';
-import { checkRoleBasedPermissions, requireMemberOrAdmin } from '../invite-access';
+import { checkInvitedRole, requireMemberOrAdmin } from '../invite-access';
 import type { InviteKeyMaterial } from '../invite-key';
-import type { InviteChannelAccess } from '../invite-channels';
 import type { InvitePermissions } from '../invite-permissions';
+import { checkInviteTargets, type InviteTargetsState } from '../invite-targets';
 import { parseInviteeEmails } from '../invitee-emails';
 
 export type SendInvites = OperationData<typeof sendInvites>;
 
-export interface SendInvitesState {
-  actor: UserState;
+export interface SendInvitesState extends InviteTargetsState {
   permissions: InvitePermissions;
-  /** The groups as the actor sees them, for `group_ids`. */
-  groups: GroupsContext;
-  /** What the actor may do with each requested channel; a channel missing here does not exist. */
-  channels: ReadonlyMap<number, InviteChannelAccess>;
   /** Users holding any of the requested addresses, by lower-case address. */
   existingUsers: ReadonlyMap<string, UserState>;
   /** Invitation emails the actor sent in the last 24 hours. */
@@ -47,26 +40,13 @@ export interface SendInvitesDecision {
  * does not depend on who holds the addresses. Returns the parsed addresses.
  */
 export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState, 'existingUsers' | 'lastInviteId'>): string[] {
-  const { actor } = state;
-  requireMemberOrAdmin(actor);
+  requireMemberOrAdmin(state.actor);
   if (!state.permissions.mayInvite) throw badRequest('Insufficient permission');
-  const requireAdmin = cmd.invite_as === Role.OWNER || cmd.invite_as === Role.ADMINISTRATOR || cmd.invite_as === Role.MODERATOR;
-  checkRoleBasedPermissions(cmd.invite_as, actor, requireAdmin);
+  checkInvitedRole(cmd.invite_as, state.actor);
   const emails = parseInviteeEmails(cmd.invitee_emails);
   // Zulip checks the raw text only, then silently invites nobody when every entry is blank.
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');
-  for (const channelId of cmd.stream_ids) {
-    if (!state.channels.get(channelId)?.accessible) throw badRequest(`Invalid channel ID ${channelId}. No invites were sent.`);
-  }
-  if (cmd.stream_ids.some((channelId) => !state.channels.get(channelId)!.mayAddSubscribers)) {
-    throw badRequest('You do not have permission to subscribe other users to channels.');
-  }
-  for (const groupId of cmd.group_ids ?? []) {
-    accessGroupForUpdate(state.groups, groupId, 'can_add_members_group', { allowDeactivated: false });
-  }
-  if (cmd.welcome_message_custom_text !== undefined && actor.role > Role.ADMINISTRATOR) {
-    throw badRequest('Must be an organization administrator');
-  }
+  checkInviteTargets(cmd, state);
   if (state.recentInvites + emails.length > state.dailyLimit) {
     throw invitationError(DAILY_LIMIT_REACHED, [], { sentInvitations: false, dailyLimitReached: true });
   }

@@ -23,7 +23,7 @@ const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
 const given = (overrides: Partial<SendInvitesState> = {}): SendInvitesState => ({
   actor: member,
   groups: groupsFor(overrides.actor ?? member),
-  permissions: { mayInvite: true },
+  permissions: { mayInvite: true, mayCreateLink: false },
   channels: new Map(),
   existingUsers: new Map(),
   recentInvites: 0,
@@ -171,13 +171,13 @@ describe('send invitations', () => {
 
   describe('given the checks in Zulip order', () => {
     it('a guest is refused before anything else', () => {
-      expect(() => decide({ invite_as: Role.OWNER, invitee_emails: '' }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false } })).toThrow(
+      expect(() => decide({ invite_as: Role.OWNER, invitee_emails: '' }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayCreateLink: false } })).toThrow(
         refusal('BAD_REQUEST', 'Not allowed for guest users'),
       );
     });
 
     it('a user without the invite permission gets "Insufficient permission" before the role check', () => {
-      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: false } })).toThrow(
+      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: false, mayCreateLink: false } })).toThrow(
         refusal('BAD_REQUEST', 'Insufficient permission'),
       );
     });
