@@ -26,5 +26,10 @@ export const UploadsConfigSchema = ServiceConfigSchema.extend({
   REALM_EXPORTS_PER_WEEK: z.coerce.number().int().min(1).max(1_000_000).default(MAX_REALM_EXPORTS_PER_WINDOW),
   /** How many times an export job runs before its export is recorded as failed. */
   REALM_EXPORT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /**
+   * The export worker's lock on its job, renewed while it runs: a killed worker's job is taken
+   * over by another or the restarted instance within about one and a half of it.
+   */
+  REALM_EXPORT_LOCK_MS: z.coerce.number().int().min(2_000).max(600_000).default(30_000),
 });
 export type UploadsConfig = z.infer<typeof UploadsConfigSchema>;

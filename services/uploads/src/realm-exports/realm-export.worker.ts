@@ -31,12 +31,14 @@ export async function runRealmExport(job: Pick<Job<RealmExportJobData>, 'data'>,
 
 /**
  * After the job's last attempt (or once it stalled too often: its worker kept dying): the
- * archive, if one was written, is removed, and the export recorded as failed.
+ * archive, if one was written, is removed (as far as the bucket answers), and the export recorded
+ * as failed.
  */
 export async function failRealmExport(exportId: number, error: unknown, store: Pick<ObjectStore, 'remove'>, repo: Pick<UploadsRepository, 'realmExports'>, send: Send): Promise<void> {
   const record = (await repo.realmExports()).exports.find((e) => e.exportId === exportId);
   if (!record || record.status !== 'pending') return;
-  await store.remove(record.path);
+  // The failure is recorded even when the bucket cannot be reached to remove a partial archive.
+  await store.remove(record.path).catch(() => undefined);
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_EXPORT_FAILURE_REASON_LENGTH);
   await send(FAIL_REALM_EXPORT, `realm-export-fail:${exportId}`, { exportId, reason });
 }
@@ -73,8 +75,8 @@ export async function startRealmExports(parts: ServiceParts, config: UploadsConf
   const worker = new Worker<RealmExportJobData>(REALM_EXPORT_QUEUE, (job) => runRealmExport(job, repo, deps, send, () => new Date()), {
     connection,
     concurrency: 1,
-    lockDuration: 30_000,
-    stalledInterval: 15_000,
+    lockDuration: config.REALM_EXPORT_LOCK_MS,
+    stalledInterval: Math.ceil(config.REALM_EXPORT_LOCK_MS / 2),
     maxStalledCount: 3,
   });
   worker.on('failed', (job, error) => {
