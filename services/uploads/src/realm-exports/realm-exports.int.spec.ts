@@ -141,6 +141,8 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     expect(consents).toContainEqual({ user_id: consenting.userId, consented: true });
     expect(consents).toContainEqual({ user_id: member.userId, consented: false });
     expect(Object.keys(consents[0]!).sort()).toEqual(['consented', 'user_id']);
+    const registered = await api('POST', '/register', { auth: consenting, params: { fetch_event_types: ['user_settings'] } });
+    expect((registered.body.user_settings as Record<string, unknown>).allow_private_data_export).toBe(true);
   });
 
   it('exports the public data by default: public channel messages and the files they link, no private data, no secrets', async () => {
