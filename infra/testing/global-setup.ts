@@ -40,6 +40,8 @@ export const TEST_ENV = {
    * job going on), so tests see both answers deterministically and repeat until complete.
    */
   DELETE_TOPIC_WAIT_MS: '0',
+  /** Every run of the export tests starts exports in the one organization the stack keeps. */
+  REALM_EXPORTS_PER_WEEK: '1000000',
   /** GET /events answers a heartbeat after 1.5 s without events, so tests see one quickly. */
   EVENT_HEARTBEAT_MS: '1500',
 };

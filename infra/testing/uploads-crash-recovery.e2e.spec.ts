@@ -3,8 +3,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'minio';
 import { StackEndpointsSchema } from '../../libs/platform/src';
-import { systemInfo } from '../../libs/testing/src';
+import { api, captureEvents, owner, systemInfo, type EventCapture } from '../../libs/testing/src';
 import { UPLOAD_GC_QUEUE } from '../../services/uploads/src/garbage-collection/upload-gc';
+import { REALM_EXPORT_QUEUE, realmExportJobId } from '../../services/uploads/src/realm-exports/realm-export.queue';
 import type { ServiceProcess } from '../system/service-process';
 import { runningPid, startInstance } from './extra-processes';
 
@@ -77,4 +78,83 @@ describe('the uploads service killed with SIGKILL in the middle of a garbage col
     expect(job.returnvalue.orphans).toBeLessThanOrEqual(leftAtKill);
     expect(await objectsLeft()).toBe(0);
   }, 180_000);
+});
+
+interface ExportView {
+  id: number;
+  export_url: string | null;
+  failed_timestamp: number | null;
+  pending: boolean;
+}
+
+const exportOf = async (id: number): Promise<ExportView | undefined> => {
+  const res = await api('GET', '/export/realm', { auth: owner() });
+  return res.status === 200 ? (res.body.exports as ExportView[]).find((e) => e.id === id) : undefined;
+};
+
+describe('an organization export whose uploads service is killed with SIGKILL during its job, or whose job fails', () => {
+  const endpoints = StackEndpointsSchema.parse(process.env);
+  const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
+  const queue = new Queue(REALM_EXPORT_QUEUE, { connection });
+  const s3 = new Client({
+    endPoint: endpoints.S3_ENDPOINT, port: endpoints.S3_PORT, useSSL: endpoints.S3_USE_SSL,
+    accessKey: endpoints.S3_ACCESS_KEY, secretKey: endpoints.S3_SECRET_KEY, region: endpoints.S3_REGION, pathStyle: true,
+  });
+  /** A short lock: the restarted instance takes the killed worker's job over within seconds. */
+  const shortLock = { REALM_EXPORT_LOCK_MS: '2000' };
+  let current: ServiceProcess | undefined;
+  let capture: EventCapture;
+  beforeAll(async () => {
+    capture = await captureEvents('uploads');
+  });
+  afterAll(async () => {
+    await current?.kill9();
+    await startInstance('uploads', 'uploads-after-export-crash', systemInfo().ports.uploads);
+    await capture.stop();
+    await queue.close();
+    connection.disconnect();
+  }, 60_000);
+
+  it('takes the job over in the restarted service: one archive, recorded as succeeded once', async () => {
+    process.kill(runningPid('uploads'), 'SIGKILL');
+    current = await startInstance('uploads', 'uploads-export-run', systemInfo().ports.uploads, shortLock);
+    const started = await api('POST', '/export/realm', { auth: owner(), params: { export_type: 2 } });
+    expect(started.status).toBe(200);
+    const id = started.body.id as number;
+
+    // Killed while its worker runs the job (reading the topics, or writing the archive).
+    await until(async () => (await (await queue.getJob(realmExportJobId(id)))?.isActive()) === true, 30_000);
+    await current.kill9();
+    current = await startInstance('uploads', 'uploads-export-resumed', systemInfo().ports.uploads, shortLock);
+
+    await until(async () => (await exportOf(id))?.pending === false, 90_000);
+    const done = (await exportOf(id))!;
+    expect(done.failed_timestamp).toBeNull();
+    expect(done.export_url).not.toBeNull();
+    const job = (await queue.getJob(realmExportJobId(id)))!;
+    expect(job.stalledCounter + job.attemptsMade).toBeGreaterThanOrEqual(1);
+
+    const key = new URL(done.export_url!).pathname.slice('/user_avatars/'.length);
+    const archives: string[] = [];
+    for await (const item of s3.listObjectsV2(endpoints.S3_BUCKET, key.slice(0, key.lastIndexOf('/') + 1), true)) if (item.name) archives.push(item.name);
+    expect(archives).toEqual([key]);
+    expect(await capture.settle((e) => e.type === 'realm_export.succeeded.v1' && e.data.exportId === id, 2_000)).toHaveLength(1);
+    const res = await fetch(done.export_url!, { headers: { authorization: `Basic ${Buffer.from(`${owner().email}:${owner().apiKey}`).toString('base64')}` } });
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('records failed_timestamp, and no URL, once the job gave up (a bucket that does not exist)', async () => {
+    await current?.kill9();
+    current = await startInstance('uploads', 'uploads-export-failing', systemInfo().ports.uploads, { S3_BUCKET: `missing-${randomBytes(4).toString('hex')}`, REALM_EXPORT_ATTEMPTS: '1' });
+    const started = await api('POST', '/export/realm', { auth: owner() });
+    expect(started.status).toBe(200);
+    const id = started.body.id as number;
+    await until(async () => (await exportOf(id))?.pending === false, 60_000);
+    expect(await exportOf(id)).toMatchObject({ id, pending: false, export_url: null, failed_timestamp: expect.any(Number) });
+    const failed = await capture.waitFor((e) => e.type === 'realm_export.failed.v1' && e.data.exportId === id);
+    expect(failed.data.reason).toEqual(expect.any(String));
+    const refused = await api('DELETE', `/export/realm/${id}`, { auth: owner() });
+    expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Export failed, nothing to delete' });
+  }, 120_000);
 });

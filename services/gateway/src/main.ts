@@ -23,6 +23,7 @@ import { FileReceiver } from './uploads/file-receiver';
 import { registerUploadServing } from './uploads/serve-uploads';
 import { registerEmojiData } from './static/emoji-data';
 import { registerCustomEmojiServing } from './uploads/serve-custom-emoji';
+import { registerRealmExportServing } from './uploads/serve-realm-exports';
 import { TemporaryUrls } from './uploads/temporary-url';
 import { AuthReadModel, CREDENTIAL_EVENT_TYPES } from './auth/auth-read-model';
 import { limitLoginsByUsername } from './auth/login-limit';
@@ -107,6 +108,7 @@ runMain(async () => {
       registerEmojiData(fastify);
       registerCustomEmojiServing(fastify, { store: objects, logger });
       registerUploadServing(fastify, { dispatcher, store: objects, urls: new TemporaryUrls(config.UPLOAD_URL_SECRET), logger });
+      registerRealmExportServing(fastify, { dispatcher, store: objects, logger });
       await registerTusRoutes(fastify, loadTus);
     },
   });

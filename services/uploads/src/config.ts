@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, DEFAULT_UPLOAD_QUOTA_MIB } from '@zulip-es/contracts';
+import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, DEFAULT_UPLOAD_QUOTA_MIB, MAX_REALM_EXPORTS_PER_WINDOW } from '@zulip-es/contracts';
 import { portVar, ServiceConfigSchema } from '@zulip-es/platform';
 import { z } from 'zod';
 
@@ -18,5 +18,18 @@ export const UploadsConfigSchema = ServiceConfigSchema.extend({
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
   /** The organization's upload space in MiB (Zulip's `realm_upload_quota_mib`); the uploads service refuses an upload past it. */
   UPLOAD_QUOTA_MIB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_QUOTA_MIB),
+  /** The organization's site, as the users service has it: export archives' URLs start with it. */
+  REALM_URL: z.url().default('http://127.0.0.1:9991'),
+  /** Zulip's `ZULIP_ADMINISTRATOR`, named in the refusal of an export too large; default `zulip-admin@<host of REALM_URL>`. */
+  ZULIP_ADMINISTRATOR: z.string().min(3).optional(),
+  /** Zulip's `EXPORT_LIMIT`: exports an organization may request in 7 days. */
+  REALM_EXPORTS_PER_WEEK: z.coerce.number().int().min(1).max(1_000_000).default(MAX_REALM_EXPORTS_PER_WINDOW),
+  /** How many times an export job runs before its export is recorded as failed. */
+  REALM_EXPORT_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  /**
+   * The export worker's lock on its job, renewed while it runs: a killed worker's job is taken
+   * over by another or the restarted instance within about one and a half of it.
+   */
+  REALM_EXPORT_LOCK_MS: z.coerce.number().int().min(2_000).max(600_000).default(30_000),
 });
 export type UploadsConfig = z.infer<typeof UploadsConfigSchema>;

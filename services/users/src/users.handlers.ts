@@ -34,6 +34,7 @@ import {
   deleteSavedSnippet,
   editSavedSnippet,
   getSavedSnippets,
+  getRealmExportConsents,
   reorderLinkifiers,
   updateLinkifier,
   getCustomEmoji,
@@ -70,6 +71,7 @@ import {
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { bootstrapRealmHandler } from './bootstrap-realm/bootstrap-realm.handler';
 import { createUserHandler } from './create-user/create-user.handler';
+import { exportConsentsHandler } from './export-consents/export-consents';
 import { deactivateOwnUserHandler, deactivateUserHandler } from './deactivate-user/deactivate-user.handler';
 import { fetchApiKeyHandler } from './fetch-api-key/fetch-api-key.handler';
 import { getOwnUserHandler } from './get-own-user/get-own-user.handler';
@@ -152,6 +154,7 @@ export const usersHandlers = (deps: UsersDeps): HandlerRegistry => ({
   [addNavigationView.type]: addNavigationViewHandler(deps),
   [updateNavigationView.type]: updateNavigationViewHandler(deps),
   [removeNavigationView.type]: removeNavigationViewHandler(deps),
+  [getRealmExportConsents.type]: exportConsentsHandler(deps),
   [getSavedSnippets.type]: getSavedSnippetsHandler(deps),
   [createSavedSnippet.type]: createSavedSnippetHandler(deps),
   [editSavedSnippet.type]: editSavedSnippetHandler(deps),

@@ -71,6 +71,7 @@ import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from '.
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 import { updateMutedTopic, updateUserTopic } from './user-topics';
 import { getAttachments, removeAttachment, uploadFile } from './uploads';
+import { deleteRealmExport, exportRealm, getRealmExportConsents, getRealmExports } from './realm-exports';
 import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from './push';
 
 export * from './auth';
@@ -101,6 +102,7 @@ export * from './topics';
 export * from './reactions';
 export * from './custom-emoji';
 export * from './uploads';
+export * from './realm-exports';
 export * from './push';
 
 /** The REST API this server implements; the gateway serves exactly these. */
@@ -230,6 +232,10 @@ export const OPERATIONS: readonly Operation[] = [
   uploadFile,
   getAttachments,
   removeAttachment,
+  exportRealm,
+  getRealmExports,
+  deleteRealmExport,
+  getRealmExportConsents,
   registerPushDevice,
   addApnsToken,
   removeApnsToken,

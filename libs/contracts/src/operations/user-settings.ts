@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Role } from '../roles';
-import { UserSettingsPatch } from '../users/user-settings';
+import { OwnUserSettingsPatch, UserSettingsPatch } from '../users/user-settings';
 import { defineOperation } from './operation';
 
 /**
@@ -31,6 +31,6 @@ export const updateSettings = defineOperation({
   service: 'users',
   kind: 'command',
   auth: 'user',
-  params: z.object({ ...UserSettingsPatch.shape }),
+  params: z.object({ ...OwnUserSettingsPatch.shape }),
   key: 'realm',
 });

@@ -72,6 +72,20 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
+/**
+ * Every setting a user changes for themselves (`PATCH /settings`): the ones above, and those an
+ * organization gives no default for (Zulip's `RealmUserDefault` has no such field).
+ */
+export const OwnUserSettings = UserSettings.extend({
+  /** Whether administrators may export the user's private data (Zulip's default: no). */
+  allow_private_data_export: z.boolean(),
+});
+export type OwnUserSettings = z.infer<typeof OwnUserSettings>;
+export const OwnUserSettingsPatch = OwnUserSettings.partial();
+export type OwnUserSettingsPatch = z.infer<typeof OwnUserSettingsPatch>;
+export const OwnUserSettingName = OwnUserSettings.keyof();
+export type OwnUserSettingName = z.infer<typeof OwnUserSettingName>;
+
 /** Some of the settings, as a request sends them: every one optional. */
 export const UserSettingsPatch = UserSettings.partial();
 export type UserSettingsPatch = z.infer<typeof UserSettingsPatch>;

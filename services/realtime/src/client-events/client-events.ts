@@ -28,6 +28,7 @@ import { invitationAccepted, invitationCreated, invitationLinkCreated, invitatio
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
+import { realmExportDeleted, realmExportFailed, realmExportRequested, realmExportSucceeded } from './realm-exports';
 import { deviceRegistered, registrationFailed, registrationRequested } from './push-devices';
 import { groupCreated, groupDeactivated, groupUpdated, membersAdded, membersRemoved, subgroupsAdded, subgroupsRemoved } from './user-groups';
 import { userStatusChanged } from './user-status';
@@ -133,6 +134,10 @@ const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'attachment.claimed.v1': attachmentClaimed,
   'attachment.unclaimed.v1': attachmentUnclaimed,
   'attachment.removed.v1': attachmentRemoved,
+  'realm_export.requested.v1': realmExportRequested,
+  'realm_export.succeeded.v1': realmExportSucceeded,
+  'realm_export.failed.v1': realmExportFailed,
+  'realm_export.deleted.v1': realmExportDeleted,
   'push_token.added.v1': none,
   'push_token.removed.v1': none,
   'push_device.registration_requested.v1': registrationRequested,

@@ -345,6 +345,30 @@ describe('client events of domain events', () => {
     expect(when({ type: 'invitation.accepted.v1', data: { ...data, userId: 9, notifyReferrerOnJoin: false, linkId: 2 } })).toEqual([]);
   });
 
+  it('tells the human administrators and owners of every export change, with every export after it', () => {
+    const requested = (exportId: number): DomainEvent => ({
+      type: 'realm_export.requested.v1',
+      data: { exportId, exportType: 1, actingUserId: 1, requestedAt: '2026-11-22T10:00:00.500Z', path: `exports/1/r${exportId}/zulip-export-${exportId}.tar.gz` },
+    });
+    const { when } = given(user(1, { role: Role.OWNER }), user(2, { role: Role.ADMINISTRATOR }), user(3), user(4, { role: Role.ADMINISTRATOR, isBot: true }), requested(1));
+    const view = { id: 1, export_time: Date.parse('2026-11-22T10:00:00.000Z') / 1000, acting_user_id: 1, deleted_timestamp: null, failed_timestamp: null, export_type: 1 };
+    expect(when({ type: 'realm_export.succeeded.v1', data: { exportId: 1, succeededAt: '2026-11-22T10:01:00.000Z', size: 10, sha256: 'a'.repeat(64) } })).toEqual([
+      { users: [1, 2], event: { type: 'realm_export', exports: [{ ...view, export_url: 'https://chat.example.com/user_avatars/exports/1/r1/zulip-export-1.tar.gz', pending: false }] }, variants: undefined },
+    ]);
+    expect(when(requested(2))).toEqual([
+      { users: [1, 2], event: { type: 'realm_export', exports: [{ ...view, export_url: null, pending: true }, { ...view, id: 2, export_url: null, pending: true }] }, variants: undefined },
+    ]);
+  });
+
+  it("tells the human administrators of a user's export consent, as it changes and when the user comes back", () => {
+    const state = given(user(1, { role: Role.OWNER }), user(2), { type: 'user.settings_changed.v1', data: { userId: 2, property: 'allow_private_data_export', value: true } }, { type: 'user.deactivated.v1', data: { userId: 2 } });
+    expect(state.when({ type: 'user.reactivated.v1', data: { userId: 2 } })).toContainEqual({ users: [1], event: { type: 'realm_export_consent', user_id: 2, consented: true }, variants: undefined });
+    expect(state.when({ type: 'user.settings_changed.v1', data: { userId: 2, property: 'allow_private_data_export', value: false } })).toEqual([
+      { users: [2], event: { type: 'user_settings', op: 'update', property: 'allow_private_data_export', value: false }, variants: undefined },
+      { users: [1], event: { type: 'realm_export_consent', user_id: 2, consented: false }, variants: undefined },
+    ]);
+  });
+
   it('tells the owner of an attachment of each change, with the organization’s space used after it', () => {
     const uploaded = (attachmentId: number, ownerId: number, size: number): DomainEvent => ({
       type: 'attachment.uploaded.v1',

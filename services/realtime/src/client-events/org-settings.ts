@@ -1,6 +1,7 @@
 import type { GroupSettingEventValue } from '@zulip-es/contracts';
 import type { Directory } from '../directory/directory';
 import { toEveryone, toOwner, type ClientEventsOf } from './client-event';
+import { exportConsent } from './realm-exports';
 
 /** A group-setting value as the API shows it: deactivated users left out of an anonymous group. */
 export function groupSettingView(directory: Directory, value: GroupSettingEventValue): number | { direct_members: number[]; direct_subgroups: number[] } {
@@ -27,5 +28,8 @@ export const userSettingsDefaultChanged: ClientEventsOf<'realm.user_settings_def
  * `update_display_settings` and `update_global_notifications` forms (for clients without the
  * `user_settings_object` capability, before feature level 89) are not sent.
  */
-export const userSettingsChanged: ClientEventsOf<'user.settings_changed.v1'> = ({ data }) =>
-  toOwner(data.userId, { type: 'user_settings', op: 'update', property: data.property, value: data.value });
+export const userSettingsChanged: ClientEventsOf<'user.settings_changed.v1'> = ({ data }, directory) => [
+  ...toOwner(data.userId, { type: 'user_settings', op: 'update', property: data.property, value: data.value }),
+  // Zulip's `do_change_user_setting` tells the administrators of this one.
+  ...(data.property === 'allow_private_data_export' ? exportConsent(directory, data.userId, data.value === true) : []),
+];

@@ -4,6 +4,7 @@ import type { Directory, DirectoryUser } from '../directory/directory';
 import { listedChannelsChanged } from './channels';
 import { avatarUrl, flavoured, toEveryone, type Flavour } from './client-event';
 import type { ClientEventsOf } from './client-event';
+import { exportConsent } from './realm-exports';
 
 /**
  * One event per kind of viewer: those who may see the user's real email get it as
@@ -21,7 +22,7 @@ function byEmailVisibility(directory: Directory, target: DirectoryUser, event: (
 
 /** Zulip's `realm_user` `add`: the new user's dictionary, as `GET /users` shows it. */
 export const userCreated: ClientEventsOf<'user.created.v1'> = ({ data }, directory) => {
-  const user: DirectoryUser = { ...data, isActive: true };
+  const user: DirectoryUser = { ...data, isActive: true, allowsPrivateDataExport: false };
   return byEmailVisibility(directory, user, (deliveryEmail, flavour) => ({
     type: 'realm_user',
     op: 'add',
@@ -61,7 +62,14 @@ export const roleChanged: ClientEventsOf<'user.role_changed.v1'> = ({ data }, di
 export const userDeactivated: ClientEventsOf<'user.deactivated.v1'> = ({ data }, directory) =>
   toEveryone(directory, personUpdate({ user_id: data.userId, is_active: false })).map((d) => ({ ...d, userIds: d.userIds.filter((id) => id !== data.userId) }));
 
-export const userReactivated: ClientEventsOf<'user.reactivated.v1'> = ({ data }, directory) => toEveryone(directory, personUpdate({ user_id: data.userId, is_active: true }));
+/** Zulip's `do_reactivate_user` also tells the administrators the returning human's export consent. */
+export const userReactivated: ClientEventsOf<'user.reactivated.v1'> = ({ data }, directory) => {
+  const user = directory.user(data.userId);
+  return [
+    ...toEveryone(directory, personUpdate({ user_id: data.userId, is_active: true })),
+    ...(user && !user.isBot ? exportConsent(directory, data.userId, user.allowsPrivateDataExport) : []),
+  ];
+};
 
 /**
  * Zulip's email change: `delivery_email` to those who may see it; the API `email` changes only

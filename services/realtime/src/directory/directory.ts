@@ -1,5 +1,5 @@
 import { evolveCustomEmojiList, type CustomEmojiRecord } from '@zulip-es/zulip-emoji';
-import { dummyEmail, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility } from '@zulip-es/contracts';
+import { dummyEmail, evolveRealmExport, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility, type RealmExportEvent, type RealmExportRecord } from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
 import { MutedUsers } from './muted-users';
@@ -17,6 +17,8 @@ export interface DirectoryUser {
   isBot: boolean;
   timezone: string;
   dateJoined: string;
+  /** Whether administrators may export the user's private data (`allow_private_data_export`). */
+  allowsPrivateDataExport: boolean;
 }
 
 /** The settings a user changed of one subscription (`subscription.property_changed.v1`); the others keep Zulip's defaults. */
@@ -46,6 +48,10 @@ export class Directory {
   /** The organization's default channels, by id. */
   private readonly defaultChannels = new Set<number>();
   private realmHost = '';
+  /** The organization's site (`realm.created.v1`): export archives' URLs start with it. */
+  realmUrl = '';
+  /** The organization's exports, by id. */
+  private readonly realmExports = new Map<number, RealmExportRecord>();
   /** The organization's id (0 before its creation is read): custom emoji URLs name it. */
   realmId = 0;
   /** The organization's custom emoji, deactivated ones too. */
@@ -84,6 +90,19 @@ export class Directory {
   /** Active administrators and owners: they see every invitation. */
   administratorIds(): number[] {
     return [...this.users.values()].filter((u) => u.isActive && u.role <= Role.ADMINISTRATOR).map((u) => u.userId);
+  }
+
+  /** Zulip's `get_human_admin_users`: active administrators and owners who are not bots. */
+  humanAdministratorIds(): number[] {
+    return [...this.users.values()].filter((u) => u.isActive && !u.isBot && u.role <= Role.ADMINISTRATOR).map((u) => u.userId);
+  }
+
+  /** Every export as it is after `event` (the directory itself changes only when it applies it). */
+  realmExportsAfter(event: RealmExportEvent): RealmExportRecord[] {
+    const exports = new Map(this.realmExports);
+    const evolved = evolveRealmExport(exports.get(event.data.exportId) ?? null, event);
+    if (evolved) exports.set(evolved.exportId, evolved);
+    return [...exports.values()];
   }
 
   user(userId: number): DirectoryUser | undefined {
@@ -183,14 +202,22 @@ export class Directory {
       case 'realm.created.v1':
         this.realmHost = event.data.host;
         this.realmId = event.data.realmId;
+        this.realmUrl = event.data.url;
+        return;
+      case 'realm_export.requested.v1':
+      case 'realm_export.succeeded.v1':
+      case 'realm_export.failed.v1':
+      case 'realm_export.deleted.v1':
+        for (const e of this.realmExportsAfter(event)) this.realmExports.set(e.exportId, e);
         return;
       case 'custom_emoji.added.v1':
       case 'custom_emoji.deactivated.v1':
         this.customEmoji = evolveCustomEmojiList(this.customEmoji, event);
         return;
       case 'user.created.v1': {
-        const { userId, fullName, deliveryEmail, emailAddressVisibility, role, isBot, timezone, dateJoined } = event.data;
-        this.users.set(userId, { userId, fullName, deliveryEmail, emailAddressVisibility, role, isActive: true, isBot, timezone, dateJoined });
+        const { userId, fullName, deliveryEmail, emailAddressVisibility, role, isBot, timezone, dateJoined, settings } = event.data;
+        const allowsPrivateDataExport = (settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true;
+        this.users.set(userId, { userId, fullName, deliveryEmail, emailAddressVisibility, role, isActive: true, isBot, timezone, dateJoined, allowsPrivateDataExport });
         return;
       }
       case 'user.full_name_changed.v1':
@@ -205,6 +232,7 @@ export class Directory {
         return this.updateUser(event.data.userId, { isActive: true });
       case 'user.settings_changed.v1':
         if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
+        if (event.data.property === 'allow_private_data_export') this.updateUser(event.data.userId, { allowsPrivateDataExport: event.data.value === true });
         return;
       case 'user_group.created.v1':
       case 'user_group.members_added.v1':
@@ -358,6 +386,10 @@ function seesChannel(groups: Groups, user: DirectoryUser, channel: DirectoryChan
 /** The event types that change the directory: the others need not be read before the fan-out's start. */
 export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'realm.created.v1',
+  'realm_export.requested.v1',
+  'realm_export.succeeded.v1',
+  'realm_export.failed.v1',
+  'realm_export.deleted.v1',
   'user.created.v1',
   'user.full_name_changed.v1',
   'user.email_changed.v1',

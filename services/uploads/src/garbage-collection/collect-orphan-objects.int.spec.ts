@@ -54,6 +54,14 @@ describe('upload garbage collection: objects no attachment records', () => {
     await store.remove(emoji);
   });
 
+  it('keeps organization export archives, which go only with their export', async () => {
+    const archive = `exports/1/${randomBytes(18).toString('base64url')}/zulip-export-0a1b2c3d.tar.gz`;
+    await store.put(archive, Readable.from([Buffer.from('an archive')]), 'application/gzip');
+    expect(await collectOrphanObjects(store, repo, new Date(Date.now() + 3 * HOUR), 2 * HOUR, archive)).toBe(0);
+    expect(await store.stat(archive)).not.toBeNull();
+    await store.remove(archive);
+  });
+
   it("keeps the thumbnails of a recorded upload and removes those of an upload no one recorded", async () => {
     const user = await createUser();
     const recorded = (await uploadFile(user, 'kept.txt')).pathId;

@@ -1,4 +1,4 @@
-import { THUMBNAIL_KEY_PREFIX } from '@zulip-es/contracts';
+import { isRealmExportKey, THUMBNAIL_KEY_PREFIX } from '@zulip-es/contracts';
 import type { ObjectStore } from '@zulip-es/platform';
 import { isCustomEmojiKey } from '@zulip-es/zulip-emoji';
 import type { UploadsRepository } from '../projection/uploads.repository';
@@ -9,7 +9,7 @@ function pathIdOfKey(key: string): string {
 }
 
 /**
- * Objects of the uploads bucket that no attachment records (custom emoji aside), written more than `graceMs` before
+ * Objects of the uploads bucket that no attachment records (custom emoji and exports aside), written more than `graceMs` before
  * `now`: the gateway stored them and then crashed, or their record was refused and removing them
  * failed. The grace leaves uploads whose record is still on its way alone. Removing an object
  * twice is harmless, so a crashed run is simply run again.
@@ -25,8 +25,9 @@ export async function collectOrphanObjects(
   const before = now.getTime() - graceMs;
   let removed = 0;
   for await (const object of store.list(prefix)) {
-    // Custom emoji images share the bucket; no attachment records them, and they are kept.
-    if (isCustomEmojiKey(object.key) || object.lastModified.getTime() > before) continue;
+    // Custom emoji images and export archives share the bucket; no attachment records them, and
+    // they are kept (an archive goes with its export's deletion).
+    if (isCustomEmojiKey(object.key) || isRealmExportKey(object.key) || object.lastModified.getTime() > before) continue;
     if (await repo.attachmentPaths.findOne({ _id: pathIdOfKey(object.key) })) continue;
     await store.remove(object.key);
     removed++;

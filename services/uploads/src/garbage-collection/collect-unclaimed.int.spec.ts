@@ -44,7 +44,7 @@ describe('collecting uploads no message claimed (the command the garbage collect
     await apply('attachment.claimed.v1', { attachmentId: 3, messageId: 51, dateSent: '2026-10-02T00:00:00.000Z' });
     await apply('attachment.unclaimed.v1', { attachmentId: 3, messageId: 51 });
 
-    const decision = await collectUnclaimedHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 10_240, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined } }).handle({
+    const decision = await collectUnclaimedHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 10_240, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined }, realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 } }).handle({
       commandId: 'gc', correlationId: 'gc', actorId: null, data: { uploadedBefore: '2026-11-01T00:00:00.000Z' }, now: new Date(),
     });
 

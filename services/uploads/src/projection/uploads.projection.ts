@@ -1,6 +1,7 @@
-import { thumbnailKey, UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope } from '@zulip-es/contracts';
+import { evolveRealmExport, thumbnailKey, UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope, type RealmExportEvent } from '@zulip-es/contracts';
 import type { ObjectStore, Projection } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
+import { REALM_EXPORTS_AGGREGATE } from '../realm-exports/realm-exports.state';
 import type { ClaimingMessages } from './claiming-messages';
 import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
 
@@ -19,19 +20,22 @@ export class UploadsProjection implements Projection {
   /**
    * 1: attachments, their owners' lists, their paths and the aggregate's counters. 2: the
    * messages claiming each attachment, and each message's claims. 3: whether a message ever
-   * claimed an attachment.
+   * claimed an attachment. 4: organization exports.
    */
-  readonly version = 3;
+  readonly version = 4;
 
   constructor(
     private readonly repo: UploadsRepository,
     private readonly objects?: Pick<ObjectStore, 'remove' | 'list'>,
     /** Kept current as claims are applied (the live service's; a rebuild passes none). */
     private readonly claiming?: ClaimingMessages,
+    /** Queues an export's job once its request is applied (the live service's; a rebuild passes none). */
+    private readonly exportJobs?: { enqueue(exportId: number): Promise<void> },
   ) {}
 
   async apply(envelope: EventEnvelope): Promise<void> {
     const event = UploadsEvent.parse({ type: envelope.type, data: envelope.data });
+    if (envelope.aggregateId === REALM_EXPORTS_AGGREGATE) return this.applyExportEvent(event as RealmExportEvent, envelope.sequence);
     const counters = await this.repo.attachmentsCounters();
     if (counters.version >= envelope.sequence) return;
     const claims = await this.applyEvent(event, envelope, counters);
@@ -71,6 +75,11 @@ export class UploadsProjection implements Projection {
         await this.repo.counters.replaceOne({ _id: ATTACHMENTS_AGGREGATE }, { ...counters, version: envelope.sequence }, { upsert: true });
         return { messageId: event.data.messageId, any: left > 0 };
       }
+      case 'realm_export.requested.v1':
+      case 'realm_export.succeeded.v1':
+      case 'realm_export.failed.v1':
+      case 'realm_export.deleted.v1':
+        throw new Error(`${event.type} outside the ${REALM_EXPORTS_AGGREGATE} aggregate`);
       default: {
         const unexpected: never = event;
         throw new Error(`no projection for ${JSON.stringify(unexpected)}`);
@@ -109,6 +118,31 @@ export class UploadsProjection implements Projection {
       claims ? this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { ...claims, attachmentIds: otherIds }) : null,
     ]);
     return otherIds.length;
+  }
+
+  /**
+   * The exports document, written whole. Side effects come after it, so applying the event again
+   * (a crash in between) repeats them: queuing the job (one job id per export: an existing job is
+   * left as it is) and removing a deleted export's archive (removing an absent object succeeds).
+   */
+  private async applyExportEvent(event: RealmExportEvent, sequence: number): Promise<void> {
+    const state = await this.repo.realmExports();
+    if (state.version < sequence) {
+      const current = state.exports.find((e) => e.exportId === event.data.exportId) ?? null;
+      const evolved = evolveRealmExport(current, event);
+      const exports = state.exports.filter((e) => e.exportId !== event.data.exportId);
+      if (evolved) exports.push(evolved);
+      exports.sort((a, b) => a.exportId - b.exportId);
+      await this.repo.realmExportsDoc.replaceOne(
+        { _id: REALM_EXPORTS_AGGREGATE },
+        { version: sequence, lastExportId: Math.max(state.lastExportId, event.data.exportId), exports },
+        { upsert: true },
+      );
+    }
+    // Redis unreachable fails no event: the export worker queues a pending export without a job
+    // within a minute.
+    if (event.type === 'realm_export.requested.v1') await this.exportJobs?.enqueue(event.data.exportId).catch(() => undefined);
+    if (event.type === 'realm_export.deleted.v1') await this.objects?.remove(event.data.path);
   }
 
   private async applyRemoved({ data }: AttachmentRemovedV1): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { withoutId } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, NO_ATTACHMENTS, type AttachmentsCounters, type AttachmentState, type MessageClaims } from '../attachments/attachment.state';
+import { NO_REALM_EXPORTS, REALM_EXPORTS_AGGREGATE, type RealmExportsState } from '../realm-exports/realm-exports.state';
 
 type Doc<T> = T & { _id: string };
 
@@ -33,6 +34,15 @@ export class UploadsRepository {
   }
   get counters() {
     return this.db.collection<Doc<AttachmentsCounters>>('counters');
+  }
+  /** The organization's exports: one document, `realm_exports` (a few a week at most). */
+  get realmExportsDoc() {
+    return this.db.collection<Doc<RealmExportsState>>('realm_exports');
+  }
+
+  async realmExports(): Promise<RealmExportsState> {
+    const doc = await this.realmExportsDoc.findOne({ _id: REALM_EXPORTS_AGGREGATE });
+    return doc ? withoutId(doc) : NO_REALM_EXPORTS;
   }
 
   async attachment(attachmentId: number): Promise<AttachmentState | null> {

@@ -12,4 +12,6 @@ export interface UploadsDeps {
   /** Which messages claim uploads (deletions look up only those). */
   claiming: ClaimingMessages;
   thumbnailer: Pick<UploadThumbnailer, 'thumbnail'>;
+  /** What organization exports show and say: the site's URL (archive URLs) and who to ask for a manual export. */
+  realmExports: { realmUrl: string; supportEmail: string; perWeek: number };
 }

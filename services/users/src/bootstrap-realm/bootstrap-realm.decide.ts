@@ -1,4 +1,4 @@
-import { Role, type BootstrapRealm } from '@zulip-es/contracts';
+import { REALM_ID, Role, type BootstrapRealm } from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
@@ -6,7 +6,7 @@ import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { notificationBotCreated } from './notification-bot';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK } from '../shared/user-rules';
 
-export const REALM_ID = 1;
+export { REALM_ID };
 
 /** The organization, its role-based system groups, its first owner and the Notification Bot; nothing when the organization already exists. */
 export function decideBootstrapRealm(

@@ -1,4 +1,4 @@
-import { EmailAddressVisibility, type ProfileFieldValue, type Role, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
+import { EmailAddressVisibility, type ProfileFieldValue, type Role, type OwnUserSettings, type UsersEvent } from '@zulip-es/contracts';
 import { userSettings } from '../user-settings/user-setting';
 
 export interface UserState {
@@ -17,7 +17,7 @@ export interface UserState {
   apiKeyHash: string;
   apiKeyNonce: string;
   /** Personal preferences; absent for a user created before settings existed (Zulip's defaults apply). */
-  settings?: UserSettings;
+  settings?: Partial<OwnUserSettings>;
   /** Custom profile field values by field id; absent until the first value is set. */
   profileData?: Record<string, ProfileFieldValue>;
   version: number;

@@ -1,13 +1,13 @@
-import type { UserSettingName, UserSettings, UserSettingsPatch, UserSettingValue } from '@zulip-es/contracts';
+import type { OwnUserSettingName, OwnUserSettings, UserSettingValue } from '@zulip-es/contracts';
 
 export type SettingChange = {
-  property: UserSettingName;
+  property: OwnUserSettingName;
   value: UserSettingValue;
 };
 
 /** The requested values that differ from `current`, by name (Zulip writes them in that order); unchanged ones are dropped. */
-export function changedSettings(current: UserSettings, patch: UserSettingsPatch): SettingChange[] {
-  return (Object.keys(patch) as UserSettingName[])
+export function changedSettings<S extends Partial<OwnUserSettings>>(current: S, patch: Partial<S>): SettingChange[] {
+  return (Object.keys(patch) as (keyof S & OwnUserSettingName)[])
     .sort()
     .filter((property) => patch[property] !== undefined && patch[property] !== current[property])
     .map((property) => ({ property, value: patch[property] as UserSettingValue }));

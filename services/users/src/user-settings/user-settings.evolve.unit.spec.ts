@@ -8,7 +8,7 @@ import { ZULIP_DEFAULT_USER_SETTINGS } from './user-settings.rules';
 describe('settings in the realm and user states', () => {
   it("starts from Zulip's defaults when nothing was ever changed", () => {
     expect(realmUserSettingsDefaults(aRealm())).toEqual(ZULIP_DEFAULT_USER_SETTINGS);
-    expect(userSettings(aUser())).toEqual(ZULIP_DEFAULT_USER_SETTINGS);
+    expect(userSettings(aUser())).toEqual({ ...ZULIP_DEFAULT_USER_SETTINGS, allow_private_data_export: false });
     expect(userSetting(aUser(), 'presence_enabled')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import type { UserSettingName, UserSettings } from '@zulip-es/contracts';
+import type { OwnUserSettings, UserSettingName, UserSettings } from '@zulip-es/contracts';
 
 /**
  * Zulip's own defaults (zerver/models/users.py `UserBaseSettings`): what an organization's
@@ -64,6 +64,12 @@ export const ZULIP_DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze
   send_read_receipts: true,
   email_address_visibility: 1,
   web_navigate_to_sent_message: true,
+});
+
+/** A user's own settings with no organization default, as Zulip's defaults have them. */
+export const ZULIP_DEFAULT_OWN_USER_SETTINGS: Readonly<OwnUserSettings> = Object.freeze({
+  ...ZULIP_DEFAULT_USER_SETTINGS,
+  allow_private_data_export: false,
 });
 
 /** Integer settings that take one of a few values (Zulip's `check_int_in_validator`). */

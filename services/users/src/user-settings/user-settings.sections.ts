@@ -31,7 +31,7 @@ export const realmUserSettingsDefaultsSection: RegisterSection = {
 export const userSettingsSection: RegisterSection = {
   fetchType: 'user_settings',
   async state({ actor }) {
-    return { user_settings: { ...userSettings(actor), ...FIXED_SETTINGS, timezone: actor.timezone, ...choices() } };
+    return { user_settings: { ...FIXED_SETTINGS, ...userSettings(actor), timezone: actor.timezone, ...choices() } };
   },
 };
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { UserId } from '../user-fields';
-import { UserSettingName, UserSettingValue } from '../user-settings';
+import { OwnUserSettingName, UserSettingValue } from '../user-settings';
 
 /** A user changed one of their own settings. */
 export const UserSettingsChangedV1 = z.object({
   type: z.literal('user.settings_changed.v1'),
-  data: z.object({ userId: UserId, property: UserSettingName, value: UserSettingValue }),
+  data: z.object({ userId: UserId, property: OwnUserSettingName, value: UserSettingValue }),
 });
 export type UserSettingsChangedV1 = z.infer<typeof UserSettingsChangedV1>;

@@ -30,7 +30,7 @@ describe('the organization’s upload quota', () => {
   });
 
   const upload = async (size: number) => {
-    const handler = uploadFileHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 2, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined } });
+    const handler = uploadFileHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 2, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined }, realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 } });
     const file = { pathId: `1/ab/${randomBytes(12).toString('hex')}/f.bin`, name: 'f.bin', size, contentType: 'application/octet-stream' };
     const { events } = await handler.handle({ commandId: randomUUID(), correlationId: 'c', actorId: 7, data: { file }, now: new Date() });
     for (const event of events) {

@@ -17,6 +17,14 @@ describe("updating one's own settings (PATCH /settings)", () => {
     expect(decideUpdateSettings({ color_scheme: 1 }, actor)).toHaveLength(1);
   });
 
+  it('lets a user consent to the export of their private data, and withdraw it (no organization default)', () => {
+    const actor = aUser({ userId: 9, version: 3 });
+    const [given] = decideUpdateSettings({ allow_private_data_export: true }, actor);
+    expect(given).toEqual({ type: 'user.settings_changed.v1', aggregateId: 'user:9', sequence: 4, data: { userId: 9, property: 'allow_private_data_export', value: true } });
+    expect(decideUpdateSettings({ allow_private_data_export: false }, actor)).toEqual([]);
+    expect(decideUpdateSettings({ allow_private_data_export: false }, aUser({ settings: { allow_private_data_export: true } }))).toHaveLength(1);
+  });
+
   it('refuses bots', () => {
     expect(() => decideUpdateSettings({ enter_sends: true }, aUser({ isBot: true }))).toThrow(
       expect.objectContaining({ msg: 'This endpoint does not accept bot requests.' }),

@@ -1,0 +1,33 @@
+import { getRealmExportConsents, type OperationData } from '@zulip-es/contracts';
+import type { QueryHandler } from '@zulip-es/platform';
+import type { UserState } from '../domain/user.state';
+import type { UsersDeps } from '../shared/users-deps';
+import { userSetting } from '../user-settings/user-setting';
+
+export interface ExportConsent {
+  user_id: number;
+  consented: boolean;
+}
+
+/**
+ * Zulip's `get_users_export_consents`: every active human user and their
+ * `allow_private_data_export`, by user id. (Zulip's current source adds each user's
+ * `email_address_visibility`; the API document's answer has only these two fields.)
+ */
+export function exportConsents(users: readonly UserState[]): ExportConsent[] {
+  return users
+    .filter((u) => u.isActive && !u.isBot)
+    .sort((a, b) => a.userId - b.userId)
+    .map((u) => ({ user_id: u.userId, consented: userSetting(u, 'allow_private_data_export') }));
+}
+
+/** GET /export/realm/consents (administrators: checked by the gateway). */
+export function exportConsentsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getRealmExportConsents>> {
+  return {
+    kind: 'query',
+    schema: getRealmExportConsents.params,
+    async handle() {
+      return { export_consents: exportConsents(await repo.allUsers()) };
+    },
+  };
+}
