@@ -216,7 +216,7 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
 
     it('refuses a missing address', async () => {
       const res = await api('POST', '/invites/multiuse/join', { params: { key: 'abcdefghijklmnopqrstuvwx' } });
-      expect(res.body).toEqual(error("Missing 'email' argument", 'REQUEST_VARIABLE_MISSING'));
+      expect(res.body).toEqual({ ...error("Missing 'email' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'email' });
     });
   });
 
