@@ -51,6 +51,10 @@ export const ERROR_STATUS = {
   INVALID_BOUNCER_PUBLIC_KEY: 400,
   INVALID_ENCRYPTED_PUSH_REGISTRATION: 400,
   REQUEST_EXPIRED: 400,
+  /** POST /mobile_push/e2ee/test_notification for a user with no end-to-end encrypted device registered with the bouncer. */
+  NO_ACTIVE_PUSH_DEVICE: 400,
+  /** A push bouncer that refuses this server (credentials, plan, registration): the server's administrator must act. */
+  ADMIN_ACTION_REQUIRED: 403,
   /** The push bouncer could not be reached (E19). */
   FAILED_TO_CONNECT_BOUNCER: 502,
   /** The push bouncer answered with a server error (E19). */

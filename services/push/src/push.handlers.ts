@@ -10,6 +10,7 @@ import {
   removeApnsToken,
   removeFcmToken,
   sendTestPushNotification,
+  sendE2eeTestPushNotification,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { addApnsTokenHandler, addFcmTokenHandler } from './devices/add-token/add-token.handler';
@@ -20,6 +21,7 @@ import { removeTokenHandler } from './devices/remove-token/remove-token.handler'
 import { removeUserDevicesHandler } from './devices/remove-user-devices/remove-user-devices.handler';
 import { notifyMessageHandler } from './notifications/notify-message/notify-message.handler';
 import { sendTestHandler } from './notifications/send-test/send-test.handler';
+import { sendE2eeTestHandler } from './notifications/send-test/send-e2ee-test.handler';
 import { registerStateHandler } from './register/register-state.handler';
 import type { PushDeps } from './shared/push-deps';
 
@@ -32,6 +34,7 @@ export const pushHandlers = (deps: PushDeps): HandlerRegistry => ({
   [RECORD_PUSH_REGISTRATION]: recordRegistrationHandler(deps),
   [FORGET_PUSH_TOKENS]: forgetTokensHandler(deps),
   [sendTestPushNotification.type]: sendTestHandler(deps),
+  [sendE2eeTestPushNotification.type]: sendE2eeTestHandler(deps),
   [NOTIFY_MESSAGE]: notifyMessageHandler(deps),
   [REMOVE_USER_DEVICES]: removeUserDevicesHandler(deps),
   [REGISTER_STATE_TYPES.push]: registerStateHandler(deps),

@@ -72,7 +72,7 @@ import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status'
 import { updateMutedTopic, updateUserTopic } from './user-topics';
 import { getAttachments, removeAttachment, uploadFile } from './uploads';
 import { deleteRealmExport, exportRealm, getRealmExportConsents, getRealmExports } from './realm-exports';
-import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken, sendTestPushNotification } from './push';
+import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken, sendE2eeTestPushNotification, sendTestPushNotification } from './push';
 
 export * from './auth';
 export * from './channels';
@@ -242,6 +242,7 @@ export const OPERATIONS: readonly Operation[] = [
   addFcmToken,
   removeFcmToken,
   sendTestPushNotification,
+  sendE2eeTestPushNotification,
   setTypingStatus,
   setMessageEditTypingStatus,
 ];

@@ -91,3 +91,18 @@ export const sendTestPushNotification = defineOperation({
   params: z.object({ token: z.string().max(MAX_TOKEN_LENGTH).optional() }),
   key: 'actor',
 });
+
+/**
+ * POST /mobile_push/e2ee/test_notification: an end-to-end encrypted test notification to the
+ * caller's devices registered with the bouncer (or the one of `push_account_id`).
+ */
+export const sendE2eeTestPushNotification = defineOperation({
+  type: 'push_notification.send_e2ee_test',
+  method: 'POST',
+  path: '/mobile_push/e2ee/test_notification',
+  service: 'push',
+  kind: 'query',
+  auth: 'user',
+  params: z.object({ push_account_id: PushAccountId.optional() }),
+  key: 'actor',
+});
