@@ -7,6 +7,7 @@ export * from './topics';
 export * from './users/commands/bootstrap-realm';
 export * from './users/events';
 export * from './users/user-fields';
+export * from './users/system-bots';
 export * from './users/user-settings';
 export * from './users/profile-field-types';
 export * from './users/group-setting-value';

@@ -65,6 +65,7 @@ import {
   getReminders,
   deleteReminder,
   DELIVER_SCHEDULED_MESSAGE,
+  testWelcomeBotCustomMessage,
 } from '@zulip-es/contracts';
 import type { HandlerRegistry } from '@zulip-es/platform';
 import { attachmentAccessHandler } from './attachments/attachment-access.handler';
@@ -123,6 +124,7 @@ import {
   updateScheduledMessageHandler,
 } from './scheduled-messages/scheduled-messages.handlers';
 import { deliverScheduledMessageHandler } from './scheduled-messages/delivery/deliver.handler';
+import { testWelcomeMessageHandler } from './messages/welcome-bot/test-welcome-message.handler';
 import type { MessagesDeps } from './shared/messages-deps';
 import { markAllAsReadHandler, markStreamAsReadHandler, markTopicAsReadHandler } from './flags/mark-read/mark-read.handlers';
 import { updateFlagsHandler } from './flags/update-flags/update-flags.handler';
@@ -191,6 +193,7 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [getReminders.type]: getRemindersHandler(deps),
   [deleteReminder.type]: deleteReminderHandler(deps),
   [DELIVER_SCHEDULED_MESSAGE]: deliverScheduledMessageHandler(deps),
+  [testWelcomeBotCustomMessage.type]: testWelcomeMessageHandler(deps),
   [addReaction.type]: addReactionHandler(deps),
   [removeReaction.type]: removeReactionHandler(deps),
   [deleteTopic.type]: deleteTopicHandler(deps),

@@ -43,7 +43,7 @@ import { createReminder, createScheduledMessage, deleteReminder, deleteScheduled
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
 import { acceptInvite, createInviteLink, getInvites, joinThroughInviteLink, resendInvite, revokeInvite, revokeInviteLink, sendInvites } from './invites';
 import type { Operation } from './operation';
-import { updateRealm } from './realm';
+import { testWelcomeBotCustomMessage, updateRealm } from './realm';
 import { getRealmPresence, getUserPresence, updatePresence } from './presence';
 import { getServerSettings, registerQueue } from './server';
 import { setMessageEditTypingStatus, setTypingStatus } from './typing';
@@ -148,6 +148,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteCustomProfileField,
   reorderCustomProfileFields,
   updateRealm,
+  testWelcomeBotCustomMessage,
   createUserGroup,
   getUserGroups,
   updateUserGroup,

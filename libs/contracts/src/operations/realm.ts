@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH } from '../limits';
+import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from './invites';
 import { Role } from '../roles';
 import { GroupSettingChange } from '../users/group-setting-value';
 import { defineOperation } from './operation';
@@ -49,5 +50,21 @@ export const updateRealm = defineOperation({
     can_resolve_topics_group: GroupSettingChange.optional(),
     create_multiuse_invite_group: GroupSettingChange.optional(),
   }),
+  key: 'realm',
+});
+
+/**
+ * POST /realm/test_welcome_bot_custom_message → `{message_id}`: the Welcome Bot sends the caller
+ * the custom welcome text as new users would get it. Sent by the messages service.
+ */
+export const testWelcomeBotCustomMessage = defineOperation({
+  type: 'realm.test_welcome_bot_custom_message',
+  method: 'POST',
+  path: '/realm/test_welcome_bot_custom_message',
+  service: 'messages',
+  kind: 'command',
+  auth: 'user',
+  minRole: Role.ADMINISTRATOR,
+  params: z.object({ welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) }),
   key: 'realm',
 });

@@ -3,7 +3,7 @@ import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { systemGroupsCreated } from '../user-groups/system-group-events';
-import { notificationBotCreated } from './notification-bot';
+import { systemBotCreated } from './system-bots';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK } from '../shared/user-rules';
 
 export { REALM_ID };
@@ -40,6 +40,7 @@ export function decideBootstrapRealm(
     },
     ...systemGroupsCreated(),
     userCreated({ userId: 1, realm: created, email: cmd.ownerEmail, fullName, role: Role.OWNER, credentials, now }),
-    notificationBotCreated(2, created, botCredentials, now),
+    systemBotCreated('notification', 2, created, botCredentials, now),
+    systemBotCreated('welcome', 3, created, botCredentials, now),
   ];
 }

@@ -5,7 +5,8 @@ import type { UserState } from '../domain/user.state';
 import type { UsersDeps } from '../shared/users-deps';
 import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { decideBootstrapRealm } from './bootstrap-realm.decide';
-import { NOTIFICATION_BOT_EMAIL, notificationBotCreated } from './notification-bot';
+import { SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
+import { systemBotCreated } from './system-bots';
 
 type Owner = Pick<UserState, 'realmId' | 'userId' | 'deliveryEmail' | 'apiKeyNonce'>;
 
@@ -31,10 +32,12 @@ export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandl
     async handle({ data, now }) {
       const realm = await repo.realm();
       if (realm) {
-        // An organization created before user groups (or the Notification Bot) existed gets them now.
+        // An organization created before user groups (or a system bot) existed gets them now.
         const upgrade = (await repo.lastGroupId()) === 0 ? systemGroupsCreated() : [];
-        if (!(await repo.userByEmail(NOTIFICATION_BOT_EMAIL))) {
-          upgrade.push(notificationBotCreated((await repo.lastUserId()) + 1, realm, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET }, now));
+        let nextUserId = (await repo.lastUserId()) + 1;
+        for (const bot of Object.keys(SYSTEM_BOTS) as SystemBot[]) {
+          if (await repo.userByEmail(SYSTEM_BOTS[bot].email)) continue;
+          upgrade.push(systemBotCreated(bot, nextUserId++, realm, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET }, now));
         }
         return { events: upgrade, reply: reply(await existingOwner(data.ownerEmail), false) };
       }

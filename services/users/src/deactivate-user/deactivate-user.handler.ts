@@ -1,7 +1,7 @@
 import { deactivateOwnUser, deactivateUser, Role, type OperationData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { isSystemBot } from '../bootstrap-realm/notification-bot';
+import { isSystemBot } from '../bootstrap-realm/system-bots';
 import { decideDeactivateOwnUser, decideDeactivateUser, type DeactivateUser } from './deactivate-user.decide';
 
 export function deactivateUserHandler({ repo }: UsersDeps): CommandHandler<DeactivateUser> {

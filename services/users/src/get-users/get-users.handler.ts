@@ -1,6 +1,6 @@
 import { getUser, getUserByEmail, getUsers, type OperationData } from '@zulip-es/contracts';
 import { badRequest, type QueryHandler } from '@zulip-es/platform';
-import { isSystemBot } from '../bootstrap-realm/notification-bot';
+import { isSystemBot } from '../bootstrap-realm/system-bots';
 import { userView } from '../domain/user-view';
 import { userByEmailFor } from '../shared/user-by-email';
 import { loadActor, type UsersDeps } from '../shared/users-deps';

@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import { isSystemBot } from '../bootstrap-realm/notification-bot';
+import { isSystemBot } from '../bootstrap-realm/system-bots';
 import { apiEmail, gravatarUrl, userView } from '../domain/user-view';
 import { hasRealmPermission } from '../user-groups/group-rules';
 import { groupsContext } from '../user-groups/groups-context';

@@ -1,16 +1,19 @@
+import { SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
 import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { MESSAGES_AGGREGATE } from '../message.state';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser, UsersReadModel } from '../../users-read-model/users-read-model';
 import { sendAs } from '../send-message/send-message.handler';
-import { NOTIFICATION_BOT_EMAIL } from '../send-message/send-message.decide';
 
 /** The client Zulip records for messages its system bots send. */
 export const INTERNAL_CLIENT = 'Internal';
 
-/** The organization's Notification Bot (created with the organization by the users service), if known yet. */
-export const notificationBot = (users: UsersReadModel): ReadUser | undefined =>
-  users.allUsers().find((u) => u.isBot && u.isActive && u.deliveryEmail === NOTIFICATION_BOT_EMAIL);
+/** One of the organization's system bots (created with it by the users service), if known yet. */
+export const systemBot = (users: UsersReadModel, bot: SystemBot): ReadUser | undefined =>
+  users.allUsers().find((u) => u.isBot && u.isActive && u.deliveryEmail === SYSTEM_BOTS[bot].email);
+
+/** The organization's Notification Bot, if known yet. */
+export const notificationBot = (users: UsersReadModel): ReadUser | undefined => systemBot(users, 'notification');
 
 /** Zulip's `silent_mention_syntax_for_user`: names a user without notifying them. */
 export const silentMention = (user: Pick<ReadUser, 'fullName' | 'userId'>): string => `@_**${user.fullName}|${user.userId}**`;

@@ -1,4 +1,4 @@
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type Submessage } from '@zulip-es/contracts';
+import { isSystemBotUser, REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type Submessage } from '@zulip-es/contracts';
 import { alertedUserIds, sentByHuman, type AlertWordIndex } from '@zulip-es/message-flags';
 import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
@@ -18,9 +18,6 @@ import { normalizeContent, normalizeTopic } from './message-text';
 import { djangoEscape } from '../../shared/django-escape';
 import { widgetData } from '../widgets/widget-data';
 import { pythonJsonDumps } from '../widgets/python-json';
-
-/** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
-export const NOTIFICATION_BOT_EMAIL = 'notification-bot@zulip.com';
 
 export interface SendState {
   ctx: Pick<ChannelsContext, 'realm' | 'membership' | 'user' | 'userByApiEmail'>;
@@ -58,7 +55,8 @@ export interface SendInput {
   readBySender?: boolean;
 }
 
-const isSystemBot = (user: ReadUser): boolean => user.isBot && user.deliveryEmail === NOTIFICATION_BOT_EMAIL;
+/** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
+const isSystemBot = (user: ReadUser): boolean => isSystemBotUser(user);
 
 /** Zulip's `check_message` + `do_send_messages` for one message: the event, and the new id. */
 export function decideSendMessage(input: SendInput, state: SendState, now: Date): Decision {

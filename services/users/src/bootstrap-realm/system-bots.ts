@@ -1,0 +1,21 @@
+import { isSystemBotUser, Role, SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
+import type { NewEvent } from '@zulip-es/platform';
+import { userCreated, type Credentials } from '../create-user/create-user.decide';
+import type { RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
+
+export const NOTIFICATION_BOT_EMAIL = SYSTEM_BOTS.notification.email;
+
+/**
+ * One of Zulip's system bots (see SYSTEM_BOTS), created with the organization (an organization
+ * created before it gets it at its next bootstrap): a bot member with no password, its email
+ * shown to everyone, its API key never handed out.
+ */
+export function systemBotCreated(bot: SystemBot, userId: number, realm: RealmState, credentials: Omit<Credentials, 'passwordHash'>, now: Date): NewEvent {
+  const { email, fullName } = SYSTEM_BOTS[bot];
+  const event = userCreated({ userId, realm, email, fullName, role: Role.MEMBER, credentials: { ...credentials, passwordHash: '' }, now });
+  return { ...event, data: { ...event.data, isBot: true, passwordHash: null, emailAddressVisibility: 1 } };
+}
+
+/** Zulip's system bots live outside the organization: its user list leaves them out. */
+export const isSystemBot = (user: Pick<UserState, 'isBot' | 'deliveryEmail'>): boolean => isSystemBotUser(user);
