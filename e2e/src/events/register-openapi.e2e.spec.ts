@@ -37,6 +37,16 @@ const SERVED_FETCH_TYPES = [
   'alert_words',
   'saved_snippets',
   'realm_playgrounds',
+  'realm_bot',
+  'realm_embedded_bots',
+  'realm_incoming_webhook_bots',
+  'default_stream_groups',
+  'realm_domains',
+  'stop_words',
+  'onboarding_steps',
+  'video_calls',
+  'giphy',
+  'realm_billing',
 ];
 
 /** Keys answered whatever is fetched. */

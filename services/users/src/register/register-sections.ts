@@ -11,6 +11,7 @@ import { userGroupsSection } from './user-groups.section';
 import { presenceSection } from '../presence/presence.section';
 import { realmUserSection } from './realm-user.section';
 import { realmEmojiSection } from './realm-emoji.section';
+import { ABSENT_FEATURE_SECTIONS } from './absent-features.section';
 
 /** Every fetch type this server answers in `POST /register`. */
 export const REGISTER_SECTIONS: readonly RegisterSection[] = [
@@ -30,4 +31,5 @@ export const REGISTER_SECTIONS: readonly RegisterSection[] = [
   realmUserSection,
   presenceSection,
   realmEmojiSection,
+  ...ABSENT_FEATURE_SECTIONS,
 ];
