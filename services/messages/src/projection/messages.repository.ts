@@ -359,8 +359,10 @@ export class MessagesRepository {
 
   /** The name index after a rename (a change of case keeps the one entry). */
   async moveChannelName(from: string, to: string, channelId: number): Promise<void> {
-    if (normalizeChannelName(from) !== normalizeChannelName(to)) {
-      await this.owned.write(OwnedIds.channelName(from), () => this.channelNames.deleteOne({ _id: normalizeChannelName(from), channelId }));
+    const old = normalizeChannelName(from);
+    // The old name may name another channel since (replayed events): only this channel's entry goes.
+    if (old !== normalizeChannelName(to) && (await this.channelNames.findOne({ _id: old }))?.channelId === channelId) {
+      await this.owned.write(OwnedIds.channelName(from), () => this.channelNames.deleteOne({ _id: old }));
     }
     await this.putChannelName(to, channelId);
   }

@@ -31,9 +31,11 @@ export function evolveScheduledMessage(state: ScheduledMessageState | null, even
     case 'scheduled_message.delivered.v1':
       if (!state) throw new Error(`scheduled message ${event.data.scheduledMessageId} delivered before it was created`);
       return { ...state, status: 'delivered', deliveredMessageId: event.data.messageId, version: sequence };
-    case 'scheduled_message.deleted.v1':
+    case 'scheduled_message.deleted.v1': {
       if (!state) throw new Error(`scheduled message ${event.data.scheduledMessageId} deleted before it was created`);
-      return { ...state, status: 'deleted', content: '', renderedContent: '', reminderNote: undefined, version: sequence };
+      const { reminderNote: _note, ...kept } = state;
+      return { ...kept, status: 'deleted', content: '', renderedContent: '', version: sequence };
+    }
     default: {
       const unexpected: never = event;
       throw new Error(`scheduled message cannot apply ${JSON.stringify(unexpected)}`);

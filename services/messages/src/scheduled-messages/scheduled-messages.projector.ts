@@ -13,7 +13,7 @@ const SCHEDULED_MESSAGE_EVENTS: readonly ScheduledMessageEvent['type'][] = [
 
 /**
  * Each scheduled message by id, and each sender's index of the undelivered ones. The index is
- * changed by set operations (add or remove the id), so an event applied again leaves it as it is.
+ * written whole with the id added or removed, so an event applied again leaves it as it is.
  */
 export const scheduledMessagesProjector = (repo: MessagesRepository): Projector => ({
   types: SCHEDULED_MESSAGE_EVENTS,
@@ -22,7 +22,9 @@ export const scheduledMessagesProjector = (repo: MessagesRepository): Projector 
     const { scheduledMessageId: id, senderId } = scheduled.data;
     await applyToDocument(repo.scheduledMessages, scheduledMessageId(id), envelope.sequence, (current) => evolveScheduledMessage(current, scheduled, envelope.sequence));
     if (scheduled.type === 'scheduled_message.created.v1') await repo.raiseLastId('scheduled_message_id', id);
-    const change = stillScheduled(scheduled) ? { $addToSet: { ids: id } } : { $pull: { ids: id } };
-    await repo.scheduledIndexes.updateOne({ _id: scheduledIndexId(senderId) }, { ...change, $set: { userId: senderId } }, { upsert: true });
+    const index = await repo.scheduledIndexes.findOne({ _id: scheduledIndexId(senderId) });
+    const others = (index?.ids ?? []).filter((other) => other !== id);
+    const ids = stillScheduled(scheduled) ? [...others, id].sort((a, b) => a - b) : others;
+    await repo.scheduledIndexes.replaceOne({ _id: scheduledIndexId(senderId) }, { userId: senderId, ids }, { upsert: true });
   },
 });
