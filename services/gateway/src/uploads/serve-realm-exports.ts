@@ -18,15 +18,15 @@ export interface ExportServingDeps {
  * Organization export archives at Zulip's URL, `/user_avatars/exports/<realm>/<random>/<name>`
  * (the `export_url` of GET /export/realm). Zulip serves them to whoever has the URL; here only
  * with the caller's credentials (HTTP Basic, like `/user_uploads/`), and only to the
- * organization's administrators and owners, who are the ones Zulip lets list exports. A deleted
- * export's archive is gone from the bucket: 404.
+ * organization's owners: administrators start, list and delete exports as in Zulip, but an
+ * archive holds the whole organization. A deleted export's archive is gone from the bucket: 404.
  */
 export function registerRealmExportServing(fastify: FastifyInstance, deps: ExportServingDeps): void {
   fastify.get(`${REALM_EXPORT_URL_PREFIX}${REALM_EXPORT_KEY_PREFIX}:realmId(^\\d+$)/*`, async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     try {
       const { realmId, '*': rest } = req.params as { realmId: string; '*': string };
       const actor = await deps.dispatcher.caller(req, reply);
-      if (Number(realmId) !== actor.realmId || !hasRole(actor.role, Role.ADMINISTRATOR)) {
+      if (Number(realmId) !== actor.realmId || !hasRole(actor.role, Role.OWNER)) {
         return reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN);
       }
       // No `..` or empty segment: the key is exactly the archive's.

@@ -192,13 +192,15 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     expect((finished.exports as ExportView[]).find((x) => x.id === done.id)).toEqual(done);
   });
 
-  it('serves the archive to administrators only, with their credentials', async () => {
+  it('serves the archive to owners only, with their credentials', async () => {
     const done = await exportRealm(1);
     const url = done.export_url!;
-    expect((await download(url, admin)).status).toBe(200);
-    const refused = await download(url, member);
-    expect(refused.status).toBe(403);
-    expect(await refused.text()).toBe('<p>You are not authorized to view this file.</p>');
+    expect((await download(url, owner())).status).toBe(200);
+    for (const auth of [admin, member]) {
+      const refused = await download(url, auth);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe('<p>You are not authorized to view this file.</p>');
+    }
     expect((await download(url)).status).toBe(401);
     expect((await download(url.replace('/exports/1/', '/exports/2/'), owner())).status).toBe(403);
     expect((await download(url.replace(/zulip-export-[0-9a-f]+/u, 'zulip-export-00000000'), owner())).status).toBe(404);
