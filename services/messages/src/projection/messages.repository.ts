@@ -105,6 +105,11 @@ export class MessagesRepository {
     return doc ? withoutId(doc) : null;
   }
 
+  /** How many undelivered scheduled messages and reminders the user keeps (their index alone). */
+  async scheduledCountOf(userId: number): Promise<number> {
+    return (await this.scheduledIndexes.findOne({ _id: scheduledIndexId(userId) }))?.ids.length ?? 0;
+  }
+
   /** The user's undelivered scheduled messages and reminders (each read by `_id`). */
   async scheduledMessagesOf(userId: number): Promise<ScheduledMessageState[]> {
     const index = await this.scheduledIndexes.findOne({ _id: scheduledIndexId(userId) });

@@ -17,20 +17,19 @@ import { normalizeTopic } from '../messages/send-message/message-text';
 import { silentMention } from '../messages/notification-bot/notification-bot';
 import { accessMessage } from '../messages/read-messages/message-access';
 import { checkAsSent } from './check-as-sent';
+import { UNSPECIFIED_CLIENT } from '../messages/send-message/send-message.handler';
 import { normalizeNote, reminderContent, type RemindedMessage } from './reminder-content';
 import { accessScheduled, checkEditable, decideDeleteScheduled, decideEditScheduled, decideSchedule, type CheckedMessage } from './scheduled-message.decide';
 import { addresseeOf, notInFuture, recipientKind, recipientOf } from './schedule-request';
 import { reminderView, scheduledMessageView } from './scheduled-message-view';
 import type { MessageState } from '../messages/message.state';
 
-/** Zulip's client name when a request names none. */
-const UNSPECIFIED_CLIENT = 'Unspecified';
 const seconds = (now: Date): number => Math.floor(now.getTime() / 1000);
 const idReply = (field: string) => (events: { data: Record<string, unknown> }[]): ReplyBody => ({ [field]: events[0]?.data.scheduledMessageId });
 
 async function scheduleNew(deps: MessagesDeps, senderId: number, kind: ScheduledMessage['kind'], deliverAt: number, client: string, checked: CheckedMessage, reminder?: { targetMessageId: number; note: string }) {
-  const [lastScheduledMessageId, index] = await Promise.all([deps.repo.lastScheduledMessageId(), deps.repo.scheduledIndexes.findOne({ _id: `scheduled_index:${senderId}` })]);
-  return decideSchedule({ kind, senderId, deliverAt, client, checked, reminder }, { lastScheduledMessageId, scheduledCount: index?.ids.length ?? 0 });
+  const [lastScheduledMessageId, scheduledCount] = await Promise.all([deps.repo.lastScheduledMessageId(), deps.repo.scheduledCountOf(senderId)]);
+  return decideSchedule({ kind, senderId, deliverAt, client, checked, reminder }, { lastScheduledMessageId, scheduledCount });
 }
 
 /** POST /scheduled_messages: checked as if sent now, then kept until its time. */

@@ -19,7 +19,7 @@ import { renderContextFor } from '../../rendering/render-context';
 import type { RenderContext } from '@zulip-es/zulip-markdown';
 
 /** Zulip's client name when a request names none (no `client` parameter, no User-Agent). */
-const UNSPECIFIED_CLIENT = 'Unspecified';
+export const UNSPECIFIED_CLIENT = 'Unspecified';
 
 export function sendMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof sendMessage>> {
   return {
