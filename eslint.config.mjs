@@ -5,11 +5,14 @@
 //   in its tests, libs/testing);
 // - tests (type:testing, type:e2e) may use the libraries but no service's code.
 import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
+  // Layout is Prettier's alone (checked by `npm run lint`); no lint rule argues with it.
+  prettier,
   {
     files: ['**/*.ts'],
     plugins: { '@nx': nx },

@@ -58,7 +58,9 @@ function startUntilZuliprc(child, began) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code, signal) => reject(new Error(`npm start exited (${signal ?? `code ${code}`}) after ${seconds(began)} without printing a zuliprc`)));
+    child.on('exit', (code, signal) =>
+      reject(new Error(`npm start exited (${signal ?? `code ${code}`}) after ${seconds(began)} without printing a zuliprc`)),
+    );
     setTimeout(() => reject(new Error(`npm start printed no zuliprc within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS).unref();
   });
 }

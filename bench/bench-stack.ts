@@ -23,7 +23,8 @@ export interface BenchStack {
  */
 export function useBenchStack(env: NodeJS.ProcessEnv = process.env): BenchStack {
   const offset = Number(env.ZULIP_BENCH_PORT_OFFSET ?? DEFAULT_PORT_OFFSET);
-  if (!Number.isInteger(offset) || offset < 2) throw new Error(`ZULIP_BENCH_PORT_OFFSET must be an integer of at least 2 (got "${env.ZULIP_BENCH_PORT_OFFSET}")`);
+  if (!Number.isInteger(offset) || offset < 2)
+    throw new Error(`ZULIP_BENCH_PORT_OFFSET must be an integer of at least 2 (got "${env.ZULIP_BENCH_PORT_OFFSET}")`);
   const shared = loadStackConfig(env);
   const benchDir = path.join(dataDir(), 'bench');
   const redisAuth = shared.redis.password ? `:${encodeURIComponent(shared.redis.password)}@` : '';

@@ -51,7 +51,6 @@ const IDLE_POLLS = 10_000;
 const HELD_IDLE_MS = 10_000;
 const PASSWORD = 'events-bench-password';
 
-
 /**
  * Issue 7's figures. Delivery: one client long-polls its queue; the owner sends a message to a
  * channel all the queues' users are subscribed to; timed until the long-poll answers with the
@@ -76,7 +75,12 @@ export async function measureEvents(gatewayUrl: string, authorization: string, g
     Array.from({ length: QUEUES - 1 }, (_, i) => users[i % users.length]!),
     8,
     async (user) => {
-      const { queue_id: queueId } = await api('POST', '/register', { fetch_event_types: ['realm'], event_types: ['message'] }, user.authorization);
+      const { queue_id: queueId } = await api(
+        'POST',
+        '/register',
+        { fetch_event_types: ['realm'], event_types: ['message'] },
+        user.authorization,
+      );
       others.push({ queueId: queueId as string, user });
     },
   );
@@ -84,23 +88,32 @@ export async function measureEvents(gatewayUrl: string, authorization: string, g
   try {
     rows.push(await measureDelivery(api, gatewayUrl, watcher!, channelId, QUEUES));
   } finally {
-    await inParallel(others, 8, ({ queueId, user }) => api('DELETE', '/events', { queue_id: queueId }, user.authorization).then(() => undefined));
+    await inParallel(others, 8, ({ queueId, user }) =>
+      api('DELETE', '/events', { queue_id: queueId }, user.authorization).then(() => undefined),
+    );
   }
   const gatewayMemory = await measureIdlePolls(gatewayUrl, users, gatewayPid);
   return { rows, gatewayMemory, notes };
 }
 
-
 /** Sends messages in blocks of WARMUP_BLOCK until WARMUP_MS passed; the note says how delivery went. */
 async function warmUp(api: ApiCall, gatewayUrl: string, watcher: BenchUser, channelId: number): Promise<string> {
   const began = performance.now();
   const blocks: number[] = [];
-  while (performance.now() - began < WARMUP_MS) blocks.push((await measureDelivery(api, gatewayUrl, watcher, channelId, 1, WARMUP_BLOCK)).fromSend.p50);
+  while (performance.now() - began < WARMUP_MS)
+    blocks.push((await measureDelivery(api, gatewayUrl, watcher, channelId, 1, WARMUP_BLOCK)).fromSend.p50);
   return `events warm-up: ${blocks.length * WARMUP_BLOCK} messages to 1 queue in ${seconds(began)} s first, not counted (from send p50 ${blocks[0]!.toFixed(1)} ms in the first block of ${WARMUP_BLOCK}, ${blocks.at(-1)!.toFixed(1)} ms in the last)`;
 }
 
 /** `messages` messages, one at a time, each awaited by the watcher's long-poll. */
-async function measureDelivery(api: ApiCall, gatewayUrl: string, watcher: BenchUser, channelId: number, queues: number, messages = MESSAGES): Promise<DeliveryRow> {
+async function measureDelivery(
+  api: ApiCall,
+  gatewayUrl: string,
+  watcher: BenchUser,
+  channelId: number,
+  queues: number,
+  messages = MESSAGES,
+): Promise<DeliveryRow> {
   const watcherApi = apiCaller(gatewayUrl, watcher.authorization);
   const { queue_id: queueId } = await watcherApi('POST', '/register', { fetch_event_types: ['realm'], event_types: ['message'] });
   let lastEventId = -1;
@@ -110,7 +123,10 @@ async function measureDelivery(api: ApiCall, gatewayUrl: string, watcher: BenchU
   const started = performance.now();
   try {
     for (let i = 0; i < messages; i++) {
-      const poll = watcherApi('GET', '/events', { queue_id: queueId, last_event_id: lastEventId }).then((body) => ({ body, at: performance.now() }));
+      const poll = watcherApi('GET', '/events', { queue_id: queueId, last_event_id: lastEventId }).then((body) => ({
+        body,
+        at: performance.now(),
+      }));
       // The long-poll is waiting in the gateway before the message is sent.
       await new Promise((r) => setTimeout(r, 20));
       const sentAt = performance.now();
@@ -130,7 +146,12 @@ async function measureDelivery(api: ApiCall, gatewayUrl: string, watcher: BenchU
     await watcherApi('DELETE', '/events', { queue_id: queueId }).catch(() => undefined);
   }
   const elapsed = performance.now() - started;
-  return { name: `channel message to a long-poll, ${queues} queue${queues === 1 ? '' : 's'} registered`, queues, fromReply: summarize(fromReply, elapsed, errors), fromSend: summarize(fromSend, elapsed, errors) };
+  return {
+    name: `channel message to a long-poll, ${queues} queue${queues === 1 ? '' : 's'} registered`,
+    queues,
+    fromReply: summarize(fromReply, elapsed, errors),
+    fromSend: summarize(fromSend, elapsed, errors),
+  };
 }
 
 /**
@@ -155,8 +176,21 @@ async function measureIdlePolls(gatewayUrl: string, users: BenchUser[], gatewayP
     const watchingBefore = await longPolls(gatewayUrl);
     const done: Promise<void>[] = [];
     for (const { queueId, user } of held) {
-      const req = request({ agent, host: url.hostname, port: url.port, path: `/api/v1/events?${encodeParams({ queue_id: queueId, last_event_id: -1 })}`, headers: { authorization: user.authorization } });
-      done.push(new Promise((resolve) => req.on('response', (res) => res.resume().on('end', () => resolve())).on('error', () => resolve()).on('close', () => resolve())));
+      const req = request({
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: `/api/v1/events?${encodeParams({ queue_id: queueId, last_event_id: -1 })}`,
+        headers: { authorization: user.authorization },
+      });
+      done.push(
+        new Promise((resolve) =>
+          req
+            .on('response', (res) => res.resume().on('end', () => resolve()))
+            .on('error', () => resolve())
+            .on('close', () => resolve()),
+        ),
+      );
       req.end();
       requests.push(req);
     }

@@ -14,5 +14,11 @@ export async function eventLoads(gatewayUrl: string, authorization: string): Pro
   });
   if (!res.ok) throw new Error(`bench: could not register an event queue (${res.status})`);
   const { queue_id: queueId } = (await res.json()) as { queue_id: string };
-  return [{ name: 'GET /events (dont_block, nothing queued)', floor: 'http', target: { url: `${gatewayUrl}/api/v1/events?${encodeParams({ queue_id: queueId, dont_block: true })}`, headers: { authorization } } }];
+  return [
+    {
+      name: 'GET /events (dont_block, nothing queued)',
+      floor: 'http',
+      target: { url: `${gatewayUrl}/api/v1/events?${encodeParams({ queue_id: queueId, dont_block: true })}`, headers: { authorization } },
+    },
+  ];
 }

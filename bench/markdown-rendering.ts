@@ -37,12 +37,30 @@ function organization(): RenderContext {
 }
 
 const CASES: [string, string][] = [
-  ['typical message', 'Hi @**Person 12**, the deploy of **v2.3** is done :tada: (see #**general** and https://example.com/releases/v2.3, fixes #1234).\n`npm run build` is green.'],
-  ['message with an image', 'Before and after :eyes:\nhttps://example.com/screenshots/before.png\nhttps://example.com/screenshots/after.png'],
-  ['long code block', fit('```python\n' + Array.from({ length: 400 }, (_, i) => `def handler_${i}(request):\n    return respond(request, ${i})  # <ok> & "done"`).join('\n')) + '\n```'],
-  ['large table', fit('| id | name | state |\n|---|:---|---:|\n' + Array.from({ length: 400 }, (_, i) => `| ${i} | **row ${i}** | \`ok\` |`).join('\n'))],
+  [
+    'typical message',
+    'Hi @**Person 12**, the deploy of **v2.3** is done :tada: (see #**general** and https://example.com/releases/v2.3, fixes #1234).\n`npm run build` is green.',
+  ],
+  [
+    'message with an image',
+    'Before and after :eyes:\nhttps://example.com/screenshots/before.png\nhttps://example.com/screenshots/after.png',
+  ],
+  [
+    'long code block',
+    fit(
+      '```python\n' +
+        Array.from({ length: 400 }, (_, i) => `def handler_${i}(request):\n    return respond(request, ${i})  # <ok> & "done"`).join('\n'),
+    ) + '\n```',
+  ],
+  [
+    'large table',
+    fit('| id | name | state |\n|---|:---|---:|\n' + Array.from({ length: 400 }, (_, i) => `| ${i} | **row ${i}** | \`ok\` |`).join('\n')),
+  ],
   ['many mentions', fit(Array.from({ length: 600 }, (_, i) => `@**Person ${(i % 1000) + 1}**`).join(' '))],
-  ['deep nesting', fit('> '.repeat(40) + 'quoted\n' + Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i % 30)}* item ${i}`).join('\n'))],
+  [
+    'deep nesting',
+    fit('> '.repeat(40) + 'quoted\n' + Array.from({ length: 300 }, (_, i) => `${'  '.repeat(i % 30)}* item ${i}`).join('\n')),
+  ],
   ['formatting everywhere', fit(Array.from({ length: 500 }, (_, i) => `**b${i}** *i* ~~s~~ :smile: [l](https://e.org/${i})`).join(' '))],
 ];
 
@@ -63,6 +81,11 @@ export function measureMarkdown(rounds = 300): MarkdownRow[] {
   return CASES.map(([name, text]) => {
     timed(() => renderMarkdown(text, context), 30);
     timed(() => markdownIt.render(text), 30);
-    return { name, chars: text.length, zulip: timed(() => renderMarkdown(text, context), rounds), markdownIt: timed(() => markdownIt.render(text), rounds) };
+    return {
+      name,
+      chars: text.length,
+      zulip: timed(() => renderMarkdown(text, context), rounds),
+      markdownIt: timed(() => markdownIt.render(text), rounds),
+    };
   });
 }

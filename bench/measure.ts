@@ -31,7 +31,9 @@ export type BenchPart = (typeof BENCH_PARTS)[number];
 
 const progress = (row: ResultRow): void => {
   const m = row.measured;
-  console.log(`  ${row.name} c=${row.concurrency}: p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.rps.toFixed(0)} req/s, ${m.errors} errors`);
+  console.log(
+    `  ${row.name} c=${row.concurrency}: p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms, ${m.rps.toFixed(0)} req/s, ${m.errors} errors`,
+  );
 };
 
 /**
@@ -43,11 +45,18 @@ const progress = (row: ResultRow): void => {
 export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart> = new Set(BENCH_PARTS)): Promise<BenchResults> {
   const logDir = path.join(benchDir, 'logs');
   const outbox = path.join(benchDir, 'outbox');
-  const push = await startFakePushSetup({ providersPort: 0, bouncerPort: BOUNCER_PORT, credentialsDir: path.join(benchDir, 'push'), serverUuid: 'bench-server' });
-  const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox, ...push.env }).catch(async (error: unknown) => {
-    await push.fake.close();
-    throw error;
+  const push = await startFakePushSetup({
+    providersPort: 0,
+    bouncerPort: BOUNCER_PORT,
+    credentialsDir: path.join(benchDir, 'push'),
+    serverUuid: 'bench-server',
   });
+  const { system, authorization } = await startSystemUnderTest(logDir, { EMAIL_OUTBOX_DIR: outbox, ...push.env }).catch(
+    async (error: unknown) => {
+      await push.fake.close();
+      throw error;
+    },
+  );
   const pids = SERVICES.map((service) => ({ service, pid: system.processes[service].pid }));
   try {
     const idle = await settledIdle(pids.map(({ pid }) => pid!));
@@ -60,12 +69,20 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
     };
     const notes: string[] = [];
     if (parts.has('loads')) notes.push(...(await measureLoads(system.gatewayUrl, authorization, logDir, add)));
-    const memory = pids.map(({ service, pid }, i) => ({ service, pid, idleMb: idle[i]!.rss, idleCpuPercent: idle[i]!.cpu, afterLoadMb: rssMb(pid) }));
+    const memory = pids.map(({ service, pid }, i) => ({
+      service,
+      pid,
+      idleMb: idle[i]!.rss,
+      idleCpuPercent: idle[i]!.cpu,
+      afterLoadMb: rssMb(pid),
+    }));
     let topicDeletion;
     if (parts.has('topic-deletion')) {
       console.log('bench: E10, a topic of 100,000 messages, against a raw batched delete');
       topicDeletion = await measureTopicDeletion(system.gatewayUrl, authorization);
-      console.log(`  E10 ${topicDeletion.deletionPerSecond.toFixed(0)} messages/s (${topicDeletion.deletionSeconds.toFixed(1)} s), raw ${topicDeletion.rawPerSecond.toFixed(0)} documents/s`);
+      console.log(
+        `  E10 ${topicDeletion.deletionPerSecond.toFixed(0)} messages/s (${topicDeletion.deletionSeconds.toFixed(1)} s), raw ${topicDeletion.rawPerSecond.toFixed(0)} documents/s`,
+      );
     }
     let rebuild;
     let messagesRebuild;
@@ -80,7 +97,10 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: E21 uploads against a direct putObject to the same MinIO');
       uploads = await measureUploadThroughput(system.gatewayUrl, authorization);
       console.log('bench: RSS of the gateway and the uploads service during 64 MiB and 1 GiB tus uploads');
-      tusMemory = await measureTusMemory(system.gatewayUrl, authorization, { gateway: system.processes.gateway.pid!, uploads: system.processes.uploads.pid! });
+      tusMemory = await measureTusMemory(system.gatewayUrl, authorization, {
+        gateway: system.processes.gateway.pid!,
+        uploads: system.processes.uploads.pid!,
+      });
     }
     let pushBench;
     if (parts.has('push')) {
@@ -132,7 +152,13 @@ async function measureLoads(gatewayUrl: string, authorization: string, logDir: s
   for (const load of loads) {
     for (const c of CONCURRENCIES) {
       const measured = await httpCell(load.target, c);
-      add({ name: load.name, concurrency: c, measured, baseline: floors[load.floor].get(c), check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka' });
+      add({
+        name: load.name,
+        concurrency: c,
+        measured,
+        baseline: floors[load.floor].get(c),
+        check: load.floor === 'kafka' ? 'kafka-hop' : 'no-kafka',
+      });
     }
   }
   return presence.notes;

@@ -61,8 +61,35 @@ const SEED_CONCURRENCY = 16;
 const AS_APP = 'ZulipMobile/27.0 (Android 14)';
 
 /** What zulip-terminal (0.7.0) fetches and listens to when it starts (its `initial_data_to_fetch`, `event_actions`). */
-const TERMINAL_FETCH = ['realm', 'presence', 'subscription', 'message', 'starred_messages', 'update_message_flags', 'muted_topics', 'realm_user', 'realm_user_groups', 'update_global_notifications', 'update_display_settings', 'user_settings', 'realm_emoji', 'zulip_version'];
-const TERMINAL_EVENTS = ['message', 'update_message', 'reaction', 'subscription', 'typing', 'update_message_flags', 'update_global_notifications', 'update_display_settings', 'user_settings', 'realm_emoji', 'realm_user'];
+const TERMINAL_FETCH = [
+  'realm',
+  'presence',
+  'subscription',
+  'message',
+  'starred_messages',
+  'update_message_flags',
+  'muted_topics',
+  'realm_user',
+  'realm_user_groups',
+  'update_global_notifications',
+  'update_display_settings',
+  'user_settings',
+  'realm_emoji',
+  'zulip_version',
+];
+const TERMINAL_EVENTS = [
+  'message',
+  'update_message',
+  'reaction',
+  'subscription',
+  'typing',
+  'update_message_flags',
+  'update_global_notifications',
+  'update_display_settings',
+  'user_settings',
+  'realm_emoji',
+  'realm_user',
+];
 const UNREAD_ONLY = ['message', 'update_message_flags'];
 
 /**
@@ -97,8 +124,11 @@ export async function measureFlags(gatewayUrl: string, authorization: string): P
   await api('POST', '/messages/flags', { messages: marked, op: 'remove', flag: 'read' }, recorded!.authorization);
   await api('POST', '/mark_all_as_read', {}, none!.authorization);
   const counts = await Promise.all([fresh!, recorded!, none!].map((u) => unreadCount(api, u)));
-  if (counts.join() !== [UNREAD, UNREAD, 0].join()) throw new Error(`flags setup: readers have ${counts.join(', ')} unread messages, not ${UNREAD}, ${UNREAD}, 0`);
-  notes.push(`flags setup: ${seeded} of ${UNREAD} messages sent to the readers' channel (${TOPICS} topics) in ${seconds(began)} s, the others kept from an earlier run`);
+  if (counts.join() !== [UNREAD, UNREAD, 0].join())
+    throw new Error(`flags setup: readers have ${counts.join(', ')} unread messages, not ${UNREAD}, ${UNREAD}, 0`);
+  notes.push(
+    `flags setup: ${seeded} of ${UNREAD} messages sent to the readers' channel (${TOPICS} topics) in ${seconds(began)} s, the others kept from an earlier run`,
+  );
 
   console.log(`bench: POST /messages to channels of ${WIDE} and 1 subscribers`);
   const send = await measureSends(post, authorization, wideId, narrowId);
@@ -132,7 +162,13 @@ async function seedUnread(api: ApiCall, sender: BenchUser, reader: BenchUser, ch
     SEED_CONCURRENCY,
     async () => {
       const i = next++;
-      await api('POST', '/messages', { type: 'stream', to: channelId, topic: `topic ${i % TOPICS}`, content: `Unread message ${i}` }, sender.authorization, { 'user-agent': AS_APP });
+      await api(
+        'POST',
+        '/messages',
+        { type: 'stream', to: channelId, topic: `topic ${i % TOPICS}`, content: `Unread message ${i}` },
+        sender.authorization,
+        { 'user-agent': AS_APP },
+      );
     },
   );
   return missing;
@@ -143,7 +179,19 @@ async function newestIds(api: ApiCall, reader: BenchUser, channelId: number, cou
   const ids: number[] = [];
   let anchor: number | string = 'newest';
   while (ids.length < count) {
-    const page = await api('GET', '/messages', { anchor, num_before: Math.min(5000, count - ids.length), num_after: 0, include_anchor: false, apply_markdown: false, narrow: [{ operator: 'channel', operand: channelId }] }, reader.authorization);
+    const page = await api(
+      'GET',
+      '/messages',
+      {
+        anchor,
+        num_before: Math.min(5000, count - ids.length),
+        num_after: 0,
+        include_anchor: false,
+        apply_markdown: false,
+        narrow: [{ operator: 'channel', operand: channelId }],
+      },
+      reader.authorization,
+    );
     const found = (page.messages as { id: number }[]).map((m) => m.id);
     if (found.length === 0) break;
     ids.unshift(...found);
@@ -198,10 +246,16 @@ class Samples {
  * The owner sends one message at a time, in blocks of SEND_BLOCK to each channel in turn (so that
  * a shared machine's drift reaches both alike), after SEND_WARMUP to each, not counted.
  */
-async function measureSends(post: TimedPost, authorization: string, wideId: number, narrowId: number): Promise<{ wide: Measurement; narrow: Measurement }> {
+async function measureSends(
+  post: TimedPost,
+  authorization: string,
+  wideId: number,
+  narrowId: number,
+): Promise<{ wide: Measurement; narrow: Measurement }> {
   const run = randomBytes(4).toString('hex');
   let n = 0;
-  const sendTo = (channelId: number) => async () => (await post('/messages', authorization, { type: 'stream', to: channelId, topic: 'bench', content: `Flags bench ${run} ${n++}` })).ms;
+  const sendTo = (channelId: number) => async () =>
+    (await post('/messages', authorization, { type: 'stream', to: channelId, topic: 'bench', content: `Flags bench ${run} ${n++}` })).ms;
   const warmup = new Samples();
   for (let i = 0; i < SEND_WARMUP; i++) for (const id of [narrowId, wideId]) await warmup.take(sendTo(id));
   const wide = new Samples();
@@ -218,10 +272,23 @@ async function measureSends(post: TimedPost, authorization: string, wideId: numb
  * each round alternating), REGISTER_ROUNDS times after REGISTER_WARMUP; each queue is deleted,
  * untimed. An answer without the expected unread count counts as an error.
  */
-async function measureRegisters(api: ApiCall, post: TimedPost, reader: string, fetchTypes: readonly string[], unreadUser: BenchUser, noneUser: BenchUser): Promise<RegisterRow> {
+async function measureRegisters(
+  api: ApiCall,
+  post: TimedPost,
+  reader: string,
+  fetchTypes: readonly string[],
+  unreadUser: BenchUser,
+  noneUser: BenchUser,
+): Promise<RegisterRow> {
   const terminal = fetchTypes === TERMINAL_FETCH;
   const params = terminal
-    ? { fetch_event_types: fetchTypes, event_types: TERMINAL_EVENTS, client_gravatar: true, apply_markdown: true, include_subscribers: true }
+    ? {
+        fetch_event_types: fetchTypes,
+        event_types: TERMINAL_EVENTS,
+        client_gravatar: true,
+        apply_markdown: true,
+        include_subscribers: true,
+      }
     : { fetch_event_types: fetchTypes, event_types: UNREAD_ONLY };
   const register = (user: BenchUser, count: number) => async () => {
     const { ms, body } = await post('/register', user.authorization, params);
@@ -261,7 +328,8 @@ async function hear(api: ApiCall, auth: string, queueId: string, lastEventId: nu
   let last = lastEventId;
   let at = NaN;
   const poll = async (dontBlock: boolean) => {
-    const got = (await api('GET', '/events', { queue_id: queueId, last_event_id: last, dont_block: dontBlock }, auth)).events as ClientEvent[];
+    const got = (await api('GET', '/events', { queue_id: queueId, last_event_id: last, dont_block: dontBlock }, auth))
+      .events as ClientEvent[];
     last = got.at(-1)?.id ?? last;
     const flags = got.filter((e) => e.type === 'update_message_flags');
     if (flags.length > 0 && Number.isNaN(at)) at = performance.now();
@@ -291,11 +359,19 @@ async function measureMarking(api: ApiCall, post: TimedPost, reader: BenchUser, 
   for (let cycle = 0; cycle < MARK_CYCLES; cycle++) {
     const queues: { queueId: string; lastEventId: number }[] = [];
     for (let q = 0; q < QUEUES; q++) {
-      const state = await api('POST', '/register', { fetch_event_types: ['update_message_flags'], event_types: ['update_message_flags'] }, reader.authorization);
+      const state = await api(
+        'POST',
+        '/register',
+        { fetch_event_types: ['update_message_flags'], event_types: ['update_message_flags'] },
+        reader.authorization,
+      );
       queues.push({ queueId: state.queue_id as string, lastEventId: -1 });
     }
     let clean = true;
-    for (const [op, samples, heardMs] of [['add', read, heardRead], ['remove', unread, heardUnread]] as const) {
+    for (const [op, samples, heardMs] of [
+      ['add', read, heardRead],
+      ['remove', unread, heardUnread],
+    ] as const) {
       const listening = queues.map((q) => hear(api, reader.authorization, q.queueId, q.lastEventId));
       const start = performance.now();
       await samples.take(async () => (await post('/messages/flags', reader.authorization, { messages: ids, op, flag: 'read' })).ms);
@@ -313,8 +389,23 @@ async function measureMarking(api: ApiCall, post: TimedPost, reader: BenchUser, 
     if (clean) heardOnce++;
     for (const q of queues) await api('DELETE', '/events', { queue_id: q.queueId }, reader.authorization);
   }
-  const ms = (values: number[]) => summarize(values.filter((v) => !Number.isNaN(v)), 1, values.filter((v) => Number.isNaN(v)).length);
-  return { ids: ids.length, queues: QUEUES, read: read.summary(), unread: unread.summary(), heardRead: ms(heardRead), heardUnread: ms(heardUnread), heardOnce, cycles: MARK_CYCLES, problems };
+  const ms = (values: number[]) =>
+    summarize(
+      values.filter((v) => !Number.isNaN(v)),
+      1,
+      values.filter((v) => Number.isNaN(v)).length,
+    );
+  return {
+    ids: ids.length,
+    queues: QUEUES,
+    read: read.summary(),
+    unread: unread.summary(),
+    heardRead: ms(heardRead),
+    heardUnread: ms(heardUnread),
+    heardOnce,
+    cycles: MARK_CYCLES,
+    problems,
+  };
 }
 
 /** What is wrong with what a queue heard of one request, if anything. */
@@ -324,7 +415,8 @@ function checkHeard(events: ClientEvent[], op: 'add' | 'remove', expected: strin
   if (event!.op !== op || event!.flag !== 'read') return `op ${String(event!.op)} flag ${String(event!.flag)}`;
   const messages = [...(event!.messages as number[])].sort((a, b) => a - b);
   if (messages.join() !== expected) return `${messages.length} of the ${count} ids`;
-  if (op === 'remove' && Object.keys((event!.message_details as object | undefined) ?? {}).length !== count) return 'message_details missing';
+  if (op === 'remove' && Object.keys((event!.message_details as object | undefined) ?? {}).length !== count)
+    return 'message_details missing';
   return null;
 }
 

@@ -22,7 +22,11 @@ export async function messageLoads(gatewayUrl: string, authorization: string): P
   let sent = 0;
   // The content-edit row may start more than the default 600 s after its message was sent (the
   // rows are prepared first): the run's organization lifts the limit.
-  const unlimited = await fetch(`${gatewayUrl}/api/v1/realm`, { method: 'PATCH', headers: { authorization, ...form }, body: encodeParams({ message_content_edit_limit_seconds: '"unlimited"' }).toString() });
+  const unlimited = await fetch(`${gatewayUrl}/api/v1/realm`, {
+    method: 'PATCH',
+    headers: { authorization, ...form },
+    body: encodeParams({ message_content_edit_limit_seconds: '"unlimited"' }).toString(),
+  });
   if (!unlimited.ok) throw new Error(`bench: could not lift the message edit limit (${unlimited.status})`);
   const [edited, moved] = [await sendOne(gatewayUrl, authorization, id, run), await sendOne(gatewayUrl, authorization, id, run)];
   let edits = 0;
@@ -58,7 +62,8 @@ export async function messageLoads(gatewayUrl: string, authorization: string): P
         url: `${gatewayUrl}/api/v1/messages/${moved}`,
         method: 'PATCH',
         headers: { authorization, ...form },
-        body: () => encodeParams({ topic: `bench move ${moves++}`, propagate_mode: 'change_one', send_notification_to_new_thread: false }).toString(),
+        body: () =>
+          encodeParams({ topic: `bench move ${moves++}`, propagate_mode: 'change_one', send_notification_to_new_thread: false }).toString(),
       },
     },
   ];

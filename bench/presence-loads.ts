@@ -18,7 +18,8 @@ const PASSWORD = 'presence-bench-password';
 const presenceEmail = (index: number): string => `presence-bench-${index}@example.com`;
 
 /** The PRESENT_USERS accounts' ids, by index, created by the first run only; other parts reuse them. */
-export const presenceAccountIds = (call: ApiCall) => keptAccountIds(call, 'presence-bench', PRESENT_USERS, PASSWORD, (i) => `Presence bench ${i}`);
+export const presenceAccountIds = (call: ApiCall) =>
+  keptAccountIds(call, 'presence-bench', PRESENT_USERS, PASSWORD, (i) => `Presence bench ${i}`);
 
 interface BenchUser {
   index: number;
@@ -54,20 +55,30 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
 
   let began = performance.now();
   const accounts = await presenceAccountIds(call);
-  const users = new Map<number, BenchUser>(accounts.userIds.map((userId, index) => [index, { index, userId, email: presenceEmail(index) }]));
-  notes.push(`presence setup: ${accounts.created} of ${PRESENT_USERS} accounts created in ${seconds(began)} s (the others kept from an earlier run)`);
+  const users = new Map<number, BenchUser>(
+    accounts.userIds.map((userId, index) => [index, { index, userId, email: presenceEmail(index) }]),
+  );
+  notes.push(
+    `presence setup: ${accounts.created} of ${PRESENT_USERS} accounts created in ${seconds(began)} s (the others kept from an earlier run)`,
+  );
 
   began = performance.now();
   const senders: string[] = [];
-  await inParallel([...users.values()].filter((u) => u.index < SENDERS), 4, async (user) => {
-    const key = await call('POST', '/fetch_api_key', { username: user.email, password: PASSWORD });
-    senders.push(basicAuth({ email: user.email, apiKey: key.api_key as string }));
-  });
+  await inParallel(
+    [...users.values()].filter((u) => u.index < SENDERS),
+    4,
+    async (user) => {
+      const key = await call('POST', '/fetch_api_key', { username: user.email, password: PASSWORD });
+      senders.push(basicAuth({ email: user.email, apiKey: key.api_key as string }));
+    },
+  );
   notes.push(`presence setup: ${senders.length} API keys fetched in ${seconds(began)} s`);
 
   began = performance.now();
   await seedPresence([...users.values()].map((u) => u.userId));
-  notes.push(`presence setup: ${users.size} accounts pinged once (users commands topic, ${SETUP_CONCURRENCY * 4} at a time) in ${seconds(began)} s`);
+  notes.push(
+    `presence setup: ${users.size} accounts pinged once (users commands topic, ${SETUP_CONCURRENCY * 4} at a time) in ${seconds(began)} s`,
+  );
 
   let turn = 0;
   const pingOnly = (status: string) => encodeParams({ status, ping_only: true }).toString();
@@ -80,7 +91,11 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
       {
         name: `POST /users/me/presence (${SENDERS} users, same status: Redis only)`,
         floor: 'kafka',
-        target: { url, method: 'POST', request: () => ({ headers: { authorization: senders[turn++ % senders.length]!, ...form }, body: pingOnly('active') }) },
+        target: {
+          url,
+          method: 'POST',
+          request: () => ({ headers: { authorization: senders[turn++ % senders.length]!, ...form }, body: pingOnly('active') }),
+        },
       },
       {
         name: `POST /users/me/presence (${SENDERS} users, each ping active↔idle: an event)`,
@@ -91,11 +106,18 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
           request: () => {
             const n = turn++;
             // Each sender's pings alternate, so every ping is an announced change.
-            return { headers: { authorization: senders[n % senders.length]!, ...form }, body: pingOnly(Math.floor(n / senders.length) % 2 === 0 ? 'idle' : 'active') };
+            return {
+              headers: { authorization: senders[n % senders.length]!, ...form },
+              body: pingOnly(Math.floor(n / senders.length) % 2 === 0 ? 'idle' : 'active'),
+            };
           },
         },
       },
-      { name: `GET /realm/presence (${users.size} users present)`, floor: 'kafka', target: { url: `${gatewayUrl}/api/v1/realm/presence`, headers: { authorization } } },
+      {
+        name: `GET /realm/presence (${users.size} users present)`,
+        floor: 'kafka',
+        target: { url: `${gatewayUrl}/api/v1/realm/presence`, headers: { authorization } },
+      },
     ],
   };
 }
@@ -103,7 +125,11 @@ export async function presenceLoads(gatewayUrl: string, authorization: string): 
 async function seedPresence(userIds: number[]): Promise<void> {
   const { KAFKA_BROKERS } = StackEndpointsSchema.parse(process.env);
   const logger = createLogger('bench-presence-seed', 'warn');
-  const client = new RequestClient(createKafka('bench-presence-seed', KAFKA_BROKERS, logger), `bench-presence-${randomBytes(3).toString('hex')}`, logger);
+  const client = new RequestClient(
+    createKafka('bench-presence-seed', KAFKA_BROKERS, logger),
+    `bench-presence-${randomBytes(3).toString('hex')}`,
+    logger,
+  );
   await client.start();
   try {
     const data = updatePresence.params.parse({ status: 'active', ping_only: true });

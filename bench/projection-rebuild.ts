@@ -41,10 +41,24 @@ export async function measureUsersRebuild(): Promise<RebuildMeasurement> {
     await keepOutcomes(MONGO_URL, 'users', db);
     const started = process.hrtime.bigint();
     const projection = new UsersProjection(new UsersRepository(db));
-    const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new UsersProjection(new UsersRepository(other)), logger });
+    const events = await rebuildProjection({
+      kafka,
+      db,
+      topic,
+      projection,
+      projectionOn: (other) => new UsersProjection(new UsersRepository(other)),
+      logger,
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const floor = await storeFloor(MONGO_URL, db);
-    return { topic, events, rawPerSecond: raw.events / raw.seconds, rebuildPerSecond: events / seconds, documents: floor.documents, storeFloorPerSecond: events / floor.seconds };
+    return {
+      topic,
+      events,
+      rawPerSecond: raw.events / raw.seconds,
+      rebuildPerSecond: events / seconds,
+      documents: floor.documents,
+      storeFloorPerSecond: events / floor.seconds,
+    };
   } finally {
     await db.dropDatabase();
     await db.close();
@@ -93,10 +107,24 @@ export async function measureMessagesRebuild(gatewayUrl: string, authorization: 
     await keepOutcomes(MONGO_URL, 'messages', db);
     const started = process.hrtime.bigint();
     const projection = new MessagesProjection(new MessagesRepository(db));
-    const events = await rebuildProjection({ kafka, db, topic, projection, projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)), logger });
+    const events = await rebuildProjection({
+      kafka,
+      db,
+      topic,
+      projection,
+      projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)),
+      logger,
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const floor = await storeFloor(MONGO_URL, db);
-    return { topic, events, rawPerSecond: raw.events / raw.seconds, rebuildPerSecond: events / seconds, documents: floor.documents, storeFloorPerSecond: events / floor.seconds };
+    return {
+      topic,
+      events,
+      rawPerSecond: raw.events / raw.seconds,
+      rebuildPerSecond: events / seconds,
+      documents: floor.documents,
+      storeFloorPerSecond: events / floor.seconds,
+    };
   } finally {
     await db.dropDatabase();
     await db.close();
@@ -139,7 +167,8 @@ async function storeFloor(mongoUrl: string, rebuilt: Connection): Promise<{ docu
   try {
     const started = process.hrtime.bigint();
     for (const { name, docs } of collections) {
-      for (let i = 0; i < docs.length; i += FLOOR_BATCH) await scratch.collection(name).insertMany(docs.slice(i, i + FLOOR_BATCH), { ordered: true });
+      for (let i = 0; i < docs.length; i += FLOOR_BATCH)
+        await scratch.collection(name).insertMany(docs.slice(i, i + FLOOR_BATCH), { ordered: true });
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return { documents: collections.reduce((n, c) => n + c.docs.length, 0), seconds };
@@ -156,7 +185,11 @@ async function rawConsume(kafka: Kafka, topic: string): Promise<{ events: number
   const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
   await admin.disconnect();
   const total = [...ends.values()].reduce((n, high) => n + Number(high), 0);
-  const consumer = kafka.consumer({ groupId: `bench-raw-consume-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 10, maxBytesPerPartition: 4 * 1024 * 1024 });
+  const consumer = kafka.consumer({
+    groupId: `bench-raw-consume-${randomBytes(4).toString('hex')}`,
+    maxWaitTimeInMs: 10,
+    maxBytesPerPartition: 4 * 1024 * 1024,
+  });
   let seen = 0;
   const started = process.hrtime.bigint();
   try {

@@ -96,14 +96,29 @@ function bouncerCaller(env: Record<string, string>): Bouncer {
  * Each registration in flight is another user's: a user's devices are decided one command at a
  * time, as their one aggregate, while users register side by side.
  */
-async function measureRegistrations(api: ApiCall, bouncer: Bouncer, capture: EventCapture, registrants: BenchUser[], env: Record<string, string>): Promise<PushRow[]> {
+async function measureRegistrations(
+  api: ApiCall,
+  bouncer: Bouncer,
+  capture: EventCapture,
+  registrants: BenchUser[],
+  env: Record<string, string>,
+): Promise<PushRow[]> {
   const bouncerKey = (JSON.parse(env.PUSH_BOUNCER_KEYS!) as { public_key: string }[])[0]!.public_key;
   const pushKey = base64(sodium.crypto_box_keypair().publicKey);
   // Ids of this run only: a registration is idempotent per account, so a repeated id would be no work.
   let nextAccount = randomInt(1, 2 ** 40);
   const sealedRegistration = (account: number) =>
-    base64(sodium.crypto_box_seal(JSON.stringify({ token: `bench-e2ee-${account}`, token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) }), Buffer.from(bouncerKey, 'base64')));
-  const params = (account: number) => ({ push_account_id: account, bouncer_public_key: bouncerKey, encrypted_push_registration: sealedRegistration(account) });
+    base64(
+      sodium.crypto_box_seal(
+        JSON.stringify({ token: `bench-e2ee-${account}`, token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) }),
+        Buffer.from(bouncerKey, 'base64'),
+      ),
+    );
+  const params = (account: number) => ({
+    push_account_id: account,
+    bouncer_public_key: bouncerKey,
+    encrypted_push_registration: sealedRegistration(account),
+  });
 
   const direct = async (): Promise<number> => {
     const account = nextAccount++;
@@ -117,9 +132,17 @@ async function measureRegistrations(api: ApiCall, bouncer: Bouncer, capture: Eve
     const registrant = registrants[turn++ % registrants.length]!;
     const aggregateId = `push_devices:${registrant.userId}`;
     const began = performance.now();
-    await api('POST', '/mobile_push/register', { token_kind: 'fcm', push_public_key: pushKey, ...params(account) }, registrant.authorization);
+    await api(
+      'POST',
+      '/mobile_push/register',
+      { token_kind: 'fcm', push_public_key: pushKey, ...params(account) },
+      registrant.authorization,
+    );
     const outcome = await capture.waitFor(
-      (e) => e.aggregateId === aggregateId && e.data.pushAccountId === account && (e.type === 'push_device.registered.v1' || e.type === 'push_device.registration_failed.v1'),
+      (e) =>
+        e.aggregateId === aggregateId &&
+        e.data.pushAccountId === account &&
+        (e.type === 'push_device.registered.v1' || e.type === 'push_device.registration_failed.v1'),
       DELIVERY_TIMEOUT_MS,
     );
     if (outcome.type !== 'push_device.registered.v1') throw new Error(`registration ${account} failed: ${JSON.stringify(outcome.data)}`);
@@ -153,12 +176,16 @@ async function measureRegistrations(api: ApiCall, bouncer: Bouncer, capture: Eve
  */
 async function fanoutUsers(api: ApiCall): Promise<BenchUser[]> {
   const users = await keptAccounts(api, 'push-bench', FANOUT_USERS, PASSWORD);
-  await inParallel(users.map((user, i) => ({ user, i })), 4, async ({ user, i }) => {
-    const token = `push-bench-fcm-${i}`;
-    await api('POST', '/users/me/android_gcm_reg_id', { token }, user.authorization);
-    await api('PATCH', '/settings', { enable_stream_push_notifications: true }, user.authorization);
-    await untilBouncerKnows(api, user, token);
-  });
+  await inParallel(
+    users.map((user, i) => ({ user, i })),
+    4,
+    async ({ user, i }) => {
+      const token = `push-bench-fcm-${i}`;
+      await api('POST', '/users/me/android_gcm_reg_id', { token }, user.authorization);
+      await api('PATCH', '/settings', { enable_stream_push_notifications: true }, user.authorization);
+      await untilBouncerKnows(api, user, token);
+    },
+  );
   return users;
 }
 
@@ -166,7 +193,10 @@ async function fanoutUsers(api: ApiCall): Promise<BenchUser[]> {
 async function untilBouncerKnows(api: ApiCall, user: BenchUser, token: string): Promise<void> {
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
   for (;;) {
-    const known = await api('POST', '/mobile_push/test_notification', { token }, user.authorization).then(() => true, () => false);
+    const known = await api('POST', '/mobile_push/test_notification', { token }, user.authorization).then(
+      () => true,
+      () => false,
+    );
     if (known) return;
     if (Date.now() > deadline) throw new Error(`push bench: the bouncer never learnt token ${token}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -177,8 +207,10 @@ async function measureFanout(api: ApiCall, bouncer: Bouncer, receipts: Receipts,
   const recipient = users[0]!;
   const channel = await api('POST', '/channels/create', { name: `push-bench-${run}`, subscribers: users.map((u) => u.userId) });
   const channelId = channel.id as number;
-  const sendDirect = () => api('POST', '/messages', { type: 'direct', to: JSON.stringify([recipient.userId]), content: `Push bench ${run}` });
-  const sendToChannel = () => api('POST', '/messages', { type: 'stream', to: String(channelId), topic: 'push bench', content: `Push bench ${run}` });
+  const sendDirect = () =>
+    api('POST', '/messages', { type: 'direct', to: JSON.stringify([recipient.userId]), content: `Push bench ${run}` });
+  const sendToChannel = () =>
+    api('POST', '/messages', { type: 'stream', to: String(channelId), topic: 'push bench', content: `Push bench ${run}` });
 
   /** From the reply to the push of the message to `devices` devices (the last of them). */
   const throughSystem = (send: () => Promise<Record<string, unknown>>, devices: number) => async (): Promise<number> => {
@@ -197,7 +229,15 @@ async function measureFanout(api: ApiCall, bouncer: Bouncer, receipts: Receipts,
   const direct = (to: BenchUser[]) => async (): Promise<number> => {
     const id = `bench-direct-${run}-${serial++}`;
     const began = performance.now();
-    await Promise.all(to.map((user) => bouncer.post(BOUNCER_NOTIFY_PATH, JSON.stringify({ user_id: user.userId, payloads: { apns: {}, fcm: { ...payload, zulip_message_id: id } } }), 'application/json')));
+    await Promise.all(
+      to.map((user) =>
+        bouncer.post(
+          BOUNCER_NOTIFY_PATH,
+          JSON.stringify({ user_id: user.userId, payloads: { apns: {}, fcm: { ...payload, zulip_message_id: id } } }),
+          'application/json',
+        ),
+      ),
+    );
     const taken = await receipts.of(id, to.length);
     return Math.max(...taken) - began;
   };

@@ -34,7 +34,10 @@ async function main(): Promise<number> {
     console.log(`\n${tables.map(textTable).join('\n\n')}\n\nbench: ${seconds} s in all`);
     const report = path.join(benchDir, 'report.md');
     mkdirSync(benchDir, { recursive: true });
-    writeFileSync(report, `# npm run bench, ${new Date().toISOString()}\n\n${tables.map(markdownTable).join('\n\n')}\n\nTotal: ${seconds} s.\n`);
+    writeFileSync(
+      report,
+      `# npm run bench, ${new Date().toISOString()}\n\n${tables.map(markdownTable).join('\n\n')}\n\nTotal: ${seconds} s.\n`,
+    );
     console.log(`bench: report in ${report}`);
     return 0;
   } finally {

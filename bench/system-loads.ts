@@ -34,7 +34,8 @@ export function createUserLoad(gatewayUrl: string, authorization: string): Syste
       url: `${gatewayUrl}/api/v1/users`,
       method: 'POST',
       headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
-      body: () => encodeParams({ email: `bench-${counter++}-${run}@example.com`, password: 'bench-password-1', full_name: 'Bench' }).toString(),
+      body: () =>
+        encodeParams({ email: `bench-${counter++}-${run}@example.com`, password: 'bench-password-1', full_name: 'Bench' }).toString(),
     },
   };
 }

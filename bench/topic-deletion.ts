@@ -49,11 +49,16 @@ export async function measureTopicDeletion(gatewayUrl: string, authorization: st
 
     const started = process.hrtime.bigint();
     for (let requests = 0; ; requests++) {
-      const res = await fetch(`${gatewayUrl}/api/v1/streams/${channelId}/delete_topic`, { method: 'POST', headers: { authorization, ...form }, body: encodeParams({ topic_name: 'bench' }).toString() });
+      const res = await fetch(`${gatewayUrl}/api/v1/streams/${channelId}/delete_topic`, {
+        method: 'POST',
+        headers: { authorization, ...form },
+        body: encodeParams({ topic_name: 'bench' }).toString(),
+      });
       const body = (await res.json()) as { result: string; code?: string; complete?: boolean };
       // The request waits up to DELETE_TOPIC_WAIT_MS (8 s) and the gateway 10 s: on a busy machine
       // it may answer 503, and a client repeats the request, as after complete: false.
-      if (body.result !== 'success' && body.code !== 'SERVICE_UNAVAILABLE') throw new Error(`bench: delete_topic failed: ${JSON.stringify(body)}`);
+      if (body.result !== 'success' && body.code !== 'SERVICE_UNAVAILABLE')
+        throw new Error(`bench: delete_topic failed: ${JSON.stringify(body)}`);
       if (body.complete === true) break;
       if (requests > 10_000) throw new Error('bench: the topic deletion did not complete');
     }
@@ -106,7 +111,9 @@ async function seedTopic(repo: MessagesRepository, channelId: number, count: num
   await repo.setMessagesVersion(version, ids[ids.length - 1]);
   const senderId = channel.creatorId ?? 1;
   for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    await repo.messages.insertMany(ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, senderId, version)) as never, { ordered: false });
+    await repo.messages.insertMany(ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, senderId, version)) as never, {
+      ordered: false,
+    });
   }
   for (const key of listsOf({ type: 'channel', channelId, topic: 'bench' })) await addIds(repo.lists, key, ids);
   await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId: ids[0] } });
@@ -118,12 +125,18 @@ async function rawBatchedDelete(db: Connection, ids: readonly number[], channelI
   const collection = db.collection<{ _id: string }>(`bench_raw_delete_${randomBytes(3).toString('hex')}`);
   try {
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await collection.insertMany(ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, 1, 0)), { ordered: false });
+      await collection.insertMany(
+        ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, 1, 0)),
+        { ordered: false },
+      );
     }
     const newestFirst = [...ids].reverse();
     const started = process.hrtime.bigint();
     for (let i = 0; i < newestFirst.length; i += BATCH) {
-      await collection.bulkWrite(newestFirst.slice(i, i + BATCH).map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })), { ordered: false });
+      await collection.bulkWrite(
+        newestFirst.slice(i, i + BATCH).map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })),
+        { ordered: false },
+      );
     }
     return Number(process.hrtime.bigint() - started) / 1e9;
   } finally {

@@ -30,7 +30,11 @@ const PATCH_MIB = 64;
  * upload: flat means the 1 GiB peak is no higher than the 64 MiB one, give or take. The bytes
  * are generated as they are sent (1 MiB of random data repeated), so this process holds no file.
  */
-export async function measureTusMemory(gatewayUrl: string, authorization: string, pids: { gateway: number; uploads: number }): Promise<TusMemory> {
+export async function measureTusMemory(
+  gatewayUrl: string,
+  authorization: string,
+  pids: { gateway: number; uploads: number },
+): Promise<TusMemory> {
   const before = { gateway: rssMb(pids.gateway), uploads: rssMb(pids.uploads) };
   const small = await sampled(pids, () => tusUpload(gatewayUrl, authorization, SMALL_MIB * MIB));
   const started = process.hrtime.bigint();
@@ -41,12 +45,20 @@ export async function measureTusMemory(gatewayUrl: string, authorization: string
     smallMib: SMALL_MIB,
     largeMib: LARGE_MIB,
     largeSeconds,
-    rows: (['gateway', 'uploads'] as const).map((service) => ({ service, beforeMb: before[service], smallPeakMb: small[service], largePeakMb: large[service] })),
+    rows: (['gateway', 'uploads'] as const).map((service) => ({
+      service,
+      beforeMb: before[service],
+      smallPeakMb: small[service],
+      largePeakMb: large[service],
+    })),
   };
 }
 
 /** The highest RSS of each process while `work` runs. */
-async function sampled(pids: { gateway: number; uploads: number }, work: () => Promise<void>): Promise<{ gateway: number; uploads: number }> {
+async function sampled(
+  pids: { gateway: number; uploads: number },
+  work: () => Promise<void>,
+): Promise<{ gateway: number; uploads: number }> {
   const peak = { gateway: rssMb(pids.gateway), uploads: rssMb(pids.uploads) };
   const timer = setInterval(() => {
     peak.gateway = Math.max(peak.gateway, rssMb(pids.gateway));
@@ -71,16 +83,28 @@ async function tusUpload(gatewayUrl: string, authorization: string, size: number
   if (created.status !== 201 || !location) throw new Error(`bench: tus creation failed (${created.status}: ${await created.text()})`);
   const url = new URL(location, gatewayUrl).toString();
   const block = randomBytes(MIB);
-  for (let offset = 0; offset < size; ) {
+  for (let offset = 0; offset < size;) {
     const length = Math.min(PATCH_MIB * MIB, size - offset);
-    const body = Readable.toWeb(Readable.from((function* () { for (let sent = 0; sent < length; sent += MIB) yield block.subarray(0, Math.min(MIB, length - sent)); })()));
+    const body = Readable.toWeb(
+      Readable.from(
+        (function* () {
+          for (let sent = 0; sent < length; sent += MIB) yield block.subarray(0, Math.min(MIB, length - sent));
+        })(),
+      ),
+    );
     const res = await fetch(url, {
       method: 'PATCH',
-      headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(length) },
+      headers: {
+        ...tus,
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(length),
+      },
       body: body as ReadableStream,
       duplex: 'half',
     } as RequestInit);
-    if (res.status !== 204 && res.status !== 200) throw new Error(`bench: tus PATCH at ${offset} failed (${res.status}: ${await res.text()})`);
+    if (res.status !== 204 && res.status !== 200)
+      throw new Error(`bench: tus PATCH at ${offset} failed (${res.status}: ${await res.text()})`);
     await res.arrayBuffer();
     offset += length;
   }

@@ -60,7 +60,14 @@ export async function measureUploadThroughput(gatewayUrl: string, authorization:
       if (!res.ok) throw new Error(`bench: upload failed (${res.status}: ${await res.text()})`);
     });
     const total = (shape.files * shape.bytes) / MB;
-    rows.push({ label: shape.label, concurrency: shape.concurrency, files: shape.files, fileMb: shape.bytes / MB, rawMbPerSecond: total / raw, uploadMbPerSecond: total / upload });
+    rows.push({
+      label: shape.label,
+      concurrency: shape.concurrency,
+      files: shape.files,
+      fileMb: shape.bytes / MB,
+      rawMbPerSecond: total / raw,
+      uploadMbPerSecond: total / upload,
+    });
   }
   await client.removeObjects(endpoints.S3_BUCKET, rawKeys);
   await removeBenchAttachments(gatewayUrl, authorization, (name) => name.startsWith('bench-'));

@@ -15,10 +15,12 @@ async function main(): Promise<() => Promise<unknown>> {
   const port = Number(process.env.BARE_HTTP_PORT);
   const app = await NestFactory.create<NestFastifyApplication>(BareModule, new FastifyAdapter(), { logger: false });
   // Registered on the fastify instance like the services' /health, and about as large a body.
-  app.getHttpAdapter().getInstance().get('/ping', async () => ({ status: 'ok', service: 'bare', pid: process.pid, uptime_s: Math.round(process.uptime()) }));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/ping', async () => ({ status: 'ok', service: 'bare', pid: process.pid, uptime_s: Math.round(process.uptime()) }));
   await app.listen(port, '127.0.0.1');
   return () => app.close();
 }
 
 runBenchChild(main);
-

@@ -12,7 +12,8 @@ export async function measureBareHttp(concurrencies: readonly number[], logDir: 
   });
   const results = new Map<number, Measurement>();
   try {
-    for (const concurrency of concurrencies) results.set(concurrency, await httpCell({ url: `http://127.0.0.1:${BARE_HTTP_PORT}/ping` }, concurrency));
+    for (const concurrency of concurrencies)
+      results.set(concurrency, await httpCell({ url: `http://127.0.0.1:${BARE_HTTP_PORT}/ping` }, concurrency));
   } finally {
     await server.stop();
   }

@@ -29,4 +29,3 @@ async function main(): Promise<() => Promise<unknown>> {
 }
 
 runBenchChild(main);
-

@@ -1,7 +1,13 @@
 import { encodeParams } from '../../libs/testing/src/zulip-client';
 
 /** A call of the system's REST API, as `auth` (else the caller's default); its JSON answer, or an error naming the call. */
-export type ApiCall = (method: string, path: string, params?: Record<string, unknown>, auth?: string, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
+export type ApiCall = (
+  method: string,
+  path: string,
+  params?: Record<string, unknown>,
+  auth?: string,
+  headers?: Record<string, string>,
+) => Promise<Record<string, unknown>>;
 
 export function apiCaller(gatewayUrl: string, authorization: string): ApiCall {
   return async (method, path, params, auth = authorization, headers = {}) => {

@@ -20,7 +20,11 @@ export class BenchChild {
     return this.child.pid!;
   }
 
-  static async start(name: string, file: string, options: { logDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<BenchChild> {
+  static async start(
+    name: string,
+    file: string,
+    options: { logDir: string; env?: Record<string, string>; timeoutMs?: number },
+  ): Promise<BenchChild> {
     mkdirSync(options.logDir, { recursive: true });
     const logFile = path.join(options.logDir, `${name}.log`);
     const log = createWriteStream(logFile, { flags: 'a' });

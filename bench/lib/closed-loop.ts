@@ -10,7 +10,10 @@ export async function sequential(attempt: Attempt, count: number): Promise<Measu
   let errors = 0;
   const began = performance.now();
   for (let i = 0; i < count; i++) {
-    await attempt().then((ms) => latencies.push(ms), () => errors++);
+    await attempt().then(
+      (ms) => latencies.push(ms),
+      () => errors++,
+    );
   }
   return summarize(latencies, performance.now() - began, errors);
 }
@@ -22,7 +25,11 @@ export async function closedLoop(attempt: Attempt, concurrency: number, seconds:
   const began = performance.now();
   const until = began + seconds * 1000;
   const loop = async () => {
-    while (performance.now() < until) await attempt().then((ms) => latencies.push(ms), () => errors++);
+    while (performance.now() < until)
+      await attempt().then(
+        (ms) => latencies.push(ms),
+        () => errors++,
+      );
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
   return summarize(latencies, performance.now() - began, errors);

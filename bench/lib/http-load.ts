@@ -56,7 +56,11 @@ export async function measureHttp(target: HttpTarget, connections: number, secon
  */
 async function drain(target: HttpTarget): Promise<void> {
   const one = target.request?.();
-  const res = await fetch(target.url, { method: target.method ?? 'GET', headers: one?.headers ?? target.headers, body: one?.body ?? target.body?.() });
+  const res = await fetch(target.url, {
+    method: target.method ?? 'GET',
+    headers: one?.headers ?? target.headers,
+    body: one?.body ?? target.body?.(),
+  });
   await res.arrayBuffer();
 }
 

@@ -12,7 +12,10 @@ export interface IdleSample {
  * GCs): sampled every `windowMs` until no RSS moved by more than `toleranceMb` in a window, or
  * `maxMs` passed. Idle services still poll Kafka, so their CPU never drops to nothing.
  */
-export async function settledIdle(pids: readonly number[], { windowMs = 2_000, maxMs = 30_000, toleranceMb = 1 } = {}): Promise<IdleSample[]> {
+export async function settledIdle(
+  pids: readonly number[],
+  { windowMs = 2_000, maxMs = 30_000, toleranceMb = 1 } = {},
+): Promise<IdleSample[]> {
   const started = Date.now();
   let before = pids.map((pid) => ({ rss: rssMb(pid), cpu: cpuSeconds(pid) }));
   for (;;) {

@@ -34,7 +34,13 @@ export async function keptAccounts(api: ApiCall, label: string, count: number, p
  * `realm`); two in flight only hide the round trip. On a loaded machine one may time out yet be
  * done later, so each pass starts from the list. `created`: how many this call created.
  */
-export async function keptAccountIds(api: ApiCall, label: string, count: number, password: string, fullName: (i: number) => string): Promise<{ userIds: number[]; created: number }> {
+export async function keptAccountIds(
+  api: ApiCall,
+  label: string,
+  count: number,
+  password: string,
+  fullName: (i: number) => string,
+): Promise<{ userIds: number[]; created: number }> {
   const email = (i: number) => `${label}-${i}@example.com`;
   const indexOf = new Map(Array.from({ length: count }, (_, i) => [email(i), i]));
   const found = new Map<number, number>();

@@ -10,8 +10,17 @@ export interface Table {
 export function textTable(table: Table): string {
   const widths = table.header.map((h, i) => Math.max(h.length, ...table.rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (table.align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [table.title, line(table.header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line), ...(table.notes ?? [])].join('\n');
+    cells
+      .map((c, i) => (table.align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [
+    table.title,
+    line(table.header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...table.rows.map(line),
+    ...(table.notes ?? []),
+  ].join('\n');
 }
 
 export function markdownTable(table: Table): string {

@@ -30,7 +30,10 @@ export function verdict(row: ResultRow): Verdict {
         pass: clean && !!b && ratio(m.p50, b.p50) <= TARGETS.kafkaHopP50Ratio && ratio(m.p99, b.p99) <= TARGETS.kafkaHopP99Ratio,
       };
     case 'no-kafka':
-      return { target: `≥ ${TARGETS.noKafkaRpsRatio}× req/s of bare HTTP`, pass: clean && !!b && ratio(m.rps, b.rps) >= TARGETS.noKafkaRpsRatio };
+      return {
+        target: `≥ ${TARGETS.noKafkaRpsRatio}× req/s of bare HTTP`,
+        pass: clean && !!b && ratio(m.rps, b.rps) >= TARGETS.noKafkaRpsRatio,
+      };
     case 'baseline':
       return { target: 'baseline', pass: clean ? undefined : false };
   }

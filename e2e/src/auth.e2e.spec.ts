@@ -29,7 +29,11 @@ describe('authentication on every operation', () => {
       const res = await api(op.method, pathOf(op.path));
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
-      expect(res.body).toEqual({ result: 'error', code: 'UNAUTHORIZED', msg: 'Not logged in: API authentication or user session required' });
+      expect(res.body).toEqual({
+        result: 'error',
+        code: 'UNAUTHORIZED',
+        msg: 'Not logged in: API authentication or user session required',
+      });
     });
 
     it('with a malformed header: 401', async () => {
@@ -125,6 +129,11 @@ describe('POST /fetch_api_key', () => {
 
   it('requires both parameters', async () => {
     const res = await api('POST', '/fetch_api_key', { params: { username: 'a@example.com' } });
-    expect(res.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'password' argument", var_name: 'password' });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'password' argument",
+      var_name: 'password',
+    });
   });
 });

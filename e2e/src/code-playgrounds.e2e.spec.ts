@@ -20,7 +20,12 @@ describe('code playgrounds: POST and DELETE /realm/playgrounds', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
     const member = await createUser({ label: 'playgrounds' });
-    expect(await playgrounds(member)).toContainEqual({ id: res.body.id, name, pygments_language: 'Python', url_template: 'https://python.example.com?code={code}' });
+    expect(await playgrounds(member)).toContainEqual({
+      id: res.body.id,
+      name,
+      pygments_language: 'Python',
+      url_template: 'https://python.example.com?code={code}',
+    });
   });
 
   it('takes the longest name and language, and refuses what Zulip refuses, changing nothing', async () => {
@@ -29,10 +34,25 @@ describe('code playgrounds: POST and DELETE /realm/playgrounds', () => {
     expect((await add({ name, pygments_language: language, url_template: 'https://x.example/{code}' })).status).toBe(200);
     const before = await playgrounds(owner());
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ name: `${name}x`, pygments_language: 'x', url_template: 'https://x.example/{code}' }, { msg: `name is too long (limit: ${MAX_PLAYGROUND_NAME_LENGTH} characters)` }],
-      [{ name: 'x', pygments_language: 'a$b', url_template: 'https://x.example/{code}' }, { msg: 'Invalid characters in pygments language' }],
-      [{ name: 'x', pygments_language: 'x', url_template: 'https://x.example/{src}' }, { msg: 'Missing the required variable "code" in the URL template', errors: { __all__: ['Missing the required variable "code" in the URL template'] } }],
-      [{ name, pygments_language: language, url_template: 'https://y.example/{code}' }, { msg: 'Realm playground with this Realm, Pygments language and Name already exists.' }],
+      [
+        { name: `${name}x`, pygments_language: 'x', url_template: 'https://x.example/{code}' },
+        { msg: `name is too long (limit: ${MAX_PLAYGROUND_NAME_LENGTH} characters)` },
+      ],
+      [
+        { name: 'x', pygments_language: 'a$b', url_template: 'https://x.example/{code}' },
+        { msg: 'Invalid characters in pygments language' },
+      ],
+      [
+        { name: 'x', pygments_language: 'x', url_template: 'https://x.example/{src}' },
+        {
+          msg: 'Missing the required variable "code" in the URL template',
+          errors: { __all__: ['Missing the required variable "code" in the URL template'] },
+        },
+      ],
+      [
+        { name, pygments_language: language, url_template: 'https://y.example/{code}' },
+        { msg: 'Realm playground with this Realm, Pygments language and Name already exists.' },
+      ],
     ];
     for (const [params, error] of cases) {
       const res = await add(params);
@@ -44,14 +64,21 @@ describe('code playgrounds: POST and DELETE /realm/playgrounds', () => {
 
   it("removes a playground, answers Zulip's error for one that is not there, and tells every user the new list", async () => {
     const member = await createUser({ label: 'playgrounds-events' });
-    const { queue_id: queueId } = (await api('POST', '/register', { auth: member, params: { event_types: ['realm_playgrounds'] } })).body as { queue_id: string };
-    const id = (await add({ name: `Go ${unique()}`, pygments_language: 'Go', url_template: 'https://go.dev/play?code={code}' })).body.id as number;
+    const { queue_id: queueId } = (await api('POST', '/register', { auth: member, params: { event_types: ['realm_playgrounds'] } }))
+      .body as { queue_id: string };
+    const id = (await add({ name: `Go ${unique()}`, pygments_language: 'Go', url_template: 'https://go.dev/play?code={code}' })).body
+      .id as number;
     expect((await api('DELETE', `/realm/playgrounds/${id}`, { auth: owner() })).body).toEqual({ result: 'success', msg: '' });
-    expect((await api('DELETE', `/realm/playgrounds/${id}`, { auth: owner() })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid playground' });
+    expect((await api('DELETE', `/realm/playgrounds/${id}`, { auth: owner() })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid playground',
+    });
     expect((await playgrounds(member)).map((p) => p.id)).not.toContain(id);
 
     const events = await eventually(async () => {
-      const got = (await api('GET', '/events', { auth: member, params: { queue_id: queueId, last_event_id: -1, dont_block: true } })).body.events as { type: string; realm_playgrounds: Playground[] }[];
+      const got = (await api('GET', '/events', { auth: member, params: { queue_id: queueId, last_event_id: -1, dont_block: true } })).body
+        .events as { type: string; realm_playgrounds: Playground[] }[];
       return got.length >= 2 ? got : undefined;
     }, 'two realm_playgrounds events');
     expect(events.map((e) => e.type)).toEqual(['realm_playgrounds', 'realm_playgrounds']);

@@ -17,12 +17,24 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
     expect(res.status).toBe(200);
     return res.body as { queue_id: string; last_event_id: number };
   };
-  const events = (queueId: string, params: Record<string, unknown> = {}, auth: TestUser = user) => api('GET', '/events', { auth, params: { queue_id: queueId, ...params } });
-  const badQueue = (queueId: string) => ({ result: 'error', code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queueId}`, queue_id: queueId });
+  const events = (queueId: string, params: Record<string, unknown> = {}, auth: TestUser = user) =>
+    api('GET', '/events', { auth, params: { queue_id: queueId, ...params } });
+  const badQueue = (queueId: string) => ({
+    result: 'error',
+    code: 'BAD_EVENT_QUEUE_ID',
+    msg: `Bad event queue ID: ${queueId}`,
+    queue_id: queueId,
+  });
 
   it('registers a queue for the caller, with last_event_id -1 beside the state asked for', async () => {
     const registered = await register();
-    expect(registered).toMatchObject({ result: 'success', queue_id: expect.stringMatching(/^[0-9a-f-]{36}$/), last_event_id: -1, zulip_feature_level: expect.any(Number), max_message_length: 10000 });
+    expect(registered).toMatchObject({
+      result: 'success',
+      queue_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      last_event_id: -1,
+      zulip_feature_level: expect.any(Number),
+      max_message_length: 10000,
+    });
     const res = await events(registered.queue_id, { dont_block: true });
     expect(res.body).toEqual({ result: 'success', msg: '', events: [], queue_id: registered.queue_id });
   });
@@ -30,8 +42,13 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
   it('answers queued events after last_event_id and drops those acknowledged', async () => {
     const { queue_id: queueId } = await register();
     await queues.append(queueId, [{ type: 'invites_changed' }, { type: 'drafts', op: 'remove', draft_id: 7 }]);
-    expect((await events(queueId, { last_event_id: -1 })).body.events).toEqual([{ id: 0, type: 'invites_changed' }, { id: 1, type: 'drafts', op: 'remove', draft_id: 7 }]);
-    expect((await events(queueId, { last_event_id: 0, dont_block: true })).body.events).toEqual([{ id: 1, type: 'drafts', op: 'remove', draft_id: 7 }]);
+    expect((await events(queueId, { last_event_id: -1 })).body.events).toEqual([
+      { id: 0, type: 'invites_changed' },
+      { id: 1, type: 'drafts', op: 'remove', draft_id: 7 },
+    ]);
+    expect((await events(queueId, { last_event_id: 0, dont_block: true })).body.events).toEqual([
+      { id: 1, type: 'drafts', op: 'remove', draft_id: 7 },
+    ]);
     expect((await events(queueId, { last_event_id: 1, dont_block: true })).body.events).toEqual([]);
   });
 
@@ -86,7 +103,7 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
     expect((await events(queueId, { dont_block: true })).body.events).toEqual([{ id: 0, type: 'drafts', op: 'remove', draft_id: 2 }]);
   });
 
-  it('answers BAD_EVENT_QUEUE_ID for an unknown queue, another user\'s queue, and a deleted one', async () => {
+  it("answers BAD_EVENT_QUEUE_ID for an unknown queue, another user's queue, and a deleted one", async () => {
     expect((await events('no-such-queue', { dont_block: true })).body).toEqual(badQueue('no-such-queue'));
     const theirs = await register(await createUser({ label: 'events-other' }));
     const res = await events(theirs.queue_id, { dont_block: true });
@@ -100,11 +117,19 @@ describe('event queues: POST /register, GET /events, DELETE /events', () => {
   });
 
   it('refuses a missing queue_id, unauthenticated callers and deactivated users', async () => {
-    expect((await api('GET', '/events', { auth: user, params: {} })).body).toMatchObject({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'queue_id' argument" });
+    expect((await api('GET', '/events', { auth: user, params: {} })).body).toMatchObject({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'queue_id' argument",
+    });
     const { queue_id: queueId } = await register();
     expect((await api('GET', '/events', { params: { queue_id: queueId } })).status).toBe(401);
-    expect((await api('GET', '/events', { auth: { email: user.email, apiKey: 'x'.repeat(32) }, params: { queue_id: queueId } })).status).toBe(401);
-    expect((await api('DELETE', '/events', { auth: { email: owner().email, apiKey: 'y'.repeat(32) }, params: { queue_id: queueId } })).status).toBe(401);
+    expect(
+      (await api('GET', '/events', { auth: { email: user.email, apiKey: 'x'.repeat(32) }, params: { queue_id: queueId } })).status,
+    ).toBe(401);
+    expect(
+      (await api('DELETE', '/events', { auth: { email: owner().email, apiKey: 'y'.repeat(32) }, params: { queue_id: queueId } })).status,
+    ).toBe(401);
 
     const leaving = await createUser({ label: 'events-leaving' });
     const theirs = await register(leaving);

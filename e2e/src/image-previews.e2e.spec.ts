@@ -1,15 +1,37 @@
 import sharp from 'sharp';
-import { api, basicAuth, createChannel, createUser, owner, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
+import {
+  api,
+  basicAuth,
+  createChannel,
+  createUser,
+  owner,
+  systemInfo,
+  uniqueChannelName,
+  uploadFile,
+  type Credentials,
+} from '@zulip-es/testing';
 
 /** A GET of a non-API URL of the gateway, with the caller's Basic credentials. */
-const get = (path: string, auth?: Credentials) => fetch(`${systemInfo().gatewayUrl}${path}`, { headers: auth ? { authorization: basicAuth(auth) } : {} });
+const get = (path: string, auth?: Credentials) =>
+  fetch(`${systemInfo().gatewayUrl}${path}`, { headers: auth ? { authorization: basicAuth(auth) } : {} });
 
-const png = (width: number, height: number): Promise<Buffer> => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = (width: number, height: number): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 /** A two-frame GIF. */
 async function animatedGif(width: number, height: number): Promise<Buffer> {
-  const frames = await Promise.all(['#ff0000', '#00ff00'].map((background) => sharp({ create: { width, height, channels: 4, background } }).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  const frames = await Promise.all(
+    ['#ff0000', '#00ff00'].map((background) =>
+      sharp({ create: { width, height, channels: 4, background } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 async function send(auth: Credentials & { userId: number }, content: string): Promise<{ id: number; channel: string }> {
@@ -79,7 +101,14 @@ describe('previews of linked images: uploads get thumbnails, as Zulip renders th
     const { url, pathId } = await uploadFile(owner, 'shared.png', await png(200, 100), 'image/png');
     const channel = uniqueChannelName('previews');
     await createChannel({ name: channel, subscribers: [owner.userId, reader.userId], invite_only: true });
-    expect((await api('POST', '/messages', { auth: owner, params: { type: 'stream', to: channel, topic: 't', content: `[shared.png](${url})` } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/messages', {
+          auth: owner,
+          params: { type: 'stream', to: channel, topic: 't', content: `[shared.png](${url})` },
+        })
+      ).status,
+    ).toBe(200);
 
     const path = `/user_uploads/thumbnail/${pathId}/840x560.webp`;
     expect((await get(path, reader)).status).toBe(200);
@@ -101,7 +130,12 @@ describe('previews of linked images: uploads get thumbnails, as Zulip renders th
 
   it('previews linked external images, videos and YouTube videos, and nothing in a quote', async () => {
     const user = await createUser();
-    const content = ['https://example.com/cat.jpg', 'https://example.com/clip.mp4', 'https://youtu.be/dQw4w9WgXcQ', '> https://example.com/quoted.png'].join('\n\n');
+    const content = [
+      'https://example.com/cat.jpg',
+      'https://example.com/clip.mp4',
+      'https://youtu.be/dQw4w9WgXcQ',
+      '> https://example.com/quoted.png',
+    ].join('\n\n');
     const { id } = await send(user, content);
     expect(await renderedContent(user, id)).toBe(
       '<div class="message_inline_image"><a href="https://example.com/cat.jpg"><img src="https://example.com/cat.jpg"></a></div>' +

@@ -1,9 +1,23 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createChannel, createUser, invitationKeyIn, mailsTo, owner, subscribedChannelIds, uniqueEmail, waitForMails, type Credentials, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  invitationKeyIn,
+  mailsTo,
+  owner,
+  subscribedChannelIds,
+  uniqueEmail,
+  waitForMails,
+  type Credentials,
+  type TestUser,
+} from '@zulip-es/testing';
 
 type Invite = { id: number; email: string; invited_by_user_id: number; invited_as: number; expiry_date: number | null; invited: number };
 
-const invite = (auth: Credentials, params: Record<string, unknown>) => api('POST', '/invites', { auth, params: { stream_ids: [], ...params } });
+const invite = (auth: Credentials, params: Record<string, unknown>) =>
+  api('POST', '/invites', { auth, params: { stream_ids: [], ...params } });
 const listInvites = async (auth: Credentials): Promise<Invite[]> => {
   const res = await api('GET', '/invites', { auth });
   expect(res.status).toBe(200);
@@ -19,7 +33,8 @@ const inviteTo = async (auth: Credentials, email: string, params: Record<string,
 };
 const accept = (key: string, params: Record<string, unknown> = {}) =>
   api('POST', '/invites/accept', { params: { key, full_name: 'Invited Person', password: 'a-good-password', ...params } });
-const keyFor = async (email: string, count = 1): Promise<string> => invitationKeyIn((await waitForMails(email, count)).sort((a, b) => a.file.localeCompare(b.file))[count - 1]);
+const keyFor = async (email: string, count = 1): Promise<string> =>
+  invitationKeyIn((await waitForMails(email, count)).sort((a, b) => a.file.localeCompare(b.file))[count - 1]);
 
 const LINK_EXPIRED = 'The confirmation link has expired or been deactivated.';
 
@@ -37,8 +52,14 @@ describe('POST /invites', () => {
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const listed = (await listInvites(member)).find((i) => i.email === email)!;
     expect(listed).toEqual({
-      id: expect.any(Number), invited_by_user_id: member.userId, invited: expect.any(Number), expiry_date: expect.any(Number),
-      invited_as: Role.GUEST, email, notify_referrer_on_join: true, is_multiuse: false,
+      id: expect.any(Number),
+      invited_by_user_id: member.userId,
+      invited: expect.any(Number),
+      expiry_date: expect.any(Number),
+      invited_as: Role.GUEST,
+      email,
+      notify_referrer_on_join: true,
+      is_multiuse: false,
     });
     expect(listed.invited).toBeGreaterThanOrEqual(before - 1);
     expect(listed.expiry_date! - listed.invited).toBe(14400 * 60);
@@ -70,8 +91,26 @@ describe('POST /invites', () => {
     it.each([
       [Role.OWNER, [200, 200, 200, 200, 200]],
       [Role.ADMINISTRATOR, ['UNAUTHORIZED_PRINCIPAL:Must be an organization owner', 200, 200, 200, 200]],
-      [Role.MODERATOR, ['UNAUTHORIZED_PRINCIPAL:Must be an organization owner', 'BAD_REQUEST:Must be an organization administrator', 'BAD_REQUEST:Must be an organization administrator', 200, 200]],
-      [Role.MEMBER, ['UNAUTHORIZED_PRINCIPAL:Must be an organization owner', 'BAD_REQUEST:Must be an organization administrator', 'BAD_REQUEST:Must be an organization administrator', 200, 200]],
+      [
+        Role.MODERATOR,
+        [
+          'UNAUTHORIZED_PRINCIPAL:Must be an organization owner',
+          'BAD_REQUEST:Must be an organization administrator',
+          'BAD_REQUEST:Must be an organization administrator',
+          200,
+          200,
+        ],
+      ],
+      [
+        Role.MEMBER,
+        [
+          'UNAUTHORIZED_PRINCIPAL:Must be an organization owner',
+          'BAD_REQUEST:Must be an organization administrator',
+          'BAD_REQUEST:Must be an organization administrator',
+          200,
+          200,
+        ],
+      ],
       [Role.GUEST, ROLES.map(() => 'BAD_REQUEST:Not allowed for guest users')],
     ] as const)('role %i inviting as owner/admin/moderator/member/guest', async (role, expected) => {
       const actor = role === Role.OWNER ? owner() : await createUser({ role, label: `role${role}` });
@@ -100,10 +139,22 @@ describe('POST /invites', () => {
       [{ invitee_emails: '', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
       [{ invitee_emails: ' , \n', stream_ids: [] }, 'BAD_REQUEST', 'You must specify at least one email address.'],
       [{ invitee_emails: 'x@example.com', stream_ids: [999_999] }, 'BAD_REQUEST', 'Invalid channel ID 999999. No invites were sent.'],
-      [{ invitee_emails: 'x@example.com', stream_ids: [], invite_as: 500 }, 'BAD_REQUEST', 'Invalid invite_as: Value error, Not in the list of possible values'],
-      [{ invitee_emails: 'x@example.com', stream_ids: [], invite_expires_in_minutes: 'soon' }, 'BAD_REQUEST', 'invite_expires_in_minutes is not valid JSON'],
+      [
+        { invitee_emails: 'x@example.com', stream_ids: [], invite_as: 500 },
+        'BAD_REQUEST',
+        'Invalid invite_as: Value error, Not in the list of possible values',
+      ],
+      [
+        { invitee_emails: 'x@example.com', stream_ids: [], invite_expires_in_minutes: 'soon' },
+        'BAD_REQUEST',
+        'invite_expires_in_minutes is not valid JSON',
+      ],
       [{ invitee_emails: 'x@example.com', stream_ids: 'x' }, 'BAD_REQUEST', 'stream_ids is not valid JSON'],
-      [{ invitee_emails: 'x@example.com', stream_ids: [], welcome_message_custom_text: 'Hi' }, 'BAD_REQUEST', 'Must be an organization administrator'],
+      [
+        { invitee_emails: 'x@example.com', stream_ids: [], welcome_message_custom_text: 'Hi' },
+        'BAD_REQUEST',
+        'Must be an organization administrator',
+      ],
     ])('%j → %s "%s"', async (params, code, msg) => {
       const res = await api('POST', '/invites', { auth: member, params });
       expect(res.status).toBe(400);
@@ -115,9 +166,16 @@ describe('POST /invites', () => {
       const res = await invite(member, { invitee_emails: `not-an-address, ${owner().email}, ${fresh}` });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        result: 'error', code: 'INVITATION_FAILED', msg: "Some emails did not validate, so we didn't send any invitations.",
-        errors: [['not-an-address', 'Invalid address.', false], [owner().email, 'Already has an account.', false]],
-        sent_invitations: false, license_limit_reached: false, daily_limit_reached: false,
+        result: 'error',
+        code: 'INVITATION_FAILED',
+        msg: "Some emails did not validate, so we didn't send any invitations.",
+        errors: [
+          ['not-an-address', 'Invalid address.', false],
+          [owner().email, 'Already has an account.', false],
+        ],
+        sent_invitations: false,
+        license_limit_reached: false,
+        daily_limit_reached: false,
       });
       await new Promise((r) => setTimeout(r, 500));
       expect(await mailsTo(fresh)).toEqual([]);
@@ -129,9 +187,16 @@ describe('POST /invites', () => {
       const res = await invite(member, { invitee_emails: `${owner().email.toUpperCase()}\n${gone.email}` });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        result: 'error', code: 'INVITATION_FAILED', msg: "We weren't able to invite anyone.",
-        errors: [[owner().email.toUpperCase(), 'Already has an account.', false], [gone.email, 'Account has been deactivated.', true]],
-        sent_invitations: false, license_limit_reached: false, daily_limit_reached: false,
+        result: 'error',
+        code: 'INVITATION_FAILED',
+        msg: "We weren't able to invite anyone.",
+        errors: [
+          [owner().email.toUpperCase(), 'Already has an account.', false],
+          [gone.email, 'Account has been deactivated.', true],
+        ],
+        sent_invitations: false,
+        license_limit_reached: false,
+        daily_limit_reached: false,
       });
     });
 
@@ -140,9 +205,13 @@ describe('POST /invites', () => {
       const res = await invite(member, { invitee_emails: many });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        result: 'error', code: 'INVITATION_FAILED',
+        result: 'error',
+        code: 'INVITATION_FAILED',
         msg: 'To protect users, Zulip limits the number of invitations you can send in one day. Because you have reached the limit, no invitations were sent.',
-        errors: [], sent_invitations: false, license_limit_reached: false, daily_limit_reached: true,
+        errors: [],
+        sent_invitations: false,
+        license_limit_reached: false,
+        daily_limit_reached: true,
       });
     });
   });
@@ -152,10 +221,13 @@ describe('POST /invites', () => {
     const res = await invite(member, { invitee_emails: `${owner().email}, ${fresh}` });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      result: 'error', code: 'INVITATION_FAILED',
+      result: 'error',
+      code: 'INVITATION_FAILED',
       msg: "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
       errors: [[owner().email, 'Already has an account.', false]],
-      sent_invitations: true, license_limit_reached: false, daily_limit_reached: false,
+      sent_invitations: true,
+      license_limit_reached: false,
+      daily_limit_reached: false,
     });
     expect((await listInvites(member)).map((i) => i.email)).toContain(fresh);
     await waitForMails(fresh);
@@ -259,10 +331,16 @@ describe('POST /invites/{invite_id}/resend', () => {
 
   it('answers "No such invitation" for an unknown id and refuses a member on another user’s invitation', async () => {
     const [inviter, other] = await Promise.all([createUser(), createUser()]);
-    expect((await api('POST', '/invites/99999999/resend', { auth: inviter })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such invitation' });
+    expect((await api('POST', '/invites/99999999/resend', { auth: inviter })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'No such invitation',
+    });
     const listed = await inviteTo(inviter, uniqueEmail('not-yours'));
     expect((await api('POST', `/invites/${listed.id}/resend`, { auth: other })).body).toEqual({
-      result: 'error', code: 'BAD_REQUEST', msg: 'Must be an organization administrator',
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Must be an organization administrator',
     });
     expect((await api('POST', `/invites/${listed.id}/resend`, { auth: owner() })).body).toEqual({ result: 'success', msg: '' });
   });
@@ -276,7 +354,13 @@ describe('POST /invites/accept', () => {
     const key = await keyFor(email);
     const res = await accept(key, { full_name: 'New Moderator' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'success', msg: '', api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/), email, user_id: expect.any(Number) });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      email,
+      user_id: expect.any(Number),
+    });
     const me = await api('GET', '/users/me', { auth: { email, apiKey: res.body.api_key as string } });
     expect(me.body).toMatchObject({ user_id: res.body.user_id, email, full_name: 'New Moderator', role: Role.MODERATOR });
     const login = await api('POST', '/fetch_api_key', { params: { username: email, password: 'a-good-password' } });
@@ -332,7 +416,11 @@ describe('POST /invites/accept', () => {
     const email = uniqueEmail('careful');
     await inviteTo(member, email);
     const key = await keyFor(email);
-    expect((await accept(key, { password: 'abc' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'The password is too weak.' });
+    expect((await accept(key, { password: 'abc' })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'The password is too weak.',
+    });
     expect((await accept(key, { full_name: ' ' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Name too short!' });
     expect((await accept(key)).status).toBe(200);
   });
@@ -348,7 +436,13 @@ describe('POST /invites with channels', () => {
       await inviteTo(member, email, { stream_ids: [channel] });
       const joined = await accept(await keyFor(email));
       expect(joined.status).toBe(200);
-      await messagesEvents.waitFor((e) => e.type === 'channel.subscribers_added.v1' && e.data.channelId === channel && JSON.stringify(e.data).includes(`"userId":${String(joined.body.user_id)}`), 20_000);
+      await messagesEvents.waitFor(
+        (e) =>
+          e.type === 'channel.subscribers_added.v1' &&
+          e.data.channelId === channel &&
+          JSON.stringify(e.data).includes(`"userId":${String(joined.body.user_id)}`),
+        20_000,
+      );
       expect(await subscribedChannelIds({ email, apiKey: joined.body.api_key as string })).toContain(channel);
     } finally {
       await messagesEvents.stop();
@@ -361,12 +455,19 @@ describe('POST /invites with channels', () => {
     const refused = await invite(member, { invitee_emails: uniqueEmail('hidden'), stream_ids: [hidden] });
     expect(refused.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Invalid channel ID ${hidden}. No invites were sent.` });
     const shared = await createChannel({ invite_only: true, subscribers: [member.userId, other.userId] }, other);
-    expect((await invite(member, { invitee_emails: uniqueEmail('shared'), stream_ids: [shared] })).body).toEqual({ result: 'success', msg: '' });
+    expect((await invite(member, { invitee_emails: uniqueEmail('shared'), stream_ids: [shared] })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
   });
 
   it('a guest subscribed to a channel is still not allowed to invite', async () => {
     const guest = await createUser({ role: Role.GUEST });
     const channel = await createChannel({ subscribers: [guest.userId] });
-    expect((await invite(guest, { invitee_emails: uniqueEmail('by-guest'), stream_ids: [channel] })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Not allowed for guest users' });
+    expect((await invite(guest, { invitee_emails: uniqueEmail('by-guest'), stream_ids: [channel] })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Not allowed for guest users',
+    });
   });
 });

@@ -15,7 +15,8 @@ interface LinkifierDict {
 
 const unique = () => randomBytes(4).toString('hex');
 const aLinkifier = (tag = unique()) => ({ pattern: `T${tag}-(?P<id>[0-9]+)`, url_template: `https://tracker.example/${tag}/{id}` });
-const list = async (auth: Credentials = owner()): Promise<LinkifierDict[]> => (await api('GET', '/realm/linkifiers', { auth })).body.linkifiers as LinkifierDict[];
+const list = async (auth: Credentials = owner()): Promise<LinkifierDict[]> =>
+  (await api('GET', '/realm/linkifiers', { auth })).body.linkifiers as LinkifierDict[];
 const ids = async () => (await list()).map((l) => l.id);
 const find = async (id: number) => (await list()).find((l) => l.id === id);
 const success = { result: 'success', msg: '' };
@@ -40,8 +41,18 @@ describe('linkifiers', () => {
     member = await createUser({ role: Role.MEMBER, label: 'lk-member' });
     guest = await createUser({ role: Role.GUEST, label: 'lk-guest' });
   });
-  const roles = (): [string, Credentials][] => [['owner', owner()], ['administrator', admin], ['moderator', moderator], ['member', member], ['guest', guest]];
-  const refusedRoles = (): [string, Credentials][] => [['moderator', moderator], ['member', member], ['guest', guest]];
+  const roles = (): [string, Credentials][] => [
+    ['owner', owner()],
+    ['administrator', admin],
+    ['moderator', moderator],
+    ['member', member],
+    ['guest', guest],
+  ];
+  const refusedRoles = (): [string, Credentials][] => [
+    ['moderator', moderator],
+    ['member', member],
+    ['guest', guest],
+  ];
 
   describe('POST /realm/filters', () => {
     it.each([['owner'], ['administrator']])('lets an %s add one, at the end of the list', async (role) => {
@@ -53,7 +64,8 @@ describe('linkifiers', () => {
       const position = after.findIndex((l) => l.id === id);
       expect(after[position]).toEqual({ id, pattern: params.pattern, url_template: params.url_template });
       // Everything that was there before stays before it (others may add concurrently after it).
-      for (const old of before.filter((i) => after.some((l) => l.id === i))) expect(after.findIndex((l) => l.id === old)).toBeLessThan(position);
+      for (const old of before.filter((i) => after.some((l) => l.id === i)))
+        expect(after.findIndex((l) => l.id === old)).toBeLessThan(position);
     });
 
     it('strips the pattern and the template', async () => {
@@ -64,16 +76,44 @@ describe('linkifiers', () => {
 
     it('accepts full RFC 6570 templates', async () => {
       const tag = unique();
-      const id = await add({ pattern: `(?P<org>[a-z]+)/(?P<repo>[a-z]+)#${tag}(?P<id>\\d+)`, url_template: 'https://github.com/{org}/{repo}/issues{/id}{?org,repo}' });
+      const id = await add({
+        pattern: `(?P<org>[a-z]+)/(?P<repo>[a-z]+)#${tag}(?P<id>\\d+)`,
+        url_template: 'https://github.com/{org}/{repo}/issues{/id}{?org,repo}',
+      });
       expect((await find(id))?.url_template).toBe('https://github.com/{org}/{repo}/issues{/id}{?org,repo}');
     });
 
     it.each([
-      ['a bad regular expression', { pattern: 'X(?P<id>[0-9]+', url_template: 'https://x.example/{id}' }, 'Bad regular expression: missing ): X(?P<id>[0-9]+', '__all__'],
-      ['a JavaScript-only construct', { pattern: 'X(?<=a)(?P<id>1)', url_template: 'https://x.example/{id}' }, 'Bad regular expression: invalid perl operator: (?<', '__all__'],
-      ['an invalid URL template', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id' }, 'Invalid URL template.', 'url_template'],
-      ['a template variable the pattern lacks', { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}/{page}' }, "Group 'page' in URL template is not present in linkifier pattern.", '__all__'],
-      ['a group the template lacks', { pattern: 'X(?P<id>[0-9]+)-(?P<sub>[a-z])', url_template: 'https://x.example/{id}' }, "Group 'sub' in linkifier pattern is not present in URL template.", '__all__'],
+      [
+        'a bad regular expression',
+        { pattern: 'X(?P<id>[0-9]+', url_template: 'https://x.example/{id}' },
+        'Bad regular expression: missing ): X(?P<id>[0-9]+',
+        '__all__',
+      ],
+      [
+        'a JavaScript-only construct',
+        { pattern: 'X(?<=a)(?P<id>1)', url_template: 'https://x.example/{id}' },
+        'Bad regular expression: invalid perl operator: (?<',
+        '__all__',
+      ],
+      [
+        'an invalid URL template',
+        { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id' },
+        'Invalid URL template.',
+        'url_template',
+      ],
+      [
+        'a template variable the pattern lacks',
+        { pattern: 'X(?P<id>[0-9]+)', url_template: 'https://x.example/{id}/{page}' },
+        "Group 'page' in URL template is not present in linkifier pattern.",
+        '__all__',
+      ],
+      [
+        'a group the template lacks',
+        { pattern: 'X(?P<id>[0-9]+)-(?P<sub>[a-z])', url_template: 'https://x.example/{id}' },
+        "Group 'sub' in linkifier pattern is not present in URL template.",
+        '__all__',
+      ],
     ])('refuses %s with Zulip’s validation failure, adding nothing', async (_what, params, msg, field) => {
       const before = await ids();
       const res = await api('POST', '/realm/filters', { auth: owner(), params });
@@ -90,7 +130,10 @@ describe('linkifiers', () => {
     it('refuses a pattern the organization already has', async () => {
       const params = aLinkifier();
       const id = await add(params);
-      const res = await api('POST', '/realm/filters', { auth: admin, params: { ...params, url_template: 'https://elsewhere.example/{id}' } });
+      const res = await api('POST', '/realm/filters', {
+        auth: admin,
+        params: { ...params, url_template: 'https://elsewhere.example/{id}' },
+      });
       const msg = 'Realm filter with this Realm and Pattern already exists.';
       expect(res.body).toEqual(validationFailure(msg, { __all__: [msg] }));
       expect((await list()).filter((l) => l.pattern === params.pattern)).toEqual([{ id, ...params }]);
@@ -141,7 +184,10 @@ describe('linkifiers', () => {
     it('may keep the linkifier’s own pattern', async () => {
       const params = aLinkifier();
       const id = await add(params);
-      const res = await api('PATCH', `/realm/filters/${id}`, { auth: owner(), params: { ...params, url_template: 'https://moved.example/{id}' } });
+      const res = await api('PATCH', `/realm/filters/${id}`, {
+        auth: owner(),
+        params: { ...params, url_template: 'https://moved.example/{id}' },
+      });
       expect(res.body).toEqual(success);
       expect(await find(id)).toEqual({ id, pattern: params.pattern, url_template: 'https://moved.example/{id}' });
     });
@@ -149,8 +195,15 @@ describe('linkifiers', () => {
     it('refuses an invalid replacement and changes nothing', async () => {
       const params = aLinkifier();
       const id = await add(params);
-      const res = await api('PATCH', `/realm/filters/${id}`, { auth: owner(), params: { pattern: params.pattern, url_template: 'https://x.example/{nope}' } });
-      expect(res.body).toEqual(validationFailure("Group 'nope' in URL template is not present in linkifier pattern.", { __all__: ["Group 'nope' in URL template is not present in linkifier pattern."] }));
+      const res = await api('PATCH', `/realm/filters/${id}`, {
+        auth: owner(),
+        params: { pattern: params.pattern, url_template: 'https://x.example/{nope}' },
+      });
+      expect(res.body).toEqual(
+        validationFailure("Group 'nope' in URL template is not present in linkifier pattern.", {
+          __all__: ["Group 'nope' in URL template is not present in linkifier pattern."],
+        }),
+      );
       expect(await find(id)).toEqual({ id, ...params });
     });
 

@@ -1,4 +1,13 @@
-import { api, createChannel, createUser, owner, TestEventQueue, uniqueChannelName, type Credentials, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  createChannel,
+  createUser,
+  owner,
+  TestEventQueue,
+  uniqueChannelName,
+  type Credentials,
+  type TestUser,
+} from '@zulip-es/testing';
 
 type Message = { id: number; flags: string[] };
 
@@ -33,7 +42,11 @@ describe('muted users', () => {
   let channel: string;
 
   beforeAll(async () => {
-    [alice, bob, carol] = [await createUser({ label: 'mute-alice' }), await createUser({ label: 'mute-bob' }), await createUser({ label: 'mute-carol' })];
+    [alice, bob, carol] = [
+      await createUser({ label: 'mute-alice' }),
+      await createUser({ label: 'mute-bob' }),
+      await createUser({ label: 'mute-carol' }),
+    ];
     channel = uniqueChannelName('mute');
     await createChannel({ name: channel, subscribers: [alice.userId, bob.userId, carol.userId] }, alice);
   });
@@ -44,12 +57,16 @@ describe('muted users', () => {
     const queue = await TestEventQueue.register(alice, { event_types: ['muted_users', 'update_message_flags', 'message'] });
 
     expect((await mute(alice, bob.userId)).body).toEqual({ result: 'success', msg: '' });
-    expect(await queue.waitFor((e) => e.type === 'muted_users')).toEqual(expect.objectContaining({ muted_users: [{ id: bob.userId, timestamp: expect.any(Number) }] }));
+    expect(await queue.waitFor((e) => e.type === 'muted_users')).toEqual(
+      expect.objectContaining({ muted_users: [{ id: bob.userId, timestamp: expect.any(Number) }] }),
+    );
     expect(await queue.waitFor((e) => e.type === 'update_message_flags')).toMatchObject({ op: 'add', flag: 'read', messages: [before] });
     expect(await flagsOf(alice, [before, fromCarol])).toEqual({ [before]: ['read'], [fromCarol]: [] });
 
     const after = await send(bob, channel, 'after', 'sent while muted');
-    expect(await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === after)).toMatchObject({ flags: ['read'] });
+    expect(await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === after)).toMatchObject({
+      flags: ['read'],
+    });
     expect((await flagsOf(alice, [after]))[after]).toEqual(['read']);
     expect((await flagsOf(carol, [after]))[after]).toEqual([]);
 
@@ -99,8 +116,10 @@ describe('alert words', () => {
   let channel: string;
 
   const words = (auth: Credentials) => api('GET', '/users/me/alert_words', { auth });
-  const add = (auth: Credentials, alertWords: unknown) => api('POST', '/users/me/alert_words', { auth, params: { alert_words: alertWords } });
-  const remove = (auth: Credentials, alertWords: unknown) => api('DELETE', '/users/me/alert_words', { auth, params: { alert_words: alertWords } });
+  const add = (auth: Credentials, alertWords: unknown) =>
+    api('POST', '/users/me/alert_words', { auth, params: { alert_words: alertWords } });
+  const remove = (auth: Credentials, alertWords: unknown) =>
+    api('DELETE', '/users/me/alert_words', { auth, params: { alert_words: alertWords } });
 
   beforeAll(async () => {
     [dana, erin] = [await createUser({ label: 'alert-dana' }), await createUser({ label: 'alert-erin' })];
@@ -111,9 +130,17 @@ describe('alert words', () => {
   it('adds words new without case, lists and removes them, telling the user’s queues', async () => {
     expect((await words(dana)).body).toEqual({ result: 'success', msg: '', alert_words: [] });
     const queue = await TestEventQueue.register(dana, { event_types: ['alert_words'] });
-    expect((await add(dana, ['Deploy', ' lunch ', 'DEPLOY', 'build green'])).body).toEqual({ result: 'success', msg: '', alert_words: ['Deploy', 'lunch', 'build green'] });
+    expect((await add(dana, ['Deploy', ' lunch ', 'DEPLOY', 'build green'])).body).toEqual({
+      result: 'success',
+      msg: '',
+      alert_words: ['Deploy', 'lunch', 'build green'],
+    });
     expect(await queue.waitFor((e) => e.type === 'alert_words')).toMatchObject({ alert_words: ['Deploy', 'lunch', 'build green'] });
-    expect((await remove(dana, ['LUNCH', 'never added'])).body).toEqual({ result: 'success', msg: '', alert_words: ['Deploy', 'build green'] });
+    expect((await remove(dana, ['LUNCH', 'never added'])).body).toEqual({
+      result: 'success',
+      msg: '',
+      alert_words: ['Deploy', 'build green'],
+    });
     expect((await words(dana)).body.alert_words).toEqual(['Deploy', 'build green']);
     expect((await registered(dana, ['alert_words'])).alert_words).toEqual(['Deploy', 'build green']);
     await queue.delete();
@@ -123,7 +150,9 @@ describe('alert words', () => {
     const queue = await TestEventQueue.register(dana, { event_types: ['message'] });
     const hit = await send(erin, channel, 'alerts', 'Is the build green? (deploy) soon');
     const miss = await send(erin, channel, 'alerts', 'redeploy the greenhouse');
-    expect(await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === hit)).toMatchObject({ flags: ['has_alert_word'] });
+    expect(await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === hit)).toMatchObject({
+      flags: ['has_alert_word'],
+    });
     expect(await flagsOf(dana, [hit, miss])).toEqual({ [hit]: ['has_alert_word'], [miss]: [] });
     expect((await flagsOf(erin, [hit]))[hit]).toEqual(['read']);
 
@@ -134,7 +163,10 @@ describe('alert words', () => {
 
   it('refuses words longer than 100 characters, and non-lists, changing nothing', async () => {
     const tooLong = await add(erin, ['x'.repeat(101)]);
-    expect([tooLong.status, tooLong.body]).toEqual([400, { result: 'error', code: 'BAD_REQUEST', msg: 'alert_words[0] is too long (limit: 100 characters)' }]);
+    expect([tooLong.status, tooLong.body]).toEqual([
+      400,
+      { result: 'error', code: 'BAD_REQUEST', msg: 'alert_words[0] is too long (limit: 100 characters)' },
+    ]);
     expect((await add(erin, 'lunch')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     expect((await add(erin, ['x'.repeat(100)])).body.alert_words).toEqual(['x'.repeat(100)]);
     expect((await words(erin)).body.alert_words).toEqual(['x'.repeat(100)]);

@@ -5,7 +5,12 @@ import { api, createUser, owner, type Credentials } from '@zulip-es/testing';
 /** A path segment as clients send it: the fragment's slashes URL-encoded. */
 const at = (fragment: string) => `/navigation_views/${encodeURIComponent(fragment)}`;
 const unique = () => randomBytes(4).toString('hex');
-const views = async (auth: Credentials) => (await api('GET', '/navigation_views', { auth })).body.navigation_views as { fragment: string; is_pinned: boolean; name: string | null }[];
+const views = async (auth: Credentials) =>
+  (await api('GET', '/navigation_views', { auth })).body.navigation_views as {
+    fragment: string;
+    is_pinned: boolean;
+    name: string | null;
+  }[];
 const success = { result: 'success', msg: '' };
 const badRequest = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 
@@ -17,7 +22,10 @@ describe('navigation views (E12)', () => {
 
   describe('POST /navigation_views', () => {
     it('adds a custom view and a built-in one, listed in the order they were added', async () => {
-      const custom = await api('POST', '/navigation_views', { auth: user, params: { fragment: ' narrow/is/alerted ', is_pinned: true, name: ' Alert Words ' } });
+      const custom = await api('POST', '/navigation_views', {
+        auth: user,
+        params: { fragment: ' narrow/is/alerted ', is_pinned: true, name: ' Alert Words ' },
+      });
       expect(custom.status).toBe(200);
       expect(custom.body).toEqual(success);
       const builtIn = await api('POST', '/navigation_views', { auth: user, params: { fragment: 'narrow/is/starred', is_pinned: false } });
@@ -50,7 +58,12 @@ describe('navigation views (E12)', () => {
 
     it('requires is_pinned', async () => {
       const res = await api('POST', '/navigation_views', { auth: user, params: { fragment: 'inbox' } });
-      expect(res.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'is_pinned' argument", var_name: 'is_pinned' });
+      expect(res.body).toEqual({
+        result: 'error',
+        code: 'REQUEST_VARIABLE_MISSING',
+        msg: "Missing 'is_pinned' argument",
+        var_name: 'is_pinned',
+      });
     });
 
     it('refuses a second view with the same fragment or the same name', async () => {
@@ -139,7 +152,9 @@ describe('navigation views (E12)', () => {
   ])('lets a %s manage their own views', async (_role, role) => {
     const auth = role === null ? owner() : await createUser({ role, label: 'views-role' });
     const fragment = `narrow/channel/${unique()}`;
-    expect((await api('POST', '/navigation_views', { auth, params: { fragment, is_pinned: true, name: `View ${fragment}` } })).body).toEqual(success);
+    expect(
+      (await api('POST', '/navigation_views', { auth, params: { fragment, is_pinned: true, name: `View ${fragment}` } })).body,
+    ).toEqual(success);
     expect((await api('PATCH', at(fragment), { auth, params: { is_pinned: false } })).body).toEqual(success);
     expect(await views(auth)).toContainEqual({ fragment, is_pinned: false, name: `View ${fragment}` });
     expect((await api('DELETE', at(fragment), { auth })).body).toEqual(success);

@@ -4,7 +4,8 @@ import { api, createUser, owner, systemInfo, type TestUser } from '@zulip-es/tes
 type Legacy = Record<string, { website: Record<string, unknown>; aggregated: Record<string, unknown> }>;
 
 const ping = (user: TestUser, params: Record<string, unknown>) => api('POST', '/users/me/presence', { auth: user, params });
-const apiEmailOf = async (user: TestUser) => ((await api('GET', `/users/${user.userId}`, { auth: owner() })).body.user as { email: string }).email;
+const apiEmailOf = async (user: TestUser) =>
+  ((await api('GET', `/users/${user.userId}`, { auth: owner() })).body.user as { email: string }).email;
 const realmPresence = async (viewer = owner()) => (await api('GET', '/realm/presence', { auth: viewer })).body;
 const nowSeconds = () => Date.now() / 1000;
 
@@ -49,8 +50,16 @@ describe('POST /users/me/presence', () => {
 
   it('answers only presence_last_update_id to ping_only', async () => {
     const user = await createUser({ label: 'presence-ping-only' });
-    expect((await ping(user, { status: 'idle', ping_only: true })).body).toEqual({ result: 'success', msg: '', presence_last_update_id: -1 });
-    expect((await ping(user, { status: 'idle', ping_only: true, last_update_id: 7 })).body).toEqual({ result: 'success', msg: '', presence_last_update_id: 7 });
+    expect((await ping(user, { status: 'idle', ping_only: true })).body).toEqual({
+      result: 'success',
+      msg: '',
+      presence_last_update_id: -1,
+    });
+    expect((await ping(user, { status: 'idle', ping_only: true, last_update_id: 7 })).body).toEqual({
+      result: 'success',
+      msg: '',
+      presence_last_update_id: 7,
+    });
   });
 
   it.each([
@@ -70,7 +79,12 @@ describe('POST /users/me/presence', () => {
 
   it('requires status', async () => {
     const user = await createUser({ label: 'presence-missing' });
-    expect((await ping(user, {})).body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'status' argument", var_name: 'status' });
+    expect((await ping(user, {})).body).toEqual({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'status' argument",
+      var_name: 'status',
+    });
   });
 
   it('refuses a malformed last_update_id', async () => {
@@ -106,7 +120,10 @@ describe('GET /realm/presence (E18)', () => {
   });
 
   it('is open to guests, who see everyone by default', async () => {
-    const [guest, other] = await Promise.all([createUser({ role: Role.GUEST, label: 'presence-guest' }), createUser({ label: 'presence-seen' })]);
+    const [guest, other] = await Promise.all([
+      createUser({ role: Role.GUEST, label: 'presence-guest' }),
+      createUser({ label: 'presence-seen' }),
+    ]);
     await ping(other, { status: 'active', ping_only: true });
     expect((await realmPresence(guest)).presences).toHaveProperty([await apiEmailOf(other)]);
   });
@@ -146,7 +163,14 @@ describe('GET /users/{user_id_or_email}/presence', () => {
     for (const named of [String(user.userId), user.email, dummyEmail(user.userId, systemInfo().realmHost)]) {
       const res = await userPresence(viewer, named);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ result: 'success', msg: '', presence: { website: { status: 'active', timestamp: expect.any(Number) }, aggregated: { status: 'active', timestamp: expect.any(Number) } } });
+      expect(res.body).toEqual({
+        result: 'success',
+        msg: '',
+        presence: {
+          website: { status: 'active', timestamp: expect.any(Number) },
+          aggregated: { status: 'active', timestamp: expect.any(Number) },
+        },
+      });
     }
   });
 
@@ -154,6 +178,10 @@ describe('GET /users/{user_id_or_email}/presence', () => {
     const [viewer, silent] = [await createUser({ label: 'presence-one-errors' }), await createUser({ label: 'presence-none' })];
     expect((await userPresence(viewer, '99999999')).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
     expect((await userPresence(viewer, 'nobody@example.com')).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
-    expect((await userPresence(viewer, String(silent.userId))).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `No presence data for ${silent.userId}` });
+    expect((await userPresence(viewer, String(silent.userId))).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: `No presence data for ${silent.userId}`,
+    });
   });
 });

@@ -3,7 +3,16 @@ import { Role } from '@zulip-es/contracts';
 import { api, createUser, owner, type Credentials, type Params } from '@zulip-es/testing';
 
 const label = (prefix = 'F') => `${prefix} ${randomBytes(4).toString('hex')}`;
-type FieldView = { id: number; name: string; type: number; hint: string; field_data: string; order: number; required: boolean; editable_by_user: boolean };
+type FieldView = {
+  id: number;
+  name: string;
+  type: number;
+  hint: string;
+  field_data: string;
+  order: number;
+  required: boolean;
+  editable_by_user: boolean;
+};
 
 async function listFields(auth: Credentials = owner()): Promise<FieldView[]> {
   const res = await api('GET', '/realm/profile_fields', { auth });
@@ -27,7 +36,10 @@ afterEach(async () => {
 describe('POST /realm/profile_fields (E7)', () => {
   it('creates a field that every member, guests included, then reads', async () => {
     const name = label('Phone');
-    const res = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, name: `  ${name} `, hint: 'Work phone', required: true } });
+    const res = await api('POST', '/realm/profile_fields', {
+      auth: owner(),
+      params: { field_type: 1, name: `  ${name} `, hint: 'Work phone', required: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
     created.push(res.body.id as number);
@@ -45,12 +57,18 @@ describe('POST /realm/profile_fields (E7)', () => {
   });
 
   it('keeps the choices of a list of options, and a default external account takes its label from Zulip', async () => {
-    const select = await createField({ field_type: 3, field_data: { vim: { text: 'Vim', order: '1' }, emacs: { text: 'Emacs', order: '2' } } });
+    const select = await createField({
+      field_type: 3,
+      field_data: { vim: { text: 'Vim', order: '1' }, emacs: { text: 'Emacs', order: '2' } },
+    });
     const fields = await listFields();
     expect(fields.find((f) => f.id === select)?.field_data).toBe('{"vim":{"text":"Vim","order":"1"},"emacs":{"text":"Emacs","order":"2"}}');
     if (!fields.some((f) => f.name === 'GitHub username')) {
       const github = await createField({ field_type: 7, name: '', field_data: { subtype: 'github' } });
-      expect((await listFields()).find((f) => f.id === github)).toMatchObject({ name: 'GitHub username', field_data: '{"subtype":"github"}' });
+      expect((await listFields()).find((f) => f.id === github)).toMatchObject({
+        name: 'GitHub username',
+        field_data: '{"subtype":"github"}',
+      });
     }
   });
 
@@ -76,10 +94,22 @@ describe('POST /realm/profile_fields (E7)', () => {
     ['a long label', { name: 'n'.repeat(41) }, 'name is too long (limit: 40 characters)'],
     ['a long hint', { hint: 'h'.repeat(81) }, 'hint is too long (limit: 80 characters)'],
     ['a list of options without choices', { field_type: 3 }, 'Field must have at least one choice.'],
-    ['duplicate choices', { field_type: 3, field_data: { a: { text: 'A', order: '1' }, b: { text: 'A', order: '2' } } }, 'Field must not have duplicate choices.'],
+    [
+      'duplicate choices',
+      { field_type: 3, field_data: { a: { text: 'A', order: '1' }, b: { text: 'A', order: '2' } } },
+      'Field must not have duplicate choices.',
+    ],
     ['an unknown external account', { field_type: 7, field_data: { subtype: 'myspace' } }, 'Invalid external account type'],
-    ['a long text in the summary', { field_type: 2, display_in_profile_summary: true }, 'Field type not supported for display in profile summary.'],
-    ['a person picker in the summary', { field_type: 6, display_in_profile_summary: true }, 'Field type not supported for display in profile summary.'],
+    [
+      'a long text in the summary',
+      { field_type: 2, display_in_profile_summary: true },
+      'Field type not supported for display in profile summary.',
+    ],
+    [
+      'a person picker in the summary',
+      { field_type: 6, display_in_profile_summary: true },
+      'Field type not supported for display in profile summary.',
+    ],
   ])('refuses %s and creates nothing', async (_what, params, msg) => {
     const name = typeof params.name === 'string' ? params.name : label('Bad');
     const res = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, ...params, name } });
@@ -98,7 +128,12 @@ describe('POST /realm/profile_fields (E7)', () => {
 
   it('requires field_type and reports bad JSON', async () => {
     const missing = await api('POST', '/realm/profile_fields', { auth: owner(), params: { name: label() } });
-    expect(missing.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'field_type' argument", var_name: 'field_type' });
+    expect(missing.body).toEqual({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'field_type' argument",
+      var_name: 'field_type',
+    });
     const bad = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, name: label(), field_data: '[1' } });
     expect(bad.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'field_data is not valid JSON' });
   });
@@ -107,8 +142,15 @@ describe('POST /realm/profile_fields (E7)', () => {
     const before = (await listFields()).filter((f) => (f as { display_in_profile_summary?: boolean }).display_in_profile_summary).length;
     for (let i = before; i < 2; i++) await createField({ display_in_profile_summary: true });
     const name = label();
-    const res = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, name, display_in_profile_summary: true } });
-    expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Only 2 custom profile fields can be displayed in the profile summary.' });
+    const res = await api('POST', '/realm/profile_fields', {
+      auth: owner(),
+      params: { field_type: 1, name, display_in_profile_summary: true },
+    });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Only 2 custom profile fields can be displayed in the profile summary.',
+    });
     expect((await listFields()).some((f) => f.name === name)).toBe(false);
   });
 });
@@ -117,9 +159,17 @@ describe('PATCH and DELETE /realm/profile_fields/{field_id}', () => {
   it('changes only what is sent', async () => {
     const id = await createField({ hint: 'old hint' });
     const name = label('Renamed');
-    const res = await api('PATCH', `/realm/profile_fields/${id}`, { auth: owner(), params: { name, required: true, editable_by_user: false } });
+    const res = await api('PATCH', `/realm/profile_fields/${id}`, {
+      auth: owner(),
+      params: { name, required: true, editable_by_user: false },
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
-    expect((await listFields()).find((f) => f.id === id)).toMatchObject({ name, hint: 'old hint', required: true, editable_by_user: false });
+    expect((await listFields()).find((f) => f.id === id)).toMatchObject({
+      name,
+      hint: 'old hint',
+      required: true,
+      editable_by_user: false,
+    });
   });
 
   it('refuses an unknown field, a label in use and bad input, changing nothing', async () => {
@@ -145,7 +195,8 @@ describe('PATCH and DELETE /realm/profile_fields/{field_id}', () => {
     const caller = await createUser({ role });
     const patch = await api('PATCH', `/realm/profile_fields/${id}`, { auth: caller, params: { name: label() } });
     const del = await api('DELETE', `/realm/profile_fields/${id}`, { auth: caller });
-    for (const res of [patch, del]) expect(res.body).toEqual({ result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
+    for (const res of [patch, del])
+      expect(res.body).toEqual({ result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
     expect((await listFields()).some((f) => f.id === id)).toBe(true);
   });
 
@@ -198,6 +249,9 @@ describe('POST /register custom_profile_fields', () => {
     const res = await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['custom_profile_fields'] } });
     expect(res.status).toBe(200);
     expect((res.body.custom_profile_fields as FieldView[]).some((f) => f.id === id)).toBe(true);
-    expect(res.body.custom_profile_field_types).toMatchObject({ SHORT_TEXT: { id: 1, name: 'Text (short)' }, PRONOUNS: { id: 8, name: 'Pronouns' } });
+    expect(res.body.custom_profile_field_types).toMatchObject({
+      SHORT_TEXT: { id: 1, name: 'Text (short)' },
+      PRONOUNS: { id: 8, name: 'Pronouns' },
+    });
   });
 });

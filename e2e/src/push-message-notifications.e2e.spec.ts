@@ -42,10 +42,19 @@ describe('push notifications of sent messages', () => {
   };
   /** The message's push to `token`, once it arrived. */
   const pushOf = (token: string, messageId: number): Promise<ReceivedPush> =>
-    eventually(async () => (await providers.received(token)).find((p) => p.payload.zulip_message_id === String(messageId) || (p.payload.zulip as { message_ids?: number[] } | undefined)?.message_ids?.includes(messageId)), `the push of message ${messageId}`);
-  const requestedFor = (messageId: number) => capture.settle((e) => e.type === 'push_notification.requested.v1' && e.data.messageId === messageId, 1_500);
+    eventually(
+      async () =>
+        (await providers.received(token)).find(
+          (p) =>
+            p.payload.zulip_message_id === String(messageId) ||
+            (p.payload.zulip as { message_ids?: number[] } | undefined)?.message_ids?.includes(messageId),
+        ),
+      `the push of message ${messageId}`,
+    );
+  const requestedFor = (messageId: number) =>
+    capture.settle((e) => e.type === 'push_notification.requested.v1' && e.data.messageId === messageId, 1_500);
 
-  it('pushes a direct message to the recipient\'s devices, in Zulip\'s payloads, and not to the sender', async () => {
+  it("pushes a direct message to the recipient's devices, in Zulip's payloads, and not to the sender", async () => {
     const recipient = await withDevices('push-dm');
     const senderToken = uniqueFcmToken('push-dm-sender');
     await addPushTokens(sender, { fcm: senderToken });
@@ -76,45 +85,94 @@ describe('push notifications of sent messages', () => {
   });
 
   it('pushes a channel message to the subscribers it mentions or who follow its topic, not to the others', async () => {
-    const [mentioned, follower, bystander] = await Promise.all([withDevices('push-mentioned'), withDevices('push-follower'), withDevices('push-bystander')]);
+    const [mentioned, follower, bystander] = await Promise.all([
+      withDevices('push-mentioned'),
+      withDevices('push-follower'),
+      withDevices('push-bystander'),
+    ]);
     const channel = uniqueChannelName('push');
-    for (const auth of [sender, mentioned.user, follower.user, bystander.user]) expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
-    const channelId = ((await api('GET', '/get_stream_id', { auth: sender, params: { stream: channel } })).body.stream_id) as number;
-    expect((await api('POST', '/user_topics', { auth: follower.user, params: { stream_id: channelId, topic: 'plans', visibility_policy: VisibilityPolicy.FOLLOWED } })).status).toBe(200);
+    for (const auth of [sender, mentioned.user, follower.user, bystander.user])
+      expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
+    const channelId = (await api('GET', '/get_stream_id', { auth: sender, params: { stream: channel } })).body.stream_id as number;
+    expect(
+      (
+        await api('POST', '/user_topics', {
+          auth: follower.user,
+          params: { stream_id: channelId, topic: 'plans', visibility_policy: VisibilityPolicy.FOLLOWED },
+        })
+      ).status,
+    ).toBe(200);
 
-    const messageId = await send({ type: 'stream', to: channel, topic: 'plans', content: `@**${mentioned.user.fullName}|${mentioned.user.userId}** see this` });
+    const messageId = await send({
+      type: 'stream',
+      to: channel,
+      topic: 'plans',
+      content: `@**${mentioned.user.fullName}|${mentioned.user.userId}** see this`,
+    });
 
     const apns = await pushOf(mentioned.apns, messageId);
     expect(apns.payload).toMatchObject({
-      aps: { alert: { title: `#${channel} > plans`, subtitle: `${sender.fullName} mentioned you:`, body: `@${mentioned.user.fullName} see this` } },
+      aps: {
+        alert: {
+          title: `#${channel} > plans`,
+          subtitle: `${sender.fullName} mentioned you:`,
+          body: `@${mentioned.user.fullName} see this`,
+        },
+      },
       zulip: { recipient_type: 'stream', stream: channel, stream_id: channelId, topic: 'plans', trigger: 'mentioned' },
     });
-    expect((await pushOf(follower.fcm, messageId)).payload).toMatchObject({ trigger: 'followed_topic_push_notify', stream: channel, topic: 'plans' });
+    expect((await pushOf(follower.fcm, messageId)).payload).toMatchObject({
+      trigger: 'followed_topic_push_notify',
+      stream: channel,
+      topic: 'plans',
+    });
     const [requested] = await requestedFor(messageId);
     expect(requested!.data.recipients).toEqual(
-      expect.arrayContaining([{ userId: mentioned.user.userId, trigger: 'mentioned' }, { userId: follower.user.userId, trigger: 'followed_topic_push_notify' }]),
+      expect.arrayContaining([
+        { userId: mentioned.user.userId, trigger: 'mentioned' },
+        { userId: follower.user.userId, trigger: 'followed_topic_push_notify' },
+      ]),
     );
     expect((requested!.data.recipients as { userId: number }[]).map((r) => r.userId)).not.toContain(bystander.user.userId);
   });
 
-  it('pushes a topic wildcard mention to the topic\'s participants and a channel wildcard to every subscriber who lets wildcards notify', async () => {
-    const [participant, reader, unmoved] = await Promise.all([withDevices('push-participant'), withDevices('push-reader'), withDevices('push-unmoved')]);
+  it("pushes a topic wildcard mention to the topic's participants and a channel wildcard to every subscriber who lets wildcards notify", async () => {
+    const [participant, reader, unmoved] = await Promise.all([
+      withDevices('push-participant'),
+      withDevices('push-reader'),
+      withDevices('push-unmoved'),
+    ]);
     expect((await api('PATCH', '/settings', { auth: unmoved.user, params: { wildcard_mentions_notify: false } })).status).toBe(200);
     const channel = uniqueChannelName('push-wildcards');
-    for (const auth of [sender, participant.user, reader.user, unmoved.user]) expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
-    expect((await api('POST', '/messages', { auth: participant.user, params: { type: 'stream', to: channel, topic: 'offsite', content: 'Where shall we go?' } })).status).toBe(200);
+    for (const auth of [sender, participant.user, reader.user, unmoved.user])
+      expect((await subscribeTo([channel], {}, auth)).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/messages', {
+          auth: participant.user,
+          params: { type: 'stream', to: channel, topic: 'offsite', content: 'Where shall we go?' },
+        })
+      ).status,
+    ).toBe(200);
 
     const topicWide = await send({ type: 'stream', to: channel, topic: 'offsite', content: '@**topic** we go to the lake' });
 
     expect((await pushOf(participant.apns, topicWide)).payload).toMatchObject({
-      aps: { alert: { title: `#${channel} > offsite`, subtitle: `${sender.fullName} mentioned everyone:`, body: '@topic we go to the lake' } },
+      aps: {
+        alert: { title: `#${channel} > offsite`, subtitle: `${sender.fullName} mentioned everyone:`, body: '@topic we go to the lake' },
+      },
       zulip: { trigger: 'topic_wildcard_mentioned' },
     });
-    expect((await requestedFor(topicWide))[0]!.data.recipients).toEqual([{ userId: participant.user.userId, trigger: 'topic_wildcard_mentioned' }]);
+    expect((await requestedFor(topicWide))[0]!.data.recipients).toEqual([
+      { userId: participant.user.userId, trigger: 'topic_wildcard_mentioned' },
+    ]);
 
     const channelWide = await send({ type: 'stream', to: channel, topic: 'offsite', content: '@**all** the bus leaves at 9' });
 
-    expect((await pushOf(reader.fcm, channelWide)).payload).toMatchObject({ trigger: 'stream_wildcard_mentioned', content: '@all the bus leaves at 9' });
+    expect((await pushOf(reader.fcm, channelWide)).payload).toMatchObject({
+      trigger: 'stream_wildcard_mentioned',
+      content: '@all the bus leaves at 9',
+    });
     const [requested] = await requestedFor(channelWide);
     const byUser = (a: { userId: number }, b: { userId: number }) => a.userId - b.userId;
     expect([...(requested!.data.recipients as { userId: number }[])].sort(byUser)).toEqual(
@@ -134,7 +192,10 @@ describe('push notifications of sent messages', () => {
 
   it('pushes to a user on Zulip (holding an event queue) only with enable_online_push_notifications on', async () => {
     const online = await withDevices('push-online');
-    const registered = await api('POST', '/register', { auth: online.user, params: { event_types: ['message'], fetch_event_types: ['realm'] } });
+    const registered = await api('POST', '/register', {
+      auth: online.user,
+      params: { event_types: ['message'], fetch_event_types: ['realm'] },
+    });
     expect(registered.status).toBe(200);
     expect((await api('PATCH', '/settings', { auth: online.user, params: { enable_online_push_notifications: false } })).status).toBe(200);
     const quietId = await send({ type: 'direct', to: JSON.stringify([online.user.userId]), content: 'you are here' });
@@ -159,7 +220,13 @@ describe('push notifications of sent messages', () => {
     const bouncerKey = (JSON.parse(systemInfo().env.PUSH_BOUNCER_KEYS!) as { public_key: string }[])[0]!.public_key;
     const registration = { token, token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) };
     const sealedRegistration = b64(sodium.crypto_box_seal(JSON.stringify(registration), Buffer.from(bouncerKey, 'base64')));
-    const params = { token_kind: 'fcm', push_account_id: 7001, push_public_key: b64(device.publicKey), bouncer_public_key: bouncerKey, encrypted_push_registration: sealedRegistration };
+    const params = {
+      token_kind: 'fcm',
+      push_account_id: 7001,
+      push_public_key: b64(device.publicKey),
+      bouncer_public_key: bouncerKey,
+      encrypted_push_registration: sealedRegistration,
+    };
     expect((await api('POST', '/mobile_push/register', { auth: recipient, params })).status).toBe(200);
     await capture.waitFor((e) => e.type === 'push_device.registered.v1' && e.data.userId === recipient.userId);
 
@@ -168,7 +235,11 @@ describe('push notifications of sent messages', () => {
     const push = await eventually(async () => (await providers.received(token)).at(-1), 'the sealed push');
     expect(Object.keys(push.payload).sort()).toEqual(['encrypted_data', 'push_account_id']);
     expect(push.payload.push_account_id).toBe('7001');
-    const opened = sodium.crypto_box_seal_open(Buffer.from(push.payload.encrypted_data as string, 'base64'), device.publicKey, device.privateKey);
+    const opened = sodium.crypto_box_seal_open(
+      Buffer.from(push.payload.encrypted_data as string, 'base64'),
+      device.publicKey,
+      device.privateKey,
+    );
     expect(JSON.parse(Buffer.from(opened).toString('utf8'))).toMatchObject({
       push_account_id: 7001,
       event: 'message',

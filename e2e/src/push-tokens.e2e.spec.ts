@@ -13,9 +13,12 @@ describe('legacy push tokens (POST and DELETE /users/me/apns_device_token, /user
   });
   afterAll(() => capture.stop());
 
-  it('adds and removes an APNs token and an FCM token, as events of the user\'s devices', async () => {
+  it("adds and removes an APNs token and an FCM token, as events of the user's devices", async () => {
     const apnsToken = 'c0ffee00'.repeat(8);
-    expect((await api('POST', APNS, { auth: user, params: { token: apnsToken, appid: 'org.zulip.Zulip' } })).body).toEqual({ result: 'success', msg: '' });
+    expect((await api('POST', APNS, { auth: user, params: { token: apnsToken, appid: 'org.zulip.Zulip' } })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await api('POST', FCM, { auth: user, params: { token: 'fcm:token-1' } })).body).toEqual({ result: 'success', msg: '' });
     // Adding a token again is no change.
     expect((await api('POST', FCM, { auth: user, params: { token: 'fcm:token-1' } })).status).toBe(200);
@@ -32,7 +35,7 @@ describe('legacy push tokens (POST and DELETE /users/me/apns_device_token, /user
     ]);
   });
 
-  it('refuses to remove a token the user does not have (another user\'s, or of the other kind)', async () => {
+  it("refuses to remove a token the user does not have (another user's, or of the other kind)", async () => {
     const other = await createUser({ label: 'push-tokens-other' });
     await api('POST', FCM, { auth: other, params: { token: 'abcdef' } });
     expect((await api('DELETE', FCM, { auth: user, params: { token: 'abcdef' } })).body).toEqual(badRequest('Token does not exist'));
@@ -63,7 +66,7 @@ describe('legacy push tokens (POST and DELETE /users/me/apns_device_token, /user
     expect(res.body).toMatchObject({ result: 'error', msg });
   });
 
-  it('removes a deactivated user\'s tokens, as events of their devices', async () => {
+  it("removes a deactivated user's tokens, as events of their devices", async () => {
     const leaving = await createUser({ label: 'push-tokens-leaving' });
     const apnsToken = 'beef00'.repeat(8);
     await api('POST', APNS, { auth: leaving, params: { token: apnsToken, appid: 'org.zulip.Zulip' } });

@@ -32,23 +32,34 @@ describe('navigation views', () => {
   beforeAll(async () => {
     guest = await createUser({ role: Role.GUEST, label: 'views-bound' });
   });
-  const add = (fragment: string, name: string) => api('POST', '/navigation_views', { auth: guest, params: { fragment, is_pinned: true, name } });
+  const add = (fragment: string, name: string) =>
+    api('POST', '/navigation_views', { auth: guest, params: { fragment, is_pinned: true, name } });
   const views = async () => (await api('GET', '/navigation_views', { auth: guest })).body.navigation_views as unknown[];
 
   it('refuses a fragment or name of nearly a megabyte (one document per user held them all)', async () => {
-    expect((await add('f'.repeat(NEAR_BODY_LIMIT), 'Huge')).body).toEqual(error(`fragment is too long (limit: ${MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH} characters)`));
-    expect((await add('narrow/is/alerted', 'n'.repeat(NEAR_BODY_LIMIT))).body).toEqual(error(`name is too long (limit: ${MAX_NAVIGATION_VIEW_NAME_LENGTH} characters)`));
+    expect((await add('f'.repeat(NEAR_BODY_LIMIT), 'Huge')).body).toEqual(
+      error(`fragment is too long (limit: ${MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH} characters)`),
+    );
+    expect((await add('narrow/is/alerted', 'n'.repeat(NEAR_BODY_LIMIT))).body).toEqual(
+      error(`name is too long (limit: ${MAX_NAVIGATION_VIEW_NAME_LENGTH} characters)`),
+    );
     expect(await views()).toEqual([]);
   });
 
   it('keeps at most the bounded number of views, each of the largest size, and answers after', async () => {
     for (let i = 0; i < MAX_NAVIGATION_VIEWS_PER_USER; i++) {
-      const res = await add(`narrow/channel/${i}/`.padEnd(MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH, 'x'), `${i} `.padEnd(MAX_NAVIGATION_VIEW_NAME_LENGTH, 'v'));
+      const res = await add(
+        `narrow/channel/${i}/`.padEnd(MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH, 'x'),
+        `${i} `.padEnd(MAX_NAVIGATION_VIEW_NAME_LENGTH, 'v'),
+      );
       expect(res.body).toEqual({ result: 'success', msg: '' });
     }
     const over = await add('narrow/is/alerted', 'One too many');
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ ...error(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`), max_navigation_views: MAX_NAVIGATION_VIEWS_PER_USER });
+    expect(over.body).toEqual({
+      ...error(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`),
+      max_navigation_views: MAX_NAVIGATION_VIEWS_PER_USER,
+    });
     expect(await views()).toHaveLength(MAX_NAVIGATION_VIEWS_PER_USER);
     const registered = await api('POST', '/register', { auth: guest, params: { fetch_event_types: ['navigation_views'] } });
     expect(registered.status).toBe(200);
@@ -60,16 +71,27 @@ describe('user group descriptions', () => {
   it('refuses a description of nearly a megabyte, and POST /register keeps working for everyone', async () => {
     const member = await createUser({ label: 'group-description' });
     const name = uniqueGroupName('described');
-    const huge = await api('POST', '/user_groups/create', { auth: member, params: { name, description: 'd'.repeat(NEAR_BODY_LIMIT), members: [] } });
+    const huge = await api('POST', '/user_groups/create', {
+      auth: member,
+      params: { name, description: 'd'.repeat(NEAR_BODY_LIMIT), members: [] },
+    });
     expect(huge.body).toEqual(error(`description is too long (limit: ${MAX_USER_GROUP_DESCRIPTION_LENGTH} characters)`));
-    const largest = await api('POST', '/user_groups/create', { auth: member, params: { name, description: 'd'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH), members: [] } });
+    const largest = await api('POST', '/user_groups/create', {
+      auth: member,
+      params: { name, description: 'd'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH), members: [] },
+    });
     expect(largest.body).toMatchObject({ result: 'success' });
     const groupId = largest.body.group_id as number;
-    const renamed = await api('PATCH', `/user_groups/${groupId}`, { auth: member, params: { description: 'e'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH + 1) } });
+    const renamed = await api('PATCH', `/user_groups/${groupId}`, {
+      auth: member,
+      params: { description: 'e'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH + 1) },
+    });
     expect(renamed.body).toEqual(error(`description is too long (limit: ${MAX_USER_GROUP_DESCRIPTION_LENGTH} characters)`));
     const registered = await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['realm_user_groups'] } });
     expect(registered.status).toBe(200);
-    expect((registered.body.realm_user_groups as { id: number; description: string }[]).find((g) => g.id === groupId)?.description).toBe('d'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH));
+    expect((registered.body.realm_user_groups as { id: number; description: string }[]).find((g) => g.id === groupId)?.description).toBe(
+      'd'.repeat(MAX_USER_GROUP_DESCRIPTION_LENGTH),
+    );
   });
 });
 
@@ -103,8 +125,15 @@ describe('POST /users/me/subscriptions', () => {
     const channels = Array.from({ length: 2 }, () => ({ name: uniqueChannelName('product') }));
     const principals = Array.from({ length: MAX_SUBSCRIPTION_CHANGES_PER_REQUEST / 2 + 1 }, (_, i) => i + 1);
     const res = await api('POST', '/users/me/subscriptions', { auth: admin, params: { subscriptions: channels, principals } });
-    expect(res.body).toEqual(error(`Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`));
-    const gone = await api('DELETE', '/users/me/subscriptions', { auth: admin, params: { subscriptions: channels.map((c) => c.name), principals } });
-    expect(gone.body).toEqual(error(`Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`));
+    expect(res.body).toEqual(
+      error(`Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`),
+    );
+    const gone = await api('DELETE', '/users/me/subscriptions', {
+      auth: admin,
+      params: { subscriptions: channels.map((c) => c.name), principals },
+    });
+    expect(gone.body).toEqual(
+      error(`Too many subscriptions in one request: channels × users may be at most ${MAX_SUBSCRIPTION_CHANGES_PER_REQUEST}.`),
+    );
   });
 });

@@ -57,7 +57,10 @@ describe('saved snippets', () => {
 
   it('edits the title, the content or both; an empty edit changes nothing', async () => {
     const id = (await create(user, { title: 'Old', content: 'old text' })).body.saved_snippet_id as number;
-    expect((await api('PATCH', `/saved_snippets/${id}`, { auth: user, params: { content: ' new text ' } })).body).toEqual({ result: 'success', msg: '' });
+    expect((await api('PATCH', `/saved_snippets/${id}`, { auth: user, params: { content: ' new text ' } })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await api('PATCH', `/saved_snippets/${id}`, { auth: user, params: {} })).body).toEqual({ result: 'success', msg: '' });
     expect((await snippets(user)).map((s) => [s.title, s.content])).toEqual([['Old', 'new text']]);
     expect((await api('PATCH', `/saved_snippets/${id}`, { auth: user, params: { title: 'New', content: 'newest' } })).status).toBe(200);
@@ -94,7 +97,10 @@ describe('saved snippets', () => {
 
   it("answers them at registration and sends Zulip's saved_snippets events to the user's queues", async () => {
     const id = (await create(user, { title: 'Before', content: 'registered' })).body.saved_snippet_id as number;
-    const registered = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['saved_snippets'], event_types: ['saved_snippets'] } });
+    const registered = await api('POST', '/register', {
+      auth: user,
+      params: { fetch_event_types: ['saved_snippets'], event_types: ['saved_snippets'] },
+    });
     expect(registered.body.saved_snippets).toEqual([{ id, title: 'Before', content: 'registered', date_created: expect.any(Number) }]);
     const queueId = registered.body.queue_id as string;
 
@@ -108,8 +114,18 @@ describe('saved snippets', () => {
       return got.length >= 3 ? got : undefined;
     }, 'three saved_snippets events');
     expect(events).toEqual([
-      { id: 0, type: 'saved_snippets', op: 'add', saved_snippet: { id: added, title: 'Added', content: 'live', date_created: expect.any(Number) } },
-      { id: 1, type: 'saved_snippets', op: 'update', saved_snippet: { id: added, title: 'Renamed', content: 'live', date_created: expect.any(Number) } },
+      {
+        id: 0,
+        type: 'saved_snippets',
+        op: 'add',
+        saved_snippet: { id: added, title: 'Added', content: 'live', date_created: expect.any(Number) },
+      },
+      {
+        id: 1,
+        type: 'saved_snippets',
+        op: 'update',
+        saved_snippet: { id: added, title: 'Renamed', content: 'live', date_created: expect.any(Number) },
+      },
       { id: 2, type: 'saved_snippets', op: 'remove', saved_snippet_id: id },
     ]);
   });

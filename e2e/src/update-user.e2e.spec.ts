@@ -4,7 +4,10 @@ import { api, createUser, owner, systemInfo, uniqueEmail, type Credentials, type
 
 const fieldIds: number[] = [];
 async function field(params: Params): Promise<number> {
-  const res = await api('POST', '/realm/profile_fields', { auth: owner(), params: { field_type: 1, name: `E5 ${randomBytes(4).toString('hex')}`, ...params } });
+  const res = await api('POST', '/realm/profile_fields', {
+    auth: owner(),
+    params: { field_type: 1, name: `E5 ${randomBytes(4).toString('hex')}`, ...params },
+  });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   fieldIds.push(res.body.id as number);
   return res.body.id as number;
@@ -31,7 +34,15 @@ describe('PATCH /users/{user_id} profile_data (E5)', () => {
     const user = await createUser();
     const res = await api('PATCH', `/users/${user.userId}`, {
       auth: owner(),
-      params: { profile_data: [{ id: text, value: '**bold**' }, { id: choice, value: 'emacs' }, { id: date, value: '1909-04-05' }, { id: link, value: 'https://zulip.com' }, { id: person, value: [systemInfo().owner.userId] }] },
+      params: {
+        profile_data: [
+          { id: text, value: '**bold**' },
+          { id: choice, value: 'emacs' },
+          { id: date, value: '1909-04-05' },
+          { id: link, value: 'https://zulip.com' },
+          { id: person, value: [systemInfo().owner.userId] },
+        ],
+      },
     });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     const expected = {
@@ -52,14 +63,35 @@ describe('PATCH /users/{user_id} profile_data (E5)', () => {
 
   it('clears a value given as null or empty', async () => {
     const user = await createUser();
-    await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { profile_data: [{ id: text, value: 'x' }, { id: date, value: '2000-01-01' }] } });
-    await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { profile_data: [{ id: text, value: null }, { id: date, value: '' }] } });
+    await api('PATCH', `/users/${user.userId}`, {
+      auth: owner(),
+      params: {
+        profile_data: [
+          { id: text, value: 'x' },
+          { id: date, value: '2000-01-01' },
+        ],
+      },
+    });
+    await api('PATCH', `/users/${user.userId}`, {
+      auth: owner(),
+      params: {
+        profile_data: [
+          { id: text, value: null },
+          { id: date, value: '' },
+        ],
+      },
+    });
     expect(await profileOf(user)).toEqual({});
   });
 
   it('refuses invalid values with Zulip messages and changes nothing', async () => {
     const user = await createUser();
-    const names = Object.fromEntries(((await api('GET', '/realm/profile_fields', { auth: owner() })).body.custom_fields as { id: number; name: string }[]).map((f) => [f.id, f.name]));
+    const names = Object.fromEntries(
+      ((await api('GET', '/realm/profile_fields', { auth: owner() })).body.custom_fields as { id: number; name: string }[]).map((f) => [
+        f.id,
+        f.name,
+      ]),
+    );
     const cases: [Params, string][] = [
       [{ id: 99999999, value: 'x' }, 'Field id 99999999 not found.'],
       [{ id: choice, value: 'nano' }, `'nano' is not a valid choice for '${names[choice]}'.`],
@@ -69,7 +101,10 @@ describe('PATCH /users/{user_id} profile_data (E5)', () => {
       [{ id: text, value: 'x'.repeat(51) }, `${names[text]} is too long (limit: 50 characters)`],
     ];
     for (const [entry, msg] of cases) {
-      const res = await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { full_name: 'Should Not Stick', profile_data: [{ id: text, value: 'nor this' }, entry] } });
+      const res = await api('PATCH', `/users/${user.userId}`, {
+        auth: owner(),
+        params: { full_name: 'Should Not Stick', profile_data: [{ id: text, value: 'nor this' }, entry] },
+      });
       expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg });
     }
     expect((await api('GET', '/users/me', { auth: user })).body).toMatchObject({ full_name: user.fullName, profile_data: {} });
@@ -79,14 +114,20 @@ describe('PATCH /users/{user_id} profile_data (E5)', () => {
 describe('PATCH /users/{email} (E5)', () => {
   it('finds the user by a real email the caller may see, in any case', async () => {
     const user = await createUser();
-    const res = await api('PATCH', `/users/${encodeURIComponent(user.email.toUpperCase())}`, { auth: owner(), params: { full_name: 'By Email' } });
+    const res = await api('PATCH', `/users/${encodeURIComponent(user.email.toUpperCase())}`, {
+      auth: owner(),
+      params: { full_name: 'By Email' },
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     expect((await api('GET', '/users/me', { auth: user })).body.full_name).toBe('By Email');
   });
 
   it('finds the user by the dummy address user<id>@<realm host>', async () => {
     const user = await createUser();
-    const res = await api('PATCH', `/users/${dummyEmail(user.userId, systemInfo().realmHost)}`, { auth: owner(), params: { role: Role.MODERATOR } });
+    const res = await api('PATCH', `/users/${dummyEmail(user.userId, systemInfo().realmHost)}`, {
+      auth: owner(),
+      params: { role: Role.MODERATOR },
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     expect((await api('GET', '/users/me', { auth: user })).body.role).toBe(Role.MODERATOR);
   });
@@ -95,7 +136,9 @@ describe('PATCH /users/{email} (E5)', () => {
     const [admin, user] = await Promise.all([createUser({ role: Role.ADMINISTRATOR }), createUser()]);
     // 2: members and up may see it (an administrator may); 4: nobody (the owner may not either).
     expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 2 } })).status).toBe(200);
-    expect((await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: admin, params: { full_name: 'Seen By Admin' } })).body).toMatchObject({ result: 'success' });
+    expect(
+      (await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: admin, params: { full_name: 'Seen By Admin' } })).body,
+    ).toMatchObject({ result: 'success' });
     expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
     const hidden = await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: owner(), params: { full_name: 'Hidden Email' } });
     expect(hidden.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
@@ -119,7 +162,8 @@ describe('PATCH /users/{email} (E5)', () => {
     const user = await createUser();
     const res = await api('PATCH', `/users/${encodeURIComponent(user.email)}`, { auth: caller, params: { full_name: 'Changed Name' } });
     expect(res.status).toBe(status);
-    if (status !== 200) expect(res.body).toEqual({ result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
+    if (status !== 200)
+      expect(res.body).toEqual({ result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
     expect((await api('GET', '/users/me', { auth: user })).body.full_name).toBe(status === 200 ? 'Changed Name' : user.fullName);
   });
 });
@@ -143,7 +187,10 @@ describe('new_email', () => {
     const email = uniqueEmail('moved');
     const res = await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { new_email: email } });
     expect(res.body).toEqual({ result: 'success', msg: '' });
-    expect((await api('GET', '/users/me', { auth: { email, apiKey: user.apiKey } })).body).toMatchObject({ user_id: user.userId, delivery_email: email });
+    expect((await api('GET', '/users/me', { auth: { email, apiKey: user.apiKey } })).body).toMatchObject({
+      user_id: user.userId,
+      delivery_email: email,
+    });
     expect((await api('GET', '/users/me', { auth: user })).body).toMatchObject({ code: 'INVALID_API_KEY' });
     const key = await api('POST', '/fetch_api_key', { params: { username: email, password: user.password } });
     expect(key.body).toMatchObject({ api_key: user.apiKey, user_id: user.userId });
@@ -194,10 +241,16 @@ describe('PATCH and DELETE /users/me/profile_data', () => {
   it('keeps fields only administrators may edit from other users', async () => {
     const member = await createUser();
     const res = await api('PATCH', '/users/me/profile_data', { auth: member, params: { data: [{ id: locked, value: 'gold' }] } });
-    expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'You are not allowed to change this field. Contact an administrator to update it.' });
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'You are not allowed to change this field. Contact an administrator to update it.',
+    });
     expect(await profileOf(member)).toEqual({});
     const admin = await createUser({ role: Role.ADMINISTRATOR });
-    expect((await api('PATCH', '/users/me/profile_data', { auth: admin, params: { data: [{ id: locked, value: 'gold' }] } })).body.result).toBe('success');
+    expect(
+      (await api('PATCH', '/users/me/profile_data', { auth: admin, params: { data: [{ id: locked, value: 'gold' }] } })).body.result,
+    ).toBe('success');
   });
 
   it('refuses an unknown field', async () => {

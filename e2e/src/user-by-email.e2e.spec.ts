@@ -1,7 +1,8 @@
 import { dummyEmail } from '@zulip-es/contracts';
 import { api, createUser, systemInfo, uniqueEmail, type Credentials } from '@zulip-es/testing';
 
-const byEmail = (email: string, auth: Credentials, params: Record<string, unknown> = {}) => api('GET', `/users/${encodeURIComponent(email)}`, { auth, params });
+const byEmail = (email: string, auth: Credentials, params: Record<string, unknown> = {}) =>
+  api('GET', `/users/${encodeURIComponent(email)}`, { auth, params });
 const noSuchUser = { result: 'error', code: 'BAD_REQUEST', msg: 'No such user' };
 
 describe('GET /users/{email}', () => {

@@ -1,5 +1,15 @@
 import { Role } from '@zulip-es/contracts';
-import { api, createGroup, createUser, getGroup, owner, SYSTEM_GROUP_IDS as SYS, systemInfo, uniqueGroupName, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  createGroup,
+  createUser,
+  getGroup,
+  owner,
+  SYSTEM_GROUP_IDS as SYS,
+  systemInfo,
+  uniqueGroupName,
+  type TestUser,
+} from '@zulip-es/testing';
 
 const error = (msg: string, code = 'BAD_REQUEST') => ({ result: 'error', code, msg });
 const ROLES = [Role.OWNER, Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST] as const;
@@ -10,7 +20,10 @@ describe('POST /user_groups/create', () => {
     const creator = await createUser({ label: 'g-creator' });
     const sub = await createGroup();
     const name = uniqueGroupName('created');
-    const res = await api('POST', '/user_groups/create', { auth: creator, params: { name, description: 'Our team', members: [member.userId], subgroups: [sub] } });
+    const res = await api('POST', '/user_groups/create', {
+      auth: creator,
+      params: { name, description: 'Our team', members: [member.userId], subgroups: [sub] },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: 'success', msg: '', group_id: expect.any(Number) });
     const group = await getGroup(res.body.group_id as number);
@@ -43,7 +56,11 @@ describe('POST /user_groups/create', () => {
 
   it('takes permission settings as a group id or as users and subgroups', async () => {
     const user = await createUser();
-    const id = await createGroup({ can_manage_group: SYS.moderators, can_mention_group: { direct_members: [user.userId], direct_subgroups: [SYS.administrators] }, can_join_group: { direct_members: [], direct_subgroups: [SYS.members] } });
+    const id = await createGroup({
+      can_manage_group: SYS.moderators,
+      can_mention_group: { direct_members: [user.userId], direct_subgroups: [SYS.administrators] },
+      can_join_group: { direct_members: [], direct_subgroups: [SYS.members] },
+    });
     expect(await getGroup(id)).toMatchObject({
       can_manage_group: SYS.moderators,
       can_mention_group: { direct_members: [user.userId], direct_subgroups: [SYS.administrators] },
@@ -60,7 +77,10 @@ describe('POST /user_groups/create', () => {
 
   it('refuses guests', async () => {
     const guest = await createUser({ role: Role.GUEST });
-    const res = await api('POST', '/user_groups/create', { auth: guest, params: { name: uniqueGroupName(), description: '', members: [] } });
+    const res = await api('POST', '/user_groups/create', {
+      auth: guest,
+      params: { name: uniqueGroupName(), description: '', members: [] },
+    });
     expect(res.body).toEqual(error('Not allowed for guest users'));
   });
 
@@ -72,10 +92,26 @@ describe('POST /user_groups/create', () => {
     ['a reserved prefix', { name: 'role:team' }, error("User group name cannot start with 'role:'.")],
     ['an unknown subgroup', { subgroups: [99999999] }, error('Invalid user group ID: 99999999')],
     ['an unknown setting group', { can_manage_group: 99999999 }, error('Invalid user group')],
-    ['"everyone" managing the group', { can_manage_group: SYS.everyone }, error("'can_manage_group' setting cannot be set to 'role:everyone' group.")],
-    ['"internet" mentioning the group', { can_mention_group: SYS.internet }, error("'can_mention_group' setting cannot be set to 'role:internet' group.")],
-    ['an unknown user in a setting', { can_add_members_group: { direct_members: [99999999], direct_subgroups: [] } }, error('Invalid user ID: 99999999')],
-    ['a setting object with an extra key', { can_add_members_group: { direct_members: [], direct_subgroups: [], x: 1 } }, error('Argument "x" at can_add_members_group is unexpected')],
+    [
+      '"everyone" managing the group',
+      { can_manage_group: SYS.everyone },
+      error("'can_manage_group' setting cannot be set to 'role:everyone' group."),
+    ],
+    [
+      '"internet" mentioning the group',
+      { can_mention_group: SYS.internet },
+      error("'can_mention_group' setting cannot be set to 'role:internet' group."),
+    ],
+    [
+      'an unknown user in a setting',
+      { can_add_members_group: { direct_members: [99999999], direct_subgroups: [] } },
+      error('Invalid user ID: 99999999'),
+    ],
+    [
+      'a setting object with an extra key',
+      { can_add_members_group: { direct_members: [], direct_subgroups: [], x: 1 } },
+      error('Argument "x" at can_add_members_group is unexpected'),
+    ],
     ['members that are not a list', { members: 5 }, error('members is not a list')],
   ])('refuses %s and creates nothing', async (_what, params, expected) => {
     const deactivated = await createUser({ label: 'gone' });
@@ -103,15 +139,21 @@ describe('POST /user_groups/create', () => {
     expect(res.body).toEqual({ ...error("Missing 'members' argument", 'REQUEST_VARIABLE_MISSING'), var_name: 'members' });
   });
 
-  it('follows the organization\'s can_create_groups setting', async () => {
+  it("follows the organization's can_create_groups setting", async () => {
     const member = await createUser();
     const moderator = await createUser({ role: Role.MODERATOR });
     const set = await api('PATCH', '/realm', { auth: owner(), params: { can_create_groups: { new: SYS.moderators } } });
     expect(set.body).toMatchObject({ result: 'success' });
     try {
-      const refused = await api('POST', '/user_groups/create', { auth: member, params: { name: uniqueGroupName(), description: '', members: [] } });
+      const refused = await api('POST', '/user_groups/create', {
+        auth: member,
+        params: { name: uniqueGroupName(), description: '', members: [] },
+      });
       expect(refused.body).toEqual(error('Insufficient permission'));
-      const allowed = await api('POST', '/user_groups/create', { auth: moderator, params: { name: uniqueGroupName(), description: '', members: [] } });
+      const allowed = await api('POST', '/user_groups/create', {
+        auth: moderator,
+        params: { name: uniqueGroupName(), description: '', members: [] },
+      });
       expect(allowed.body).toMatchObject({ result: 'success' });
     } finally {
       await api('PATCH', '/realm', { auth: owner(), params: { can_create_groups: { new: SYS.members } } });
@@ -142,14 +184,21 @@ describe('GET /user_groups', () => {
     expect(byName('role:administrators').members).not.toContain(systemInfo().owner.userId);
     expect(byName('role:everyone').members).toContain(guest.userId);
     expect(byName('role:members').members).not.toContain(guest.userId);
-    expect(byName('role:owners')).toMatchObject({ creator_id: null, date_created: null, description: 'Owners of this organization', can_manage_group: SYS.nobody, deactivated: false });
+    expect(byName('role:owners')).toMatchObject({
+      creator_id: null,
+      date_created: null,
+      description: 'Owners of this organization',
+      can_manage_group: SYS.nobody,
+      deactivated: false,
+    });
   });
 
   it('follows role changes and deactivations at once', async () => {
     const user = await createUser();
     await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { role: Role.MODERATOR } });
     const isIn = async (groupId: number, direct: boolean) =>
-      (await api('GET', `/user_groups/${groupId}/members/${user.userId}`, { auth: owner(), params: { direct_member_only: direct } })).body.is_user_group_member;
+      (await api('GET', `/user_groups/${groupId}/members/${user.userId}`, { auth: owner(), params: { direct_member_only: direct } })).body
+        .is_user_group_member;
     expect(await isIn(SYS.moderators, true)).toBe(true);
     expect(await isIn(SYS.members, false)).toBe(true);
     expect(await isIn(SYS.members, true)).toBe(false);
@@ -179,11 +228,14 @@ describe('GET /user_groups', () => {
 });
 
 describe('PATCH /user_groups/{user_group_id}', () => {
-  it('changes name, description and settings for the group\'s manager', async () => {
+  it("changes name, description and settings for the group's manager", async () => {
     const creator = await createUser({ label: 'manager' });
     const id = await createGroup({}, creator);
     const name = uniqueGroupName('renamed');
-    const res = await api('PATCH', `/user_groups/${id}`, { auth: creator, params: { name, description: 'New words', can_mention_group: { new: SYS.members, old: SYS.everyone } } });
+    const res = await api('PATCH', `/user_groups/${id}`, {
+      auth: creator,
+      params: { name, description: 'New words', can_mention_group: { new: SYS.members, old: SYS.everyone } },
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
     expect(await getGroup(id)).toMatchObject({ name, description: 'New words', can_mention_group: SYS.members });
   });
@@ -206,7 +258,9 @@ describe('PATCH /user_groups/{user_group_id}', () => {
   it('refuses guests', async () => {
     const guest = await createUser({ role: Role.GUEST });
     const id = await createGroup({ can_manage_group: { direct_members: [guest.userId], direct_subgroups: [] } });
-    expect((await api('PATCH', `/user_groups/${id}`, { auth: guest, params: { description: 'x' } })).body).toEqual(error('Not allowed for guest users'));
+    expect((await api('PATCH', `/user_groups/${id}`, { auth: guest, params: { description: 'x' } })).body).toEqual(
+      error('Not allowed for guest users'),
+    );
   });
 
   it('reactivates a deactivated group with deactivated=false', async () => {
@@ -217,13 +271,23 @@ describe('PATCH /user_groups/{user_group_id}', () => {
     expect((await getGroup(id))!.deactivated).toBe(false);
   });
 
-  it.each<[string, (id: number, taken: string) => [number, Record<string, unknown>], ReturnType<typeof error> | ((taken: string) => ReturnType<typeof error>)]>([
+  it.each<
+    [
+      string,
+      (id: number, taken: string) => [number, Record<string, unknown>],
+      ReturnType<typeof error> | ((taken: string) => ReturnType<typeof error>),
+    ]
+  >([
     ['no change at all', (id) => [id, {}], error('No new data supplied')],
     ['an unknown group', () => [99999999, { name: 'x' }], error('Invalid user group')],
     ['a system group', () => [SYS.moderators, { description: 'x' }], error('Insufficient permission')],
     ['a taken name', (id, taken) => [id, { name: taken }], (taken) => error(`User group '${taken}' already exists.`)],
     ['a blank name', (id) => [id, { name: '' }], error("User group name can't be empty!")],
-    ['a stale old value', (id) => [id, { can_join_group: { new: SYS.members, old: SYS.moderators } }], error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH')],
+    [
+      'a stale old value',
+      (id) => [id, { can_join_group: { new: SYS.members, old: SYS.moderators } }],
+      error("'old' value does not match the expected value.", 'EXPECTATION_MISMATCH'),
+    ],
     ['an unknown setting group', (id) => [id, { can_join_group: { new: 99999999 } }], error('Invalid user group')],
   ])('refuses %s and changes nothing', async (_what, request, expected) => {
     const taken = uniqueGroupName('taken');
@@ -257,7 +321,10 @@ describe('POST /user_groups/{user_group_id}/members', () => {
   it('adds and removes subgroups too', async () => {
     const [sub1, sub2] = [await createGroup(), await createGroup()];
     const id = await createGroup({ subgroups: [sub1] });
-    const res = await api('POST', `/user_groups/${id}/members`, { auth: owner(), params: { add_subgroups: [sub2], delete_subgroups: [sub1] } });
+    const res = await api('POST', `/user_groups/${id}/members`, {
+      auth: owner(),
+      params: { add_subgroups: [sub2], delete_subgroups: [sub1] },
+    });
     expect(res.body).toMatchObject({ result: 'success' });
     expect((await getGroup(id))!.direct_subgroup_ids).toEqual([sub2]);
   });
@@ -266,14 +333,20 @@ describe('POST /user_groups/{user_group_id}/members', () => {
     const user = await createUser();
     const id = await createGroup();
     await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
-    expect((await api('POST', `/user_groups/${id}/members`, { auth: owner(), params: { add: [user.userId] } })).body).toMatchObject({ result: 'success' });
+    expect((await api('POST', `/user_groups/${id}/members`, { auth: owner(), params: { add: [user.userId] } })).body).toMatchObject({
+      result: 'success',
+    });
   });
 
   it('lets a user join through can_join_group, but not add others', async () => {
     const [joiner, other] = [await createUser(), await createUser()];
     const id = await createGroup({ can_join_group: SYS.members });
-    expect((await api('POST', `/user_groups/${id}/members`, { auth: joiner, params: { add: [joiner.userId] } })).body).toMatchObject({ result: 'success' });
-    expect((await api('POST', `/user_groups/${id}/members`, { auth: joiner, params: { add: [other.userId] } })).body).toEqual(error('Insufficient permission'));
+    expect((await api('POST', `/user_groups/${id}/members`, { auth: joiner, params: { add: [joiner.userId] } })).body).toMatchObject({
+      result: 'success',
+    });
+    expect((await api('POST', `/user_groups/${id}/members`, { auth: joiner, params: { add: [other.userId] } })).body).toEqual(
+      error('Insufficient permission'),
+    );
     expect((await getGroup(id))!.members).toEqual([joiner.userId]);
   });
 
@@ -292,17 +365,41 @@ describe('POST /user_groups/{user_group_id}/members', () => {
 
   it('refuses guests', async () => {
     const guest = await createUser({ role: Role.GUEST });
-    expect((await api('POST', `/user_groups/${SYS.members}/members`, { auth: guest, params: { add: [guest.userId] } })).body).toEqual(error('Not allowed for guest users'));
+    expect((await api('POST', `/user_groups/${SYS.members}/members`, { auth: guest, params: { add: [guest.userId] } })).body).toEqual(
+      error('Not allowed for guest users'),
+    );
   });
 
-  it.each<[string, (ids: { id: number; member: number; outsider: number }) => [number, Record<string, unknown>], (ids: { member: number; outsider: number }) => ReturnType<typeof error>]>([
-    ['nothing to do', ({ id }) => [id, {}], () => error('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".')],
-    ['an existing member', ({ id, member }) => [id, { add: [member] }], ({ member }) => error(`User ${member} is already a member of this group`)],
-    ['removing a non-member', ({ id, outsider }) => [id, { delete: [outsider] }], ({ outsider }) => error(`There is no member '${outsider}' in this user group`)],
+  it.each<
+    [
+      string,
+      (ids: { id: number; member: number; outsider: number }) => [number, Record<string, unknown>],
+      (ids: { member: number; outsider: number }) => ReturnType<typeof error>,
+    ]
+  >([
+    [
+      'nothing to do',
+      ({ id }) => [id, {}],
+      () => error('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".'),
+    ],
+    [
+      'an existing member',
+      ({ id, member }) => [id, { add: [member] }],
+      ({ member }) => error(`User ${member} is already a member of this group`),
+    ],
+    [
+      'removing a non-member',
+      ({ id, outsider }) => [id, { delete: [outsider] }],
+      ({ outsider }) => error(`There is no member '${outsider}' in this user group`),
+    ],
     ['an unknown user', ({ id }) => [id, { add: [99999999] }], () => error('Invalid user ID: 99999999')],
     ['an unknown group', () => [99999999, { add: [1] }], () => error('Invalid user group')],
     ['a system group', ({ outsider }) => [SYS.moderators, { add: [outsider] }], () => error('Insufficient permission')],
-    ['a later part failing', ({ id, outsider }) => [id, { add: [outsider], delete_subgroups: [99999999] }], () => error('Invalid user group ID: 99999999')],
+    [
+      'a later part failing',
+      ({ id, outsider }) => [id, { add: [outsider], delete_subgroups: [99999999] }],
+      () => error('Invalid user group ID: 99999999'),
+    ],
   ])('refuses %s and changes nothing', async (_what, request, expected) => {
     const [member, outsider] = [await createUser(), await createUser()];
     const id = await createGroup({ members: [member.userId] });
@@ -335,7 +432,9 @@ describe('POST /user_groups/{user_group_id}/subgroups (E14)', () => {
     const sub = await createGroup();
     const id = await createGroup();
     await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
-    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: owner(), params: { add: [sub] } })).body).toMatchObject({ result: 'success' });
+    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: owner(), params: { add: [sub] } })).body).toMatchObject({
+      result: 'success',
+    });
     expect((await getGroup(id))!.direct_subgroup_ids).toEqual([sub]);
   });
 
@@ -343,8 +442,12 @@ describe('POST /user_groups/{user_group_id}/subgroups (E14)', () => {
     const adder = await createUser();
     const [sub, other] = [await createGroup(), await createGroup()];
     const id = await createGroup({ subgroups: [other], can_add_members_group: { direct_members: [adder.userId], direct_subgroups: [] } });
-    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: adder, params: { add: [sub] } })).body).toMatchObject({ result: 'success' });
-    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: adder, params: { delete: [other] } })).body).toEqual(error('Insufficient permission'));
+    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: adder, params: { add: [sub] } })).body).toMatchObject({
+      result: 'success',
+    });
+    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: adder, params: { delete: [other] } })).body).toEqual(
+      error('Insufficient permission'),
+    );
   });
 
   it.each<[string, Role, boolean]>([
@@ -363,20 +466,48 @@ describe('POST /user_groups/{user_group_id}/subgroups (E14)', () => {
   it('refuses guests', async () => {
     const guest = await createUser({ role: Role.GUEST });
     const id = await createGroup({ can_manage_group: { direct_members: [guest.userId], direct_subgroups: [] } });
-    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: guest, params: { add: [SYS.members] } })).body).toEqual(error('Not allowed for guest users'));
+    expect((await api('POST', `/user_groups/${id}/subgroups`, { auth: guest, params: { add: [SYS.members] } })).body).toEqual(
+      error('Not allowed for guest users'),
+    );
   });
 
-  it.each<[string, (g: { id: number; sub: number; free: number; gone: number; parent: number }) => [number, Record<string, unknown>], (g: Record<string, number>) => ReturnType<typeof error>]>([
+  it.each<
+    [
+      string,
+      (g: { id: number; sub: number; free: number; gone: number; parent: number }) => [number, Record<string, unknown>],
+      (g: Record<string, number>) => ReturnType<typeof error>,
+    ]
+  >([
     ['nothing to do', ({ id }) => [id, { add: [], delete: [] }], () => error('Nothing to do. Specify at least one of "add" or "delete".')],
     ['an unknown subgroup', ({ id }) => [id, { add: [99999999] }], () => error('Invalid user group ID: 99999999')],
     ['an unknown supergroup', ({ free }) => [99999999, { add: [free] }], () => error('Invalid user group')],
     ['a system supergroup', ({ free }) => [SYS.members, { add: [free] }], () => error('Insufficient permission')],
     ['a deactivated subgroup', ({ id, gone }) => [id, { add: [gone] }], () => error('User group is deactivated.')],
-    ['an existing subgroup', ({ id, sub }) => [id, { add: [sub] }], ({ sub }) => error(`User group ${sub} is already a subgroup of this group.`)],
-    ['a cycle', ({ id, parent }) => [id, { add: [parent] }], ({ id }) => error(`User group ${id} is already a subgroup of one of the passed subgroups.`)],
-    ['the group inside itself', ({ id }) => [id, { add: [id] }], ({ id }) => error(`User group ${id} is already a subgroup of one of the passed subgroups.`)],
-    ['deleting a non-subgroup', ({ id, free }) => [id, { delete: [free] }], ({ free }) => error(`User group ${free} is not a subgroup of this group.`)],
-    ['a failing delete after a good add', ({ id, free }) => [id, { add: [free], delete: [99999999] }], () => error('Invalid user group ID: 99999999')],
+    [
+      'an existing subgroup',
+      ({ id, sub }) => [id, { add: [sub] }],
+      ({ sub }) => error(`User group ${sub} is already a subgroup of this group.`),
+    ],
+    [
+      'a cycle',
+      ({ id, parent }) => [id, { add: [parent] }],
+      ({ id }) => error(`User group ${id} is already a subgroup of one of the passed subgroups.`),
+    ],
+    [
+      'the group inside itself',
+      ({ id }) => [id, { add: [id] }],
+      ({ id }) => error(`User group ${id} is already a subgroup of one of the passed subgroups.`),
+    ],
+    [
+      'deleting a non-subgroup',
+      ({ id, free }) => [id, { delete: [free] }],
+      ({ free }) => error(`User group ${free} is not a subgroup of this group.`),
+    ],
+    [
+      'a failing delete after a good add',
+      ({ id, free }) => [id, { add: [free], delete: [99999999] }],
+      () => error('Invalid user group ID: 99999999'),
+    ],
   ])('refuses %s and changes nothing', async (_what, request, expected) => {
     const [sub, free, gone] = [await createGroup(), await createGroup(), await createGroup()];
     await api('POST', `/user_groups/${gone}/deactivate`, { auth: owner() });
@@ -397,7 +528,12 @@ describe('GET /user_groups/{user_group_id}/members/{user_id}', () => {
     const middle = await createGroup({ subgroups: [inner] });
     const outer = await createGroup({ subgroups: [middle] });
     const ask = async (group: number, direct?: boolean) =>
-      (await api('GET', `/user_groups/${group}/members/${user.userId}`, { auth: owner(), params: direct === undefined ? {} : { direct_member_only: direct } })).body;
+      (
+        await api('GET', `/user_groups/${group}/members/${user.userId}`, {
+          auth: owner(),
+          params: direct === undefined ? {} : { direct_member_only: direct },
+        })
+      ).body;
     expect(await ask(outer)).toEqual({ result: 'success', msg: '', is_user_group_member: true });
     expect((await ask(outer, true)).is_user_group_member).toBe(false);
     expect((await ask(inner, true)).is_user_group_member).toBe(true);
@@ -406,18 +542,24 @@ describe('GET /user_groups/{user_group_id}/members/{user_id}', () => {
   it.each<[string, () => Promise<string>, ReturnType<typeof error>]>([
     ['an unknown user', async () => `/user_groups/${SYS.members}/members/99999999`, error('No such user')],
     ['an unknown group', async () => `/user_groups/99999999/members/${systemInfo().owner.userId}`, error('Invalid user group')],
-    ['a deactivated group', async () => {
-      const id = await createGroup();
-      await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
-      return `/user_groups/${id}/members/${systemInfo().owner.userId}`;
-    }, error('User group is deactivated.')],
+    [
+      'a deactivated group',
+      async () => {
+        const id = await createGroup();
+        await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
+        return `/user_groups/${id}/members/${systemInfo().owner.userId}`;
+      },
+      error('User group is deactivated.'),
+    ],
   ])('refuses %s', async (_what, path, expected) => {
     expect((await api('GET', await path(), { auth: owner() })).body).toEqual(expected);
   });
 
   it('refuses guests', async () => {
     const guest = await createUser({ role: Role.GUEST });
-    expect((await api('GET', `/user_groups/${SYS.everyone}/members/${guest.userId}`, { auth: guest })).body).toEqual(error('Not allowed for guest users'));
+    expect((await api('GET', `/user_groups/${SYS.everyone}/members/${guest.userId}`, { auth: guest })).body).toEqual(
+      error('Not allowed for guest users'),
+    );
   });
 });
 
@@ -427,10 +569,22 @@ describe('GET /user_groups/{user_group_id}/members and /subgroups', () => {
     const inner = await createGroup({ members: [a.userId] });
     const outer = await createGroup({ members: [b.userId], subgroups: [inner] });
     const parent = await createGroup({ subgroups: [outer] });
-    expect((await api('GET', `/user_groups/${outer}/members`, { auth: owner() })).body).toEqual({ result: 'success', msg: '', members: [a.userId, b.userId].sort((x, y) => x - y) });
-    expect((await api('GET', `/user_groups/${outer}/members`, { auth: owner(), params: { direct_member_only: true } })).body.members).toEqual([b.userId]);
-    expect((await api('GET', `/user_groups/${parent}/subgroups`, { auth: owner() })).body).toEqual({ result: 'success', msg: '', subgroups: [inner, outer] });
-    expect((await api('GET', `/user_groups/${parent}/subgroups`, { auth: owner(), params: { direct_subgroup_only: true } })).body.subgroups).toEqual([outer]);
+    expect((await api('GET', `/user_groups/${outer}/members`, { auth: owner() })).body).toEqual({
+      result: 'success',
+      msg: '',
+      members: [a.userId, b.userId].sort((x, y) => x - y),
+    });
+    expect(
+      (await api('GET', `/user_groups/${outer}/members`, { auth: owner(), params: { direct_member_only: true } })).body.members,
+    ).toEqual([b.userId]);
+    expect((await api('GET', `/user_groups/${parent}/subgroups`, { auth: owner() })).body).toEqual({
+      result: 'success',
+      msg: '',
+      subgroups: [inner, outer],
+    });
+    expect(
+      (await api('GET', `/user_groups/${parent}/subgroups`, { auth: owner(), params: { direct_subgroup_only: true } })).body.subgroups,
+    ).toEqual([outer]);
   });
 
   it('refuses an unknown group', async () => {
@@ -478,11 +632,15 @@ describe('POST /user_groups/{user_group_id}/deactivate', () => {
   it.each<[string, () => Promise<number>, ReturnType<typeof error>]>([
     ['an unknown group', async () => 99999999, error('Invalid user group')],
     ['a system group', async () => SYS.moderators, error('Insufficient permission')],
-    ['a deactivated group', async () => {
-      const id = await createGroup();
-      await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
-      return id;
-    }, error('User group is deactivated.')],
+    [
+      'a deactivated group',
+      async () => {
+        const id = await createGroup();
+        await api('POST', `/user_groups/${id}/deactivate`, { auth: owner() });
+        return id;
+      },
+      error('User group is deactivated.'),
+    ],
   ])('refuses %s', async (_what, target, expected) => {
     expect((await api('POST', `/user_groups/${await target()}/deactivate`, { auth: owner() })).body).toEqual(expected);
   });
@@ -497,7 +655,10 @@ describe('POST /register realm_user_groups', () => {
     const groups = plain.body.realm_user_groups as { id: number }[];
     expect(groups.find((g) => g.id === id)).toEqual(await getGroup(id));
     expect(groups.some((g) => g.id === gone)).toBe(false);
-    const withDeactivated = await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['realm_user_groups'], client_capabilities: { include_deactivated_groups: true } } });
+    const withDeactivated = await api('POST', '/register', {
+      auth: owner(),
+      params: { fetch_event_types: ['realm_user_groups'], client_capabilities: { include_deactivated_groups: true } },
+    });
     expect((withDeactivated.body.realm_user_groups as { id: number }[]).some((g) => g.id === gone)).toBe(true);
     expect(plain.body).not.toHaveProperty('realm_name');
   });

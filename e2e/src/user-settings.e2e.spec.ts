@@ -29,7 +29,13 @@ async function restoring(names: string[], body: (before: Settings) => Promise<vo
 
 describe('PATCH /realm/user_settings_defaults (E2)', () => {
   it('changes the defaults of every kind of setting, as POST /register then shows', async () => {
-    const names = ['enable_stream_push_notifications', 'demote_inactive_streams', 'web_font_size_px', 'web_animate_image_previews', 'notification_sound'];
+    const names = [
+      'enable_stream_push_notifications',
+      'demote_inactive_streams',
+      'web_font_size_px',
+      'web_animate_image_previews',
+      'notification_sound',
+    ];
     await restoring(names, async (before) => {
       const wanted = {
         enable_stream_push_notifications: !before.enable_stream_push_notifications,
@@ -47,14 +53,22 @@ describe('PATCH /realm/user_settings_defaults (E2)', () => {
 
   it.each<[string, Params, string]>([
     ['an enumerated integer', { color_scheme: 7 }, 'Invalid color_scheme: Value error, Not in the list of possible values'],
-    ['an email visibility level', { email_address_visibility: 0 }, 'Invalid email_address_visibility: Value error, Not in the list of possible values'],
+    [
+      'an email visibility level',
+      { email_address_visibility: 0 },
+      'Invalid email_address_visibility: Value error, Not in the list of possible values',
+    ],
     ['a home view', { web_home_view: 'stream' }, 'Invalid web_home_view'],
     ['an animation choice', { web_animate_image_previews: 'sometimes' }, 'Invalid web_animate_image_previews'],
     ['a resolved-topic policy', { resolved_topic_notice_auto_read_policy: 'maybe' }, 'Invalid resolved_topic_notice_auto_read_policy'],
     ['an emoji set', { emojiset: 'apple' }, 'Invalid emojiset: Value error, Not in the list of possible values'],
     ['a notification sound', { notification_sound: 'klaxon' }, "Invalid notification sound 'klaxon'"],
     ['a batching period of zero', { email_notifications_batching_period_seconds: 0 }, 'Invalid email batching period: 0 seconds'],
-    ['a batching period over a week', { email_notifications_batching_period_seconds: 604801 }, 'Invalid email batching period: 604801 seconds'],
+    [
+      'a batching period over a week',
+      { email_notifications_batching_period_seconds: 604801 },
+      'Invalid email batching period: 604801 seconds',
+    ],
     ['a negative font size', { web_font_size_px: -3 }, 'web_font_size_px is too small'],
     ['a boolean that is not one', { high_contrast_mode: '1' }, 'high_contrast_mode is not a boolean'],
     ['an integer that is not one', { user_list_style: '"2"' }, 'user_list_style is not an integer'],
@@ -114,7 +128,11 @@ describe('PATCH /realm/user_settings_defaults (E2)', () => {
     const before = await defaults();
     const res = await patchDefaults({ dense_mode: true, not_a_setting: 1, default_language: 'de', enter_sends: before.enter_sends });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['default_language', 'dense_mode', 'not_a_setting'] });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['default_language', 'dense_mode', 'not_a_setting'],
+    });
     expect(await defaults()).toEqual(before);
   });
 });
@@ -127,10 +145,19 @@ describe('POST /register settings sections', () => {
     expect(section).toMatchObject({
       default_language: 'en',
       enable_login_emails: true,
-      emojiset_choices: expect.arrayContaining([{ key: 'google', text: 'Google' }, { key: 'text', text: 'Plain text' }]),
+      emojiset_choices: expect.arrayContaining([
+        { key: 'google', text: 'Google' },
+        { key: 'text', text: 'Plain text' },
+      ]),
       available_notification_sounds: expect.arrayContaining(['ding', 'zulip']),
     });
-    for (const name of ['presence_enabled', 'color_scheme', 'web_home_view', 'resolved_topic_notice_auto_read_policy', 'email_address_visibility']) {
+    for (const name of [
+      'presence_enabled',
+      'color_scheme',
+      'web_home_view',
+      'resolved_topic_notice_auto_read_policy',
+      'email_address_visibility',
+    ]) {
       expect(section).toHaveProperty(name);
     }
     expect(section).not.toHaveProperty('dense_mode');
@@ -149,7 +176,11 @@ describe('PATCH /settings', () => {
     const other = await createUser({ label: 'own-settings-other' });
     const realmBefore = await defaults();
     const mine = await register(user, 'user_settings');
-    const wanted = { presence_enabled: !mine.presence_enabled, color_scheme: mine.color_scheme === 2 ? 3 : 2, web_home_view: 'all_messages' };
+    const wanted = {
+      presence_enabled: !mine.presence_enabled,
+      color_scheme: mine.color_scheme === 2 ? 3 : 2,
+      web_home_view: 'all_messages',
+    };
 
     const res = await api('PATCH', '/settings', { auth: user, params: wanted });
     expect(res.status).toBe(200);

@@ -41,9 +41,19 @@ describe('POST /users/me/status (E8, self)', () => {
 
   it('accepts an emoji with its code and type, and the zulip extra emoji', async () => {
     const u = await createUser({ label: 'status-emoji' });
-    expect((await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' } })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/users/me/status', {
+          auth: u,
+          params: { emoji_name: 'smile', emoji_code: '1f642', reaction_type: 'unicode_emoji' },
+        })
+      ).status,
+    ).toBe(200);
     // Zulip's names, not emoji-datasource's: `smile` is 1f642 in Zulip (1f604 is `big_smile`).
-    const datasourceSmile = await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' } });
+    const datasourceSmile = await api('POST', '/users/me/status', {
+      auth: u,
+      params: { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' },
+    });
     expect(datasourceSmile.body).toMatchObject({ result: 'error', msg: 'Invalid emoji name.' });
     await api('POST', '/users/me/status', { auth: u, params: { emoji_name: 'zulip' } });
     expect((await statusOf(u)).status).toEqual({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji' });
@@ -67,19 +77,40 @@ describe('POST /users/me/status (E8, self)', () => {
     ['a text over 60 characters', { status_text: 'x'.repeat(61) }, 'status_text is too long (limit: 60 characters)'],
     ['nothing to set', {}, 'Client did not pass any new values.'],
     ['only an emoji code', { emoji_code: '1f697' }, 'Client did not pass any new values.'],
-    ['a code without a name', { status_text: 'x', emoji_code: '1f697' }, 'Client must pass emoji_name if they pass either emoji_code or reaction_type.'],
-    ['a type without a name', { status_text: 'x', reaction_type: 'unicode_emoji' }, 'Client must pass emoji_name if they pass either emoji_code or reaction_type.'],
+    [
+      'a code without a name',
+      { status_text: 'x', emoji_code: '1f697' },
+      'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    ],
+    [
+      'a type without a name',
+      { status_text: 'x', reaction_type: 'unicode_emoji' },
+      'Client must pass emoji_name if they pass either emoji_code or reaction_type.',
+    ],
     ['an unknown emoji name', { emoji_name: 'no_such_emoji_name' }, "Emoji 'no_such_emoji_name' does not exist"],
     ['an unknown unicode code', { emoji_name: 'car', emoji_code: 'fffff', reaction_type: 'unicode_emoji' }, 'Invalid emoji code.'],
-    ['a name that does not match the code', { emoji_name: 'smile', emoji_code: '1f697', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.'],
+    [
+      'a name that does not match the code',
+      { emoji_name: 'smile', emoji_code: '1f697', reaction_type: 'unicode_emoji' },
+      'Invalid emoji name.',
+    ],
     ['an unknown custom emoji', { emoji_name: 'party', emoji_code: '999999', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.'],
-    ['a wrong zulip extra emoji code', { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'zulip_extra_emoji' }, 'Invalid emoji code.'],
+    [
+      'a wrong zulip extra emoji code',
+      { emoji_name: 'zulip', emoji_code: 'other', reaction_type: 'zulip_extra_emoji' },
+      'Invalid emoji code.',
+    ],
     ['an unknown reaction type', { emoji_name: 'car', emoji_code: '1f697', reaction_type: 'sticker' }, 'Invalid emoji type.'],
   ])('refuses %s and changes nothing', async (_what, params, msg) => {
     const res = await api('POST', '/users/me/status', { auth: user, params: { ...params } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(error(msg));
-    expect((await statusOf(user)).status).toEqual({ status_text: 'on vacation', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect((await statusOf(user)).status).toEqual({
+      status_text: 'on vacation',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+    });
   });
 });
 
@@ -88,10 +119,21 @@ describe('POST /users/{user_id}/status (E8, administrators)', () => {
     ['owner', Role.OWNER],
     ['administrator', Role.ADMINISTRATOR],
   ])("lets an %s set another user's status", async (_name, role) => {
-    const [admin, target] = await Promise.all([role === Role.OWNER ? Promise.resolve(null) : createUser({ role, label: 'status-admin' }), createUser({ label: 'status-target' })]);
-    const res = await api('POST', `/users/${target.userId}/status`, { auth: admin ?? owner(), params: { status_text: 'in a meeting', emoji_name: 'car' } });
+    const [admin, target] = await Promise.all([
+      role === Role.OWNER ? Promise.resolve(null) : createUser({ role, label: 'status-admin' }),
+      createUser({ label: 'status-target' }),
+    ]);
+    const res = await api('POST', `/users/${target.userId}/status`, {
+      auth: admin ?? owner(),
+      params: { status_text: 'in a meeting', emoji_name: 'car' },
+    });
     expect(res.body).toEqual({ result: 'success', msg: '' });
-    expect((await statusOf(target)).status).toEqual({ status_text: 'in a meeting', emoji_name: 'car', emoji_code: '1f697', reaction_type: 'unicode_emoji' });
+    expect((await statusOf(target)).status).toEqual({
+      status_text: 'in a meeting',
+      emoji_name: 'car',
+      emoji_code: '1f697',
+      reaction_type: 'unicode_emoji',
+    });
   });
 
   it.each([
@@ -109,13 +151,17 @@ describe('POST /users/{user_id}/status (E8, administrators)', () => {
   it('looks the target up first: an unknown user is "No such user" even for a member', async () => {
     const member = await createUser({ label: 'status-member' });
     expect((await api('POST', '/users/999999/status', { auth: member, params: { status_text: 'x' } })).body).toEqual(error('No such user'));
-    expect((await api('POST', '/users/999999/status', { auth: owner(), params: { status_text: 'x' } })).body).toEqual(error('No such user'));
+    expect((await api('POST', '/users/999999/status', { auth: owner(), params: { status_text: 'x' } })).body).toEqual(
+      error('No such user'),
+    );
   });
 
   it('refuses a deactivated target', async () => {
     const target = await createUser({ label: 'status-deactivated' });
     await api('DELETE', `/users/${target.userId}`, { auth: owner() });
-    expect((await api('POST', `/users/${target.userId}/status`, { auth: owner(), params: { status_text: 'x' } })).body).toEqual(error('User is deactivated'));
+    expect((await api('POST', `/users/${target.userId}/status`, { auth: owner(), params: { status_text: 'x' } })).body).toEqual(
+      error('User is deactivated'),
+    );
   });
 
   it('validates like the self endpoint', async () => {
@@ -137,7 +183,10 @@ describe('POST /users/{user_id}/status (E8, administrators)', () => {
 
 describe('GET /users/{user_id}/status', () => {
   it('is an empty object for a user without a status, to any member', async () => {
-    const [viewer, target] = await Promise.all([createUser({ role: Role.GUEST, label: 'status-viewer' }), createUser({ label: 'status-none' })]);
+    const [viewer, target] = await Promise.all([
+      createUser({ role: Role.GUEST, label: 'status-viewer' }),
+      createUser({ label: 'status-none' }),
+    ]);
     expect((await api('GET', `/users/${target.userId}/status`, { auth: viewer })).body).toEqual({ result: 'success', msg: '', status: {} });
   });
 

@@ -2,8 +2,24 @@ import { Role } from '@zulip-es/contracts';
 import { api, createUser, owner, systemInfo, uniqueEmail } from '@zulip-es/testing';
 
 const E15_FIELDS = [
-  'avatar_url', 'avatar_version', 'date_joined', 'delivery_email', 'email', 'full_name', 'is_active', 'is_admin', 'is_bot',
-  'is_guest', 'is_owner', 'max_message_id', 'msg', 'profile_data', 'result', 'role', 'timezone', 'user_id',
+  'avatar_url',
+  'avatar_version',
+  'date_joined',
+  'delivery_email',
+  'email',
+  'full_name',
+  'is_active',
+  'is_admin',
+  'is_bot',
+  'is_guest',
+  'is_owner',
+  'max_message_id',
+  'msg',
+  'profile_data',
+  'result',
+  'role',
+  'timezone',
+  'user_id',
 ];
 
 describe('GET /users/me (E15)', () => {
@@ -49,7 +65,13 @@ describe('POST /users', () => {
   it('creates a member who can then fetch an API key and call the API', async () => {
     const user = await createUser({ label: 'created' });
     const me = await api('GET', '/users/me', { auth: user });
-    expect(me.body).toMatchObject({ user_id: user.userId, email: user.email, full_name: user.fullName, role: Role.MEMBER, is_admin: false });
+    expect(me.body).toMatchObject({
+      user_id: user.userId,
+      email: user.email,
+      full_name: user.fullName,
+      role: Role.MEMBER,
+      is_admin: false,
+    });
     const seen = await api('GET', `/users/${user.userId}`, { auth: owner() });
     expect(seen.body.user).toMatchObject({ user_id: user.userId, is_active: true });
   });
@@ -63,7 +85,10 @@ describe('POST /users', () => {
   it('refuses an email already in use, any case, and creates nothing', async () => {
     const user = await createUser();
     const before = await api('GET', '/users', { auth: owner() });
-    const again = await api('POST', '/users', { auth: owner(), params: { email: user.email.toUpperCase(), password: 'another-pw', full_name: 'Twin' } });
+    const again = await api('POST', '/users', {
+      auth: owner(),
+      params: { email: user.email.toUpperCase(), password: 'another-pw', full_name: 'Twin' },
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Email '${user.email.toUpperCase()}' already in use` });
     const after = await api('GET', '/users', { auth: owner() });
@@ -101,7 +126,10 @@ describe('POST /users', () => {
     const member = await createUser({ label: 'promoted' });
     const promote = await api('PATCH', `/users/${member.userId}`, { auth: owner(), params: { role: Role.ADMINISTRATOR } });
     expect(promote.status).toBe(200);
-    const res = await api('POST', '/users', { auth: member, params: { email: uniqueEmail('by-admin'), password: 'secret-pw', full_name: 'Made by admin' } });
+    const res = await api('POST', '/users', {
+      auth: member,
+      params: { email: uniqueEmail('by-admin'), password: 'secret-pw', full_name: 'Made by admin' },
+    });
     expect(res.status).toBe(200);
   });
 });

@@ -115,7 +115,10 @@ const commands = {
   /** Each project's lint target (rules and the module boundaries), then the scripts outside them. */
   lint: async () => {
     const projects = await nx(['run-many', '--targets=lint']);
-    return projects !== 0 ? projects : exec(bin('eslint'), ['infra', 'bench', '.ci']);
+    if (projects !== 0) return projects;
+    const scripts = await exec(bin('eslint'), ['infra', 'bench', '.ci']);
+    // One formatter for the whole tree: a file Prettier would change fails the lint.
+    return scripts !== 0 ? scripts : exec(bin('prettier'), ['--check', '--log-level', 'warn', '.']);
   },
   /** Types of everything, tests and scripts included (the build covers only what ships). */
   typecheck: async () => exec(bin('tsc'), ['-p', 'tsconfig.typecheck.json']),

@@ -80,7 +80,8 @@ function composeConfig(args: string[], env: NodeJS.ProcessEnv): SpawnSyncReturns
   return run(tool.command, [...tool.args, 'config', ...args], env);
 }
 
-const output = (result: SpawnSyncReturns<string>) => `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
+const output = (result: SpawnSyncReturns<string>) =>
+  `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
 
 // --- the rendered model -------------------------------------------------------------------------
 
@@ -112,7 +113,8 @@ function renderedModel(): ComposeModel {
   if (tool.kind === 'plugin') return JSON.parse(rendered.stdout) as ComposeModel;
   const toJson = 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)';
   const converted = run('python3', ['-c', toJson], process.env, rendered.stdout);
-  if (converted.status !== 0) throw new Error(`could not read docker-compose's YAML with python3 (PyYAML comes with docker-compose):\n${output(converted)}`);
+  if (converted.status !== 0)
+    throw new Error(`could not read docker-compose's YAML with python3 (PyYAML comes with docker-compose):\n${output(converted)}`);
   return JSON.parse(converted.stdout) as ComposeModel;
 }
 
@@ -152,11 +154,11 @@ describe('docker-compose.yml', () => {
   });
 
   it('defines the infrastructure, its one-shot init jobs and the five services', () => {
-    expect(Object.keys(model.services).sort()).toEqual(
-      [...INFRA_SERVICES, 'kafka-init', 'minio-init', ...APP_SERVICES].sort(),
-    );
-    for (const name of INFRA_SERVICES) expect({ name, test: asList(model.services[name].healthcheck?.test).length > 0 }).toEqual({ name, test: true });
-    for (const name of ['kafka-init', 'minio-init']) expect({ name, restart: model.services[name].restart }).toEqual({ name, restart: 'no' });
+    expect(Object.keys(model.services).sort()).toEqual([...INFRA_SERVICES, 'kafka-init', 'minio-init', ...APP_SERVICES].sort());
+    for (const name of INFRA_SERVICES)
+      expect({ name, test: asList(model.services[name].healthcheck?.test).length > 0 }).toEqual({ name, test: true });
+    for (const name of ['kafka-init', 'minio-init'])
+      expect({ name, restart: model.services[name].restart }).toEqual({ name, restart: 'no' });
   });
 
   it.each(APP_SERVICES)('builds %s from the one Dockerfile with SERVICE naming it', (name) => {
@@ -190,7 +192,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each(APP_SERVICES)("health-checks %s on the port its own variable sets, reachable from other containers", (name) => {
+  it.each(APP_SERVICES)('health-checks %s on the port its own variable sets, reachable from other containers', (name) => {
     const service = model.services[name];
     const [portVar, port] = PORT_VARS[name];
     expect(service.environment?.[portVar]).toBe(String(port));
@@ -257,7 +259,10 @@ describe('docker-compose.yml', () => {
       });
       expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
 
-      const invocations = readFileSync(calls, 'utf8').split('--end--\n').filter(Boolean).map((block) => block.trimEnd().split('\n'));
+      const invocations = readFileSync(calls, 'utf8')
+        .split('--end--\n')
+        .filter(Boolean)
+        .map((block) => block.trimEnd().split('\n'));
       const created = invocations.map((args) => {
         const value = (flag: string) => args[args.indexOf(flag) + 1];
         expect(args).toEqual(expect.arrayContaining(['--create', '--if-not-exists']));
@@ -272,7 +277,9 @@ describe('docker-compose.yml', () => {
       const expected = ALL_SERVICE_TOPICS.map((topic) => ({
         topic: topic.name,
         partitions: topic.partitions,
-        config: Object.entries(retentionConfig(topic.retention)).map(([k, v]) => `${k}=${v}`).sort(),
+        config: Object.entries(retentionConfig(topic.retention))
+          .map(([k, v]) => `${k}=${v}`)
+          .sort(),
       }));
       const byTopic = (a: { topic: string }, b: { topic: string }) => a.topic.localeCompare(b.topic);
       expect(created.sort(byTopic)).toEqual(expected.sort(byTopic));

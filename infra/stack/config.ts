@@ -68,7 +68,8 @@ export function mongoBackend(env: NodeJS.ProcessEnv = process.env): MongoBackend
  */
 export function redisMaxmemory(env: NodeJS.ProcessEnv = process.env): string {
   const value = (env.REDIS_MAXMEMORY ?? '512mb').trim().toLowerCase();
-  if (!/^[1-9]\d*(kb|mb|gb)$/.test(value)) throw new Error(`REDIS_MAXMEMORY must be a size such as 512mb or 2gb (got "${env.REDIS_MAXMEMORY}")`);
+  if (!/^[1-9]\d*(kb|mb|gb)$/.test(value))
+    throw new Error(`REDIS_MAXMEMORY must be a size such as 512mb or 2gb (got "${env.REDIS_MAXMEMORY}")`);
   return value;
 }
 

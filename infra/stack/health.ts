@@ -27,7 +27,10 @@ export async function mongoHealth(url: string): Promise<string> {
   try {
     await withTimeout(client.connect(), 5000, 'mongo connect');
     await withTimeout(client.db('admin').command({ ping: 1 }), 5000, 'mongo ping');
-    const info = await client.db('admin').command({ buildInfo: 1 }).catch(() => undefined);
+    const info = await client
+      .db('admin')
+      .command({ buildInfo: 1 })
+      .catch(() => undefined);
     if (typeof info?.ferretdbVersion === 'string') return `ping ok, ${info.ferretdbVersion} (as MongoDB ${String(info.version)})`;
     return `ping ok, MongoDB ${String(info?.version ?? '?')}`;
   } finally {

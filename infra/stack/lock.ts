@@ -7,13 +7,7 @@ import * as path from 'node:path';
 import { isAlive } from './processes';
 import { HEARTBEAT_MS, sleep, type Say } from './util';
 
-export async function withLock<T>(
-  lockDir: string,
-  say: Say,
-  what: string,
-  body: () => Promise<T>,
-  timeoutMs = 30 * 60_000,
-): Promise<T> {
+export async function withLock<T>(lockDir: string, say: Say, what: string, body: () => Promise<T>, timeoutMs = 30 * 60_000): Promise<T> {
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   const ownerFile = path.join(lockDir, 'owner');
   const began = Date.now();

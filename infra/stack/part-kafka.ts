@@ -52,8 +52,18 @@ export function kafkaPart(config: StackConfig): Part {
         say(`kafka: formatting storage in ${dataDir} (cluster ${clusterId})`);
         await run(
           'java',
-          ['-cp', classpath(), `-Dlog4j.configuration=file:${log4jProperties}`, 'kafka.tools.StorageTool',
-            'format', '--ignore-formatted', '-t', clusterId, '-c', serverProperties],
+          [
+            '-cp',
+            classpath(),
+            `-Dlog4j.configuration=file:${log4jProperties}`,
+            'kafka.tools.StorageTool',
+            'format',
+            '--ignore-formatted',
+            '-t',
+            clusterId,
+            '-c',
+            serverProperties,
+          ],
           { logPath: logFile('kafka') },
         );
       }

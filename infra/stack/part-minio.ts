@@ -19,7 +19,13 @@ export function minioPart(config: StackConfig): Part {
     name: 'minio',
     description: `MinIO ${MINIO.version}${browser === 'on' ? `, console on ${host}:${consolePort}` : ''}`,
     address: `${host}:${port}`,
-    ports: browser === 'on' ? [{ host, port }, { host, port: consolePort }] : [{ host, port }],
+    ports:
+      browser === 'on'
+        ? [
+            { host, port },
+            { host, port: consolePort },
+          ]
+        : [{ host, port }],
     commandLineMatch: 'minio',
     startTimeoutMs: 30_000,
     provision: async (say) => void (await ensureMinio(say)),

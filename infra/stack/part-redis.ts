@@ -20,17 +20,27 @@ export function redisPart(config: StackConfig): Part {
       const dir = partDir('redis');
       fs.mkdirSync(dir, { recursive: true });
       const args = [
-        '--bind', host,
-        '--port', String(port),
-        '--dir', dir,
-        '--appendonly', 'yes',
-        '--appendfsync', 'everysec',
-        '--maxmemory', maxmemory,
+        '--bind',
+        host,
+        '--port',
+        String(port),
+        '--dir',
+        dir,
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--maxmemory',
+        maxmemory,
         // BullMQ's jobs are data: never evicted; a full Redis refuses writes instead.
-        '--maxmemory-policy', 'noeviction',
-        '--save', '60 1',
-        '--daemonize', 'no',
-        '--logfile', logFile('redis'),
+        '--maxmemory-policy',
+        'noeviction',
+        '--save',
+        '60 1',
+        '--daemonize',
+        'no',
+        '--logfile',
+        logFile('redis'),
       ];
       if (password) args.push('--requirepass', password);
       return { command: 'redis-server', args, cwd: dir };

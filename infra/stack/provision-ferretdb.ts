@@ -45,7 +45,8 @@ const UPDATE_DONE_READ_CLOSED = `${UPDATE_DONE}\t\tcloser.Close()\n`;
  * anything else is filtered in Go as before (which still checks every document it gets).
  */
 const QUERY_ID_SWITCH = '\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause =';
-const QUERY_ID_SWITCH_WITH_IN = '\t\tswitch v.(type) {\n\t\tcase *types.Document:\n\t\t\twhereClause, args = idInClause(v.(*types.Document))\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause =';
+const QUERY_ID_SWITCH_WITH_IN =
+  '\t\tswitch v.(type) {\n\t\tcase *types.Document:\n\t\t\twhereClause, args = idInClause(v.(*types.Document))\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause =';
 const EXPLAIN_ID_SWITCH = '\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n';
 const EXPLAIN_ID_SWITCH_WITH_IN =
   '\t\tswitch v.(type) {\n\t\tcase *types.Document:\n\t\t\twhereClause, args = idInClause(v.(*types.Document))\n\t\t\tfilterPushdown = whereClause != ""\n\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n';
@@ -91,7 +92,12 @@ export const FERRETDB: GoProgram = {
     const versionDir = path.join(dir, 'build', 'version');
     fs.writeFileSync(path.join(versionDir, 'version.txt'), `v${FERRETDB_VERSION}\n`);
     fs.writeFileSync(path.join(versionDir, 'package.txt'), 'zulip-es\n');
-    replaceExactly(1, path.join(dir, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'), ID_COLUMN_AS_SHIPPED, ID_COLUMN_AS_INDEXED);
+    replaceExactly(
+      1,
+      path.join(dir, 'internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
+      ID_COLUMN_AS_SHIPPED,
+      ID_COLUMN_AS_INDEXED,
+    );
     const collection = path.join(dir, 'internal', 'backends', 'sqlite', 'collection.go');
     replaceExactly(2, collection, ID_PUSHDOWN_AS_SHIPPED, ID_PUSHDOWN_WIDENED);
     replaceExactly(1, collection, QUERY_ID_SWITCH, QUERY_ID_SWITCH_WITH_IN);

@@ -33,8 +33,7 @@ export interface GoProgram {
   estimate: string;
 }
 
-export const goBinaryPath = (program: GoProgram): string =>
-  path.join(cacheDir(), program.cacheKey, 'bin', program.binary);
+export const goBinaryPath = (program: GoProgram): string => path.join(cacheDir(), program.cacheKey, 'bin', program.binary);
 
 export async function ensureGoBinary(program: GoProgram, say: Say): Promise<string> {
   const target = goBinaryPath(program);
@@ -56,7 +55,12 @@ export async function ensureGoBinary(program: GoProgram, say: Say): Promise<stri
     }
     const started = Date.now();
     say(`${program.label}: building ${program.module}@${program.version} (first run, ${program.estimate})…`);
-    await withHeartbeat(say, `${program.label}: building`, () => build(program, target), () => buildProgress(buildLog(program)));
+    await withHeartbeat(
+      say,
+      `${program.label}: building`,
+      () => build(program, target),
+      () => buildProgress(buildLog(program)),
+    );
     say(`${program.label}: built in ${Math.round((Date.now() - started) / 1000)} s`);
     return target;
   });
@@ -71,7 +75,10 @@ const buildLog = (program: GoProgram): string => path.join(cacheDir(), program.c
 export function buildProgress(logPath: string): string | undefined {
   let lines: string[];
   try {
-    lines = fs.readFileSync(logPath, 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    lines = fs
+      .readFileSync(logPath, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
   } catch {
     return undefined;
   }

@@ -9,12 +9,18 @@ describe("a Go build's progress, read from its log", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('counts the modules downloaded until the first package compiles', () => {
-    writeFileSync(log, '# 2026-11-26T10:00:00Z github.com/minio/minio@v0\ngo: downloading github.com/a/b v1.0.0\ngo: downloading github.com/c/d v2.1.0\n');
+    writeFileSync(
+      log,
+      '# 2026-11-26T10:00:00Z github.com/minio/minio@v0\ngo: downloading github.com/a/b v1.0.0\ngo: downloading github.com/c/d v2.1.0\n',
+    );
     expect(buildProgress(log)).toBe('2 modules downloaded');
   });
 
   it('then counts the packages compiled (go build -v names each)', () => {
-    writeFileSync(log, '# header\ngo: downloading github.com/a/b v1.0.0\ninternal/unsafeheader\ngithub.com/a/b\ngithub.com/minio/minio/cmd\n');
+    writeFileSync(
+      log,
+      '# header\ngo: downloading github.com/a/b v1.0.0\ninternal/unsafeheader\ngithub.com/a/b\ngithub.com/minio/minio/cmd\n',
+    );
     expect(buildProgress(log)).toBe('3 packages compiled');
   });
 

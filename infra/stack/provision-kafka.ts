@@ -51,11 +51,10 @@ async function fetchJars(): Promise<void> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'zulip-es-kafka-pom-'));
   try {
     fs.writeFileSync(path.join(scratch, 'pom.xml'), pom());
-    await run(
-      'mvn',
-      ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${kafkaLibs()}`, '-DincludeScope=runtime'],
-      { cwd: scratch, logPath: path.join(kafkaHome(), 'fetch.log') },
-    );
+    await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${kafkaLibs()}`, '-DincludeScope=runtime'], {
+      cwd: scratch,
+      logPath: path.join(kafkaHome(), 'fetch.log'),
+    });
     const jars = fs.readdirSync(kafkaLibs()).filter((name) => name.endsWith('.jar'));
     if (!jars.some((name) => name.startsWith(`kafka_${SCALA}-`))) {
       throw new Error(`kafka: Maven finished but ${kafkaLibs()} holds no kafka_${SCALA} jar`);

@@ -86,8 +86,15 @@ export async function ensurePythonClients(say: Say): Promise<PythonClients> {
     const started = Date.now();
     say(`${LABEL}: installing zulip and zulip-term from PyPI into ${venvDir(home)} with ${basePython} (first run, ~20 s)…`);
     const logPath = path.join(home, 'install.log');
-    const marker = await withHeartbeat(say, `${LABEL}: installing`, () => install(home, basePython, logPath), () => installProgress(logPath));
-    say(`${LABEL}: installed zulip ${marker.versions.zulip}, zulip-term ${marker.versions.zulipTerm} on Python ${marker.versions.python} in ${Math.round((Date.now() - started) / 1000)} s`);
+    const marker = await withHeartbeat(
+      say,
+      `${LABEL}: installing`,
+      () => install(home, basePython, logPath),
+      () => installProgress(logPath),
+    );
+    say(
+      `${LABEL}: installed zulip ${marker.versions.zulip}, zulip-term ${marker.versions.zulipTerm} on Python ${marker.versions.python} in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     return clientsOf(home, marker);
   });
 }
@@ -101,7 +108,8 @@ async function install(home: string, basePython: string, logPath: string): Promi
   await run(basePython, ['-m', 'venv', venvDir(home)], { env, logPath });
   const python = path.join(venvDir(home), 'bin', 'python');
   await run(python, ['-m', 'pip', 'install', '--progress-bar', 'off', '-r', REQUIREMENTS], { env, logPath });
-  const probe = 'import json, platform, importlib.metadata as m; print(json.dumps([platform.python_version(), m.version("zulip"), m.version("zulip-term")]))';
+  const probe =
+    'import json, platform, importlib.metadata as m; print(json.dumps([platform.python_version(), m.version("zulip"), m.version("zulip-term")]))';
   const [pythonVersion, zulip, zulipTerm] = JSON.parse(await run(python, ['-c', probe], { env })) as string[];
   const marker: Marker = { basePython, versions: { python: pythonVersion!, zulip: zulip!, zulipTerm: zulipTerm! } };
   fs.writeFileSync(markerFile(home), `${JSON.stringify(marker)}\n`);
@@ -160,7 +168,12 @@ export function findPython310(env: NodeJS.ProcessEnv = process.env): string {
 function pythonOnPath(): string | undefined {
   if (!onPath('python3.10')) return undefined;
   try {
-    return execFileSync('python3.10', ['-c', 'import sys, venv; print(sys.executable)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('python3.10', ['-c', 'import sys, venv; print(sys.executable)'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }

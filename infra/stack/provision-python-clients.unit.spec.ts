@@ -29,10 +29,12 @@ describe("the Python clients' environment", () => {
     const chosen = path.join(dir, 'python3.10');
     writeFileSync(chosen, '');
     expect(findPython310({ PYENV_ROOT: dir, ZULIP_PYTHON310: chosen })).toBe(chosen);
-    expect(() => findPython310({ ZULIP_PYTHON310: path.join(dir, 'missing') })).toThrow(/ZULIP_PYTHON310 is .*missing, which does not exist/);
+    expect(() => findPython310({ ZULIP_PYTHON310: path.join(dir, 'missing') })).toThrow(
+      /ZULIP_PYTHON310 is .*missing, which does not exist/,
+    );
   });
 
-  it("tells how far pip got from its log: packages fetched, then installing", () => {
+  it('tells how far pip got from its log: packages fetched, then installing', () => {
     const log = path.join(dir, 'install.log');
     writeFileSync(log, '# header\nCollecting zulip==0.9.1\n  Using cached zulip-0.9.1.whl\nCollecting zulip-term==0.7.0\n');
     expect(installProgress(log)).toMatch(/^2 of \d+ packages fetched$/);

@@ -16,7 +16,10 @@ const hmac = (key: string | Buffer, data: string): Buffer => createHmac('sha256'
 
 async function s3Request(target: S3Target, method: 'HEAD' | 'PUT', path: string, body = ''): Promise<Response> {
   const url = new URL(path, target.baseUrl);
-  const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''); // 20250101T000000Z
+  const amzDate = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, ''); // 20250101T000000Z
   const day = amzDate.slice(0, 8);
   const payloadHash = sha256(body);
   const canonicalHeaders = `host:${url.host}\nx-amz-content-sha256:${payloadHash}\nx-amz-date:${amzDate}\n`;
@@ -42,7 +45,8 @@ async function s3Request(target: S3Target, method: 'HEAD' | 'PUT', path: string,
 export async function ensureBucket(target: S3Target, bucket: string): Promise<boolean> {
   const head = await s3Request(target, 'HEAD', `/${bucket}`);
   if (head.status === 200) return false;
-  if (head.status !== 404) throw new Error(`minio: HEAD /${bucket} answered ${head.status}${head.status === 403 ? ' (wrong S3 credentials?)' : ''}`);
+  if (head.status !== 404)
+    throw new Error(`minio: HEAD /${bucket} answered ${head.status}${head.status === 403 ? ' (wrong S3 credentials?)' : ''}`);
   const body =
     target.region === 'us-east-1'
       ? ''

@@ -72,7 +72,10 @@ async function upPart(part: Part, say: Say): Promise<void> {
   if (pid !== undefined) {
     try {
       // It may have been started a moment ago by another run: give it its start time.
-      await retryUntil(part.health, { timeoutMs: part.startTimeoutMs, stillWorth: () => (isAlive(pid) ? undefined : `${part.name}: pid ${pid} exited`) });
+      await retryUntil(part.health, {
+        timeoutMs: part.startTimeoutMs,
+        stillWorth: () => (isAlive(pid) ? undefined : `${part.name}: pid ${pid} exited`),
+      });
     } catch (error) {
       throw new Error(
         `${part.name}: pid ${pid} (from its pid file) is running but not healthy: ${errorMessage(error)}\n` +
@@ -95,7 +98,8 @@ async function upPart(part: Part, say: Say): Promise<void> {
       });
     } catch (error) {
       const exited = started.exited() ?? (isAlive(started.pid) ? undefined : `${part.name}: exited right after start`);
-      const what = exited ?? `${part.name}: not healthy within ${part.startTimeoutMs / 1000} s of start (pid ${started.pid}): ${errorMessage(error)}`;
+      const what =
+        exited ?? `${part.name}: not healthy within ${part.startTimeoutMs / 1000} s of start (pid ${started.pid}): ${errorMessage(error)}`;
       throw new Error(`${what}\n  log ${logFile(part.name)}:\n${indent(sinceLastStart(logFile(part.name)))}`);
     }
     say(`${part.name}: started (pid ${started.pid}) on ${part.address} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -163,7 +167,13 @@ export function formatStatus(status: StackStatus): string {
     `${part.description}: ${part.detail}`,
   ]);
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join('  ')).join('\n');
+  return rows
+    .map((row) => row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join('  '))
+    .join('\n');
 }
 
-const indent = (text: string): string => text.split('\n').map((line) => `    ${line}`).join('\n');
+const indent = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');

@@ -12,11 +12,7 @@ export const say: Say = (line) => process.stdout.write(`${line}\n`);
  * Runs a command to completion. Its output goes to `logPath` (appended) when given, else it is
  * captured and returned; a non-zero exit throws with the tail of the output.
  */
-export async function run(
-  command: string,
-  args: string[],
-  options: SpawnOptions & { logPath?: string } = {},
-): Promise<string> {
+export async function run(command: string, args: string[], options: SpawnOptions & { logPath?: string } = {}): Promise<string> {
   const { logPath, ...spawnOptions } = options;
   const logFd = logPath ? fs.openSync(logPath, 'a') : undefined;
   try {

@@ -28,7 +28,11 @@ describe('a long provisioning step', () => {
 
   it('stops saying so when the step fails, and passes the failure on', async () => {
     const said: string[] = [];
-    const step = withHeartbeat((line) => said.push(line), 'kafka: fetching', () => Promise.reject(new Error('mvn failed')));
+    const step = withHeartbeat(
+      (line) => said.push(line),
+      'kafka: fetching',
+      () => Promise.reject(new Error('mvn failed')),
+    );
     await expect(step).rejects.toThrow('mvn failed');
     await jest.advanceTimersByTimeAsync(3 * HEARTBEAT_MS);
     expect(said).toEqual([]);

@@ -26,7 +26,10 @@ export function localSecrets(env: NodeJS.ProcessEnv = process.env): LocalSecrets
 function createSecrets(): LocalSecrets {
   const madeBefore = existsSync(path.join(partDir('kafka'), 'data', 'meta.properties'));
   const secrets = Object.fromEntries(
-    Object.entries(DEVELOPMENT_SECRETS).map(([name, developmentValue]) => [name, madeBefore ? developmentValue : randomBytes(32).toString('hex')]),
+    Object.entries(DEVELOPMENT_SECRETS).map(([name, developmentValue]) => [
+      name,
+      madeBefore ? developmentValue : randomBytes(32).toString('hex'),
+    ]),
   ) as LocalSecrets;
   mkdirSync(dataDir(), { recursive: true });
   writeFileSync(secretsFile(), `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });

@@ -56,7 +56,8 @@ function importedPackages(projectRoot: string, workspacePackages: Set<string>): 
   return imported;
 }
 
-const packageJson = (projectRoot: string): PackageJson => JSON.parse(readFileSync(path.join(repoRoot, projectRoot, 'package.json'), 'utf8')) as PackageJson;
+const packageJson = (projectRoot: string): PackageJson =>
+  JSON.parse(readFileSync(path.join(repoRoot, projectRoot, 'package.json'), 'utf8')) as PackageJson;
 
 describe('the Nx project graph', () => {
   const graph = projectGraph();
@@ -65,17 +66,34 @@ describe('the Nx project graph', () => {
   const workspacePackages = new Set(projectOfPackage.keys());
 
   it('knows every project of the workspace', () => {
-    expect(projects.map((node) => node.name).sort()).toEqual(['contracts', 'e2e', 'gateway', 'message-flags', 'messages', 'platform', 'push', 'realtime', 'testing', 'uploads', 'users', 'zulip-emoji', 'zulip-markdown']);
+    expect(projects.map((node) => node.name).sort()).toEqual([
+      'contracts',
+      'e2e',
+      'gateway',
+      'message-flags',
+      'messages',
+      'platform',
+      'push',
+      'realtime',
+      'testing',
+      'uploads',
+      'users',
+      'zulip-emoji',
+      'zulip-markdown',
+    ]);
   });
 
-  it.each(projects.map((node) => [node.name, node.data.root]))('has an edge for each workspace package %s imports, and its package.json declares it', (name, root) => {
-    const imported = [...importedPackages(root, workspacePackages)].sort();
-    const edges = new Set(graph.dependencies[name]!.map((edge) => edge.target));
-    expect(imported.filter((pkg) => !edges.has(projectOfPackage.get(pkg)!))).toEqual([]);
-    const declared = packageJson(root);
-    const declares = { ...declared.dependencies, ...declared.devDependencies };
-    expect(imported.filter((pkg) => !(pkg in declares))).toEqual([]);
-  });
+  it.each(projects.map((node) => [node.name, node.data.root]))(
+    'has an edge for each workspace package %s imports, and its package.json declares it',
+    (name, root) => {
+      const imported = [...importedPackages(root, workspacePackages)].sort();
+      const edges = new Set(graph.dependencies[name]!.map((edge) => edge.target));
+      expect(imported.filter((pkg) => !edges.has(projectOfPackage.get(pkg)!))).toEqual([]);
+      const declared = packageJson(root);
+      const declares = { ...declared.dependencies, ...declared.devDependencies };
+      expect(imported.filter((pkg) => !(pkg in declares))).toEqual([]);
+    },
+  );
 
   it('has platform build on contracts, and the tests on both libraries', () => {
     const targets = (name: string) => graph.dependencies[name]!.map((edge) => edge.target).sort();

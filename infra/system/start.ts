@@ -64,9 +64,13 @@ async function main(): Promise<void> {
   if (owner.created) keepPassword(password);
   const rc = zuliprc(owner.email, owner.api_key, site);
   writeFileSync(path.join(dataDir(), 'zuliprc'), rc, { mode: 0o600 });
-  console.log(`\n${owner.created ? 'Created' : 'Reusing'} the organization; its owner's credentials (${path.join(dataDir(), 'zuliprc')}):\n\n${rc}`);
+  console.log(
+    `\n${owner.created ? 'Created' : 'Reusing'} the organization; its owner's credentials (${path.join(dataDir(), 'zuliprc')}):\n\n${rc}`,
+  );
   if (owner.created) console.log(`Its password (for POST /fetch_api_key and clients that log in): ${passwordFile()}`);
-  console.log(`Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`);
+  console.log(
+    `Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`,
+  );
 
   // `on`, not `once`: Ctrl-C may arrive more than once (from the terminal and passed on by the
   // processes above this one), and a second signal without a listener would end this process

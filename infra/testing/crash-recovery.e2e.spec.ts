@@ -11,7 +11,10 @@ async function creator(stop: () => boolean, attempts: Attempt[]): Promise<void> 
   while (!stop()) {
     const attempt: Attempt = { email: uniqueEmail('crash') };
     attempts.push(attempt);
-    attempt.response = await api('POST', '/users', { auth: owner(), params: { email: attempt.email, password: 'crash-test-pw', full_name: 'Crash test' } });
+    attempt.response = await api('POST', '/users', {
+      auth: owner(),
+      params: { email: attempt.email, password: 'crash-test-pw', full_name: 'Crash test' },
+    });
   }
 }
 

@@ -29,7 +29,13 @@ export const extraPort = (offset: number): number => systemInfo().ports.gateway 
  * `env`, its log in the test logs folder under `name`.
  */
 export function startInstance(service: ServiceId, name: string, port: number, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  return startExtra({ service, name, port, env: { ...systemInfo().env, ...env }, logFile: path.join(testDataDir(), 'logs', `${name}.log`) });
+  return startExtra({
+    service,
+    name,
+    port,
+    env: { ...systemInfo().env, ...env },
+    logFile: path.join(testDataDir(), 'logs', `${name}.log`),
+  });
 }
 
 /**
@@ -54,7 +60,9 @@ export function runningPid(service: ServiceId): number {
 export async function stopExtras(graceMs = 10_000): Promise<void> {
   let pids: number[];
   try {
-    pids = readdirSync(registry()).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    pids = readdirSync(registry())
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
   } catch {
     return;
   }

@@ -52,7 +52,12 @@ describe('per-user rate limits', () => {
     for (let i = 0; i < 3; i++) await usersMe();
     const res = await fetch(`${gateway.url}/api/v1/tus`, {
       method: 'POST',
-      headers: { authorization: basicAuth(owner()), 'Tus-Resumable': '1.0.0', 'Upload-Length': '5', 'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}` },
+      headers: {
+        authorization: basicAuth(owner()),
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '5',
+        'Upload-Metadata': `filename ${Buffer.from('a.txt').toString('base64')}`,
+      },
     });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ result: 'error', code: 'RATE_LIMIT_HIT', msg: 'API usage exceeded rate limit' });
@@ -92,7 +97,8 @@ describe('per-address rate limits of unauthenticated calls', () => {
 
   afterAll(() => gateway.stop());
 
-  const guess = (password: string) => api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username: owner().email, password } });
+  const guess = (password: string) =>
+    api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username: owner().email, password } });
 
   it('stops password guessing at POST /fetch_api_key with 429 RATE_LIMIT_HIT, without holding back authenticated users', async () => {
     // Counters live in Redis per window (600 s, aligned to the clock): guess until it is used up
@@ -124,7 +130,8 @@ describe('per-username limits of password attempts', () => {
 
   afterAll(() => gateway.stop());
 
-  const login = (username: string, password: string) => api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username, password } });
+  const login = (username: string, password: string) =>
+    api('POST', '/fetch_api_key', { baseUrl: gateway.url, params: { username, password } });
 
   it('refuses a username’s attempts past the limit, even with the right password, from any address; other accounts log in', async () => {
     const [target, other] = [await createTestUser({ label: 'guessed' }), await createTestUser({ label: 'not-guessed' })];
@@ -149,7 +156,10 @@ describe('request deadlines', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    gateway = await startInstance('gateway', 'gateway-impatient', extraPort(30), { INSTANCE_ID: 'gw-test-impatient', REQUEST_TIMEOUT_MS: '1' });
+    gateway = await startInstance('gateway', 'gateway-impatient', extraPort(30), {
+      INSTANCE_ID: 'gw-test-impatient',
+      REQUEST_TIMEOUT_MS: '1',
+    });
   }, 60_000);
 
   afterAll(() => gateway.stop());
@@ -167,20 +177,35 @@ describe('request deadlines', () => {
     // 1 ms deadline can still be ahead when a quiet machine hands the command over.
     const email = uniqueEmail('late');
     const ownerId = (await api('GET', '/users/me', { auth: owner() })).body.user_id as number;
-    const kafka = createKafka('test-late-command', StackEndpointsSchema.parse(process.env).KAFKA_BROKERS, createLogger('test-late-command', 'warn'));
+    const kafka = createKafka(
+      'test-late-command',
+      StackEndpointsSchema.parse(process.env).KAFKA_BROKERS,
+      createLogger('test-late-command', 'warn'),
+    );
     const producer = kafka.producer();
     await producer.connect();
     try {
       const late: CommandEnvelope = {
-        commandId: randomUUID(), type: createUser.type, kind: 'command', key: 'realm', correlationId: 'late', actorId: ownerId,
-        deadline: Date.now() - 60_000, replyTo: 'test.no-replies', after: [], data: { email, password: 'late-password', full_name: 'Too late' },
+        commandId: randomUUID(),
+        type: createUser.type,
+        kind: 'command',
+        key: 'realm',
+        correlationId: 'late',
+        actorId: ownerId,
+        deadline: Date.now() - 60_000,
+        replyTo: 'test.no-replies',
+        after: [],
+        data: { email, password: 'late-password', full_name: 'Too late' },
       };
       await producer.send({ topic: commandsTopic('users'), acks: -1, messages: [{ key: late.key, value: JSON.stringify(late) }] });
     } finally {
       await producer.disconnect();
     }
     // Same key, so decided after the late one: once it is answered, the late one was taken up.
-    const next = await api('POST', '/users', { auth: owner(), params: { email: uniqueEmail('after-late'), password: 'after-password', full_name: 'In time' } });
+    const next = await api('POST', '/users', {
+      auth: owner(),
+      params: { email: uniqueEmail('after-late'), password: 'after-password', full_name: 'In time' },
+    });
     expect(next.status).toBe(200);
     const key = await api('POST', '/fetch_api_key', { params: { username: email, password: 'late-password' } });
     expect(key.body.code).toBe('AUTHENTICATION_FAILED');

@@ -25,9 +25,19 @@ describe('a gateway killed while a client long-polls', () => {
 
   it('serves the same queue from the next gateway, with the events queued while it was down', async () => {
     gateway = await startInstance('gateway', 'gateway-restart-1', port, { INSTANCE_ID: 'gw-test-restart-1' });
-    const queueId = (await api('POST', '/register', { baseUrl: gateway.url, auth: reader, params: { event_types: ['message'], fetch_event_types: ['realm'] } })).body.queue_id as string;
+    const queueId = (
+      await api('POST', '/register', {
+        baseUrl: gateway.url,
+        auth: reader,
+        params: { event_types: ['message'], fetch_event_types: ['realm'] },
+      })
+    ).body.queue_id as string;
 
-    const interrupted = api('GET', '/events', { baseUrl: gateway.url, auth: reader, params: { queue_id: queueId, last_event_id: -1 } }).then(
+    const interrupted = api('GET', '/events', {
+      baseUrl: gateway.url,
+      auth: reader,
+      params: { queue_id: queueId, last_event_id: -1 },
+    }).then(
       () => 'answered',
       () => 'connection lost',
     );
@@ -37,15 +47,18 @@ describe('a gateway killed while a client long-polls', () => {
 
     expect((await send('while the gateway was down')).status).toBe(200);
     gateway = await startInstance('gateway', 'gateway-restart-2', port, { INSTANCE_ID: 'gw-test-restart-2' });
-    const first = (await api('GET', '/events', { baseUrl: gateway.url, auth: reader, params: { queue_id: queueId, last_event_id: -1 } })).body as unknown as Polled;
+    const first = (await api('GET', '/events', { baseUrl: gateway.url, auth: reader, params: { queue_id: queueId, last_event_id: -1 } }))
+      .body as unknown as Polled;
     expect(first.events.map((e) => [e.type, e.message?.content])).toEqual([['message', 'while the gateway was down']]);
 
     await send('after the restart');
     // Long-polls from the last event seen, heartbeats aside, as a client does.
     let lastEventId = first.events[0]!.id;
     const received: string[] = [];
-    for (const deadline = Date.now() + 15_000; received.length === 0 && Date.now() < deadline; ) {
-      const { events } = (await api('GET', '/events', { baseUrl: gateway.url, auth: reader, params: { queue_id: queueId, last_event_id: lastEventId } })).body as unknown as Polled;
+    for (const deadline = Date.now() + 15_000; received.length === 0 && Date.now() < deadline;) {
+      const { events } = (
+        await api('GET', '/events', { baseUrl: gateway.url, auth: reader, params: { queue_id: queueId, last_event_id: lastEventId } })
+      ).body as unknown as Polled;
       lastEventId = events.at(-1)?.id ?? lastEventId;
       received.push(...events.flatMap((e) => (e.type === 'message' ? [e.message!.content] : [])));
     }

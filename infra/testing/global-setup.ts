@@ -57,7 +57,12 @@ declare global {
  * fake providers.
  */
 async function startFakeProviders(): Promise<Record<string, string>> {
-  const push = await startFakePushSetup({ providersPort: PROVIDERS_PORT, bouncerPort: BOUNCER_PORT, credentialsDir: path.join(testDataDir(), 'push'), serverUuid: 'test-server' });
+  const push = await startFakePushSetup({
+    providersPort: PROVIDERS_PORT,
+    bouncerPort: BOUNCER_PORT,
+    credentialsDir: path.join(testDataDir(), 'push'),
+    serverUuid: 'test-server',
+  });
   globalThis.__FAKE_PUSH_PROVIDERS__ = push.fake;
   return push.env;
 }

@@ -6,11 +6,14 @@ import { systemInfo } from '../../libs/testing/src';
  * does not follow its topics, which (503 meanwhile).
  */
 describe('the health answer of every service', () => {
-  it.each(['gateway', 'users', 'messages', 'uploads', 'push', 'realtime'] as const)('%s: ok, with its count of quarantined events and no stale read model', async (service) => {
-    const res = await fetch(`http://127.0.0.1:${systemInfo().ports[service]}/health`);
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ status: 'ok', service, quarantined_events: expect.any(Number) });
-    expect(body).not.toHaveProperty('stale_read_models');
-  });
+  it.each(['gateway', 'users', 'messages', 'uploads', 'push', 'realtime'] as const)(
+    '%s: ok, with its count of quarantined events and no stale read model',
+    async (service) => {
+      const res = await fetch(`http://127.0.0.1:${systemInfo().ports[service]}/health`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ status: 'ok', service, quarantined_events: expect.any(Number) });
+      expect(body).not.toHaveProperty('stale_read_models');
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB, MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST, OPERATIONS, Role, type Operation } from '../../libs/contracts/src';
+import {
+  DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB,
+  MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST,
+  OPERATIONS,
+  Role,
+  type Operation,
+} from '../../libs/contracts/src';
 import { isAlive } from '../stack/processes';
 import {
   api,
@@ -69,14 +75,22 @@ function given(op: Operation, f: Fixtures): (name: string) => unknown {
     // One user: the bound is on channels × users.
     principals: [f.member.userId],
     // As many changes as a request takes, all of a subscription the caller holds (each an event).
-    subscription_data: Array.from({ length: MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST }, (_, i) => ({ stream_id: f.channelId, property: 'color', value: `#${String(i).padStart(6, '0')}` })),
+    subscription_data: Array.from({ length: MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST }, (_, i) => ({
+      stream_id: f.channelId,
+      property: 'color',
+      value: `#${String(i).padStart(6, '0')}`,
+    })),
     to: op.type === 'message.send' ? f.channelName : undefined,
   };
   return (name) => values[name];
 }
 
 /** The request as a client sends it: path parameters in the path, the rest in the form or query. */
-async function send(op: Operation, input: Record<string, unknown>, auth: Credentials): Promise<{ status: number; body: Record<string, unknown> }> {
+async function send(
+  op: Operation,
+  input: Record<string, unknown>,
+  auth: Credentials,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const params = { ...input };
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params[name];
@@ -98,16 +112,32 @@ describe('every operation with its largest valid input', () => {
 
   beforeAll(async () => {
     pids = Object.fromEntries(SERVICES.map((service) => [service, runningPid(service)])) as Record<ServiceId, number>;
-    const [admin, member, target] = [await createUser({ role: Role.ADMINISTRATOR, label: 'largest' }), await createUser({ label: 'largest-member' }), await createUser({ label: 'largest-target' })];
+    const [admin, member, target] = [
+      await createUser({ role: Role.ADMINISTRATOR, label: 'largest' }),
+      await createUser({ label: 'largest-member' }),
+      await createUser({ label: 'largest-target' }),
+    ];
     const channelName = `largest-${Date.now()}`;
     const channelId = await createChannel({ name: channelName, subscribers: [admin.userId, member.userId] }, admin);
-    const sendMessage = async () => (await api('POST', '/messages', { auth: admin, params: { type: 'stream', to: channelName, topic: 'largest', content: 'hello' } })).body.id as number;
+    const sendMessage = async () =>
+      (await api('POST', '/messages', { auth: admin, params: { type: 'stream', to: channelName, topic: 'largest', content: 'hello' } }))
+        .body.id as number;
     const messageIds = { kept: await sendMessage(), deleted: await sendMessage() };
     const groupId = await createGroup({ members: [member.userId] }, admin);
     const drafts = await api('POST', '/drafts', { auth: admin, params: { drafts: [{ type: '', to: [], topic: '', content: 'draft' }] } });
     const upload = await uploadFile(admin, 'small.txt');
     const attachments = (await api('GET', '/attachments', { auth: admin })).body.attachments as { id: number; path_id: string }[];
-    f = { admin, member, target, channelId, channelName, messageIds, groupId, draftId: (drafts.body.ids as number[])[0]!, attachmentId: attachments.find((a) => a.path_id === upload.pathId)!.id };
+    f = {
+      admin,
+      member,
+      target,
+      channelId,
+      channelName,
+      messageIds,
+      groupId,
+      draftId: (drafts.body.ids as number[])[0]!,
+      attachmentId: attachments.find((a) => a.path_id === upload.pathId)!.id,
+    };
   });
 
   it.each(OPERATIONS.map((op) => [`${op.method} ${op.path}`, op] as const))('%s answers without a server error', async (_name, op) => {
@@ -115,7 +145,10 @@ describe('every operation with its largest valid input', () => {
     expect(op.params.safeParse(input).success).toBe(true);
     const auth = ORGANIZATION_WIDE.has(op.type) ? f.member : f.admin;
     const res = await send(op, input, auth);
-    expect({ status: res.status, result: res.body.result }).toEqual({ status: expect.any(Number), result: res.status === 200 ? 'success' : 'error' });
+    expect({ status: res.status, result: res.body.result }).toEqual({
+      status: expect.any(Number),
+      result: res.status === 200 ? 'success' : 'error',
+    });
     expect(res.status).toBeLessThan(500);
   });
 
@@ -126,7 +159,10 @@ describe('every operation with its largest valid input', () => {
       const health = await fetch(`http://127.0.0.1:${ports[service]}/health`);
       expect({ service, status: health.status }).toEqual({ service, status: 200 });
     }
-    const sent = await api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: f.channelName, topic: 'after', content: 'still here' } });
+    const sent = await api('POST', '/messages', {
+      auth: owner(),
+      params: { type: 'stream', to: f.channelName, topic: 'after', content: 'still here' },
+    });
     expect(sent.body).toMatchObject({ result: 'success' });
   });
 });

@@ -18,7 +18,10 @@ async function sender(channelId: number, label: string, stop: () => boolean, att
     const attempt: Attempt = { content: `${label}-${n}` };
     attempts.push(attempt);
     try {
-      attempt.response = await api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic: 'crash', content: attempt.content } });
+      attempt.response = await api('POST', '/messages', {
+        auth: owner(),
+        params: { type: 'stream', to: String(channelId), topic: 'crash', content: attempt.content },
+      });
     } catch (error) {
       // The gateway itself is gone (the test failed and the run is tearing down): stop quietly.
       attempt.error = error;
@@ -30,7 +33,8 @@ async function sender(channelId: number, label: string, stop: () => boolean, att
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  for (const start = Date.now(); !(await condition()); await sleep(100)) if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+  for (const start = Date.now(); !(await condition()); await sleep(100))
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
 }
 
 describe('the messages service killed with SIGKILL while messages are being sent', () => {
@@ -50,7 +54,10 @@ describe('the messages service killed with SIGKILL while messages are being sent
     stopping = true;
     await Promise.all(senders);
     // One more after the restart: its id must be above every id given before.
-    const last = await api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic: 'crash', content: 'after' } });
+    const last = await api('POST', '/messages', {
+      auth: owner(),
+      params: { type: 'stream', to: String(channelId), topic: 'crash', content: 'after' },
+    });
     expect(last.status).toBe(200);
 
     const succeeded = attempts.filter((a) => a.response?.status === 200);
@@ -61,7 +68,18 @@ describe('the messages service killed with SIGKILL while messages are being sent
     const ids = succeeded.map((a) => a.response!.body.id as number);
     expect(new Set(ids).size).toBe(ids.length);
     expect(last.body.id).toBeGreaterThan(Math.max(...ids));
-    const topic = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 5000, apply_markdown: false, narrow: [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: 'crash' }] } });
+    const topic = await api('GET', '/messages', {
+      auth: owner(),
+      params: {
+        anchor: 'oldest',
+        num_after: 5000,
+        apply_markdown: false,
+        narrow: [
+          { operator: 'channel', operand: channelId },
+          { operator: 'topic', operand: 'crash' },
+        ],
+      },
+    });
     const stored = topic.body.messages as { id: number; content: string }[];
     const storedIds = stored.map((m) => m.id);
     expect(storedIds).toEqual([...storedIds].sort((a, b) => a - b));
@@ -79,7 +97,9 @@ async function sendMany(channelId: number, topic: string, count: number): Promis
   for (let start = 0; start < count; start += 10) {
     const n = Math.min(10, count - start);
     const sent = await Promise.all(
-      Array.from({ length: n }, () => api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic, content: 'x' } })),
+      Array.from({ length: n }, () =>
+        api('POST', '/messages', { auth: owner(), params: { type: 'stream', to: String(channelId), topic, content: 'x' } }),
+      ),
     );
     for (const res of sent) {
       if (res.status !== 200) throw new Error(JSON.stringify(res.body));
@@ -115,7 +135,12 @@ async function captureTopicBatches(channelId: number): Promise<{ sent: SentBatch
     { name: 'command-capture', topics: [topic], startAt: (t, p) => ends.get(partitionKey(t, p)) },
     async (records) => {
       for (const record of records) {
-        const command = JSON.parse(record.value.toString('utf8')) as { type: string; commandId: string; deadline: number; data: { channelId?: number } };
+        const command = JSON.parse(record.value.toString('utf8')) as {
+          type: string;
+          commandId: string;
+          deadline: number;
+          data: { channelId?: number };
+        };
         if (command.type !== DELETE_TOPIC_BATCH || command.data.channelId !== channelId) continue;
         const [, runId, batchNo] = command.commandId.split(':');
         sent.push({ runId, batchNo: Number(batchNo), sentAt: command.deadline - 30_000 });
@@ -140,7 +165,9 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
     const ids = await sendMany(channelId, 'crash', 750);
     const commands = await captureTopicBatches(channelId);
     const batches = (): EventEnvelope[] =>
-      capture.events.filter((e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId);
+      capture.events.filter(
+        (e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId,
+      );
 
     try {
       const first = await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } });
@@ -152,7 +179,12 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
       await startInstance('messages', 'messages-topic-deletion-replacement', systemInfo().ports.messages);
 
       // The client repeats until complete; the restarted worker takes the stalled job over.
-      await until(async () => (await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } })).body.complete === true, 120_000);
+      await until(
+        async () =>
+          (await api('POST', `/streams/${channelId}/delete_topic`, { auth: owner(), params: { topic_name: 'crash' } })).body.complete ===
+          true,
+        120_000,
+      );
 
       const deleted = batches().flatMap((e) => e.data.messageIds as number[]);
       expect(new Set(deleted).size).toBe(deleted.length);
@@ -160,7 +192,10 @@ describe('the messages service killed with SIGKILL while it deletes a topic', ()
       expect(batches().map((e) => (e.data.messageIds as number[]).length)).toEqual([100, 100, 100, 100, 100, 100, 100, 50]);
       // Killed mid-job: fewer than its 8 batches were out.
       expect(deletedAtKill).toBeLessThan(8);
-      const left = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] } });
+      const left = await api('GET', '/messages', {
+        auth: owner(),
+        params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }] },
+      });
       expect((left.body.messages as { id: number }[]).map((m) => m.id)).toEqual(kept);
 
       // One run, batches 0..9 (8 deletes nothing; the worker keeps one batch ahead, so 9 went out
@@ -188,7 +223,10 @@ describe('the messages service killed with SIGKILL while scheduled messages come
     // Due one after another around the kill: some before it, some while no process runs, some after.
     const contents = Array.from({ length: 8 }, (_, i) => `scheduled-${i}`);
     for (const [i, content] of contents.entries()) {
-      const res = await api('POST', '/scheduled_messages', { auth: owner(), params: { type: 'stream', to: channelId, topic: 'due', content, scheduled_delivery_timestamp: now + 2 + Math.floor(i / 2) } });
+      const res = await api('POST', '/scheduled_messages', {
+        auth: owner(),
+        params: { type: 'stream', to: channelId, topic: 'due', content, scheduled_delivery_timestamp: now + 2 + Math.floor(i / 2) },
+      });
       expect(res.status).toBe(200);
     }
     await sleep(2500);
@@ -196,7 +234,18 @@ describe('the messages service killed with SIGKILL while scheduled messages come
     await startInstance('messages', 'messages-scheduled-replacement', systemInfo().ports.messages);
 
     const delivered = async (): Promise<string[]> => {
-      const res = await api('GET', '/messages', { auth: owner(), params: { anchor: 'oldest', num_after: 100, apply_markdown: false, narrow: [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: 'due' }] } });
+      const res = await api('GET', '/messages', {
+        auth: owner(),
+        params: {
+          anchor: 'oldest',
+          num_after: 100,
+          apply_markdown: false,
+          narrow: [
+            { operator: 'channel', operand: channelId },
+            { operator: 'topic', operand: 'due' },
+          ],
+        },
+      });
       return (res.body.messages as { content: string }[] | undefined)?.map((m) => m.content) ?? [];
     };
     await until(async () => (await delivered()).length >= contents.length, 90_000);

@@ -21,7 +21,11 @@ describe('two gateways and two users services at once', () => {
     const gateways = [systemInfo().gatewayUrl, gateway2.url];
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api('POST', '/users', { baseUrl: gateways[i % 2], auth: owner(), params: { email: uniqueEmail('multi'), password: 'multi-pw-1', full_name: `Multi ${i}` } }),
+        api('POST', '/users', {
+          baseUrl: gateways[i % 2],
+          auth: owner(),
+          params: { email: uniqueEmail('multi'), password: 'multi-pw-1', full_name: `Multi ${i}` },
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
@@ -51,7 +55,9 @@ describe('two gateways and two users services at once', () => {
         // Decided by the instance owning key `realm`; the list comes from the other's in-memory users when it owns the user's key.
         expect((await api('PATCH', '/settings', { auth: user, params: { email_address_visibility: 4 } })).status).toBe(200);
         const listed = await api('GET', '/users', { auth: user, params: { user_ids: [user.userId] } });
-        expect(listed.body.members).toEqual([expect.objectContaining({ user_id: user.userId, email: dummyEmail(user.userId, systemInfo().realmHost) })]);
+        expect(listed.body.members).toEqual([
+          expect.objectContaining({ user_id: user.userId, email: dummyEmail(user.userId, systemInfo().realmHost) }),
+        ]);
       }),
     );
   });

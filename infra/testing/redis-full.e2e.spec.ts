@@ -20,13 +20,35 @@ describe('a gateway whose Redis is full', () => {
   let gateway: ServiceProcess;
 
   beforeAll(async () => {
-    redisServer = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no', '--maxmemory', '4mb', '--maxmemory-policy', 'noeviction'], {
-      stdio: 'ignore',
-    });
+    redisServer = spawn(
+      'redis-server',
+      [
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--maxmemory',
+        '4mb',
+        '--maxmemory-policy',
+        'noeviction',
+      ],
+      {
+        stdio: 'ignore',
+      },
+    );
     registerExtraPid(redisServer.pid!, 'redis-server');
     redis = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 20 });
     await redis.ping();
-    gateway = await startInstance('gateway', 'gateway-redis-full', extraPort(31), { INSTANCE_ID: 'gw-test-redis-full', REDIS_URL: `redis://127.0.0.1:${port}` });
+    gateway = await startInstance('gateway', 'gateway-redis-full', extraPort(31), {
+      INSTANCE_ID: 'gw-test-redis-full',
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+    });
     await fill(redis);
   }, 60_000);
 

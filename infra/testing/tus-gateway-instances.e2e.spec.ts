@@ -10,7 +10,12 @@ const MIB = 1024 * 1024;
 const tus = (method: string, url: string, auth: Credentials, headers: Record<string, string> = {}, body?: Buffer) =>
   fetch(url, {
     method,
-    headers: { 'Tus-Resumable': '1.0.0', Authorization: basicAuth(auth), ...(body ? { 'Content-Type': 'application/offset+octet-stream' } : {}), ...headers },
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      Authorization: basicAuth(auth),
+      ...(body ? { 'Content-Type': 'application/offset+octet-stream' } : {}),
+      ...headers,
+    },
     body,
   });
 
@@ -21,7 +26,10 @@ describe('tus uploads across gateway instances and configurations', () => {
     const gateway = await startInstance('gateway', 'gateway-tus', extraPort(40), { INSTANCE_ID: 'gw-test-tus' });
     let location: string;
     try {
-      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, { 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from('restart.bin').toString('base64')}` });
+      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, {
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `filename ${Buffer.from('restart.bin').toString('base64')}`,
+      });
       expect(created.status).toBe(201);
       location = created.headers.get('location')!;
       expect(location.startsWith(gateway.url)).toBe(true);
@@ -51,7 +59,10 @@ describe('tus uploads across gateway instances and configurations', () => {
     const bytes = randomBytes(2 * MIB);
     const gateway = await startInstance('gateway', 'gateway-tus-stalled', extraPort(42), { INSTANCE_ID: 'gw-test-tus-stalled' });
     try {
-      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, { 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}` });
+      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, {
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `filename ${Buffer.from('stalled.bin').toString('base64')}`,
+      });
       const location = created.headers.get('location')!;
       // A half-open connection: the first MiB sent, then nothing, and the body never ends.
       const stalledBody = new ReadableStream<Uint8Array>({
@@ -61,7 +72,12 @@ describe('tus uploads across gateway instances and configurations', () => {
       });
       const stalled = fetch(location, {
         method: 'PATCH',
-        headers: { 'Tus-Resumable': '1.0.0', Authorization: basicAuth(user), 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': '0' },
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          Authorization: basicAuth(user),
+          'Content-Type': 'application/offset+octet-stream',
+          'Upload-Offset': '0',
+        },
         body: stalledBody,
         duplex: 'half',
       } as RequestInit).then(
@@ -92,14 +108,24 @@ describe('tus uploads across gateway instances and configurations', () => {
     // A gateway allowing more than the uploads service (25 MiB): the service refuses the record.
     const user = await createUser();
     const size = DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB * MIB + 1;
-    const gateway = await startInstance('gateway', 'gateway-tus-large', extraPort(41), { INSTANCE_ID: 'gw-test-tus-large', MAX_FILE_UPLOAD_SIZE_MIB: String(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB + 1) });
+    const gateway = await startInstance('gateway', 'gateway-tus-large', extraPort(41), {
+      INSTANCE_ID: 'gw-test-tus-large',
+      MAX_FILE_UPLOAD_SIZE_MIB: String(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB + 1),
+    });
     try {
-      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, { 'Upload-Length': String(size), 'Upload-Metadata': `filename ${Buffer.from('large.bin').toString('base64')}` });
+      const created = await tus('POST', `${gateway.url}/api/v1/tus`, user, {
+        'Upload-Length': String(size),
+        'Upload-Metadata': `filename ${Buffer.from('large.bin').toString('base64')}`,
+      });
       expect(created.status).toBe(201);
       const location = created.headers.get('location')!;
       const last = await tus('PATCH', location, user, { 'Upload-Offset': '0' }, Buffer.alloc(size, 7));
       expect(last.status).toBe(400);
-      expect(await last.json()).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: fileTooLargeMessage(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB) });
+      expect(await last.json()).toEqual({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: fileTooLargeMessage(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
+      });
 
       const pathId = Buffer.from(location.slice(location.lastIndexOf('/') + 1), 'base64url').toString('utf8');
       const bucket = new ObjectStore(StackEndpointsSchema.parse(process.env));

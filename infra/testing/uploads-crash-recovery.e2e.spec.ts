@@ -12,7 +12,8 @@ import { runningPid, startInstance } from './extra-processes';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 90_000): Promise<void> {
-  for (const start = Date.now(); !(await condition()); await sleep(100)) if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+  for (const start = Date.now(); !(await condition()); await sleep(100))
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
 }
 
 /**
@@ -24,8 +25,13 @@ describe('the uploads service killed with SIGKILL in the middle of a garbage col
   const endpoints = StackEndpointsSchema.parse(process.env);
   const bucket = `gc-crash-${randomBytes(4).toString('hex')}`;
   const s3 = new Client({
-    endPoint: endpoints.S3_ENDPOINT, port: endpoints.S3_PORT, useSSL: endpoints.S3_USE_SSL,
-    accessKey: endpoints.S3_ACCESS_KEY, secretKey: endpoints.S3_SECRET_KEY, region: endpoints.S3_REGION, pathStyle: true,
+    endPoint: endpoints.S3_ENDPOINT,
+    port: endpoints.S3_PORT,
+    useSSL: endpoints.S3_USE_SSL,
+    accessKey: endpoints.S3_ACCESS_KEY,
+    secretKey: endpoints.S3_SECRET_KEY,
+    region: endpoints.S3_REGION,
+    pathStyle: true,
   });
   const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(UPLOAD_GC_QUEUE, { connection });
@@ -54,7 +60,11 @@ describe('the uploads service killed with SIGKILL in the middle of a garbage col
     await s3.makeBucket(bucket, endpoints.S3_REGION);
     const orphans = 600;
     for (let i = 0; i < orphans; i += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, orphans - i) }, (_, j) => s3.putObject(bucket, `1/ff/${randomBytes(12).toString('hex')}/orphan-${i + j}.txt`, Buffer.from('x'))));
+      await Promise.all(
+        Array.from({ length: Math.min(50, orphans - i) }, (_, j) =>
+          s3.putObject(bucket, `1/ff/${randomBytes(12).toString('hex')}/orphan-${i + j}.txt`, Buffer.from('x')),
+        ),
+      );
     }
 
     process.kill(runningPid('uploads'), 'SIGKILL');
@@ -97,8 +107,13 @@ describe('an organization export whose uploads service is killed with SIGKILL du
   const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(REALM_EXPORT_QUEUE, { connection });
   const s3 = new Client({
-    endPoint: endpoints.S3_ENDPOINT, port: endpoints.S3_PORT, useSSL: endpoints.S3_USE_SSL,
-    accessKey: endpoints.S3_ACCESS_KEY, secretKey: endpoints.S3_SECRET_KEY, region: endpoints.S3_REGION, pathStyle: true,
+    endPoint: endpoints.S3_ENDPOINT,
+    port: endpoints.S3_PORT,
+    useSSL: endpoints.S3_USE_SSL,
+    accessKey: endpoints.S3_ACCESS_KEY,
+    secretKey: endpoints.S3_SECRET_KEY,
+    region: endpoints.S3_REGION,
+    pathStyle: true,
   });
   /** A short lock: the restarted instance takes the killed worker's job over within seconds. */
   const shortLock = { REALM_EXPORT_LOCK_MS: '2000' };
@@ -136,17 +151,23 @@ describe('an organization export whose uploads service is killed with SIGKILL du
 
     const key = new URL(done.export_url!).pathname.slice('/user_avatars/'.length);
     const archives: string[] = [];
-    for await (const item of s3.listObjectsV2(endpoints.S3_BUCKET, key.slice(0, key.lastIndexOf('/') + 1), true)) if (item.name) archives.push(item.name);
+    for await (const item of s3.listObjectsV2(endpoints.S3_BUCKET, key.slice(0, key.lastIndexOf('/') + 1), true))
+      if (item.name) archives.push(item.name);
     expect(archives).toEqual([key]);
     expect(await capture.settle((e) => e.type === 'realm_export.succeeded.v1' && e.data.exportId === id, 2_000)).toHaveLength(1);
-    const res = await fetch(done.export_url!, { headers: { authorization: `Basic ${Buffer.from(`${owner().email}:${owner().apiKey}`).toString('base64')}` } });
+    const res = await fetch(done.export_url!, {
+      headers: { authorization: `Basic ${Buffer.from(`${owner().email}:${owner().apiKey}`).toString('base64')}` },
+    });
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
   }, 180_000);
 
   it('records failed_timestamp, and no URL, once the job gave up (a bucket that does not exist)', async () => {
     await current?.kill9();
-    current = await startInstance('uploads', 'uploads-export-failing', systemInfo().ports.uploads, { S3_BUCKET: `missing-${randomBytes(4).toString('hex')}`, REALM_EXPORT_ATTEMPTS: '1' });
+    current = await startInstance('uploads', 'uploads-export-failing', systemInfo().ports.uploads, {
+      S3_BUCKET: `missing-${randomBytes(4).toString('hex')}`,
+      REALM_EXPORT_ATTEMPTS: '1',
+    });
     const started = await api('POST', '/export/realm', { auth: owner() });
     expect(started.status).toBe(200);
     const id = started.body.id as number;

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { basicAuth, createUser, systemInfo, type Credentials } from '@zulip-es/testing';
 
 /** Every operation of Zulip's API document at this server's feature level (see extract-operations.ts). */
-const OPERATIONS = JSON.parse(readFileSync(path.join(__dirname, 'zulip-operations.json'), 'utf8')) as { method: string; path: string; operationId: string | null }[];
+const OPERATIONS = JSON.parse(readFileSync(path.join(__dirname, 'zulip-operations.json'), 'utf8')) as {
+  method: string;
+  path: string;
+  operationId: string | null;
+}[];
 
 /** The README's table of operations this server does not serve, with the reason for each. */
 function notServed(): Set<string> {
@@ -48,15 +52,21 @@ describe("Zulip's API document: every operation is served, or listed in the READ
     expect(OPERATIONS.length).toBeGreaterThan(130);
   });
 
-  it.each(OPERATIONS.filter((op) => !excluded.has(`${op.method} ${op.path}`)).map((op) => [`${op.method} ${op.path}`, op] as const))('routes %s', async (_name, op) => {
-    // The one call that would deactivate the caller gets a member of its own.
-    const caller = op.method === 'DELETE' && op.path === '/users/me' ? await createUser({ label: 'api-coverage-leaving' }) : member;
-    expect(await routed(caller, op.method, op.path)).toBe(true);
-  });
+  it.each(OPERATIONS.filter((op) => !excluded.has(`${op.method} ${op.path}`)).map((op) => [`${op.method} ${op.path}`, op] as const))(
+    'routes %s',
+    async (_name, op) => {
+      // The one call that would deactivate the caller gets a member of its own.
+      const caller = op.method === 'DELETE' && op.path === '/users/me' ? await createUser({ label: 'api-coverage-leaving' }) : member;
+      expect(await routed(caller, op.method, op.path)).toBe(true);
+    },
+  );
 
-  it.each([...excluded].map((key) => [key] as const))('%s, listed as not served, is indeed not routed (else the README is stale)', async (key) => {
-    const [method, route] = key.split(' ') as [string, string];
-    expect(OPERATIONS.some((op) => op.method === method && op.path === route)).toBe(true);
-    expect(await routed(member, method, route)).toBe(false);
-  });
+  it.each([...excluded].map((key) => [key] as const))(
+    '%s, listed as not served, is indeed not routed (else the README is stale)',
+    async (key) => {
+      const [method, route] = key.split(' ') as [string, string];
+      expect(OPERATIONS.some((op) => op.method === method && op.path === route)).toBe(true);
+      expect(await routed(member, method, route)).toBe(false);
+    },
+  );
 });

@@ -34,7 +34,10 @@ describe('POST /register state and event queue, registered during writes', () =>
     const saved: number[] = [];
     const saving = (async () => {
       for (let i = 0; i < 40; i++) {
-        const res = await api('POST', '/drafts', { auth: user, params: { drafts: [{ type: '', to: [], topic: '', content: `draft ${i}` }] } });
+        const res = await api('POST', '/drafts', {
+          auth: user,
+          params: { drafts: [{ type: '', to: [], topic: '', content: `draft ${i}` }] },
+        });
         expect(res.status).toBe(200);
         saved.push(...(res.body.ids as number[]));
       }
@@ -63,8 +66,15 @@ describe('POST /register state and event queue, registered during writes', () =>
     expect(queues.length).toBeGreaterThan(3);
     for (const queue of queues) {
       const inState = (queue.state.realm_users as { user_id: number }[]).map((u) => u.user_id).filter((id) => created.includes(id));
-      const { fromState, fromEvents } = await idsOf(queue, inState, (e) => (e.op === 'add' ? [(e.person as { user_id: number }).user_id] : []), created);
-      expect([...fromState, ...fromEvents.filter((id) => created.includes(id))].sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
+      const { fromState, fromEvents } = await idsOf(
+        queue,
+        inState,
+        (e) => (e.op === 'add' ? [(e.person as { user_id: number }).user_id] : []),
+        created,
+      );
+      expect([...fromState, ...fromEvents.filter((id) => created.includes(id))].sort((a, b) => a - b)).toEqual(
+        [...created].sort((a, b) => a - b),
+      );
       await queue.delete();
     }
   });
@@ -90,7 +100,8 @@ describe('POST /register state and event queue, registered during writes', () =>
     const params = { event_types: ['message', 'update_message_flags'], fetch_event_types: ['message', 'update_message_flags'] };
     const queues = await registerDuring(reader, params, sending);
     expect(queues.length).toBeGreaterThan(3);
-    const unreadEvent = (e: ClientEvent) => (e.type === 'message' && !(e.flags as string[]).includes('read') ? [(e.message as { id: number }).id] : []);
+    const unreadEvent = (e: ClientEvent) =>
+      e.type === 'message' && !(e.flags as string[]).includes('read') ? [(e.message as { id: number }).id] : [];
     for (const queue of queues) {
       const { fromState, fromEvents } = await idsOf(queue, unreadInState(queue), unreadEvent, sent);
       expect([...fromState, ...fromEvents].sort((a, b) => a - b)).toEqual([...sent].sort((a, b) => a - b));
@@ -113,11 +124,17 @@ describe('POST /register state and event queue, registered during writes', () =>
     const params = { event_types: ['update_message_flags'], fetch_event_types: ['message', 'update_message_flags'] };
     const queues = await registerDuring(reader, params, marking);
     expect(queues.length).toBeGreaterThan(3);
-    const readEvent = (e: ClientEvent) => (e.type === 'update_message_flags' && e.op === 'add' && e.flag === 'read' ? (e.messages as number[]) : []);
+    const readEvent = (e: ClientEvent) =>
+      e.type === 'update_message_flags' && e.op === 'add' && e.flag === 'read' ? (e.messages as number[]) : [];
     for (const queue of queues) {
       const stillUnread = unreadInState(queue).filter((id) => ids.includes(id));
       // Every id still unread in the state must be heard read, and only those.
-      const { fromEvents } = await idsOf(queue, ids.filter((id) => !stillUnread.includes(id)), readEvent, ids);
+      const { fromEvents } = await idsOf(
+        queue,
+        ids.filter((id) => !stillUnread.includes(id)),
+        readEvent,
+        ids,
+      );
       expect([...fromEvents].sort((a, b) => a - b)).toEqual(stillUnread.sort((a, b) => a - b));
       await queue.delete();
     }

@@ -100,10 +100,22 @@ describe('POST /register as the mobile app asks it', () => {
   it('answers the settings, emoji and URLs in the shapes the app parses', () => {
     expect(Object.keys(state.user_settings as object)).toEqual(expect.arrayContaining(FLUTTER_USER_SETTINGS));
     for (const emoji of Object.values(state.realm_emoji as Record<string, unknown>)) {
-      expect(emoji).toEqual({ id: expect.any(String), name: expect.any(String), source_url: expect.any(String), deactivated: expect.any(Boolean), author_id: expect.any(Number), still_url: (emoji as { still_url: unknown }).still_url === null ? null : expect.any(String) });
+      expect(emoji).toEqual({
+        id: expect.any(String),
+        name: expect.any(String),
+        source_url: expect.any(String),
+        deactivated: expect.any(Boolean),
+        author_id: expect.any(Number),
+        still_url: (emoji as { still_url: unknown }).still_url === null ? null : expect.any(String),
+      });
     }
     for (const account of Object.values(state.realm_default_external_accounts as Record<string, unknown>)) {
-      expect(account).toEqual({ name: expect.any(String), text: expect.any(String), hint: expect.any(String), url_pattern: expect.any(String) });
+      expect(account).toEqual({
+        name: expect.any(String),
+        text: expect.any(String),
+        hint: expect.any(String),
+        url_pattern: expect.any(String),
+      });
     }
     expect(() => new URL(state.realm_icon_url as string)).not.toThrow();
     expect(new URL(state.server_emoji_data_url as string).pathname).toBe('/static/generated/emoji/emoji_api.json');

@@ -21,12 +21,22 @@ describe('POST /register narrow and all_public_streams', () => {
   };
   const messageIds = (queue: TestEventQueue) => queue.ofType('message').map((e) => (e.message as { id: number }).id);
   const isMessage = (id: number) => (e: ClientEvent) => e.type === 'message' && (e.message as { id: number }).id === id;
-  const nameOf = async (channelId: number) => ((await api('GET', `/streams/${channelId}`, { auth: alice })).body.stream as { name: string }).name;
+  const nameOf = async (channelId: number) =>
+    ((await api('GET', `/streams/${channelId}`, { auth: alice })).body.stream as { name: string }).name;
 
   it('queues only the messages every term matches, channel and topic compared without case', async () => {
-    const [denmark, sweden] = await Promise.all([createChannel({ subscribers: [alice.userId, bob.userId] }), createChannel({ subscribers: [alice.userId, bob.userId] })]);
+    const [denmark, sweden] = await Promise.all([
+      createChannel({ subscribers: [alice.userId, bob.userId] }),
+      createChannel({ subscribers: [alice.userId, bob.userId] }),
+    ]);
     const [byTopic, direct] = await Promise.all([
-      TestEventQueue.register(alice, { event_types: ['message'], narrow: [['channel', (await nameOf(denmark)).toUpperCase()], ['topic', 'Lunch']] }),
+      TestEventQueue.register(alice, {
+        event_types: ['message'],
+        narrow: [
+          ['channel', (await nameOf(denmark)).toUpperCase()],
+          ['topic', 'Lunch'],
+        ],
+      }),
       TestEventQueue.register(alice, { event_types: ['message'], narrow: [['is', 'dm']] }),
     ]);
     await send(sweden, 'lunch', 'elsewhere');
@@ -52,7 +62,10 @@ describe('POST /register narrow and all_public_streams', () => {
   });
 
   it('with all_public_streams, queues public channels’ messages the user is not subscribed to without flags, and no private channel’s', async () => {
-    const [open, closed] = await Promise.all([createChannel({ subscribers: [bob.userId] }), createChannel({ subscribers: [bob.userId], invite_only: true })]);
+    const [open, closed] = await Promise.all([
+      createChannel({ subscribers: [bob.userId] }),
+      createChannel({ subscribers: [bob.userId], invite_only: true }),
+    ]);
     const watching = await TestEventQueue.register(alice, { event_types: ['message'], all_public_streams: true });
     await send(closed, 'secret', 'private');
     const seen = await send(open, 'news', 'public');

@@ -91,7 +91,9 @@ describe("POST /register against Zulip's OpenAPI document", () => {
 
   const problems = (state: Record<string, unknown>, keys: readonly string[]) => ({
     missing: keys.filter((key) => !(key in state) && !CONDITIONAL.has(key)),
-    mistyped: keys.filter((key) => key in state && !(NULL_AS_ZULIP_SENDS.has(key) && state[key] === null)).flatMap((key) => schema.check(key, state[key])),
+    mistyped: keys
+      .filter((key) => key in state && !(NULL_AS_ZULIP_SENDS.has(key) && state[key] === null))
+      .flatMap((key) => schema.check(key, state[key])),
   });
 
   it.each(SERVED_FETCH_TYPES)('answers fetch type %s with every key the document lists for it, each of its type', async (fetchType) => {

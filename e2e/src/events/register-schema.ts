@@ -40,10 +40,17 @@ const UNLABELLED_KEYS: Record<string, string> = {
  * the document marks few as required, yet clients read them all.
  */
 const CONDITIONAL_NESTED: readonly { path: RegExp; why: string; unless?: (parent: Record<string, unknown>) => boolean }[] = [
-  { path: /^(realm_users|realm_non_active_users|cross_realm_bots)\.\*\.(bot_type|bot_owner_id)$/, why: 'bots only', unless: (user) => user.is_bot === true },
+  {
+    path: /^(realm_users|realm_non_active_users|cross_realm_bots)\.\*\.(bot_type|bot_owner_id)$/,
+    why: 'bots only',
+    unless: (user) => user.is_bot === true,
+  },
   { path: /^cross_realm_bots\.\*\.bot_owner_id$/, why: 'a system bot has no owner' },
   { path: /^cross_realm_bots\.\*\.profile_data$/, why: 'not for bots' },
-  { path: /^(subscriptions|never_subscribed|unsubscribed|streams)\.\*\.partial_subscribers$/, why: 'only with include_subscribers "partial"' },
+  {
+    path: /^(subscriptions|never_subscribed|unsubscribed|streams)\.\*\.partial_subscribers$/,
+    why: 'only with include_subscribers "partial"',
+  },
   { path: /^user_status\.\*\.(away|status_text|emoji_name|emoji_code|reaction_type)$/, why: 'only what the user set' },
   { path: /^realm_authentication_methods\.\*\.unavailable_reason$/, why: 'only for a method the plan does not offer' },
   { path: /^presences\..+\.aggregated\.pushable$/, why: 'not in the legacy format\'s "aggregated" entry' },
@@ -62,7 +69,9 @@ interface Path {
 export class RegisterSchema {
   readonly properties: Record<string, Schema>;
 
-  private readonly keys: Record<string, RegisterKey> = (JSON.parse(readFileSync(path.join(__dirname, 'register-response.schema.json'), 'utf8')) as { keys: Record<string, RegisterKey> }).keys;
+  private readonly keys: Record<string, RegisterKey> = (
+    JSON.parse(readFileSync(path.join(__dirname, 'register-response.schema.json'), 'utf8')) as { keys: Record<string, RegisterKey> }
+  ).keys;
 
   constructor() {
     this.properties = Object.fromEntries(Object.entries(this.keys).map(([key, { schema }]) => [key, schema]));
@@ -91,12 +100,19 @@ export class RegisterSchema {
     if (value === null) return schema.nullable || raw.nullable ? [] : [`${at}: null, not ${schema.type ?? 'a value'}`];
     const errors = (schema.allOf ?? []).flatMap((part) => this.checkValue(part, value, path, depth));
     const options = schema.oneOf ?? schema.anyOf;
-    if (options && !options.some((option) => this.checkValue(option, value, path, depth).length === 0)) errors.push(`${at}: ${JSON.stringify(value).slice(0, 80)} matches none of its forms`);
-    if (schema.enum && !schema.enum.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+    if (options && !options.some((option) => this.checkValue(option, value, path, depth).length === 0))
+      errors.push(`${at}: ${JSON.stringify(value).slice(0, 80)} matches none of its forms`);
+    if (schema.enum && !schema.enum.includes(value))
+      errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
     const type = schema.type ?? (schema.properties ? 'object' : undefined);
-    if (type && !hasType(value, type)) return [...errors, `${at}: ${JSON.stringify(value).slice(0, 80)} is not ${type === 'integer' ? 'an' : 'a'} ${type}`];
+    if (type && !hasType(value, type))
+      return [...errors, `${at}: ${JSON.stringify(value).slice(0, 80)} is not ${type === 'integer' ? 'an' : 'a'} ${type}`];
     if (type === 'array' && schema.items) {
-      (value as unknown[]).slice(0, MAX_ITEMS).forEach((item, i) => errors.push(...this.checkValue(schema.items!, item, { at: `${at}[${i}]`, generic: `${path.generic}.*` }, depth + 1)));
+      (value as unknown[])
+        .slice(0, MAX_ITEMS)
+        .forEach((item, i) =>
+          errors.push(...this.checkValue(schema.items!, item, { at: `${at}[${i}]`, generic: `${path.generic}.*` }, depth + 1)),
+        );
     }
     if (type === 'object') errors.push(...this.checkObject(schema, value as Record<string, unknown>, path, depth));
     return errors;

@@ -6,15 +6,24 @@ describe('POST /typing', () => {
   let bob: TestUser;
   let carol: TestUser;
   beforeAll(async () => {
-    [alice, bob, carol] = await Promise.all([createUser({ label: 'typing-alice' }), createUser({ label: 'typing-bob' }), createUser({ label: 'typing-carol' })]);
+    [alice, bob, carol] = await Promise.all([
+      createUser({ label: 'typing-alice' }),
+      createUser({ label: 'typing-bob' }),
+      createUser({ label: 'typing-carol' }),
+    ]);
   });
 
   const typing = (auth: TestUser, params: Record<string, unknown>) => api('POST', '/typing', { auth, params });
   const none = async (queue: TestEventQueue, match: (e: ClientEvent) => boolean) => expect((await queue.drain()).filter(match)).toEqual([]);
-  const isTypingBy = (user: TestUser) => (e: ClientEvent) => e.type === 'typing' && (e.sender as { user_id: number }).user_id === user.userId;
+  const isTypingBy = (user: TestUser) => (e: ClientEvent) =>
+    e.type === 'typing' && (e.sender as { user_id: number }).user_id === user.userId;
 
   it('tells a direct message’s participants, the sender too, that the sender is typing, and not others', async () => {
-    const [bobQ, carolQ, aliceQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(carol), TestEventQueue.register(alice)]);
+    const [bobQ, carolQ, aliceQ] = await Promise.all([
+      TestEventQueue.register(bob),
+      TestEventQueue.register(carol),
+      TestEventQueue.register(alice),
+    ]);
     expect((await typing(alice, { op: 'start', to: [bob.userId] })).body).toEqual({ result: 'success', msg: '' });
     const event = await bobQ.waitFor(isTypingBy(alice));
     expect(event).toEqual({
@@ -67,7 +76,7 @@ describe('POST /typing', () => {
   });
 
   it.each([
-    ['no op', { to: [1] }, 'Missing \'op\' argument'],
+    ['no op', { to: [1] }, "Missing 'op' argument"],
     ['no to', { op: 'start' }, "Missing 'to' argument"],
     ['an unknown user', { op: 'start', to: [999_999_999] }, 'Invalid user ID 999999999'],
     ['a channel without its id', { type: 'channel', op: 'start', topic: 'x' }, 'Missing channel ID'],
@@ -80,18 +89,27 @@ describe('POST /typing', () => {
 
   it('refuses a private channel the sender cannot see', async () => {
     const channelId = await createChannel({ subscribers: [bob.userId], invite_only: true });
-    expect((await typing(alice, { type: 'channel', op: 'start', stream_id: channelId, topic: 'x' })).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
+    expect((await typing(alice, { type: 'channel', op: 'start', stream_id: channelId, topic: 'x' })).body).toMatchObject({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid channel ID',
+    });
   });
 
   it('needs a valid API key', async () => {
     expect((await api('POST', '/typing', { params: { op: 'start', to: [bob.userId] } })).status).toBe(401);
-    expect((await api('POST', '/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start', to: [bob.userId] } })).status).toBe(401);
+    expect(
+      (await api('POST', '/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start', to: [bob.userId] } }))
+        .status,
+    ).toBe(401);
   });
 
   describe('POST /messages/{message_id}/typing', () => {
-    const editTyping = (auth: TestUser, messageId: number, op: string) => api('POST', `/messages/${messageId}/typing`, { auth, params: { op } });
+    const editTyping = (auth: TestUser, messageId: number, op: string) =>
+      api('POST', `/messages/${messageId}/typing`, { auth, params: { op } });
     const isEditTypingBy = (user: TestUser) => (e: ClientEvent) => e.type === 'typing_edit_message' && e.sender_id === user.userId;
-    const send = async (auth: TestUser, params: Record<string, unknown>) => (await api('POST', '/messages', { auth, params })).body.id as number;
+    const send = async (auth: TestUser, params: Record<string, unknown>) =>
+      (await api('POST', '/messages', { auth, params })).body.id as number;
 
     it('tells a channel’s other subscribers that the sender is editing the message, and not others', async () => {
       const channelId = await createChannel({ subscribers: [alice.userId, bob.userId] });
@@ -115,7 +133,11 @@ describe('POST /typing', () => {
       const quiet = await createUser({ label: 'typing-edit-quiet' });
       expect((await api('PATCH', '/settings', { auth: quiet, params: { receives_typing_notifications: false } })).status).toBe(200);
       const messageId = await send(alice, { type: 'direct', to: [bob.userId, quiet.userId], content: 'hi' });
-      const [bobQ, quietQ, carolQ] = await Promise.all([TestEventQueue.register(bob), TestEventQueue.register(quiet), TestEventQueue.register(carol)]);
+      const [bobQ, quietQ, carolQ] = await Promise.all([
+        TestEventQueue.register(bob),
+        TestEventQueue.register(quiet),
+        TestEventQueue.register(carol),
+      ]);
       await editTyping(alice, messageId, 'start');
       const event = await bobQ.waitFor(isEditTypingBy(alice));
       expect(event.recipient).toEqual({ type: 'direct', user_ids: [alice.userId, bob.userId].sort((a, b) => a - b) });
@@ -125,8 +147,16 @@ describe('POST /typing', () => {
 
     it('refuses a message the caller cannot read, an unknown one and a bad op', async () => {
       const hidden = await send(alice, { type: 'direct', to: [bob.userId], content: 'between us' });
-      expect((await editTyping(carol, hidden, 'start')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
-      expect((await editTyping(carol, 999_999_999, 'start')).body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+      expect((await editTyping(carol, hidden, 'start')).body).toMatchObject({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Invalid message(s)',
+      });
+      expect((await editTyping(carol, 999_999_999, 'start')).body).toMatchObject({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Invalid message(s)',
+      });
       const res = await editTyping(alice, hidden, 'pause');
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
@@ -134,7 +164,9 @@ describe('POST /typing', () => {
 
     it('needs a valid API key', async () => {
       expect((await api('POST', '/messages/1/typing', { params: { op: 'start' } })).status).toBe(401);
-      expect((await api('POST', '/messages/1/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start' } })).status).toBe(401);
+      expect(
+        (await api('POST', '/messages/1/typing', { auth: { email: alice.email, apiKey: 'x'.repeat(32) }, params: { op: 'start' } })).status,
+      ).toBe(401);
     });
   });
 });

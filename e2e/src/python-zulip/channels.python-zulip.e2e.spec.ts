@@ -22,11 +22,19 @@ describe('Python zulip client: channels', () => {
       { args: { name, alice: alice.userId, bob: bob.userId } },
     );
 
-    expect(result.added).toMatchObject({ result: 'success', subscribed: { [alice.userId]: [name], [bob.userId]: [name] }, already_subscribed: {} });
+    expect(result.added).toMatchObject({
+      result: 'success',
+      subscribed: { [alice.userId]: [name], [bob.userId]: [name] },
+      already_subscribed: {},
+    });
     expect(result.found).toMatchObject({ result: 'success', stream_id: expect.any(Number) });
     const id = result.found!.stream_id as number;
-    expect(result.streams!.streams).toEqual(expect.arrayContaining([expect.objectContaining({ stream_id: id, name, description: 'From Python' })]));
-    expect(result.subscriptions!.subscriptions).toEqual([expect.objectContaining({ stream_id: id, name, subscribers: [alice.userId, bob.userId].sort((a, b) => a - b) })]);
+    expect(result.streams!.streams).toEqual(
+      expect.arrayContaining([expect.objectContaining({ stream_id: id, name, description: 'From Python' })]),
+    );
+    expect(result.subscriptions!.subscriptions).toEqual([
+      expect.objectContaining({ stream_id: id, name, subscribers: [alice.userId, bob.userId].sort((a, b) => a - b) }),
+    ]);
     expect(result.subscribers).toMatchObject({ result: 'success', subscribers: [alice.userId, bob.userId].sort((a, b) => a - b) });
     expect(result.removed).toMatchObject({ result: 'success', removed: [name], not_removed: [] });
     expect(result.after).toMatchObject({ result: 'success', subscriptions: [] });

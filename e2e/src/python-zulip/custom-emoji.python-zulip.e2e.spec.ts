@@ -9,7 +9,10 @@ describe('Python zulip client: custom emoji', () => {
   it('uploads an emoji from a file object, finds it in get_realm_emoji and reacts with it', async () => {
     const user = await createUser({ label: 'py-emoji' });
     const name = `py-${randomBytes(4).toString('hex')}`;
-    const done = await runPythonZulip<{ uploaded: unknown; emoji: Record<string, { name: string; source_url: string; author_id: number }> }>(
+    const done = await runPythonZulip<{
+      uploaded: unknown;
+      emoji: Record<string, { name: string; source_url: string; author_id: number }>;
+    }>(
       user,
       `
       import base64, io
@@ -22,6 +25,12 @@ describe('Python zulip client: custom emoji', () => {
     );
     expect(done.uploaded).toEqual({ result: 'success', msg: '' });
     const ours = Object.values(done.emoji).filter((e) => e.name === name);
-    expect(ours).toEqual([expect.objectContaining({ name, author_id: user.userId, source_url: expect.stringMatching(/^\/user_avatars\/\d+\/emoji\/images\/[0-9a-f]{16}\.png$/) })]);
+    expect(ours).toEqual([
+      expect.objectContaining({
+        name,
+        author_id: user.userId,
+        source_url: expect.stringMatching(/^\/user_avatars\/\d+\/emoji\/images\/[0-9a-f]{16}\.png$/),
+      }),
+    ]);
   });
 });

@@ -11,14 +11,30 @@ describe('Python zulip client: event queues', () => {
     const bot = await createUser({ label: 'py-events-bot' });
     const writer = await createUser({ label: 'py-events-writer' });
 
-    const registered = await runPythonZulip<{ result: string; queue_id: string; last_event_id: number }>(bot, 'return client.register(event_types=["message", "typing"])');
+    const registered = await runPythonZulip<{ result: string; queue_id: string; last_event_id: number }>(
+      bot,
+      'return client.register(event_types=["message", "typing"])',
+    );
     expect(registered).toMatchObject({ result: 'success', queue_id: expect.any(String), last_event_id: -1 });
 
-    const sent = await api('POST', '/messages', { auth: writer, params: { type: 'direct', to: [bot.userId], content: 'ping for the Python bot' } });
+    const sent = await api('POST', '/messages', {
+      auth: writer,
+      params: { type: 'direct', to: [bot.userId], content: 'ping for the Python bot' },
+    });
     expect(sent.status).toBe(200);
-    const received = await runPythonZulip<Events>(bot, 'return client.get_events(queue_id=args["queue"], last_event_id=-1)', { args: { queue: registered.queue_id } });
+    const received = await runPythonZulip<Events>(bot, 'return client.get_events(queue_id=args["queue"], last_event_id=-1)', {
+      args: { queue: registered.queue_id },
+    });
     expect(received.events).toEqual([
-      expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: sent.body.id, sender_id: writer.userId, content: 'ping for the Python bot', type: 'private' }) }),
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({
+          id: sent.body.id,
+          sender_id: writer.userId,
+          content: 'ping for the Python bot',
+          type: 'private',
+        }),
+      }),
     ]);
 
     const typing = await runPythonZulip<{ sent: { result: string }; events: Events }>(
@@ -32,7 +48,9 @@ describe('Python zulip client: event queues', () => {
       { args: { bot: { id: bot.userId, email: bot.email, key: bot.apiKey }, queue: registered.queue_id, last: received.events[0]!.id } },
     );
     expect(typing.sent).toMatchObject({ result: 'success' });
-    expect(typing.events.events).toEqual([expect.objectContaining({ type: 'typing', op: 'start', sender: expect.objectContaining({ user_id: writer.userId }) })]);
+    expect(typing.events.events).toEqual([
+      expect.objectContaining({ type: 'typing', op: 'start', sender: expect.objectContaining({ user_id: writer.userId }) }),
+    ]);
 
     const gone = await runPythonZulip<{ deregistered: { result: string }; after: Record<string, unknown> }>(
       bot,

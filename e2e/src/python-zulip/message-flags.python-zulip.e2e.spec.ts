@@ -1,7 +1,23 @@
-import { api, createChannel, createUser, dedent, runPythonZulip, uniqueChannelName, type Credentials, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  createChannel,
+  createUser,
+  dedent,
+  runPythonZulip,
+  uniqueChannelName,
+  type Credentials,
+  type TestUser,
+} from '@zulip-es/testing';
 
 type Message = { id: number; flags: string[] };
-type Messages = { result: string; messages: Message[]; anchor: number; found_anchor: boolean; found_oldest: boolean; found_newest: boolean };
+type Messages = {
+  result: string;
+  messages: Message[];
+  anchor: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+};
 type UnreadMsgs = {
   count: number;
   pms: { other_user_id: number; sender_id: number; unread_message_ids: number[] }[];
@@ -46,12 +62,20 @@ describe('Python zulip client: message flags', () => {
   let channelId: number;
 
   beforeAll(async () => {
-    [alice, bob, carol] = [await createUser({ label: 'py-flags-alice' }), await createUser({ label: 'py-flags-bob' }), await createUser({ label: 'py-flags-carol' })];
+    [alice, bob, carol] = [
+      await createUser({ label: 'py-flags-alice' }),
+      await createUser({ label: 'py-flags-bob' }),
+      await createUser({ label: 'py-flags-carol' }),
+    ];
     channel = uniqueChannelName('py-flags');
     channelId = await createChannel({ name: channel, subscribers: [alice.userId, bob.userId] }, alice);
   });
 
-  const topicNarrow = (topic: string, ...more: object[]) => [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: topic }, ...more];
+  const topicNarrow = (topic: string, ...more: object[]) => [
+    { operator: 'channel', operand: channelId },
+    { operator: 'topic', operand: topic },
+    ...more,
+  ];
   const sendTo = (topic: string, content: string) => send(bob, { type: 'stream', to: String(channelId), topic, content });
 
   it('marks messages read and unread and stars them with update_message_flags, as get_messages then reports', async () => {
@@ -117,14 +141,23 @@ describe('Python zulip client: message flags', () => {
     const dana = await createUser({ label: 'py-flags-dana' });
     const own = await createChannel({ name: uniqueChannelName('py-flags-register'), subscribers: [dana.userId, bob.userId] }, bob);
     const first = await send(bob, { type: 'stream', to: String(own), topic: 'Lunch', content: 'noon?' });
-    const mention = await send(bob, { type: 'stream', to: String(own), topic: 'lunch', content: `@**${dana.fullName}|${dana.userId}** you in?` });
+    const mention = await send(bob, {
+      type: 'stream',
+      to: String(own),
+      topic: 'lunch',
+      content: `@**${dana.fullName}|${dana.userId}** you in?`,
+    });
     const other = await send(bob, { type: 'stream', to: String(own), topic: 'dinner', content: 'later' });
     const umlaut = await send(bob, { type: 'stream', to: String(own), topic: 'Ärger', content: 'sorted by code point: last' });
     const direct = await send(bob, { type: 'direct', to: [dana.userId], content: 'psst' });
     const group = await send(bob, { type: 'direct', to: [dana.userId, carol.userId], content: 'all three' });
     const mine = await send(dana, { type: 'stream', to: String(own), topic: 'dinner', content: 'sent from the app: read' });
 
-    const result = await runPythonZulip<{ starred: unknown; registered: { result: string; queue_id: string; unread_msgs: UnreadMsgs; starred_messages: number[]; max_message_id: number }; gone: unknown }>(
+    const result = await runPythonZulip<{
+      starred: unknown;
+      registered: { result: string; queue_id: string; unread_msgs: UnreadMsgs; starred_messages: number[]; max_message_id: number };
+      gone: unknown;
+    }>(
       dana,
       `
       starred = client.update_message_flags({"messages": [args["other"]], "op": "add", "flag": "starred"})
@@ -134,7 +167,12 @@ describe('Python zulip client: message flags', () => {
       `,
       { args: { other } },
     );
-    expect(result.registered).toMatchObject({ result: 'success', queue_id: expect.any(String), max_message_id: mine, starred_messages: [other] });
+    expect(result.registered).toMatchObject({
+      result: 'success',
+      queue_id: expect.any(String),
+      max_message_id: mine,
+      starred_messages: [other],
+    });
     const sortedIds = (...ids: number[]) => ids.sort((a, b) => a - b);
     expect(result.registered.unread_msgs).toEqual({
       count: 6,
@@ -207,10 +245,34 @@ describe('Python zulip client: message flags', () => {
       `),
       { args: { ids, narrow: topicNarrow(topic) } },
     );
-    expect(result.window).toEqual({ result: 'success', msg: '', processed_count: 2, updated_count: 2, first_processed_id: ids[0], last_processed_id: ids[1], found_oldest: false, found_newest: false });
-    expect(result.again).toMatchObject({ result: 'success', processed_count: 2, updated_count: 0, first_processed_id: ids[0], last_processed_id: ids[1] });
+    expect(result.window).toEqual({
+      result: 'success',
+      msg: '',
+      processed_count: 2,
+      updated_count: 2,
+      first_processed_id: ids[0],
+      last_processed_id: ids[1],
+      found_oldest: false,
+      found_newest: false,
+    });
+    expect(result.again).toMatchObject({
+      result: 'success',
+      processed_count: 2,
+      updated_count: 0,
+      first_processed_id: ids[0],
+      last_processed_id: ids[1],
+    });
     // Anchored at the first unread message (the third), through the newest.
-    expect(result.first_unread).toEqual({ result: 'success', msg: '', processed_count: 2, updated_count: 2, first_processed_id: ids[2], last_processed_id: ids[3], found_oldest: false, found_newest: true });
+    expect(result.first_unread).toEqual({
+      result: 'success',
+      msg: '',
+      processed_count: 2,
+      updated_count: 2,
+      first_processed_id: ids[2],
+      last_processed_id: ids[3],
+      found_oldest: false,
+      found_newest: true,
+    });
     expect(result.read).toEqual({ unread: [ids[2], ids[3]], starred: [ids[2], ids[3]] });
     expect(result.refused).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'The anchor can only be excluded at an end of the range' });
   });
@@ -233,7 +295,11 @@ describe('Python zulip client: message flags', () => {
       { args: { ids, narrow: topicNarrow(topic) } },
     );
     expect(result.first).toMatchObject({ result: 'success', anchor: ids[1], found_anchor: true, found_oldest: false, found_newest: false });
-    expect(result.first.messages.map((m) => [m.id, m.flags])).toEqual([[ids[0], ['read']], [ids[1], []], [ids[2], []]]);
+    expect(result.first.messages.map((m) => [m.id, m.flags])).toEqual([
+      [ids[0], ['read']],
+      [ids[1], []],
+      [ids[2], []],
+    ]);
     expect(result.unread).toEqual([ids[1], ids[2]]);
     expect(result.read).toEqual([ids[0]]);
     expect(result.none).toMatchObject({ result: 'success', anchor: NO_UNREAD_ANCHOR, found_anchor: false, found_newest: true });

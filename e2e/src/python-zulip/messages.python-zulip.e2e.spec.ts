@@ -26,9 +26,15 @@ describe('Python zulip client: messages', () => {
       `,
       { args: { channel, bob: bob.userId } },
     );
-    expect(sent).toEqual({ channel: { result: 'success', msg: '', id: expect.any(Number) }, direct: { result: 'success', msg: '', id: expect.any(Number) } });
+    expect(sent).toEqual({
+      channel: { result: 'success', msg: '', id: expect.any(Number) },
+      direct: { result: 'success', msg: '', id: expect.any(Number) },
+    });
 
-    const read = await runPythonZulip<{ narrowed: { result: string; messages: Message[]; found_newest: boolean }; raw: { raw_content: string; message: Message } }>(
+    const read = await runPythonZulip<{
+      narrowed: { result: string; messages: Message[]; found_newest: boolean };
+      raw: { raw_content: string; message: Message };
+    }>(
       bob,
       `
       narrowed = client.get_messages({"anchor": "newest", "num_before": 10, "num_after": 0, "narrow": [{"operator": "dm", "operand": [args["alice"]]}]})
@@ -38,10 +44,17 @@ describe('Python zulip client: messages', () => {
       { args: { alice: alice.userId, direct: sent.direct.id } },
     );
     expect(read.narrowed).toMatchObject({ result: 'success', found_newest: true });
-    expect(read.narrowed.messages).toEqual([expect.objectContaining({ id: sent.direct.id, content: '<p>psst</p>', sender_id: alice.userId, type: 'private' })]);
+    expect(read.narrowed.messages).toEqual([
+      expect.objectContaining({ id: sent.direct.id, content: '<p>psst</p>', sender_id: alice.userId, type: 'private' }),
+    ]);
     expect(read.raw).toMatchObject({ result: 'success', raw_content: 'psst', message: { id: sent.direct.id, sender_id: alice.userId } });
 
-    const changed = await runPythonZulip<{ edited: { result: string }; deleted: { result: string }; after: { messages: Message[] }; gone: { result: string; code: string } }>(
+    const changed = await runPythonZulip<{
+      edited: { result: string };
+      deleted: { result: string };
+      after: { messages: Message[] };
+      gone: { result: string; code: string };
+    }>(
       alice,
       `
       edited = client.update_message({"message_id": args["channel"], "content": "Edited from Python"})

@@ -23,7 +23,11 @@ describe('Python zulip client: muted users and alert words', () => {
     const added = await runPythonZulip<Answer>(alice, 'return client.add_alert_words(["Deploy", "build green"])');
     expect(added).toEqual({ result: 'success', msg: '', alert_words: ['Deploy', 'build green'] });
 
-    const sent = await runPythonZulip<Answer>(bob, 'return client.send_message({"type": "stream", "to": args["channel"], "topic": "ops", "content": "We deploy at noon"})', { args: { channel } });
+    const sent = await runPythonZulip<Answer>(
+      bob,
+      'return client.send_message({"type": "stream", "to": args["channel"], "topic": "ops", "content": "We deploy at noon"})',
+      { args: { channel } },
+    );
     const result = await runPythonZulip<Record<string, Answer>>(
       alice,
       `
@@ -36,7 +40,9 @@ describe('Python zulip client: muted users and alert words', () => {
     );
 
     expect(result.listed).toEqual({ result: 'success', msg: '', alert_words: ['Deploy', 'build green'] });
-    expect(result.message!.messages).toEqual([expect.objectContaining({ id: sent.id, content: 'We deploy at noon', flags: ['has_alert_word'] })]);
+    expect(result.message!.messages).toEqual([
+      expect.objectContaining({ id: sent.id, content: 'We deploy at noon', flags: ['has_alert_word'] }),
+    ]);
     expect(result.removed).toEqual({ result: 'success', msg: '', alert_words: ['build green'] });
     expect(result.after).toEqual({ result: 'success', msg: '', alert_words: ['build green'] });
   });
@@ -57,7 +63,11 @@ describe('Python zulip client: muted users and alert words', () => {
     expect(result.again).toEqual(error('User already muted'));
     expect(result.state!.muted_users).toEqual([{ id: bob.userId, timestamp: expect.any(Number) }]);
 
-    const sent = await runPythonZulip<Answer>(bob, 'return client.send_message({"type": "stream", "to": args["channel"], "topic": "muted", "content": "from a muted user"})', { args: { channel } });
+    const sent = await runPythonZulip<Answer>(
+      bob,
+      'return client.send_message({"type": "stream", "to": args["channel"], "topic": "muted", "content": "from a muted user"})',
+      { args: { channel } },
+    );
     const after = await runPythonZulip<Record<string, Answer>>(
       alice,
       `
@@ -135,10 +145,17 @@ describe('Python zulip client: channel views', () => {
     expect(result.changed).toMatchObject({ result: 'success', msg: '' });
     expect(result.unknown).toEqual(error('Unknown subscription property: favourite'));
     expect(result.wrong_type).toEqual(error('pin_to_top is not a boolean'));
-    expect(result.mine).toMatchObject({ stream_id: channelId, color: '#f00000', pin_to_top: true, is_muted: true, in_home_view: false, desktop_notifications: true });
+    expect(result.mine).toMatchObject({
+      stream_id: channelId,
+      color: '#f00000',
+      pin_to_top: true,
+      is_muted: true,
+      in_home_view: false,
+      desktop_notifications: true,
+    });
   });
 
-  it("tells whether a user is subscribed, and refuses settings of a channel the caller is not in", async () => {
+  it('tells whether a user is subscribed, and refuses settings of a channel the caller is not in', async () => {
     const result = await runPythonZulip<Record<string, Answer>>(
       bob,
       `

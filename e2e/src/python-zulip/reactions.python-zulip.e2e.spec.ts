@@ -14,7 +14,14 @@ describe('Python zulip client: reactions', () => {
     const channel = uniqueChannelName('py-react');
     await subscribeTo([channel], {}, bot);
 
-    const done = await runPythonZulip<{ added: unknown; coded: unknown; twice: { code: string }; message: { reactions: Reaction[] }; removed: unknown; after: { reactions: Reaction[] } }>(
+    const done = await runPythonZulip<{
+      added: unknown;
+      coded: unknown;
+      twice: { code: string };
+      message: { reactions: Reaction[] };
+      removed: unknown;
+      after: { reactions: Reaction[] };
+    }>(
       bot,
       `
       sent = client.send_message({"type": "stream", "to": args["channel"], "topic": "jobs", "content": "job 42 done"})
@@ -36,6 +43,8 @@ describe('Python zulip client: reactions', () => {
       { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: bot.userId },
     ]);
     expect(done.removed).toEqual({ result: 'success', msg: '' });
-    expect(done.after.reactions).toEqual([{ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: bot.userId }]);
+    expect(done.after.reactions).toEqual([
+      { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'zulip_extra_emoji', user_id: bot.userId },
+    ]);
   });
 });

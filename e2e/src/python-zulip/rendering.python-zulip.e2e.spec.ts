@@ -4,7 +4,10 @@ import { createUser, runPythonZulip } from '@zulip-es/testing';
 describe('Python zulip client: rendering', () => {
   it("previews Zulip's Markdown with render_message", async () => {
     const user = await createUser({ label: 'py-render' });
-    const done = await runPythonZulip<{ result: string; rendered: string }>(user, `return client.render_message({"content": "**bold** :octopus: @**all**"})`);
+    const done = await runPythonZulip<{ result: string; rendered: string }>(
+      user,
+      `return client.render_message({"content": "**bold** :octopus: @**all**"})`,
+    );
     expect(done).toMatchObject({ result: 'success' });
     expect(done.rendered).toBe(
       '<p><strong>bold</strong> <span aria-label="octopus" class="emoji emoji-1f419" role="img" title="octopus">:octopus:</span> ' +

@@ -10,8 +10,19 @@ describe('Python zulip client: users and presence', () => {
       alice,
       'return {"profile": client.get_profile(), "settings": client.get_server_settings(), "version": client.zulip_version}',
     );
-    expect(result.profile).toMatchObject({ result: 'success', user_id: alice.userId, email: alice.email, full_name: alice.fullName, is_admin: false });
-    expect(result.settings).toMatchObject({ result: 'success', zulip_version: expect.any(String), zulip_feature_level: expect.any(Number), realm_uri: expect.any(String) });
+    expect(result.profile).toMatchObject({
+      result: 'success',
+      user_id: alice.userId,
+      email: alice.email,
+      full_name: alice.fullName,
+      is_admin: false,
+    });
+    expect(result.settings).toMatchObject({
+      result: 'success',
+      zulip_version: expect.any(String),
+      zulip_feature_level: expect.any(Number),
+      realm_uri: expect.any(String),
+    });
     expect(result.version).toBe(result.settings.zulip_version);
   });
 

@@ -22,7 +22,13 @@ describe('zulip-js: drafts (E9)', () => {
     const created = succeeded(
       await client.callEndpoint<{ ids: number[] }>('/drafts', 'POST', {
         drafts: JSON.stringify([
-          { type: 'stream', to: [channelId], topic: 'questions', content: 'What are the contribution guidelines?', timestamp: 1_595_479_019 },
+          {
+            type: 'stream',
+            to: [channelId],
+            topic: 'questions',
+            content: 'What are the contribution guidelines?',
+            timestamp: 1_595_479_019,
+          },
           { type: 'private', to: [user.userId], topic: '', content: 'Note to self', timestamp: 1_595_479_020 },
         ]),
       }),
@@ -31,7 +37,13 @@ describe('zulip-js: drafts (E9)', () => {
 
     succeeded(
       await client.callEndpoint(`/drafts/${channelDraft}`, 'PATCH', {
-        draft: JSON.stringify({ type: 'stream', to: [channelId], topic: 'questions', content: 'How tough is a Lamy Safari?', timestamp: 1_595_479_030 }),
+        draft: JSON.stringify({
+          type: 'stream',
+          to: [channelId],
+          topic: 'questions',
+          content: 'How tough is a Lamy Safari?',
+          timestamp: 1_595_479_030,
+        }),
       }),
     );
     succeeded(await client.callEndpoint(`/drafts/${selfDraft}`, 'DELETE'));
@@ -41,14 +53,31 @@ describe('zulip-js: drafts (E9)', () => {
       result: 'success',
       msg: '',
       count: 1,
-      drafts: [{ id: channelDraft, type: 'stream', to: [channelId], topic: 'questions', content: 'How tough is a Lamy Safari?', timestamp: 1_595_479_030 }],
+      drafts: [
+        {
+          id: channelDraft,
+          type: 'stream',
+          to: [channelId],
+          topic: 'questions',
+          content: 'How tough is a Lamy Safari?',
+          timestamp: 1_595_479_030,
+        },
+      ],
     });
   });
 
   it("answers 'Draft does not exist' for a draft it does not have, and refuses drafts while synchronization is off", async () => {
     const { client } = await newUserClient({ label: 'zjs-drafts-off' });
-    expect(failed(await client.callEndpoint('/drafts/1', 'DELETE'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Draft does not exist' });
+    expect(failed(await client.callEndpoint('/drafts/1', 'DELETE'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Draft does not exist',
+    });
     succeeded(await client.callEndpoint('/settings', 'PATCH', { enable_drafts_synchronization: 'false' }));
-    expect(failed(await client.callEndpoint('/drafts'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'User has disabled synchronizing drafts.' });
+    expect(failed(await client.callEndpoint('/drafts'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'User has disabled synchronizing drafts.',
+    });
   });
 });

@@ -19,15 +19,24 @@ describe('zulip-js: event queues', () => {
     succeeded(await writer.messages.send({ type: 'direct', to: JSON.stringify([readerUser.userId]), content: 'ping over zulip-js' }));
     const { events } = succeeded(await polled) as unknown as Events;
     expect(events).toEqual([
-      expect.objectContaining({ type: 'message', flags: [], message: expect.objectContaining({ sender_id: writerUser.userId, content: 'ping over zulip-js', type: 'private' }) }),
+      expect.objectContaining({
+        type: 'message',
+        flags: [],
+        message: expect.objectContaining({ sender_id: writerUser.userId, content: 'ping over zulip-js', type: 'private' }),
+      }),
     ]);
 
     succeeded(await writer.typing.send({ op: 'start', to: [readerUser.userId] }));
     const typed = succeeded(await reader.events.retrieve({ queue_id: queueId, last_event_id: events[0]!.id })) as unknown as Events;
-    expect(typed.events).toEqual([expect.objectContaining({ type: 'typing', op: 'start', sender: expect.objectContaining({ user_id: writerUser.userId }) })]);
+    expect(typed.events).toEqual([
+      expect.objectContaining({ type: 'typing', op: 'start', sender: expect.objectContaining({ user_id: writerUser.userId }) }),
+    ]);
 
     succeeded(await reader.queues.deregister({ queue_id: queueId }));
-    expect(failed(await reader.events.retrieve({ queue_id: queueId, dont_block: 'true' }))).toMatchObject({ code: 'BAD_EVENT_QUEUE_ID', queue_id: queueId });
+    expect(failed(await reader.events.retrieve({ queue_id: queueId, dont_block: 'true' }))).toMatchObject({
+      code: 'BAD_EVENT_QUEUE_ID',
+      queue_id: queueId,
+    });
   });
 });
 
@@ -37,8 +46,34 @@ describe('zulip-js: event queues', () => {
  * a fallback: one missing is a crash. `unread_msgs` and `starred_messages` come with message
  * flags, which are not answered yet.
  */
-const TERMINAL_EVENT_TYPES = ['message', 'update_message', 'reaction', 'submessage', 'subscription', 'typing', 'update_message_flags', 'user_settings', 'realm_emoji', 'realm_user'];
-const TERMINAL_FETCH_TYPES = ['realm', 'presence', 'subscription', 'message', 'starred_messages', 'update_message_flags', 'muted_topics', 'realm_user', 'realm_user_groups', 'update_global_notifications', 'update_display_settings', 'user_settings', 'realm_emoji', 'zulip_version'];
+const TERMINAL_EVENT_TYPES = [
+  'message',
+  'update_message',
+  'reaction',
+  'submessage',
+  'subscription',
+  'typing',
+  'update_message_flags',
+  'user_settings',
+  'realm_emoji',
+  'realm_user',
+];
+const TERMINAL_FETCH_TYPES = [
+  'realm',
+  'presence',
+  'subscription',
+  'message',
+  'starred_messages',
+  'update_message_flags',
+  'muted_topics',
+  'realm_user',
+  'realm_user_groups',
+  'update_global_notifications',
+  'update_display_settings',
+  'user_settings',
+  'realm_emoji',
+  'zulip_version',
+];
 const TERMINAL_READS = [
   'zulip_version',
   'zulip_feature_level',
@@ -66,11 +101,21 @@ describe('zulip-js: registering as zulip-terminal does', () => {
   it('answers every key the terminal reads at start-up, in the legacy forms it expects', async () => {
     const { client } = await newUserClient({ label: 'zjs-terminal' });
     const registered = succeeded(
-      await client.queues.register({ event_types: TERMINAL_EVENT_TYPES, fetch_event_types: TERMINAL_FETCH_TYPES, client_gravatar: 'true', apply_markdown: 'true', include_subscribers: 'true' }),
+      await client.queues.register({
+        event_types: TERMINAL_EVENT_TYPES,
+        fetch_event_types: TERMINAL_FETCH_TYPES,
+        client_gravatar: 'true',
+        apply_markdown: 'true',
+        include_subscribers: 'true',
+      }),
     ) as Record<string, unknown>;
     expect(TERMINAL_READS.filter((key) => !(key in registered))).toEqual([]);
-    expect(registered).toMatchObject({ realm_message_retention_days: -1, muted_topics: [], realm_emoji: {}, user_settings: expect.objectContaining({ send_private_typing_notifications: true }) });
+    expect(registered).toMatchObject({
+      realm_message_retention_days: -1,
+      muted_topics: [],
+      realm_emoji: {},
+      user_settings: expect.objectContaining({ send_private_typing_notifications: true }),
+    });
     expect(Object.keys(registered.presences as object).every((key) => key.includes('@'))).toBe(true);
   });
 });
-

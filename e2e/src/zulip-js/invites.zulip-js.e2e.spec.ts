@@ -38,10 +38,17 @@ describe('zulip-js: invitations (E6)', () => {
 
   it('invites, lists, resends, and the invited person signs up with the newest link and logs in', async () => {
     const email = uniqueEmail('zjs-invitee');
-    const sent = succeeded(await inviter.client.callEndpoint('/invites', 'POST', { invitee_emails: email, stream_ids: [], invite_as: Role.MODERATOR }));
+    const sent = succeeded(
+      await inviter.client.callEndpoint('/invites', 'POST', { invitee_emails: email, stream_ids: [], invite_as: Role.MODERATOR }),
+    );
     expect(sent).toEqual({ result: 'success', msg: '' });
     const invite = await listed(inviter.client, email);
-    expect(invite).toMatchObject({ id: expect.any(Number), invited_by_user_id: inviter.user.userId, invited_as: Role.MODERATOR, expiry_date: expect.any(Number) });
+    expect(invite).toMatchObject({
+      id: expect.any(Number),
+      invited_by_user_id: inviter.user.userId,
+      invited_as: Role.MODERATOR,
+      expiry_date: expect.any(Number),
+    });
     const [firstKey] = await keysFor(email);
 
     // No parameters at all: zulip-js still posts an (empty) multipart body.
@@ -50,13 +57,25 @@ describe('zulip-js: invitations (E6)', () => {
     expect(newKey).toEqual(expect.any(String));
 
     const signUp = await anonymousClient();
-    const stale = failed(await signUp.callEndpoint('/invites/accept', 'POST', { key: firstKey, full_name: 'Invited By zulip-js', password: 'zjs-invited-pw' }));
+    const stale = failed(
+      await signUp.callEndpoint('/invites/accept', 'POST', { key: firstKey, full_name: 'Invited By zulip-js', password: 'zjs-invited-pw' }),
+    );
     expect(stale).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: LINK_EXPIRED });
-    const accepted = succeeded(await signUp.callEndpoint<Accepted>('/invites/accept', 'POST', { key: newKey!, full_name: 'Invited By zulip-js', password: 'zjs-invited-pw' }));
+    const accepted = succeeded(
+      await signUp.callEndpoint<Accepted>('/invites/accept', 'POST', {
+        key: newKey!,
+        full_name: 'Invited By zulip-js',
+        password: 'zjs-invited-pw',
+      }),
+    );
     expect(accepted).toEqual({ result: 'success', msg: '', api_key: expect.any(String), email, user_id: expect.any(Number) });
 
     const withKey = await clientFor({ email, apiKey: accepted.api_key });
-    expect(succeeded(await withKey.users.me.getProfile())).toMatchObject({ user_id: accepted.user_id, full_name: 'Invited By zulip-js', role: Role.MODERATOR });
+    expect(succeeded(await withKey.users.me.getProfile())).toMatchObject({
+      user_id: accepted.user_id,
+      full_name: 'Invited By zulip-js',
+      role: Role.MODERATOR,
+    });
     expect((await logIn(email, 'zjs-invited-pw')).config.apiKey).toBe(accepted.api_key);
     expect(await listed(inviter.client, email)).toBeUndefined();
   });
@@ -70,16 +89,24 @@ describe('zulip-js: invitations (E6)', () => {
     expect(succeeded(await inviter.client.callEndpoint(`/invites/${invite.id}`, 'DELETE'))).toEqual({ result: 'success', msg: '' });
     expect(await listed(inviter.client, email)).toBeUndefined();
     const signUp = await anonymousClient();
-    expect(failed(await signUp.callEndpoint('/invites/accept', 'POST', { key, full_name: 'Too Late', password: 'zjs-invited-pw' }))).toEqual({
+    expect(
+      failed(await signUp.callEndpoint('/invites/accept', 'POST', { key, full_name: 'Too Late', password: 'zjs-invited-pw' })),
+    ).toEqual({
       result: 'error',
       code: 'BAD_REQUEST',
       msg: LINK_EXPIRED,
     });
-    expect(failed(await inviter.client.callEndpoint(`/invites/${invite.id}`, 'DELETE'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such invitation' });
+    expect(failed(await inviter.client.callEndpoint(`/invites/${invite.id}`, 'DELETE'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'No such invitation',
+    });
   });
 
   it('answers an address already in use with INVITATION_FAILED and its details, and refuses guests', async () => {
-    const taken = failed(await inviter.client.callEndpoint('/invites', 'POST', { invitee_emails: inviter.client.config.username, stream_ids: [] }));
+    const taken = failed(
+      await inviter.client.callEndpoint('/invites', 'POST', { invitee_emails: inviter.client.config.username, stream_ids: [] }),
+    );
     expect(taken).toEqual({
       result: 'error',
       code: 'INVITATION_FAILED',
@@ -90,6 +117,10 @@ describe('zulip-js: invitations (E6)', () => {
       daily_limit_reached: false,
     });
     const { client: guest } = await newUserClient({ role: Role.GUEST, label: 'zjs-invite-guest' });
-    expect(failed(await guest.callEndpoint('/invites'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Not allowed for guest users' });
+    expect(failed(await guest.callEndpoint('/invites'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Not allowed for guest users',
+    });
   });
 });

@@ -25,7 +25,8 @@ const listOf = async (client: zulip.Client) => succeeded(await client.callEndpoi
 describe('zulip-js: linkifiers (E13, E16)', () => {
   let admin: zulip.Client;
   let member: zulip.Client;
-  const add = async (params = aLinkifier()): Promise<number> => succeeded(await admin.callEndpoint<{ id: number }>('/realm/filters', 'POST', params)).id;
+  const add = async (params = aLinkifier()): Promise<number> =>
+    succeeded(await admin.callEndpoint<{ id: number }>('/realm/filters', 'POST', params)).id;
   beforeAll(async () => {
     admin = (await newUserClient({ role: Role.ADMINISTRATOR, label: 'zjs-lk-admin' })).client;
     member = (await newUserClient({ label: 'zjs-lk-member' })).client;
@@ -43,7 +44,11 @@ describe('zulip-js: linkifiers (E13, E16)', () => {
 
     expect(succeeded(await admin.callEndpoint(`/realm/filters/${added.id}`, 'DELETE'))).toEqual({ result: 'success', msg: '' });
     expect((await listOf(member)).some((l) => l.id === added.id)).toBe(false);
-    expect(failed(await admin.callEndpoint(`/realm/filters/${added.id}`, 'DELETE'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Linkifier not found.' });
+    expect(failed(await admin.callEndpoint(`/realm/filters/${added.id}`, 'DELETE'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Linkifier not found.',
+    });
   });
 
   it('reorders every linkifier with the id list JSON-encoded in the query string', async () => {
@@ -58,14 +63,18 @@ describe('zulip-js: linkifiers (E13, E16)', () => {
       expect(res.msg).toBe('The ordered list must enumerate all existing linkifiers exactly once');
     }
     expect((await listOf(member)).map((l) => l.id).filter((id) => mine.includes(id))).toEqual([...mine].reverse());
-    const duplicated = failed(await admin.callEndpoint('/realm/linkifiers', 'PATCH', { ordered_linkifier_ids: JSON.stringify([...ordered, ordered[0]]) }));
+    const duplicated = failed(
+      await admin.callEndpoint('/realm/linkifiers', 'PATCH', { ordered_linkifier_ids: JSON.stringify([...ordered, ordered[0]]) }),
+    );
     expect(duplicated).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'The ordered list must not contain duplicated linkifiers' });
     for (const id of mine) succeeded(await admin.callEndpoint(`/realm/filters/${id}`, 'DELETE'));
   });
 
   it('answers an invalid template with the validation failure and its field errors, and a member with UNAUTHORIZED_PRINCIPAL', async () => {
     const msg = "Group 'page' in URL template is not present in linkifier pattern.";
-    const invalid = failed(await admin.callEndpoint('/realm/filters', 'POST', { pattern: 'ZJS(?P<id>[0-9]+)', url_template: 'https://x.example/{id}/{page}' }));
+    const invalid = failed(
+      await admin.callEndpoint('/realm/filters', 'POST', { pattern: 'ZJS(?P<id>[0-9]+)', url_template: 'https://x.example/{id}/{page}' }),
+    );
     expect(invalid).toEqual({ result: 'error', code: 'BAD_REQUEST', msg, errors: { __all__: [msg] } });
     expect(failed(await member.callEndpoint('/realm/filters', 'POST', aLinkifier()))).toEqual({
       result: 'error',

@@ -9,19 +9,36 @@ describe('zulip-js: messages', () => {
     const name = uniqueChannelName('zjs-msg');
     succeeded(await client.users.me.subscriptions.add({ subscriptions: JSON.stringify([{ name }]) }));
 
-    const { id } = succeeded(await client.messages.send({ type: 'stream', to: name, topic: 'zulip-js', content: 'Hello from **zulip-js**' })) as unknown as { id: number };
-    const direct = succeeded(await client.messages.send({ type: 'direct', to: JSON.stringify([other.userId]), content: 'psst' })) as unknown as { id: number };
+    const { id } = succeeded(
+      await client.messages.send({ type: 'stream', to: name, topic: 'zulip-js', content: 'Hello from **zulip-js**' }),
+    ) as unknown as { id: number };
+    const direct = succeeded(
+      await client.messages.send({ type: 'direct', to: JSON.stringify([other.userId]), content: 'psst' }),
+    ) as unknown as { id: number };
 
     // zulip-js JSON-encodes `narrow` itself: it takes the list, not a string.
-    const narrow = [{ operator: 'channel', operand: name }, { operator: 'topic', operand: 'zulip-js' }] as unknown as string;
+    const narrow = [
+      { operator: 'channel', operand: name },
+      { operator: 'topic', operand: 'zulip-js' },
+    ] as unknown as string;
     const fetched = succeeded(await client.messages.retrieve({ anchor: 'newest', num_before: 10, num_after: 0, narrow })) as unknown as {
       messages: { id: number; content: string; sender_id: number; display_recipient: string }[];
       found_newest: boolean;
     };
-    expect(fetched.messages).toEqual([expect.objectContaining({ id, content: '<p>Hello from <strong>zulip-js</strong></p>', sender_id: user.userId, display_recipient: name })]);
+    expect(fetched.messages).toEqual([
+      expect.objectContaining({
+        id,
+        content: '<p>Hello from <strong>zulip-js</strong></p>',
+        sender_id: user.userId,
+        display_recipient: name,
+      }),
+    ]);
     expect(fetched.found_newest).toBe(true);
 
-    const one = succeeded(await client.messages.getById({ message_id: direct.id })) as unknown as { message: { type: string }; raw_content: string };
+    const one = succeeded(await client.messages.getById({ message_id: direct.id })) as unknown as {
+      message: { type: string };
+      raw_content: string;
+    };
     expect(one).toMatchObject({ raw_content: 'psst', message: { type: 'private' } });
 
     succeeded(await client.messages.deleteById({ message_id: id }));

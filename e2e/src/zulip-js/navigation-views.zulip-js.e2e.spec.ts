@@ -19,7 +19,11 @@ const viewsOf = async (client: zulip.Client) => succeeded(await client.callEndpo
 describe('zulip-js: navigation views (E12)', () => {
   it('adds a custom and a built-in view, renames and unpins one by its fragment, and removes one', async () => {
     const { client } = await newUserClient({ label: 'zjs-views' });
-    expect(succeeded(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alert words' }))).toEqual({
+    expect(
+      succeeded(
+        await client.callEndpoint('/navigation_views', 'POST', { fragment: 'narrow/is/alerted', is_pinned: 'true', name: 'Alert words' }),
+      ),
+    ).toEqual({
       result: 'success',
       msg: '',
     });
@@ -37,11 +41,17 @@ describe('zulip-js: navigation views (E12)', () => {
   it('refuses a custom view without a name, a duplicate, and a view not configured', async () => {
     const { client } = await newUserClient({ label: 'zjs-views-bad' });
     const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
-    expect(failed(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'narrow/channel/7', is_pinned: 'true' }))).toEqual(error('Custom views must have a valid name.'));
+    expect(failed(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'narrow/channel/7', is_pinned: 'true' }))).toEqual(
+      error('Custom views must have a valid name.'),
+    );
     succeeded(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'inbox', is_pinned: 'true' }));
-    expect(failed(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'inbox', is_pinned: 'false' }))).toEqual(error('Navigation view already exists.'));
+    expect(failed(await client.callEndpoint('/navigation_views', 'POST', { fragment: 'inbox', is_pinned: 'false' }))).toEqual(
+      error('Navigation view already exists.'),
+    );
     // Zulip answers this one with HTTP 404, which zulip-js does not surface: the body says it all.
-    expect(failed(await client.callEndpoint(at('narrow/is/mentioned'), 'PATCH', { is_pinned: 'true' }))).toEqual(error('Navigation view does not exist.'));
+    expect(failed(await client.callEndpoint(at('narrow/is/mentioned'), 'PATCH', { is_pinned: 'true' }))).toEqual(
+      error('Navigation view does not exist.'),
+    );
     expect(await viewsOf(client)).toEqual([{ fragment: 'inbox', is_pinned: true, name: null }]);
   });
 });

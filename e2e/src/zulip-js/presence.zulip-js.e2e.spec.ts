@@ -19,7 +19,9 @@ describe('zulip-js: presence (E18)', () => {
   it('reports the own presence, seen by another user in GET /realm/presence', async () => {
     const { user, client } = await newUserClient({ label: 'zjs-presence' });
     const { client: viewer } = await newUserClient({ label: 'zjs-presence-viewer' });
-    const reply = succeeded(await client.callEndpoint<Presences>('/users/me/presence', 'POST', { status: 'active', new_user_input: 'true' }));
+    const reply = succeeded(
+      await client.callEndpoint<Presences>('/users/me/presence', 'POST', { status: 'active', new_user_input: 'true' }),
+    );
     const email = await apiEmailOf(viewer, user.userId);
     expect(reply.presences[email]?.website).toMatchObject({ client: 'website', status: 'active' });
 
@@ -31,11 +33,19 @@ describe('zulip-js: presence (E18)', () => {
     expect(Math.abs(seen.presences[email]!.website.timestamp - seen.server_timestamp)).toBeLessThan(60);
 
     // A boolean goes as the text 'true': ping_only answers no presences.
-    expect(succeeded(await client.callEndpoint('/users/me/presence', 'POST', { status: 'idle', ping_only: 'true' }))).toEqual({ result: 'success', msg: '', presence_last_update_id: -1 });
+    expect(succeeded(await client.callEndpoint('/users/me/presence', 'POST', { status: 'idle', ping_only: 'true' }))).toEqual({
+      result: 'success',
+      msg: '',
+      presence_last_update_id: -1,
+    });
   });
 
   it('refuses an unknown status', async () => {
     const { client } = await newUserClient({ label: 'zjs-presence-bad' });
-    expect(failed(await client.callEndpoint('/users/me/presence', 'POST', { status: 'away' }))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid status: away' });
+    expect(failed(await client.callEndpoint('/users/me/presence', 'POST', { status: 'away' }))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid status: away',
+    });
   });
 });

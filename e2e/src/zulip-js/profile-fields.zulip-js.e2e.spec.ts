@@ -29,7 +29,9 @@ describe('zulip-js: custom profile fields (E7)', () => {
   let admin: zulip.Client;
   const made: number[] = [];
   const create = async (params: zulip.Params): Promise<number> => {
-    const { id } = succeeded(await admin.callEndpoint<{ id: number }>('/realm/profile_fields', 'POST', { field_type: 1, name: label('zjs'), ...params }));
+    const { id } = succeeded(
+      await admin.callEndpoint<{ id: number }>('/realm/profile_fields', 'POST', { field_type: 1, name: label('zjs'), ...params }),
+    );
     made.push(id);
     return id;
   };
@@ -45,15 +47,25 @@ describe('zulip-js: custom profile fields (E7)', () => {
     const choices = { vim: { text: 'Vim', order: '1' }, emacs: { text: 'Emacs', order: '2' } };
     const id = await create({ field_type: 3, name, hint: 'Pick one', field_data: JSON.stringify(choices) });
     const { user, client: member } = await newUserClient({ label: 'zjs-fields-member' });
-    expect((await fieldsOf(member)).find((f) => f.id === id)).toMatchObject({ name, type: 3, hint: 'Pick one', field_data: JSON.stringify(choices) });
+    expect((await fieldsOf(member)).find((f) => f.id === id)).toMatchObject({
+      name,
+      type: 3,
+      hint: 'Pick one',
+      field_data: JSON.stringify(choices),
+    });
 
     const renamed = label('Editor of choice');
-    expect(succeeded(await admin.callEndpoint(`/realm/profile_fields/${id}`, 'PATCH', { name: renamed, required: 'true' }))).toEqual({ result: 'success', msg: '' });
+    expect(succeeded(await admin.callEndpoint(`/realm/profile_fields/${id}`, 'PATCH', { name: renamed, required: 'true' }))).toEqual({
+      result: 'success',
+      msg: '',
+    });
     expect((await fieldsOf(member)).find((f) => f.id === id)).toMatchObject({ name: renamed, hint: 'Pick one', required: true });
 
     succeeded(await admin.callEndpoint(`/users/${user.userId}`, 'PATCH', { profile_data: JSON.stringify([{ id, value: 'emacs' }]) }));
     expect(succeeded(await member.users.me.getProfile()).profile_data).toMatchObject({ [id]: { value: 'emacs' } });
-    const invalid = failed(await admin.callEndpoint(`/users/${user.userId}`, 'PATCH', { profile_data: JSON.stringify([{ id, value: 'nano' }]) }));
+    const invalid = failed(
+      await admin.callEndpoint(`/users/${user.userId}`, 'PATCH', { profile_data: JSON.stringify([{ id, value: 'nano' }]) }),
+    );
     expect(invalid).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `'nano' is not a valid choice for '${renamed}'.` });
   });
 
@@ -80,7 +92,11 @@ describe('zulip-js: custom profile fields (E7)', () => {
     expect(succeeded(await admin.callEndpoint(`/realm/profile_fields/${id}`, 'DELETE'))).toEqual({ result: 'success', msg: '' });
     made.splice(made.indexOf(id), 1);
     expect((await fieldsOf(admin)).some((f) => f.id === id)).toBe(false);
-    expect(failed(await admin.callEndpoint(`/realm/profile_fields/${id}`, 'DELETE'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Field id ${id} not found.` });
+    expect(failed(await admin.callEndpoint(`/realm/profile_fields/${id}`, 'DELETE'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: `Field id ${id} not found.`,
+    });
 
     const { client: member } = await newUserClient({ label: 'zjs-fields-refused' });
     const refused = failed(await member.callEndpoint('/realm/profile_fields', 'POST', { field_type: 1, name: label('zjs') }));

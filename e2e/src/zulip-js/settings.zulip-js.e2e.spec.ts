@@ -31,7 +31,9 @@ describe('zulip-js: PATCH /realm/user_settings_defaults (E2)', () => {
       const { client: newcomer } = await newUserClient({ label: 'zjs-defaults-newcomer' });
       expect((await registered(newcomer, 'user_settings')).twenty_four_hour_time).toBe(wanted);
     } finally {
-      succeeded(await admin.callEndpoint('/realm/user_settings_defaults', 'PATCH', { twenty_four_hour_time: String(before.twenty_four_hour_time) }));
+      succeeded(
+        await admin.callEndpoint('/realm/user_settings_defaults', 'PATCH', { twenty_four_hour_time: String(before.twenty_four_hour_time) }),
+      );
     }
   });
 
@@ -39,7 +41,9 @@ describe('zulip-js: PATCH /realm/user_settings_defaults (E2)', () => {
     const { client: member } = await newUserClient({ label: 'zjs-defaults-member' });
     const owner = await ownerClient();
     const before = await registered(owner, 'realm_user_settings_defaults');
-    const refused = failed(await member.callEndpoint('/realm/user_settings_defaults', 'PATCH', { twenty_four_hour_time: String(!before.twenty_four_hour_time) }));
+    const refused = failed(
+      await member.callEndpoint('/realm/user_settings_defaults', 'PATCH', { twenty_four_hour_time: String(!before.twenty_four_hour_time) }),
+    );
     expect(refused).toEqual({ result: 'error', code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' });
     expect((await registered(owner, 'realm_user_settings_defaults')).twenty_four_hour_time).toBe(before.twenty_four_hour_time);
   });
@@ -47,7 +51,11 @@ describe('zulip-js: PATCH /realm/user_settings_defaults (E2)', () => {
   it('answers a value out of range with Zulip’s message', async () => {
     const owner = await ownerClient();
     const refused = failed(await owner.callEndpoint('/realm/user_settings_defaults', 'PATCH', { color_scheme: 7 }));
-    expect(refused).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid color_scheme: Value error, Not in the list of possible values' });
+    expect(refused).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid color_scheme: Value error, Not in the list of possible values',
+    });
   });
 });
 
@@ -56,7 +64,11 @@ describe('zulip-js: PATCH /settings', () => {
     const { client } = await newUserClient({ label: 'zjs-settings' });
     const { client: other } = await newUserClient({ label: 'zjs-settings-other' });
     const mine = await registered(client, 'user_settings');
-    const wanted = { enter_sends: !mine.enter_sends, web_home_view: mine.web_home_view === 'inbox' ? 'recent_topics' : 'inbox', web_font_size_px: (mine.web_font_size_px as number) + 1 };
+    const wanted = {
+      enter_sends: !mine.enter_sends,
+      web_home_view: mine.web_home_view === 'inbox' ? 'recent_topics' : 'inbox',
+      web_font_size_px: (mine.web_font_size_px as number) + 1,
+    };
 
     const res = succeeded(await client.callEndpoint('/settings', 'PATCH', { ...wanted, enter_sends: String(wanted.enter_sends) }));
     expect(res).toEqual({ result: 'success', msg: '' });

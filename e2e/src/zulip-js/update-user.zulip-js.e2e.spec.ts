@@ -17,7 +17,12 @@ describe('zulip-js: PATCH /users/{user_id} and /users/{email} (E5)', () => {
   let fieldId: number;
   beforeAll(async () => {
     admin = (await newUserClient({ role: Role.ADMINISTRATOR, label: 'zjs-e5-admin' })).client;
-    const created = succeeded(await admin.callEndpoint<{ id: number }>('/realm/profile_fields', 'POST', { field_type: 1, name: `E5 zjs ${randomBytes(4).toString('hex')}` }));
+    const created = succeeded(
+      await admin.callEndpoint<{ id: number }>('/realm/profile_fields', 'POST', {
+        field_type: 1,
+        name: `E5 zjs ${randomBytes(4).toString('hex')}`,
+      }),
+    );
     fieldId = created.id;
   });
   afterAll(async () => {
@@ -50,12 +55,18 @@ describe('zulip-js: PATCH /users/{user_id} and /users/{email} (E5)', () => {
     succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(user.email)}`, 'PATCH', { full_name: 'Trouvée Par E-mail 🙂' }));
     expect(succeeded(await client.users.me.getProfile()).full_name).toBe('Trouvée Par E-mail 🙂');
 
-    succeeded(await admin.callEndpoint(`/users/${encodeURIComponent(dummyEmail(user.userId, systemInfo().realmHost))}`, 'PATCH', { role: Role.ADMINISTRATOR }));
+    succeeded(
+      await admin.callEndpoint(`/users/${encodeURIComponent(dummyEmail(user.userId, systemInfo().realmHost))}`, 'PATCH', {
+        role: Role.ADMINISTRATOR,
+      }),
+    );
     expect(succeeded(await client.users.me.getProfile())).toMatchObject({ role: Role.ADMINISTRATOR, is_admin: true });
   });
 
   it('answers an unknown email with "No such user" and a moderator with UNAUTHORIZED_PRINCIPAL', async () => {
-    const unknown = failed(await admin.callEndpoint(`/users/${encodeURIComponent(uniqueEmail('zjs-e5-nobody'))}`, 'PATCH', { full_name: 'Nobody' }));
+    const unknown = failed(
+      await admin.callEndpoint(`/users/${encodeURIComponent(uniqueEmail('zjs-e5-nobody'))}`, 'PATCH', { full_name: 'Nobody' }),
+    );
     expect(unknown).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
 
     const { client: moderator } = await newUserClient({ role: Role.MODERATOR, label: 'zjs-e5-moderator' });
@@ -69,7 +80,9 @@ describe('zulip-js: PATCH /users/{user_id} and /users/{email} (E5)', () => {
     const { user, client } = await newUserClient({ role: Role.GUEST, label: 'zjs-e5-guest' });
     const promoted = failed(await owner.callEndpoint(`/users/${user.userId}`, 'PATCH', { role: Role.ADMINISTRATOR }));
     expect(promoted).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Guests cannot be organization administrators' });
-    const badField = failed(await owner.callEndpoint(`/users/${user.userId}`, 'PATCH', { profile_data: JSON.stringify([{ id: 99999999, value: 'x' }]) }));
+    const badField = failed(
+      await owner.callEndpoint(`/users/${user.userId}`, 'PATCH', { profile_data: JSON.stringify([{ id: 99999999, value: 'x' }]) }),
+    );
     expect(badField).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Field id 99999999 not found.' });
     expect(succeeded(await client.users.me.getProfile()).role).toBe(Role.GUEST);
   });

@@ -21,7 +21,10 @@ describe('zulip-js: user status (E8)', () => {
 
     // Clearing the emoji leaves the text; `away` goes as the text 'true'.
     succeeded(await client.callEndpoint('/users/me/status', 'POST', { emoji_name: '', away: 'true' }));
-    expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`)).status).toEqual({ status_text: 'Zoë’s 🌴 meeting', away: true });
+    expect(succeeded(await viewer.callEndpoint<StatusReply>(`/users/${user.userId}/status`)).status).toEqual({
+      status_text: 'Zoë’s 🌴 meeting',
+      away: true,
+    });
   });
 
   it('refuses a text over 60 characters, an unknown emoji, and an unknown user', async () => {
@@ -31,7 +34,15 @@ describe('zulip-js: user status (E8)', () => {
       code: 'BAD_REQUEST',
       msg: 'status_text is too long (limit: 60 characters)',
     });
-    expect(failed(await client.callEndpoint('/users/me/status', 'POST', { emoji_name: 'nope_nope' }))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: "Emoji 'nope_nope' does not exist" });
-    expect(failed(await client.callEndpoint('/users/99999999/status'))).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
+    expect(failed(await client.callEndpoint('/users/me/status', 'POST', { emoji_name: 'nope_nope' }))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: "Emoji 'nope_nope' does not exist",
+    });
+    expect(failed(await client.callEndpoint('/users/99999999/status'))).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'No such user',
+    });
   });
 });

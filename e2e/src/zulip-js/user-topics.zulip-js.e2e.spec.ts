@@ -17,11 +17,16 @@ describe('zulip-js: topic visibility policies (E3, E4)', () => {
   it('follows a topic, mutes it through the deprecated endpoint, and unmutes it', async () => {
     const { client, user } = await newUserClient({ label: 'zjs-topics' });
     const id = await createChannel({ subscribers: [user.userId] });
-    expect(succeeded(await client.callEndpoint('/user_topics', 'POST', { stream_id: id, topic: 'dinner', visibility_policy: 3 }))).toEqual({ result: 'success', msg: '' });
+    expect(succeeded(await client.callEndpoint('/user_topics', 'POST', { stream_id: id, topic: 'dinner', visibility_policy: 3 }))).toEqual({
+      result: 'success',
+      msg: '',
+    });
     succeeded(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'add', topic: 'Dinner', stream_id: id }));
     succeeded(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'add', topic: 'dinner', stream_id: id }));
     succeeded(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'remove', topic: 'dinner', stream_id: id }));
-    await capture.waitFor((e) => e.type === 'user_topic.visibility_policy_changed.v1' && e.data.userId === user.userId && e.data.visibilityPolicy === 0);
+    await capture.waitFor(
+      (e) => e.type === 'user_topic.visibility_policy_changed.v1' && e.data.userId === user.userId && e.data.visibilityPolicy === 0,
+    );
     const mine = capture.events.filter((e) => e.type === 'user_topic.visibility_policy_changed.v1' && e.data.userId === user.userId);
     expect(mine.map((e) => [e.data.channelId, e.data.topicName, e.data.visibilityPolicy])).toEqual([
       [id, 'dinner', 3],
@@ -33,13 +38,19 @@ describe('zulip-js: topic visibility policies (E3, E4)', () => {
   it('answers the errors Zulip answers', async () => {
     const { client } = await newUserClient({ label: 'zjs-topics-bad' });
     const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
-    expect(failed(await client.callEndpoint('/user_topics', 'POST', { stream_id: 999_999, topic: 'x', visibility_policy: 1 }))).toEqual(error('Invalid channel ID'));
+    expect(failed(await client.callEndpoint('/user_topics', 'POST', { stream_id: 999_999, topic: 'x', visibility_policy: 1 }))).toEqual(
+      error('Invalid channel ID'),
+    );
     expect(failed(await client.callEndpoint('/user_topics', 'POST', { stream_id: 1, topic: 'x', visibility_policy: 5 }))).toEqual(
       error('Invalid visibility_policy: Value error, Not in the list of possible values'),
     );
-    expect(failed(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'add', topic: 'x' }))).toEqual(error("Missing 'stream_id' argument"));
-    expect(failed(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'remove', topic: 'x', stream: 'no such channel' }))).toEqual(
-      error('Topic is not muted'),
+    expect(failed(await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'add', topic: 'x' }))).toEqual(
+      error("Missing 'stream_id' argument"),
     );
+    expect(
+      failed(
+        await client.callEndpoint('/users/me/subscriptions/muted_topics', 'PATCH', { op: 'remove', topic: 'x', stream: 'no such channel' }),
+      ),
+    ).toEqual(error('Topic is not muted'));
   });
 });

@@ -43,7 +43,11 @@ describe('zulip-js: connecting', () => {
     expect(login).toMatchObject({ api_key: user.apiKey, email: user.email, user_id: user.userId });
     const client = await clientFor({ email: login.email, apiKey: login.api_key });
     const me = succeeded(await client.users.me.getProfile());
-    expect(me).toMatchObject({ user_id: user.userId, email: `user${user.userId}@${new URL(`http://${systemInfo().realmHost}`).hostname}`, delivery_email: user.email });
+    expect(me).toMatchObject({
+      user_id: user.userId,
+      email: `user${user.userId}@${new URL(`http://${systemInfo().realmHost}`).hostname}`,
+      delivery_email: user.email,
+    });
   });
 
   it('gets no API key for a wrong password, and the login error as Zulip words it', async () => {
@@ -88,7 +92,11 @@ describe('zulip-js: users.retrieve and users.create', () => {
     expect(created.user_id).toEqual(expect.any(Number));
 
     const newcomer = await logIn(email, 'zjs-secret-pw');
-    expect(succeeded(await newcomer.users.me.getProfile())).toMatchObject({ user_id: created.user_id, full_name: 'Made With zulip-js', role: Role.MEMBER });
+    expect(succeeded(await newcomer.users.me.getProfile())).toMatchObject({
+      user_id: created.user_id,
+      full_name: 'Made With zulip-js',
+      role: Role.MEMBER,
+    });
 
     const all = succeeded(await newcomer.users.retrieve());
     expect(all.members.map((m) => m.user_id)).toEqual(expect.arrayContaining([created.user_id, systemInfo().owner.userId]));
@@ -126,7 +134,11 @@ describe('zulip-js: changing users through callEndpoint', () => {
     const admin = await ownerClient();
     const { user, client } = await newUserClient({ label: 'zjs-leaver' });
     succeeded(await admin.callEndpoint(`/users/${user.userId}`, 'DELETE'));
-    expect(failed(await client.users.me.getProfile())).toEqual({ result: 'error', code: 'USER_DEACTIVATED', msg: 'Account is deactivated' });
+    expect(failed(await client.users.me.getProfile())).toEqual({
+      result: 'error',
+      code: 'USER_DEACTIVATED',
+      msg: 'Account is deactivated',
+    });
     expect(succeeded(await admin.callEndpoint<UserReply>(`/users/${user.userId}`)).user.is_active).toBe(false);
 
     succeeded(await admin.callEndpoint(`/users/${user.userId}/reactivate`, 'POST'));
@@ -139,7 +151,9 @@ describe('zulip-js: queues.register', () => {
     const { client } = await newUserClient({ label: 'zjs-register' });
     // zulip-js JSON-encodes the list itself; booleans must be given as text, since its
     // multipart transport cannot append a boolean (it throws before sending).
-    const registered = succeeded(await client.queues.register({ fetch_event_types: ['realm'], apply_markdown: 'true', client_gravatar: 'false' }));
+    const registered = succeeded(
+      await client.queues.register({ fetch_event_types: ['realm'], apply_markdown: 'true', client_gravatar: 'false' }),
+    );
     expect(registered).toMatchObject({ zulip_feature_level: ZULIP_FEATURE_LEVEL, last_event_id: -1, max_topic_length: expect.any(Number) });
   });
 });

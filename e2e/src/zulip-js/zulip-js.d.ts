@@ -131,7 +131,13 @@ declare module 'zulip-js' {
         /** GET /users/me/{stream_id}/topics (zulip-js sends no other parameter). */
         topics: { retrieve(params: { stream_id: number }): Promise<Response<{ topics: { name: string; max_id: number }[] }>> };
       };
-      messages: { retrieve(params?: Params): Promise<Response>; send(params: Params): Promise<Response>; getById(params: Params): Promise<Response>; deleteById(params: Params): Promise<Response>; update(params: Params): Promise<Response> };
+      messages: {
+        retrieve(params?: Params): Promise<Response>;
+        send(params: Params): Promise<Response>;
+        getById(params: Params): Promise<Response>;
+        deleteById(params: Params): Promise<Response>;
+        update(params: Params): Promise<Response>;
+      };
       typing: { send(params: Params): Promise<Response> };
       reactions: { add(params: Params): Promise<Response>; remove(params: Params): Promise<Response> };
     }

@@ -26,9 +26,13 @@ describe('zulip-terminal', () => {
     channel = uniqueChannelName('zt');
     await subscribeTo([channel], { principals: [alice.userId, bob.userId] }, bob);
     // Written before Alice opens the terminal: it starts as her one unread message.
-    const sent = await runPythonZulip<{ result: string }>(bob, 'return client.send_message({"type": "stream", "to": args["channel"], "topic": "greetings", "content": "Hello Alice, from Python"})', {
-      args: { channel },
-    });
+    const sent = await runPythonZulip<{ result: string }>(
+      bob,
+      'return client.send_message({"type": "stream", "to": args["channel"], "topic": "greetings", "content": "Hello Alice, from Python"})',
+      {
+        args: { channel },
+      },
+    );
     expect(sent).toMatchObject({ result: 'success' });
     terminal = ZulipTerminal.start(alice);
   });
@@ -49,7 +53,10 @@ describe('zulip-terminal', () => {
 
   it('shows the message Bob sent before it started, and the one he sends while it runs', async () => {
     await terminal!.waitForScreen("Bob's first message", (screen) => screen.includes('Hello Alice, from Python'));
-    const live = await api('POST', '/messages', { auth: bob, params: { type: 'stream', to: channel, topic: 'greetings', content: 'Are you there?' } });
+    const live = await api('POST', '/messages', {
+      auth: bob,
+      params: { type: 'stream', to: channel, topic: 'greetings', content: 'Are you there?' },
+    });
     expect(live.status).toBe(200);
     await terminal!.waitForScreen("Bob's message sent while it runs", (screen) => screen.includes('Are you there?'));
   });
@@ -61,7 +68,9 @@ describe('zulip-terminal', () => {
     tmux.keys('Enter', 'Enter'); // leave the search box, open the channel found
     await terminal!.waitForScreen(`the messages of ${channel} only`, (screen) => screen.includes(`│${channel}  Search [/]:`));
     tmux.keys('r'); // reply to the message in focus, in its topic
-    await terminal!.waitForScreen(`a compose box addressed to ${channel} ▶ greetings`, (screen) => new RegExp(`# ${channel} +▶ greetings`).test(screen));
+    await terminal!.waitForScreen(`a compose box addressed to ${channel} ▶ greetings`, (screen) =>
+      new RegExp(`# ${channel} +▶ greetings`).test(screen),
+    );
     const reply = `Yes Bob, from the terminal ${Date.now()}`;
     tmux.type(reply);
     await terminal!.waitForScreen('the reply typed in the compose box', (screen) => screen.includes(reply));
@@ -70,7 +79,9 @@ describe('zulip-terminal', () => {
     const arrived = await readUntil(bob, channel, (messages) => messages.some((m) => m.sender_id === alice.userId));
     const mine = arrived.find((m) => m.sender_id === alice.userId);
     if (!mine) {
-      throw new Error(`no message of Alice's in ${channel} within 10 s (${JSON.stringify(arrived)}). The screen:\n${frame(terminal!.screen())}\n${terminal!.logs()}`);
+      throw new Error(
+        `no message of Alice's in ${channel} within 10 s (${JSON.stringify(arrived)}). The screen:\n${frame(terminal!.screen())}\n${terminal!.logs()}`,
+      );
     }
     expect(mine).toMatchObject({ content: `<p>${reply}</p>`, subject: 'greetings' });
   });

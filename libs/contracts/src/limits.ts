@@ -14,7 +14,8 @@ export const DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB = 25;
  */
 export const DEFAULT_UPLOAD_QUOTA_MIB = 10_240;
 /** Zulip's self-hosted wording for a file over `max_file_upload_size_mib`. */
-export const fileTooLargeMessage = (maxMib: number): string => `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
+export const fileTooLargeMessage = (maxMib: number): string =>
+  `File is larger than this server's configured maximum upload size (${maxMib} MiB).`;
 export const REALM_EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
 /**
  * Where the organization's emoji data file (`{code_to_names}`, Zulip's `emoji_api.json`) is served,

@@ -9,7 +9,13 @@ export type EditableFlag = (typeof EDITABLE_FLAGS)[number];
  * `Flag not editable: '<flag>'`; any other name (`wildcard_mentioned` too, which is only ever
  * reported) gets `Invalid flag: '<flag>'`.
  */
-export const NON_EDITABLE_FLAGS = ['mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'has_alert_word', 'historical'] as const;
+export const NON_EDITABLE_FLAGS = [
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+] as const;
 
 /** What is known of one reader and one message besides its mentions. */
 export interface ReaderState {

@@ -5,11 +5,15 @@ const unread = { read: false, starred: false, collapsed: false, historical: fals
 
 describe('mentions in a rendered message', () => {
   it('are the non-silent user mentions, and the channel and topic wildcards', () => {
-    const html = '<p><span class="user-mention" data-user-id="5">@Iago</span> <span class="user-mention silent" data-user-id="6">Hamlet</span> <span class="user-mention" data-user-id="5">@Iago</span></p>';
+    const html =
+      '<p><span class="user-mention" data-user-id="5">@Iago</span> <span class="user-mention silent" data-user-id="6">Hamlet</span> <span class="user-mention" data-user-id="5">@Iago</span></p>';
     expect(mentionsIn(html)).toEqual({ userIds: new Set([5]), channelWildcard: false, topicWildcard: false });
-    const wildcards = '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> <span class="topic-mention">@topic</span></p>';
+    const wildcards =
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> <span class="topic-mention">@topic</span></p>';
     expect(mentionsIn(wildcards)).toMatchObject({ channelWildcard: true, topicWildcard: true });
-    expect(mentionsIn('<p><span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span></p>').channelWildcard).toBe(false);
+    expect(
+      mentionsIn('<p><span class="user-mention channel-wildcard-mention silent" data-user-id="*">all</span></p>').channelWildcard,
+    ).toBe(false);
   });
 
   it('concern a reader named, anyone for a channel wildcard, and a topic wildcard only the topic’s participants', () => {
@@ -24,7 +28,15 @@ describe('a reader’s flags', () => {
     const all = { read: true, starred: true, collapsed: true, historical: true, alertWord: true };
     const mentions = { userIds: new Set([5]), channelWildcard: true, topicWildcard: true };
     expect(flagsOf(all, mentions, 5, true)).toEqual([
-      'read', 'starred', 'collapsed', 'mentioned', 'stream_wildcard_mentioned', 'topic_wildcard_mentioned', 'has_alert_word', 'historical', 'wildcard_mentioned',
+      'read',
+      'starred',
+      'collapsed',
+      'mentioned',
+      'stream_wildcard_mentioned',
+      'topic_wildcard_mentioned',
+      'has_alert_word',
+      'historical',
+      'wildcard_mentioned',
     ]);
   });
 
@@ -36,7 +48,8 @@ describe('a reader’s flags', () => {
 
 describe('whether the sender has read their message', () => {
   it('is so from Zulip’s own apps and desktop apps, not from API clients', () => {
-    for (const client of ['website', 'ZulipMobile', 'ZulipTerminal', 'ZulipElectron', 'Zulip desktop app']) expect(sentByHuman(client)).toBe(true);
+    for (const client of ['website', 'ZulipMobile', 'ZulipTerminal', 'ZulipElectron', 'Zulip desktop app'])
+      expect(sentByHuman(client)).toBe(true);
     for (const client of ['ZulipPython', 'unspecified', 'zulip-js', 'Internal']) expect(sentByHuman(client)).toBe(false);
   });
 });
@@ -82,8 +95,18 @@ describe('alert words in a message', () => {
   it('match the largest message against many users with the most and longest words', () => {
     const index = new AlertWordIndex();
     const word = (user: number, n: number) => `${user}-${n}-`.padEnd(100, 'w');
-    for (let user = 1; user <= 100; user++) index.set(user, Array.from({ length: 1000 }, (_, n) => word(user, n)));
+    for (let user = 1; user <= 100; user++)
+      index.set(
+        user,
+        Array.from({ length: 1000 }, (_, n) => word(user, n)),
+      );
     const content = `${'( '.repeat(2400)} ${word(77, 999)} ${'. '.repeat(2400)}`.slice(0, 10_000);
-    expect(alertedUserIds(content, index, Array.from({ length: 100 }, (_, i) => i + 1))).toEqual([77]);
+    expect(
+      alertedUserIds(
+        content,
+        index,
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      ),
+    ).toEqual([77]);
   });
 });

@@ -4,7 +4,18 @@
  * a script or integration with the user's own key starts unread for them too, unless the request
  * says `read_by_sender`.
  */
-const HUMAN_CLIENTS = new Set(['zulipandroid', 'zulipios', 'zulipdesktop', 'zulipmobile', 'zulipelectron', 'zulipterminal', 'snipe', 'website', 'ios', 'android']);
+const HUMAN_CLIENTS = new Set([
+  'zulipandroid',
+  'zulipios',
+  'zulipdesktop',
+  'zulipmobile',
+  'zulipelectron',
+  'zulipterminal',
+  'snipe',
+  'website',
+  'ios',
+  'android',
+]);
 
 export function sentByHuman(client: string): boolean {
   const name = client.toLowerCase();

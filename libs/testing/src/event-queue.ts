@@ -50,7 +50,10 @@ export class TestEventQueue {
   }
 
   private async poll(dontBlock: boolean): Promise<void> {
-    const res = await api('GET', '/events', { auth: this.auth, params: { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock } });
+    const res = await api('GET', '/events', {
+      auth: this.auth,
+      params: { queue_id: this.queueId, last_event_id: this.lastEventId, dont_block: dontBlock },
+    });
     if (res.status !== 200) throw new Error(`GET /events failed: ${JSON.stringify(res.body)}`);
     const events = res.body.events as ClientEvent[];
     for (const event of events) if (event.type !== 'heartbeat') this.received.push(event);

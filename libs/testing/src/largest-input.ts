@@ -49,7 +49,8 @@ function withinChecks(schema: z.ZodType, input: Record<string, unknown>): Record
 }
 
 function shrink(root: Record<string, unknown>, path: readonly PropertyKey[]): boolean {
-  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], root) as Record<PropertyKey, unknown> | undefined;
+  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], root) as
+    Record<PropertyKey, unknown> | undefined;
   const key = path.at(-1)!;
   const value = parent?.[key];
   if (typeof value === 'string' && value.length > 1) parent![key] = value.slice(0, Math.ceil(value.length / 2));
@@ -88,15 +89,24 @@ function largest(schema: z.ZodType, budget: number): unknown {
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
       const entries = Object.entries(shape);
-      return Object.fromEntries(entries.map(([name, field]) => [name, largest(field, Math.floor(budget / entries.length))]).filter(([, v]) => v !== undefined));
+      return Object.fromEntries(
+        entries.map(([name, field]) => [name, largest(field, Math.floor(budget / entries.length))]).filter(([, v]) => v !== undefined),
+      );
     }
     case 'record': {
       const maxKeys = (z.globalRegistry.get(schema) as { maxKeys?: number } | undefined)?.maxKeys ?? 1;
       const each = Math.max(2, Math.floor(budget / maxKeys));
-      return Object.fromEntries(Array.from({ length: maxKeys }, (_, i) => [`${i}`.padEnd(Math.min(bound(def.keyType as z.ZodType, 'max_length') ?? 10, each), 'k'), largest(def.valueType as z.ZodType, each)]));
+      return Object.fromEntries(
+        Array.from({ length: maxKeys }, (_, i) => [
+          `${i}`.padEnd(Math.min(bound(def.keyType as z.ZodType, 'max_length') ?? 10, each), 'k'),
+          largest(def.valueType as z.ZodType, each),
+        ]),
+      );
     }
     case 'union': {
-      const options = (def.options as z.ZodType[]).map((option) => largest(option, budget)).filter((value, i) => (def.options as z.ZodType[])[i]!.safeParse(value).success);
+      const options = (def.options as z.ZodType[])
+        .map((option) => largest(option, budget))
+        .filter((value, i) => (def.options as z.ZodType[])[i]!.safeParse(value).success);
       return options.sort((a, b) => size(b) - size(a))[0];
     }
     case 'optional':
@@ -121,7 +131,9 @@ function largest(schema: z.ZodType, budget: number): unknown {
 
 /** A bound of a text, list or number from its checks: the most characters or items, the largest value. */
 function bound(schema: z.ZodType, kind: 'max_length' | 'less_than'): number | undefined {
-  const checks = ((schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? []).map((c) => c._zod.def as { check: string; maximum?: number; value?: number | bigint; inclusive?: boolean });
+  const checks = ((schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? []).map(
+    (c) => c._zod.def as { check: string; maximum?: number; value?: number | bigint; inclusive?: boolean },
+  );
   const found = checks.find((c) => c.check === kind);
   if (!found) return undefined;
   if (kind === 'max_length') return found.maximum;

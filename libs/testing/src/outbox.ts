@@ -30,7 +30,12 @@ function parse(file: string, raw: string): OutboxMail {
     file,
     to: header('To'),
     subject: header('Subject'),
-    body: encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body,
+    body:
+      encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : encoding === 'base64'
+          ? Buffer.from(body, 'base64').toString('utf8')
+          : body,
   };
 }
 

@@ -12,14 +12,19 @@ const NOT_PROJECTED = new Set(['command_outcomes', 'quarantined_events']);
  * compared without being listed.
  */
 export async function projectedCollections(db: Connection): Promise<string[]> {
-  return (await db.db!.listCollections().toArray()).map((c) => c.name).filter((n) => !NOT_PROJECTED.has(n)).sort();
+  return (await db.db!.listCollections().toArray())
+    .map((c) => c.name)
+    .filter((n) => !NOT_PROJECTED.has(n))
+    .sort();
 }
 
 /** Every document of `names`, in `_id` order, without the fields `omit` names. */
 export async function dumpProjection(db: Connection, names: readonly string[], omit: readonly string[] = []): Promise<ProjectionDump> {
   const out: ProjectionDump = {};
   for (const name of names) {
-    out[name] = (await db.collection(name).find({}).sort({ _id: 1 }).toArray()).map((doc) => Object.fromEntries(Object.entries(doc).filter(([field]) => !omit.includes(field))));
+    out[name] = (await db.collection(name).find({}).sort({ _id: 1 }).toArray()).map((doc) =>
+      Object.fromEntries(Object.entries(doc).filter(([field]) => !omit.includes(field))),
+    );
   }
   return out;
 }

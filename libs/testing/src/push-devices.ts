@@ -20,9 +20,16 @@ export async function eventually<T>(probe: () => Promise<T | undefined>, what: s
  */
 export async function addPushTokens(user: TestUser, tokens: { fcm?: string; apns?: string }): Promise<void> {
   if (tokens.fcm) await expectSuccess(api('POST', '/users/me/android_gcm_reg_id', { auth: user, params: { token: tokens.fcm } }));
-  if (tokens.apns) await expectSuccess(api('POST', '/users/me/apns_device_token', { auth: user, params: { token: tokens.apns, appid: APP_ID } }));
+  if (tokens.apns)
+    await expectSuccess(api('POST', '/users/me/apns_device_token', { auth: user, params: { token: tokens.apns, appid: APP_ID } }));
   for (const token of [tokens.fcm, tokens.apns].filter((t): t is string => t !== undefined)) {
-    await eventually(async () => ((await api('POST', '/mobile_push/test_notification', { auth: user, params: { token } })).body.result === 'success' ? true : undefined), `the bouncer to know ${token}`);
+    await eventually(
+      async () =>
+        (await api('POST', '/mobile_push/test_notification', { auth: user, params: { token } })).body.result === 'success'
+          ? true
+          : undefined,
+      `the bouncer to know ${token}`,
+    );
   }
 }
 
@@ -34,4 +41,5 @@ async function expectSuccess(response: ReturnType<typeof api>): Promise<void> {
 let serial = 0;
 /** Tokens unique across test files and runs. */
 export const uniqueFcmToken = (label = 'fcm'): string => `${label}-${process.pid}-${Date.now()}-${++serial}`;
-export const uniqueApnsToken = (): string => `${Date.now().toString(16).padStart(16, '0')}${process.pid.toString(16).padStart(8, '0')}${(++serial).toString(16).padStart(8, '0')}`;
+export const uniqueApnsToken = (): string =>
+  `${Date.now().toString(16).padStart(16, '0')}${process.pid.toString(16).padStart(8, '0')}${(++serial).toString(16).padStart(8, '0')}`;

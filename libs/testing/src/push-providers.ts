@@ -95,7 +95,8 @@ export class FakePushProviders {
   private route(method: string, url: URL, headers: IncomingHttpHeaders, body: string): Answer {
     if (method === 'POST' && url.pathname === '/token') return this.grant(new URLSearchParams(body));
     if (method === 'POST' && /^\/v1\/projects\/[^/]+\/messages:send$/.test(url.pathname)) return this.fcmSend(url.pathname, headers, body);
-    if (method === 'POST' && url.pathname.startsWith('/3/device/')) return this.apnsSend(decodeURIComponent(url.pathname.slice('/3/device/'.length)), headers, body);
+    if (method === 'POST' && url.pathname.startsWith('/3/device/'))
+      return this.apnsSend(decodeURIComponent(url.pathname.slice('/3/device/'.length)), headers, body);
     if (method === 'GET' && url.pathname === '/_fake/received') {
       const token = url.searchParams.get('token');
       return { status: 200, body: { received: this.received.filter((r) => token === null || r.token === token) } };
@@ -166,11 +167,22 @@ interface Answer {
 
 const fcmError = (code: number, status: string, errorCode?: string): Answer => ({
   status: code,
-  body: { error: { code, status, message: status, details: errorCode ? [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] : [] } },
+  body: {
+    error: {
+      code,
+      status,
+      message: status,
+      details: errorCode ? [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] : [],
+    },
+  },
 });
 
 /** A compact JWS's header and claims, when its signature is `alg` by `key`'s private half. */
-function readJwt(jwt: string, key: KeyObject, alg: 'RS256' | 'ES256'): { header: Record<string, unknown>; claims: Record<string, unknown> } | null {
+function readJwt(
+  jwt: string,
+  key: KeyObject,
+  alg: 'RS256' | 'ES256',
+): { header: Record<string, unknown>; claims: Record<string, unknown> } | null {
   const [header, claims, signature] = jwt.split('.');
   if (!header || !claims || !signature) return null;
   const decoded = (part: string) => jsonOrUndefined(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown> | undefined;
@@ -181,7 +193,6 @@ function readJwt(jwt: string, key: KeyObject, alg: 'RS256' | 'ES256'): { header:
   const ok = verify('sha256', signed, alg === 'ES256' ? { key, dsaEncoding: 'ieee-p1363' } : key, Buffer.from(signature, 'base64url'));
   return ok ? { header: h, claims: c } : null;
 }
-
 
 /** A test's handle on the fake providers of the system under test (another process). */
 export class FakeProvidersClient {

@@ -18,7 +18,12 @@ export interface FakePushSetup {
  * Starts the fake providers (on `providersPort`, 0 for any) and writes the credential files the
  * bouncer reads into `credentialsDir`: the test stack's and the bench's push setup.
  */
-export async function startFakePushSetup(options: { providersPort: number; bouncerPort: number; credentialsDir: string; serverUuid: string }): Promise<FakePushSetup> {
+export async function startFakePushSetup(options: {
+  providersPort: number;
+  bouncerPort: number;
+  credentialsDir: string;
+  serverUuid: string;
+}): Promise<FakePushSetup> {
   const fake = await FakePushProviders.start(options.providersPort);
   const fcmCredentialsFile = path.join(options.credentialsDir, 'fcm-service-account.json');
   const apnsKeyFile = path.join(options.credentialsDir, 'apns-key.p8');

@@ -19,6 +19,8 @@ export function writeZuliprc(credentials: Credentials, label: string, extra = ''
   const parent = path.join(testDataDir(), 'python-clients');
   mkdirSync(parent, { recursive: true });
   const file = path.join(mkdtempSync(path.join(parent, `${label}-`)), 'zuliprc');
-  writeFileSync(file, `[api]\nemail=${credentials.email}\nkey=${credentials.apiKey}\nsite=${systemInfo().gatewayUrl}\n${extra}`, { mode: 0o600 });
+  writeFileSync(file, `[api]\nemail=${credentials.email}\nkey=${credentials.apiKey}\nsite=${systemInfo().gatewayUrl}\n${extra}`, {
+    mode: 0o600,
+  });
   return file;
 }

@@ -66,14 +66,25 @@ export function pythonProgram(body: string): string {
 
 /** Removes the indentation every non-blank line shares, and blank lines around the text. */
 export function dedent(text: string): string {
-  const lines = text.replace(/^\s*\n/, '').trimEnd().split('\n');
+  const lines = text
+    .replace(/^\s*\n/, '')
+    .trimEnd()
+    .split('\n');
   const widths = lines.filter((line) => line.trim()).map((line) => /^ */.exec(line)![0].length);
   const common = widths.length ? Math.min(...widths) : 0;
   return lines.map((line) => line.slice(common)).join('\n');
 }
 
-const indent = (text: string, by: string): string => text.split('\n').map((line) => (line.trim() ? by + line : line)).join('\n');
-const numbered = (text: string): string => text.split('\n').map((line, i) => `${String(i + 1).padStart(3)}  ${line}`).join('\n');
+const indent = (text: string, by: string): string =>
+  text
+    .split('\n')
+    .map((line) => (line.trim() ? by + line : line))
+    .join('\n');
+const numbered = (text: string): string =>
+  text
+    .split('\n')
+    .map((line, i) => `${String(i + 1).padStart(3)}  ${line}`)
+    .join('\n');
 
 interface ProcessRun {
   stdout: string;
@@ -87,7 +98,10 @@ const KEEP_CHARS = 64_000;
 
 function runProcess(command: string, args: string[], timeoutMs: number): Promise<ProcessRun> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PYTHONNOUSERSITE: '1', PYTHONUNBUFFERED: '1' } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PYTHONNOUSERSITE: '1', PYTHONUNBUFFERED: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-KEEP_CHARS)));
@@ -103,7 +117,11 @@ function runProcess(command: string, args: string[], timeoutMs: number): Promise
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const failure = timedOut ? `no answer within ${timeoutMs} ms (killed)` : code === 0 ? undefined : `exited with ${signal ?? `code ${code}`}`;
+      const failure = timedOut
+        ? `no answer within ${timeoutMs} ms (killed)`
+        : code === 0
+          ? undefined
+          : `exited with ${signal ?? `code ${code}`}`;
       resolve({ stdout, stderr, failure });
     });
   });

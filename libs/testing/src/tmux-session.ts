@@ -48,10 +48,15 @@ export class TmuxSession {
     );
     const env = Object.entries(options.env ?? {}).map(([name, value]) => `${name}=${value}`);
     const size = ['-x', String(options.width ?? 120), '-y', String(options.height ?? 40)];
-    execFileSync('tmux', ['-L', socket, '-f', config, 'new-session', '-d', '-s', 'main', ...size, '-c', options.cwd, '--', 'env', ...env, ...options.command], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const tmux = (format: string): string => execFileSync('tmux', ['-L', socket, 'display-message', '-p', '-t', 'main', format], { encoding: 'utf8' }).trim();
+    execFileSync(
+      'tmux',
+      ['-L', socket, '-f', config, 'new-session', '-d', '-s', 'main', ...size, '-c', options.cwd, '--', 'env', ...env, ...options.command],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const tmux = (format: string): string =>
+      execFileSync('tmux', ['-L', socket, 'display-message', '-p', '-t', 'main', format], { encoding: 'utf8' }).trim();
     const session = new TmuxSession(options.label, socket, tmux('#{socket_path}'), Number(tmux('#{pid}')), Number(tmux('#{pane_pid}')));
     registerExtraPid(session.serverPid, `tmux server ${socket}`);
     registerExtraPid(session.panePid, `${options.label} in tmux ${socket}`);
@@ -92,7 +97,11 @@ export class TmuxSession {
    * as the program exits, with the screen and `diagnosis()` (e.g. the program's log) in the
    * message.
    */
-  async waitForScreen(what: string, check: (screen: string) => boolean, options: { timeoutMs?: number; diagnosis?: () => string } = {}): Promise<string> {
+  async waitForScreen(
+    what: string,
+    check: (screen: string) => boolean,
+    options: { timeoutMs?: number; diagnosis?: () => string } = {},
+  ): Promise<string> {
     const deadline = Date.now() + (options.timeoutMs ?? 20_000);
     for (;;) {
       const screen = this.screen();

@@ -17,7 +17,10 @@ export const uniqueGroupName = (label = 'group'): string => `${label}-${randomBy
 
 /** Creates a user group through the API (as the owner unless `auth` says otherwise) and returns its id. */
 export async function createGroup(params: Params = {}, auth: Credentials = owner()): Promise<number> {
-  const res = await api('POST', '/user_groups/create', { auth, params: { name: uniqueGroupName(), description: 'A test group', members: [], ...params } });
+  const res = await api('POST', '/user_groups/create', {
+    auth,
+    params: { name: uniqueGroupName(), description: 'A test group', members: [], ...params },
+  });
   if (res.status !== 200) throw new Error(`create group failed: ${JSON.stringify(res.body)}`);
   return res.body.group_id as number;
 }

@@ -28,7 +28,18 @@ export class ZulipTerminal {
     const dir = path.dirname(zuliprc);
     const tmux = TmuxSession.start({
       label: 'zulip-term',
-      command: [zulipTerm, '--config-file', zuliprc, '--debug', '--no-autohide', '--no-notify', '--theme', 'zt_dark', '--color-depth', '256'],
+      command: [
+        zulipTerm,
+        '--config-file',
+        zuliprc,
+        '--debug',
+        '--no-autohide',
+        '--no-notify',
+        '--theme',
+        'zt_dark',
+        '--color-depth',
+        '256',
+      ],
       cwd: dir,
       // Its own HOME, so nothing of the user running the tests (a ~/zuliprc) comes in.
       env: { HOME: dir, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TZ: 'UTC', PYTHONNOUSERSITE: '1' },
@@ -48,8 +59,12 @@ export class ZulipTerminal {
    * at once with the screen and the logs.
    */
   async waitForScreen(what: string, check: (screen: string) => boolean, timeoutMs = 20_000): Promise<string> {
-    if (this.crash) throw new Error(`zulip-term: waited for ${what}, but it had crashed before: ${this.crash} (the screen is in the first failure)`);
-    const screen = await this.tmux.waitForScreen(what, (text) => check(text) || this.crashed(text), { timeoutMs, diagnosis: () => this.logs() });
+    if (this.crash)
+      throw new Error(`zulip-term: waited for ${what}, but it had crashed before: ${this.crash} (the screen is in the first failure)`);
+    const screen = await this.tmux.waitForScreen(what, (text) => check(text) || this.crashed(text), {
+      timeoutMs,
+      diagnosis: () => this.logs(),
+    });
     if (check(screen)) return screen;
     this.crash = lastTracebackLine(screen);
     throw new Error(`zulip-term: waited for ${what}, and it crashed. The screen:\n${frame(screen)}\n${this.logs()}`);

@@ -42,13 +42,18 @@ export function customEmojiView(realmId: number, emoji: CustomEmojiRecord) {
 }
 
 /** The organization's custom emoji by id, as clients receive them. */
-export const customEmojiDict = (realmId: number, emoji: readonly CustomEmojiRecord[]) => Object.fromEntries(emoji.map((e) => [String(e.emojiId), customEmojiView(realmId, e)]));
+export const customEmojiDict = (realmId: number, emoji: readonly CustomEmojiRecord[]) =>
+  Object.fromEntries(emoji.map((e) => [String(e.emojiId), customEmojiView(realmId, e)]));
 
 /** What reactions and statuses check a custom emoji against. */
-export const customEmojiById = (emoji: readonly CustomEmojiRecord[]) => new Map(emoji.map((e) => [String(e.emojiId), { id: String(e.emojiId), name: e.name, deactivated: e.deactivated }]));
+export const customEmojiById = (emoji: readonly CustomEmojiRecord[]) =>
+  new Map(emoji.map((e) => [String(e.emojiId), { id: String(e.emojiId), name: e.name, deactivated: e.deactivated }]));
 
 /** Pure: the organization's custom emoji after one of their events (each id once, in the order added). */
-export function evolveCustomEmojiList(emoji: readonly CustomEmojiRecord[], event: CustomEmojiAddedV1 | CustomEmojiDeactivatedV1): CustomEmojiRecord[] {
+export function evolveCustomEmojiList(
+  emoji: readonly CustomEmojiRecord[],
+  event: CustomEmojiAddedV1 | CustomEmojiDeactivatedV1,
+): CustomEmojiRecord[] {
   switch (event.type) {
     case 'custom_emoji.added.v1': {
       const { emojiId, name, fileName, isAnimated, authorId } = event.data;

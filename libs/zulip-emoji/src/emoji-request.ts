@@ -70,7 +70,12 @@ export type EmojiRequest = { ok: true; emoji: ResolvedEmoji } | { ok: false; pro
  * A request's emoji as Zulip reads it: the code and type the client sent, a name's own for those
  * it left out, and then the three checked together.
  */
-export function resolveEmojiRequest(name: string, code: string | undefined, type: string | undefined, custom: CustomEmojiById): EmojiRequest {
+export function resolveEmojiRequest(
+  name: string,
+  code: string | undefined,
+  type: string | undefined,
+  custom: CustomEmojiById,
+): EmojiRequest {
   const looked = code === undefined || type === undefined ? emojiByName(name, custom) : undefined;
   const emojiCode = code ?? looked?.emojiCode;
   const reactionType = type ?? looked?.reactionType;

@@ -12,9 +12,11 @@ const org = (overrides: Partial<RenderContext> = {}): RenderContext => ({
   userByName: (name) => users.find((u) => u.fullName.toLowerCase() === name.toLowerCase()),
   userById: (id) => users.find((u) => u.id === id),
   groupByName: (name) =>
-    ({ design: { id: 31, displayName: 'design', deactivated: false }, 'role:administrators': { id: 4, displayName: 'Administrators', deactivated: false }, retired: { id: 32, displayName: 'retired', deactivated: true } })[
-      name.toLowerCase()
-    ],
+    ({
+      design: { id: 31, displayName: 'design', deactivated: false },
+      'role:administrators': { id: 4, displayName: 'Administrators', deactivated: false },
+      retired: { id: 32, displayName: 'retired', deactivated: true },
+    })[name.toLowerCase()],
   channelIdByName: (name) => ({ general: 5, 'Q&A #1': 6 })[name],
   topicNewestMessage: (channelId, topic) => (channelId === 5 && topic === 'lunch' ? 77 : undefined),
   linkifiers: [{ pattern: '#(?P<id>[0-9]{2,8})', urlTemplate: 'https://tracker.example.org/issue/{id}' }],
@@ -45,7 +47,9 @@ describe('Zulip Markdown: text', () => {
 
 describe('Zulip Markdown: blocks', () => {
   it('renders lists, also right under a line of text, with two-space nesting', () => {
-    expect(render('Shopping:\n* milk\n  * oat\n* bread')).toBe('<p>Shopping:</p>\n<ul>\n<li>milk<ul>\n<li>oat</li>\n</ul>\n</li>\n<li>bread</li>\n</ul>');
+    expect(render('Shopping:\n* milk\n  * oat\n* bread')).toBe(
+      '<p>Shopping:</p>\n<ul>\n<li>milk<ul>\n<li>oat</li>\n</ul>\n</li>\n<li>bread</li>\n</ul>',
+    );
     expect(render('3. three\n4. four')).toBe('<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
   });
 
@@ -53,14 +57,18 @@ describe('Zulip Markdown: blocks', () => {
     expect(render('> @**Ada Lovelace** said\n\n> more')).toBe(
       '<blockquote>\n<p><span class="user-mention silent" data-user-id="11">Ada Lovelace</span> said</p>\n</blockquote>\n<blockquote>\n<p>more</p>\n</blockquote>',
     );
-    expect(render('```quote\n@*design* look\n```')).toBe('<blockquote>\n<p><span class="user-group-mention silent" data-user-group-id="31">design</span> look</p>\n</blockquote>');
+    expect(render('```quote\n@*design* look\n```')).toBe(
+      '<blockquote>\n<p><span class="user-group-mention silent" data-user-group-id="31">design</span> look</p>\n</blockquote>',
+    );
   });
 
   it('renders fenced code with its language, and indented code', () => {
     expect(render('```js\nif (a < b) {}\n```')).toBe(
       '<div class="codehilite" data-code-language="JavaScript"><pre><span></span><code><span class="k">if</span><span class="w"> </span><span class="p">(</span><span class="nx">a</span><span class="w"> </span><span class="o">&lt;</span><span class="w"> </span><span class="nx">b</span><span class="p">)</span><span class="w"> </span><span class="p">{}</span>\n</code></pre></div>',
     );
-    expect(render('text\n\n    indented')).toBe('<p>text</p>\n<div class="codehilite"><pre><span></span><code>indented\n</code></pre></div>');
+    expect(render('text\n\n    indented')).toBe(
+      '<p>text</p>\n<div class="codehilite"><pre><span></span><code>indented\n</code></pre></div>',
+    );
   });
 
   it("highlights code as Zulip's Pygments does, naming the lexer and unescaping quotes", () => {
@@ -100,7 +108,9 @@ describe('Zulip Markdown: blocks', () => {
   });
 
   it('renders math with KaTeX, and TeX that does not parse as an error', () => {
-    expect(render('$$x^2$$')).toMatch(/^<p><span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/);
+    expect(render('$$x^2$$')).toMatch(
+      /^<p><span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/,
+    );
     expect(render('```math\n\\frac{1}{2}\n```')).toMatch(/^<p><span class="katex-display">/);
     expect(render('$$\\notacommand{$$')).toBe('<p><span class="tex-error">$$\\notacommand{$$</span></p>');
   });
@@ -124,7 +134,9 @@ describe('Zulip Markdown: what the organization knows', () => {
   });
 
   it('does not mention after a letter or some punctuation', () => {
-    expect(render('x@**Ada Lovelace** (@**Ada Lovelace**')).toBe('<p>x@<strong>Ada Lovelace</strong> (<span class="user-mention" data-user-id="11">@Ada Lovelace</span></p>');
+    expect(render('x@**Ada Lovelace** (@**Ada Lovelace**')).toBe(
+      '<p>x@<strong>Ada Lovelace</strong> (<span class="user-mention" data-user-id="11">@Ada Lovelace</span></p>',
+    );
   });
 
   it('links channels, topics at their newest message, and messages', () => {
@@ -151,7 +163,9 @@ describe('Zulip Markdown: what the organization knows', () => {
         '<span aria-label="octopus" class="emoji emoji-1f419" role="img" title="octopus">:octopus:</span> :not_an_emoji_name:</p>',
     );
     expect(render('ok :)')).toBe('<p>ok :)</p>');
-    expect(render('ok :)', org({ translateEmoticons: true }))).toBe('<p>ok <span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>');
+    expect(render('ok :)', org({ translateEmoticons: true }))).toBe(
+      '<p>ok <span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span></p>',
+    );
   });
 
   it('makes links into the organization relative, and refuses unsafe links', () => {
@@ -181,7 +195,9 @@ describe('Zulip Markdown: bounds', () => {
   it('renders the longest message of deep nesting and many formats without failing', () => {
     const deep = '>'.repeat(5000) + ' x';
     expect(render(deep).startsWith('<blockquote>')).toBe(true);
-    const many = Array.from({ length: 400 }, (_, i) => `**b${i}** @**Ada Lovelace** :smile: #${1000 + i}`).join(' ').slice(0, 10000);
+    const many = Array.from({ length: 400 }, (_, i) => `**b${i}** @**Ada Lovelace** :smile: #${1000 + i}`)
+      .join(' ')
+      .slice(0, 10000);
     expect(render(many)).toContain('<span class="user-mention" data-user-id="11">@Ada Lovelace</span>');
     const nested = '* a\n' + Array.from({ length: 2000 }, (_, i) => `${'  '.repeat(Math.min(i, 60))}* x`).join('\n');
     expect(render(nested.slice(0, 10000)).startsWith('<ul>')).toBe(true);

@@ -25,7 +25,10 @@ const AREAS: [RegExp, string][] = [
   [/^spoiler/, 'spoilers'],
   [/^(.*blockquote)/, 'quotes'],
   [/^(ulist|list|numbered|auto_renumbered|two_auto|bulleted)/, 'lists'],
-  [/^(.*emoji|many_emoji|zulip_emoji|not_emoji|unicode|two_unicode|miscellaneous|supplemental|emojis|skin|fried|new_emoji|valid_emoji)/, 'emoji'],
+  [
+    /^(.*emoji|many_emoji|zulip_emoji|not_emoji|unicode|two_unicode|miscellaneous|supplemental|emojis|skin|fried|new_emoji|valid_emoji)/,
+    'emoji',
+  ],
   [/^translate_emoticons/, 'emoticons'],
   [/^timestamp/, 'global times'],
   [/^(inline_image|two_inline|deduplicate|only_|blockquote_inline)/, 'link previews'],
@@ -36,7 +39,8 @@ const AREAS: [RegExp, string][] = [
 ];
 const areaOf = (name: string): string => AREAS.find(([re]) => re.test(name))![1];
 
-const context = (translateEmoticons: boolean): RenderContext => knowingNoOne({ realmUrl: 'http://zulip.testserver', translateEmoticons, imagePreviews: true });
+const context = (translateEmoticons: boolean): RenderContext =>
+  knowingNoOne({ realmUrl: 'http://zulip.testserver', translateEmoticons, imagePreviews: true });
 
 /** `<img data-src-fullsize="/thumbnail?url=X&amp;size=full" src="/thumbnail?url=X&amp;size=thumbnail">` → `<img src="X">`. */
 const OLD_THUMBNAIL = /<img data-src-fullsize="\/thumbnail\?url=([^&"]*)&amp;size=full" src="\/thumbnail\?url=\1&amp;size=thumbnail">/g;
@@ -58,7 +62,9 @@ function main([file, flag, name]: string[]): void {
     const ok = actual === expected;
     count(areaOf(test.name), ok);
     if ((flag === '--failures' && !ok) || (flag === '--show' && test.name === name)) {
-      console.log(`--- ${test.name}\ninput:    ${JSON.stringify(test.input)}\nexpected: ${JSON.stringify(expected)}\nactual:   ${JSON.stringify(actual)}`);
+      console.log(
+        `--- ${test.name}\ninput:    ${JSON.stringify(test.input)}\nexpected: ${JSON.stringify(expected)}\nactual:   ${JSON.stringify(actual)}`,
+      );
     }
   }
   for (const [input, template, url] of fixture.linkify_tests) {
@@ -67,7 +73,8 @@ function main([file, flag, name]: string[]): void {
     const actual = renderMarkdown(input, context(false));
     const ok = actual === expected;
     count('bare links', ok);
-    if (flag === '--failures' && !ok) console.log(`--- linkify ${JSON.stringify(input)}\nexpected: ${JSON.stringify(expected)}\nactual:   ${JSON.stringify(actual)}`);
+    if (flag === '--failures' && !ok)
+      console.log(`--- linkify ${JSON.stringify(input)}\nexpected: ${JSON.stringify(expected)}\nactual:   ${JSON.stringify(actual)}`);
   }
   console.log('| area | cases checked | matching |\n|---|---|---|');
   for (const [area, t] of [...tally].sort()) console.log(`| ${area} | ${t.checked} | ${t.matched} |`);

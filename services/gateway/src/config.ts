@@ -5,7 +5,10 @@ import { portVar, realSecretsInProduction, secretVar, ServiceConfigSchema } from
 export const GatewayConfigSchema = ServiceConfigSchema.extend({
   GATEWAY_PORT: portVar(9991),
   /** Names this instance's reply topic (`gateway.replies.<id>`); unique per running instance. */
-  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]+$/).default('gw-1'),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('gw-1'),
   /** How long a request waits for the owning service before a 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).default(10_000),
   /** Zulip's default: 200 API requests per user per minute. */
@@ -26,7 +29,11 @@ export const GatewayConfigSchema = ServiceConfigSchema.extend({
   LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number().int().min(1).default(5),
   LOGIN_ATTEMPTS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1800),
   /** Upper bound on a form body; uploads have their own limit. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Zulip's `MAX_FILE_UPLOAD_SIZE` in MiB, for `POST /user_uploads`; the uploads service reads the same variable. */
   /**
    * Signs the temporary URLs of uploads (`GET /api/v1/user_uploads/...`). Every gateway instance

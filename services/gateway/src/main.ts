@@ -42,7 +42,12 @@ runMain(async () => {
   const auth = new AuthReadModel();
   // An event the model cannot apply is quarantined (a Redis hash: the gateway has no database).
   const quarantine = new Quarantine(new RedisQuarantineStore(redis, 'gateway'), logger);
-  const authModel: ReadModel = { name: 'auth', topics: [eventsTopic('users')], eventTypes: CREDENTIAL_EVENT_TYPES, apply: (event) => auth.apply(event) };
+  const authModel: ReadModel = {
+    name: 'auth',
+    topics: [eventsTopic('users')],
+    eventTypes: CREDENTIAL_EVENT_TYPES,
+    apply: (event) => auth.apply(event),
+  };
   const authFollower = new TopicFollower(
     kafka,
     { name: `gateway-auth-${config.INSTANCE_ID}`, topics: authModel.topics },
@@ -69,7 +74,9 @@ runMain(async () => {
     logger,
     around: {
       [registerQueue.type]: registerWithQueue(queues, { longpollTimeoutSeconds: longpollTimeoutSeconds(config.EVENT_HEARTBEAT_MS) }),
-      [fetchApiKey.type]: limitLoginsByUsername(new RateLimiter(redis, config.LOGIN_ATTEMPTS_PER_USERNAME, config.LOGIN_ATTEMPTS_WINDOW_SECONDS, logger)),
+      [fetchApiKey.type]: limitLoginsByUsername(
+        new RateLimiter(redis, config.LOGIN_ATTEMPTS_PER_USERNAME, config.LOGIN_ATTEMPTS_WINDOW_SECONDS, logger),
+      ),
     },
   });
   // Loaded on the first tus request (see registerTusRoutes).
@@ -83,7 +90,13 @@ runMain(async () => {
     const locker = new RedisLocker(redis, redis.duplicate());
     await locker.start();
     tusLocker = locker;
-    return new TusUploads({ store: new UploadStore(config), dispatcher, locker, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, logger });
+    return new TusUploads({
+      store: new UploadStore(config),
+      dispatcher,
+      locker,
+      maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB,
+      logger,
+    });
   };
   const app = await startGatewayApp({
     service: 'gateway',

@@ -202,6 +202,9 @@ export const messagesHandlers = (deps: MessagesDeps): HandlerRegistry => ({
   [ATTACHMENT_ACCESS]: attachmentAccessHandler(deps),
   [REGISTER_STATE_TYPES.messages]: registerStateHandler(deps),
   ...(deps.eventQueues
-    ? { [setTypingStatus.type]: setTypingStatusHandler(deps, deps.eventQueues), [setMessageEditTypingStatus.type]: setEditTypingStatusHandler(deps, deps.eventQueues) }
+    ? {
+        [setTypingStatus.type]: setTypingStatusHandler(deps, deps.eventQueues),
+        [setMessageEditTypingStatus.type]: setEditTypingStatusHandler(deps, deps.eventQueues),
+      }
     : {}),
 });

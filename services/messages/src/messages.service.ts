@@ -32,7 +32,17 @@ export const messagesService: DomainServiceOptions<typeof MessagesConfigSchema> 
     topicDeletion = new TopicDeletionQueue(config.REDIS_URL);
     let queues: EventQueues | undefined;
     const eventQueues = () => (queues ??= new EventQueues((queuesRedis = new Redis(config.REDIS_URL))));
-    const deps = { repo, users, markdown, attachments, alertWords, topicDeletion, deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS, wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD, eventQueues };
+    const deps = {
+      repo,
+      users,
+      markdown,
+      attachments,
+      alertWords,
+      topicDeletion,
+      deleteTopicWaitMs: config.DELETE_TOPIC_WAIT_MS,
+      wildcardMentionThreshold: config.WILDCARD_MENTION_THRESHOLD,
+      eventQueues,
+    };
     return {
       projection: new MessagesProjection(repo),
       // A rebuild writes through a write-behind buffer (every write of the projection is by `_id`).

@@ -5,5 +5,10 @@ import { draftsSyncRelay } from './drafts/clear-drafts/drafts-sync.relay';
 
 /** The users events this service acts on with commands of its own (accepted invitations, drafts synchronization turned off). */
 export function startUsersEventsRelays(parts: ServiceParts, config: MessagesConfig, logger: Logger): Promise<BackgroundWork> {
-  return startEventRelays(parts.kafka, { service: 'messages', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, [acceptedInvitationRelay, draftsSyncRelay], logger);
+  return startEventRelays(
+    parts.kafka,
+    { service: 'messages', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL },
+    [acceptedInvitationRelay, draftsSyncRelay],
+    logger,
+  );
 }

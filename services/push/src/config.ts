@@ -41,7 +41,10 @@ export const PushConfigSchema = ServiceConfigSchema.extend({
    */
   PUSH_BOUNCER_KEYS: optional(jsonVar(z.array(BouncerKeyPair).min(1))),
   /** The servers the bouncer serves, as JSON `{"<server uuid>": "<api key>"}`. */
-  PUSH_BOUNCER_REMOTE_SERVERS: z.preprocess((value) => (value === '' ? undefined : value), jsonVar(z.record(z.string(), z.string().min(16))).default({})),
+  PUSH_BOUNCER_REMOTE_SERVERS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    jsonVar(z.record(z.string(), z.string().min(16))).default({}),
+  ),
   PUSH_BOUNCER_PORT: portVar(9996),
   /**
    * The bouncer's providers. FCM (HTTP v1): a Google service-account key file. APNs (HTTP/2,
@@ -58,8 +61,15 @@ export const PushConfigSchema = ServiceConfigSchema.extend({
    * A kind of device without credentials gets its pushes recorded in the bouncer's
    * `dev_deliveries` collection (and logged) instead of sent, when this is true; else they are dropped.
    */
-  PUSH_DEV_DELIVERIES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  PUSH_DEV_DELIVERIES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** How long the registration job keeps retrying a bouncer that does not answer (Zulip: a day). */
-  PUSH_REGISTRATION_RETRY_MS: z.coerce.number().int().min(1_000).default(24 * 60 * 60 * 1000),
+  PUSH_REGISTRATION_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(24 * 60 * 60 * 1000),
 });
 export type PushConfig = z.infer<typeof PushConfigSchema>;

@@ -31,9 +31,18 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
     const directory = new UsersDirectory();
     const channels = new ChannelsDirectory();
     const bouncer = config.PUSH_BOUNCER_URL ? new BouncerClient({ ...config, PUSH_BOUNCER_URL: config.PUSH_BOUNCER_URL }) : undefined;
-    const registrations = bouncer ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS)) : undefined;
+    const registrations = bouncer
+      ? new RegistrationQueue(() => redisOf(config), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS))
+      : undefined;
     const notifications = bouncer ? new NotificationQueue(() => redisOf(config)) : undefined;
-    assembled = { repo, bouncer, removals: registrations, directory, channels, queues: bouncer ? new EventQueues(redisOf(config)) : undefined };
+    assembled = {
+      repo,
+      bouncer,
+      removals: registrations,
+      directory,
+      channels,
+      queues: bouncer ? new EventQueues(redisOf(config)) : undefined,
+    };
     return {
       projection: new PushProjection(repo, registrations, notifications),
       // A rebuild forwards nothing again.
@@ -50,12 +59,22 @@ export const pushService: DomainServiceOptions<typeof PushConfigSchema> = {
     const relays = [userDeactivatedRelay];
     if (config.PUSH_BOUNCER_URL && deps?.bouncer && deps.removals) {
       const bouncerConfig = { ...config, PUSH_BOUNCER_URL: config.PUSH_BOUNCER_URL };
-      work.push(await startRegistrationWorker(parts.kafka, { connection: redisOf(config), bouncer: bouncerConfig, instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, logger));
-      work.push(startNotificationWorker({ ...deps, bouncer: deps.bouncer, removals: deps.removals }, { connection: redisOf(config) }, logger));
+      work.push(
+        await startRegistrationWorker(
+          parts.kafka,
+          { connection: redisOf(config), bouncer: bouncerConfig, instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL },
+          logger,
+        ),
+      );
+      work.push(
+        startNotificationWorker({ ...deps, bouncer: deps.bouncer, removals: deps.removals }, { connection: redisOf(config) }, logger),
+      );
       // Messages are notified of only where there is a bouncer to push them through.
       relays.push(messageSentRelay);
     }
-    work.push(await startEventRelays(parts.kafka, { service: 'push', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, relays, logger));
+    work.push(
+      await startEventRelays(parts.kafka, { service: 'push', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, relays, logger),
+    );
     return {
       async stop() {
         for (const w of work.reverse()) await w.stop();

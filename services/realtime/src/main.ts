@@ -1,5 +1,15 @@
 import { Redis } from 'ioredis';
-import { createKafka, createLogger, EventQueues, loadConfig, onStopSignal, Quarantine, RedisQuarantineStore, runMain, startHealthServer } from '@zulip-es/platform';
+import {
+  createKafka,
+  createLogger,
+  EventQueues,
+  loadConfig,
+  onStopSignal,
+  Quarantine,
+  RedisQuarantineStore,
+  runMain,
+  startHealthServer,
+} from '@zulip-es/platform';
 import { RealtimeConfigSchema } from './config';
 import { Directory } from './directory/directory';
 import { FanOut } from './fan-out/fan-out';

@@ -17,7 +17,13 @@ import { forgetDeletedMessagesHandler, syncMessageClaimsHandler } from './attach
 import { removeAttachmentHandler } from './attachments/remove-attachment/remove-attachment.handler';
 import { uploadFileHandler } from './attachments/upload-file/upload-file.handler';
 import { collectUnclaimedHandler } from './garbage-collection/collect-unclaimed.handler';
-import { completeExportHandler, deleteExportHandler, failExportHandler, listExportsHandler, startExportHandler } from './realm-exports/realm-exports.handlers';
+import {
+  completeExportHandler,
+  deleteExportHandler,
+  failExportHandler,
+  listExportsHandler,
+  startExportHandler,
+} from './realm-exports/realm-exports.handlers';
 import type { UploadsDeps } from './shared/uploads-deps';
 
 export const uploadsHandlers = (deps: UploadsDeps): HandlerRegistry => ({

@@ -28,12 +28,23 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
     claiming = new ClaimingMessages(repo);
     const objects = new ObjectStore(config);
     exportJobs = new RealmExportJobs(config.REDIS_URL, config.REALM_EXPORT_ATTEMPTS);
-    const realmExports = { realmUrl: config.REALM_URL, supportEmail: config.ZULIP_ADMINISTRATOR ?? `zulip-admin@${new URL(config.REALM_URL).hostname}`, perWeek: config.REALM_EXPORTS_PER_WEEK };
+    const realmExports = {
+      realmUrl: config.REALM_URL,
+      supportEmail: config.ZULIP_ADMINISTRATOR ?? `zulip-admin@${new URL(config.REALM_URL).hostname}`,
+      perWeek: config.REALM_EXPORTS_PER_WEEK,
+    };
     return {
       projection: new UploadsProjection(repo, objects, claiming, exportJobs),
       // A rebuild writes through a write-behind buffer, and removes no object again.
       projectionOn: (other) => new UploadsProjection(new UploadsRepository(other)),
-      handlers: uploadsHandlers({ repo, maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB, uploadQuotaMib: config.UPLOAD_QUOTA_MIB, claiming, thumbnailer: new UploadThumbnailer(objects), realmExports }),
+      handlers: uploadsHandlers({
+        repo,
+        maxFileUploadSizeMib: config.MAX_FILE_UPLOAD_SIZE_MIB,
+        uploadQuotaMib: config.UPLOAD_QUOTA_MIB,
+        claiming,
+        thumbnailer: new UploadThumbnailer(objects),
+        realmExports,
+      }),
     };
   },
   background: async (parts, config, logger) => {
@@ -41,7 +52,13 @@ export const uploadsService: DomainServiceOptions<typeof UploadsConfigSchema> = 
     const work = [
       await startMessageClaimsRelay(parts, config, claiming ?? new ClaimingMessages(repo), logger),
       await startUploadGc(parts, config, repo, logger),
-      await startRealmExports(parts, config, repo, exportJobs ?? new RealmExportJobs(config.REDIS_URL, config.REALM_EXPORT_ATTEMPTS), logger),
+      await startRealmExports(
+        parts,
+        config,
+        repo,
+        exportJobs ?? new RealmExportJobs(config.REDIS_URL, config.REALM_EXPORT_ATTEMPTS),
+        logger,
+      ),
     ];
     return {
       async stop() {

@@ -20,12 +20,21 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
   CAN_CHANGE_USER_EMAILS: z
     .string()
     .default('1')
-    .transform((ids) => ids.split(',').map((id) => id.trim()).filter(Boolean).map(Number)),
+    .transform((ids) =>
+      ids
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(Number),
+    ),
   /**
    * Zulip's server setting of the same name: when true, presence (and statuses in `POST
    * /register`) is limited to the users the caller can access. Default false, as in Zulip.
    */
-  CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   MAX_FILE_UPLOAD_SIZE_MIB: z.coerce.number().int().min(1).max(10_240).default(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB),
   /** The organization's upload space in MiB (Zulip's `realm_upload_quota_mib`); the uploads service refuses an upload past it. */
   UPLOAD_QUOTA_MIB: z.coerce.number().int().min(1).default(DEFAULT_UPLOAD_QUOTA_MIB),
@@ -48,7 +57,10 @@ export const UsersConfigSchema = ServiceConfigSchema.extend({
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: portVar(587),
   /** Implicit TLS (port 465); otherwise STARTTLS when the server offers it. */
-  SMTP_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SMTP_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   /** The sender of invitations; default `noreply@<host of REALM_URL>`. */

@@ -29,7 +29,10 @@ const EVERYONE_GROUP_ID = 7;
  * it read as Zulip's default, `role:everyone`.
  */
 export const ChannelGroupSettingsEventValue = z.object({
-  ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingEventValue])) as Record<ChannelGroupSetting, typeof GroupSettingEventValue>),
+  ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingEventValue])) as Record<
+    ChannelGroupSetting,
+    typeof GroupSettingEventValue
+  >),
   can_create_topic_group: GroupSettingEventValue.default(EVERYONE_GROUP_ID),
 });
 export type ChannelGroupSettingsEventValue = z.infer<typeof ChannelGroupSettingsEventValue>;

@@ -36,9 +36,12 @@ export const DraftInput = z
     to: z.array(z.int()).max(MAX_DRAFT_RECIPIENTS),
     topic: z.string().max(MAX_DRAFT_TOPIC_LENGTH),
     // Zulip's RequiredStringConstraint: refused when blank, yet kept unstripped.
-    content: z.string().max(MAX_DRAFT_CONTENT_LENGTH).superRefine((text, ctx) => {
-      if (text.trim() === '') ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: text });
-    }),
+    content: z
+      .string()
+      .max(MAX_DRAFT_CONTENT_LENGTH)
+      .superRefine((text, ctx) => {
+        if (text.trim() === '') ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: text });
+      }),
     timestamp: z.number().nullable().optional(),
   })
   .superRefine((draft, ctx) => {

@@ -55,6 +55,11 @@ export const updateChannelFolder = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
-  params: z.object({ channel_folder_id: z.int(), name: Name.optional(), description: Description.optional(), is_archived: z.boolean().optional() }),
+  params: z.object({
+    channel_folder_id: z.int(),
+    name: Name.optional(),
+    description: Description.optional(),
+    is_archived: z.boolean().optional(),
+  }),
   key: 'realm',
 });

@@ -44,7 +44,11 @@ const TOO_MANY_SUBSCRIPTIONS = {
  * A channel to subscribe to, by name (created if missing, with `description`), and the color of
  * a new subscription (Zulip's `AddSubscriptionData`; the service checks it as Zulip does).
  */
-const SubscriptionRequest = z.object({ name: ChannelName, color: z.string().max(MAX_IDENTIFIER_LENGTH).optional(), description: Description.optional() });
+const SubscriptionRequest = z.object({
+  name: ChannelName,
+  color: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
+  description: Description.optional(),
+});
 
 /** Initial settings of channels a request creates; ignored for channels that already exist. */
 const newChannelSettings = {
@@ -258,7 +262,10 @@ export const updateStream = defineOperation({
     message_retention_days: z.union([z.string().max(MAX_IDENTIFIER_LENGTH), z.int()]).optional(),
     topics_policy: TopicsPolicy.meta({ wire: 'json' }).optional(),
     folder_id: z.int().nullable().optional(),
-    ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingChange.optional()])) as Record<ChannelGroupSetting, z.ZodOptional<typeof GroupSettingChange>>),
+    ...(Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, GroupSettingChange.optional()])) as Record<
+      ChannelGroupSetting,
+      z.ZodOptional<typeof GroupSettingChange>
+    >),
   }),
   key: 'realm',
 });

@@ -39,9 +39,26 @@ import { addLinkifier, getLinkifiers, removeLinkifier, reorderLinkifiers, update
 import { addNavigationView, getNavigationViews, removeNavigationView, updateNavigationView } from './navigation-views';
 import { addCodePlayground, removeCodePlayground } from './playgrounds';
 import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from './channel-folders';
-import { createReminder, createScheduledMessage, deleteReminder, deleteScheduledMessage, getReminders, getScheduledMessages, updateScheduledMessage } from './scheduled-messages';
+import {
+  createReminder,
+  createScheduledMessage,
+  deleteReminder,
+  deleteScheduledMessage,
+  getReminders,
+  getScheduledMessages,
+  updateScheduledMessage,
+} from './scheduled-messages';
 import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet, getSavedSnippets } from './saved-snippets';
-import { acceptInvite, createInviteLink, getInvites, joinThroughInviteLink, resendInvite, revokeInvite, revokeInviteLink, sendInvites } from './invites';
+import {
+  acceptInvite,
+  createInviteLink,
+  getInvites,
+  joinThroughInviteLink,
+  resendInvite,
+  revokeInvite,
+  revokeInviteLink,
+  sendInvites,
+} from './invites';
 import type { Operation } from './operation';
 import { testWelcomeBotCustomMessage, updateRealm } from './realm';
 import { getRealmPresence, getUserPresence, updatePresence } from './presence';
@@ -65,14 +82,32 @@ import {
   updateUserGroupMembers,
   updateUserGroupSubgroups,
 } from './user-groups';
-import { createUser, deactivateOwnUser, deactivateUser, getOwnUser, getUser, getUserByEmail, getUsers, reactivateUser, updateUser } from './users';
+import {
+  createUser,
+  deactivateOwnUser,
+  deactivateUser,
+  getOwnUser,
+  getUser,
+  getUserByEmail,
+  getUsers,
+  reactivateUser,
+  updateUser,
+} from './users';
 import { updateRealmUserSettingsDefaults, updateSettings } from './user-settings';
 import { removeOwnProfileData, updateOwnProfileData, updateUserByEmail } from './users';
 import { getUserStatus, updateOwnStatus, updateUserStatus } from './user-status';
 import { updateMutedTopic, updateUserTopic } from './user-topics';
 import { getAttachments, removeAttachment, uploadFile } from './uploads';
 import { deleteRealmExport, exportRealm, getRealmExportConsents, getRealmExports } from './realm-exports';
-import { addApnsToken, addFcmToken, registerPushDevice, removeApnsToken, removeFcmToken, sendE2eeTestPushNotification, sendTestPushNotification } from './push';
+import {
+  addApnsToken,
+  addFcmToken,
+  registerPushDevice,
+  removeApnsToken,
+  removeFcmToken,
+  sendE2eeTestPushNotification,
+  sendTestPushNotification,
+} from './push';
 
 export * from './auth';
 export * from './channels';

@@ -11,7 +11,10 @@ const LinkifierId = z.int();
  */
 export const MAX_LINKIFIER_PATTERN_LENGTH = 1000;
 export const MAX_LINKIFIER_URL_TEMPLATE_LENGTH = 1024;
-const LinkifierFields = { pattern: z.string().max(MAX_LINKIFIER_PATTERN_LENGTH), url_template: z.string().max(MAX_LINKIFIER_URL_TEMPLATE_LENGTH) };
+const LinkifierFields = {
+  pattern: z.string().max(MAX_LINKIFIER_PATTERN_LENGTH),
+  url_template: z.string().max(MAX_LINKIFIER_URL_TEMPLATE_LENGTH),
+};
 
 /** GET /realm/linkifiers (E16): the organization's linkifiers in processing order; any user. */
 export const getLinkifiers = defineOperation({

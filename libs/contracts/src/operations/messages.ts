@@ -23,7 +23,10 @@ const MessageId = z.int();
 /** One narrow term: `{operator, operand, negated?}` or the legacy `[operator, operand]` pair. */
 const Operator = z.string().max(MAX_IDENTIFIER_LENGTH);
 const Operand = z.union([z.string().max(MAX_NARROW_OPERAND_LENGTH), z.int(), z.array(z.int()).max(MAX_IDS_PER_REQUEST)]);
-export const NarrowTerm = z.union([z.object({ operator: Operator, operand: Operand, negated: z.boolean().optional() }), z.tuple([Operator, Operand])]);
+export const NarrowTerm = z.union([
+  z.object({ operator: Operator, operand: Operand, negated: z.boolean().optional() }),
+  z.tuple([Operator, Operand]),
+]);
 export type NarrowTerm = z.infer<typeof NarrowTerm>;
 
 /** Cut to Zulip's limits by the service, as Zulip cuts them (see TEXT_INPUT_FACTOR). */
@@ -189,7 +192,13 @@ export const checkMessagesMatchNarrow = defineOperation({
 });
 
 /** Zulip's `Realm.REPORT_MESSAGE_REASONS`, with the words its reports show. */
-export const REPORT_TYPES = { spam: 'Spam', harassment: 'Harassment', inappropriate: 'Inappropriate content', norms: 'Violates community norms', other: 'Other reason' } as const;
+export const REPORT_TYPES = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  inappropriate: 'Inappropriate content',
+  norms: 'Violates community norms',
+  other: 'Other reason',
+} as const;
 
 /**
  * POST /messages/{message_id}/report: the notification bot posts the report to the organization's
@@ -223,6 +232,10 @@ export const sendSubmessage = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ message_id: MessageId, msg_type: z.string().max(MAX_IDENTIFIER_LENGTH), content: z.string().max(MAX_SUBMESSAGE_CONTENT_LENGTH) }),
+  params: z.object({
+    message_id: MessageId,
+    msg_type: z.string().max(MAX_IDENTIFIER_LENGTH),
+    content: z.string().max(MAX_SUBMESSAGE_CONTENT_LENGTH),
+  }),
   key: 'realm',
 });

@@ -56,7 +56,9 @@ function unbounded(schema: z.ZodType, path: string, insideBoundedRecord = false)
 }
 
 function maxLength(schema: z.ZodType): number | undefined {
-  const checks = ((schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? []).map((c) => c._zod.def as { check: string; maximum?: number; length?: number });
+  const checks = ((schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? []).map(
+    (c) => c._zod.def as { check: string; maximum?: number; length?: number },
+  );
   const bound = checks.find((c) => c.check === 'max_length' || c.check === 'length_equals');
   return bound?.maximum ?? bound?.length;
 }
@@ -69,7 +71,10 @@ describe('the parameters of the operations', () => {
   it('finds an unbounded text, list or object inside any shape', () => {
     const schema = z.object({
       a: z.string().max(3),
-      b: z.array(z.union([z.int(), z.string()])).max(2).optional(),
+      b: z
+        .array(z.union([z.int(), z.string()]))
+        .max(2)
+        .optional(),
       c: z.record(z.string().max(5), z.unknown()),
       d: z.tuple([z.string().max(1), z.array(z.int())]),
     });

@@ -21,7 +21,12 @@ export const addReaction = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ message_id: z.int(), emoji_name: EmojiName, emoji_code: EmojiCode.optional(), reaction_type: ReactionTypeParam.optional() }),
+  params: z.object({
+    message_id: z.int(),
+    emoji_name: EmojiName,
+    emoji_code: EmojiCode.optional(),
+    reaction_type: ReactionTypeParam.optional(),
+  }),
   key: 'realm',
 });
 
@@ -33,6 +38,11 @@ export const removeReaction = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ message_id: z.int(), emoji_name: EmojiName.optional(), emoji_code: EmojiCode.optional(), reaction_type: ReactionTypeParam.optional() }),
+  params: z.object({
+    message_id: z.int(),
+    emoji_name: EmojiName.optional(),
+    emoji_code: EmojiCode.optional(),
+    reaction_type: ReactionTypeParam.optional(),
+  }),
   key: 'realm',
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_IDENTIFIER_LENGTH, MAX_IDS_PER_REQUEST, MAX_MESSAGE_INPUT_LENGTH, MAX_REMINDER_NOTE_LENGTH, MAX_TOPIC_INPUT_LENGTH } from '../limits';
+import {
+  MAX_IDENTIFIER_LENGTH,
+  MAX_IDS_PER_REQUEST,
+  MAX_MESSAGE_INPUT_LENGTH,
+  MAX_REMINDER_NOTE_LENGTH,
+  MAX_TOPIC_INPUT_LENGTH,
+} from '../limits';
 import { defineOperation } from './operation';
 
 /**
@@ -85,7 +91,14 @@ export const createReminder = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ message_id: z.int(), scheduled_delivery_timestamp: z.int(), note: z.string().max(MAX_REMINDER_NOTE_LENGTH * 4).optional() }),
+  params: z.object({
+    message_id: z.int(),
+    scheduled_delivery_timestamp: z.int(),
+    note: z
+      .string()
+      .max(MAX_REMINDER_NOTE_LENGTH * 4)
+      .optional(),
+  }),
   key: 'realm',
 });
 

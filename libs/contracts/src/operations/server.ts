@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineOperation } from './operation';
-import { MAX_CLIENT_CAPABILITIES, MAX_EVENT_TYPE_LENGTH, MAX_KEY_LENGTH, MAX_NARROW_OPERAND_LENGTH, MAX_REGISTER_EVENT_TYPES, MAX_REGISTER_NARROW_TERMS } from '../limits';
+import {
+  MAX_CLIENT_CAPABILITIES,
+  MAX_EVENT_TYPE_LENGTH,
+  MAX_KEY_LENGTH,
+  MAX_NARROW_OPERAND_LENGTH,
+  MAX_REGISTER_EVENT_TYPES,
+  MAX_REGISTER_NARROW_TERMS,
+} from '../limits';
 import { boundedRecord } from '../bounded-record';
 
 /** GET /server_settings: what a client needs before it logs in. */
@@ -37,7 +44,10 @@ export const registerQueue = defineOperation({
     all_public_streams: z.boolean().default(false),
     include_subscribers: z.union([z.boolean(), z.literal('partial')]).default(false),
     /** `[operator, operand]` terms filtering the queue's message events. */
-    narrow: z.array(z.tuple([z.string().max(MAX_NARROW_OPERAND_LENGTH), z.string().max(MAX_NARROW_OPERAND_LENGTH)])).max(MAX_REGISTER_NARROW_TERMS).default([]),
+    narrow: z
+      .array(z.tuple([z.string().max(MAX_NARROW_OPERAND_LENGTH), z.string().max(MAX_NARROW_OPERAND_LENGTH)]))
+      .max(MAX_REGISTER_NARROW_TERMS)
+      .default([]),
     /** Zulip's `check_dict(..., value_validator=check_bool)`. */
     client_capabilities: boundedRecord(MAX_KEY_LENGTH, z.boolean(), MAX_CLIENT_CAPABILITIES).optional(),
   }),

@@ -3,7 +3,9 @@ import { MAX_IDENTIFIER_LENGTH, MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST } 
 import { defineOperation } from './operation';
 
 /** Pydantic's message for a field a nested object lacks (Zulip's `… field is missing: Field required`). */
-const required = { error: (issue: { input: unknown }) => (issue.input === undefined ? '{var_name} field is missing: Field required' : undefined) };
+const required = {
+  error: (issue: { input: unknown }) => (issue.input === undefined ? '{var_name} field is missing: Field required' : undefined),
+};
 
 /**
  * One change of `subscription_data` (Zulip's `SubscriptionPropertyChangeRequest`): its shape is

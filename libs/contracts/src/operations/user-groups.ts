@@ -88,7 +88,13 @@ export const updateUserGroupMembers = defineOperation({
   kind: 'command',
   auth: 'user',
   minRole: Role.MEMBER,
-  params: z.object({ user_group_id: GroupId, add: Ids.optional(), delete: Ids.optional(), add_subgroups: Ids.optional(), delete_subgroups: Ids.optional() }),
+  params: z.object({
+    user_group_id: GroupId,
+    add: Ids.optional(),
+    delete: Ids.optional(),
+    add_subgroups: Ids.optional(),
+    delete_subgroups: Ids.optional(),
+  }),
   key: 'realm',
 });
 

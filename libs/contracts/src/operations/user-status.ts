@@ -11,7 +11,9 @@ const StatusText = z
   .string()
   .max(MAX_STATUS_TEXT_LENGTH * TEXT_INPUT_FACTOR)
   .trim()
-  .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, { message: `status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)` });
+  .refine((text) => [...text].length <= MAX_STATUS_TEXT_LENGTH, {
+    message: `status_text is too long (limit: ${MAX_STATUS_TEXT_LENGTH} characters)`,
+  });
 
 /** The fields both status endpoints take; each absent field is left as it is. */
 const statusFields = {

@@ -51,6 +51,11 @@ export const updateMutedTopic = defineOperation({
   service: 'messages',
   kind: 'command',
   auth: 'user',
-  params: z.object({ op: z.enum(['add', 'remove']), topic: Topic, stream: z.string().max(MAX_STREAM_NAME_INPUT_LENGTH).optional(), stream_id: z.int().optional() }),
+  params: z.object({
+    op: z.enum(['add', 'remove']),
+    topic: Topic,
+    stream: z.string().max(MAX_STREAM_NAME_INPUT_LENGTH).optional(),
+    stream_id: z.int().optional(),
+  }),
   key: 'actor',
 });

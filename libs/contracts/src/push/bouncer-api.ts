@@ -83,7 +83,10 @@ export type BouncerNotifyReply = z.infer<typeof BouncerNotifyReply>;
  * content: it pushes `push_account_id` and `encrypted_data` to the device.
  */
 export const BouncerE2eeNotifyRequest = z.object({
-  devices: z.array(z.object({ device_id: z.number().int().positive(), encrypted_data: z.string().min(1).max(16_384) })).min(1).max(100),
+  devices: z
+    .array(z.object({ device_id: z.number().int().positive(), encrypted_data: z.string().min(1).max(16_384) }))
+    .min(1)
+    .max(100),
 });
 export type BouncerE2eeNotifyRequest = z.infer<typeof BouncerE2eeNotifyRequest>;
 

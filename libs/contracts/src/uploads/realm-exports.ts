@@ -29,7 +29,12 @@ export const REALM_EXPORT_URL_PREFIX = '/user_avatars/';
 
 /** Every event of the `realm_exports` aggregate (uploads.events, key `realm`). */
 export type RealmExportEvent = RealmExportRequestedV1 | RealmExportSucceededV1 | RealmExportFailedV1 | RealmExportDeletedV1;
-export const REALM_EXPORT_EVENT_TYPES: ReadonlySet<string> = new Set(['realm_export.requested.v1', 'realm_export.succeeded.v1', 'realm_export.failed.v1', 'realm_export.deleted.v1']);
+export const REALM_EXPORT_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'realm_export.requested.v1',
+  'realm_export.succeeded.v1',
+  'realm_export.failed.v1',
+  'realm_export.deleted.v1',
+]);
 
 /** One export as its events leave it (Zulip's `RealmExport` row). */
 export interface RealmExportRecord {
@@ -54,7 +59,15 @@ export function evolveRealmExport(current: RealmExportRecord | null, event: Real
       return { exportId, exportType, actingUserId, requestedAt, path, status: 'pending' };
     }
     case 'realm_export.succeeded.v1':
-      return current && { ...current, status: 'succeeded', succeededAt: event.data.succeededAt, size: event.data.size, sha256: event.data.sha256 };
+      return (
+        current && {
+          ...current,
+          status: 'succeeded',
+          succeededAt: event.data.succeededAt,
+          size: event.data.size,
+          sha256: event.data.sha256,
+        }
+      );
     case 'realm_export.failed.v1':
       return current && { ...current, status: 'failed', failedAt: event.data.failedAt };
     case 'realm_export.deleted.v1':
@@ -78,7 +91,8 @@ export interface RealmExportView {
 const seconds = (iso: string | undefined): number | null => (iso === undefined ? null : Math.floor(Date.parse(iso) / 1000));
 
 /** The archive's URL on the organization's site (`realmUrl` without a trailing slash). */
-export const realmExportUrl = (realmUrl: string, path: string): string => `${realmUrl.replace(/\/+$/u, '')}${REALM_EXPORT_URL_PREFIX}${path}`;
+export const realmExportUrl = (realmUrl: string, path: string): string =>
+  `${realmUrl.replace(/\/+$/u, '')}${REALM_EXPORT_URL_PREFIX}${path}`;
 
 export function realmExportView(record: RealmExportRecord, realmUrl: string): RealmExportView {
   return {

@@ -25,17 +25,36 @@ export const THUMBNAIL_FORMATS: readonly ThumbnailFormat[] = [
 export const TRANSCODED_FORMAT: ThumbnailFormat = { extension: 'webp', maxWidth: 4032, maxHeight: 3024, animated: false };
 
 /** The image types Zulip parses and thumbnails (`THUMBNAIL_ACCEPT_IMAGE_TYPES`). */
-export const THUMBNAIL_ACCEPT_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/avif', 'image/gif', 'image/heic', 'image/jpeg', 'image/png', 'image/tiff', 'image/webp', 'image/svg+xml']);
+export const THUMBNAIL_ACCEPT_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/avif',
+  'image/gif',
+  'image/heic',
+  'image/jpeg',
+  'image/png',
+  'image/tiff',
+  'image/webp',
+  'image/svg+xml',
+]);
 
 /** The image types browsers show as they are (the image part of Zulip's `INLINE_MIME_TYPES`). */
-export const INLINE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/apng', 'image/avif', 'image/gif', 'image/jpeg', 'image/png', 'image/webp']);
+export const INLINE_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/apng',
+  'image/avif',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+]);
 
 /** The last path segment of a thumbnail: `840x560.webp`, `840x560-anim.webp`. */
-export const thumbnailFormatName = (format: ThumbnailFormat): string => `${format.maxWidth}x${format.maxHeight}${format.animated ? '-anim' : ''}.${format.extension}`;
+export const thumbnailFormatName = (format: ThumbnailFormat): string =>
+  `${format.maxWidth}x${format.maxHeight}${format.animated ? '-anim' : ''}.${format.extension}`;
 
 /** The transcoded format for an image of this orientation. */
 export const transcodedFormatFor = (width: number, height: number): ThumbnailFormat =>
-  width >= height ? TRANSCODED_FORMAT : { ...TRANSCODED_FORMAT, maxWidth: TRANSCODED_FORMAT.maxHeight, maxHeight: TRANSCODED_FORMAT.maxWidth };
+  width >= height
+    ? TRANSCODED_FORMAT
+    : { ...TRANSCODED_FORMAT, maxWidth: TRANSCODED_FORMAT.maxHeight, maxHeight: TRANSCODED_FORMAT.maxWidth };
 
 /** Thumbnails share the uploads bucket under this prefix. */
 export const THUMBNAIL_KEY_PREFIX = 'thumbnail/';
@@ -53,7 +72,13 @@ export const UploadedImage = z.object({
   frames: z.number().int().positive(),
   /** Format names (`840x560.webp`) of the thumbnails stored, with the size each came out at. */
   thumbnails: z
-    .array(z.object({ name: z.string().regex(/^\d+x\d+(-anim)?\.webp$/), width: z.number().int().positive(), height: z.number().int().positive() }))
+    .array(
+      z.object({
+        name: z.string().regex(/^\d+x\d+(-anim)?\.webp$/),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      }),
+    )
     .min(1)
     .max(4),
 });

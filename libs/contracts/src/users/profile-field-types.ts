@@ -12,7 +12,9 @@ export const ProfileFieldType = {
   PRONOUNS: 8,
 } as const;
 export type ProfileFieldType = (typeof ProfileFieldType)[keyof typeof ProfileFieldType];
-export const ProfileFieldTypeSchema = z.union(Object.values(ProfileFieldType).map((t) => z.literal(t)) as [z.ZodLiteral<ProfileFieldType>, ...z.ZodLiteral<ProfileFieldType>[]]);
+export const ProfileFieldTypeSchema = z.union(
+  Object.values(ProfileFieldType).map((t) => z.literal(t)) as [z.ZodLiteral<ProfileFieldType>, ...z.ZodLiteral<ProfileFieldType>[]],
+);
 
 /** CustomProfileField.NAME_MAX_LENGTH and HINT_MAX_LENGTH. */
 export const PROFILE_FIELD_NAME_MAX_LENGTH = 40;

@@ -12,4 +12,5 @@ export type SystemBot = keyof typeof SYSTEM_BOTS;
 const SYSTEM_BOT_EMAILS: readonly string[] = Object.values(SYSTEM_BOTS).map((b) => b.email);
 
 /** Whether a user is one of the system bots. */
-export const isSystemBotUser = (user: { isBot: boolean; deliveryEmail: string }): boolean => user.isBot && SYSTEM_BOT_EMAILS.includes(user.deliveryEmail);
+export const isSystemBotUser = (user: { isBot: boolean; deliveryEmail: string }): boolean =>
+  user.isBot && SYSTEM_BOT_EMAILS.includes(user.deliveryEmail);

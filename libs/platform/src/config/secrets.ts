@@ -29,7 +29,8 @@ export function realSecretsInProduction(...names: SecretName[]) {
       ctx.addIssue({
         code: 'custom',
         path: [name],
-        message: 'set a secret of its own in production (32+ random characters, e.g. `openssl rand -hex 32`); the development value is public',
+        message:
+          'set a secret of its own in production (32+ random characters, e.g. `openssl rand -hex 32`); the development value is public',
       });
     }
   };

@@ -17,7 +17,10 @@ export const StackEndpointsSchema = z.object({
   /** S3-compatible object store (MinIO locally). */
   S3_ENDPOINT: z.string().min(1).default('127.0.0.1'),
   S3_PORT: port.default(19000),
-  S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  S3_USE_SSL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   S3_ACCESS_KEY: z.string().min(3).default('zulipes'),
   S3_SECRET_KEY: z.string().min(8).default('zulipes-dev-secret'),
   S3_REGION: z.string().min(1).default('us-east-1'),

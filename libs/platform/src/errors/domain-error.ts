@@ -27,10 +27,8 @@ export class DomainError extends Error {
   }
 }
 
-export const badRequest = (msg: string, extra?: Record<string, unknown>): DomainError =>
-  new DomainError('BAD_REQUEST', msg, extra);
+export const badRequest = (msg: string, extra?: Record<string, unknown>): DomainError => new DomainError('BAD_REQUEST', msg, extra);
 
-export const adminRequired = (): DomainError =>
-  new DomainError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
+export const adminRequired = (): DomainError => new DomainError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 
 export const ownerRequired = (): DomainError => new DomainError('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');

@@ -32,7 +32,10 @@ describe('event queues in Redis', () => {
     const queueId = await queues.create({ userId: USER, eventTypes: ['message', 'typing'] });
     expect(await queues.append(queueId, [{ type: 'drafts', op: 'remove', draft_id: 1 }])).toBe(-1);
     await queues.append(queueId, [{ type: 'typing', op: 'start' }, { type: 'heartbeat' }, { type: 'messages' }]);
-    expect(await queues.read(queueId, USER)).toEqual([{ id: 0, type: 'typing', op: 'start' }, { id: 1, type: 'heartbeat' }]);
+    expect(await queues.read(queueId, USER)).toEqual([
+      { id: 0, type: 'typing', op: 'start' },
+      { id: 1, type: 'heartbeat' },
+    ]);
   });
 
   it('serves a queue only to its owner, and forgets it once deleted', async () => {
@@ -81,7 +84,7 @@ describe('event queues in Redis', () => {
     expect(await bounded.read(third, user)).toEqual([]);
   });
 
-  it('wakes the watches of a queue\'s user when an event is queued, from any connection, and times out otherwise', async () => {
+  it("wakes the watches of a queue's user when an event is queued, from any connection, and times out otherwise", async () => {
     const waker = new QueueWaker(redis.duplicate());
     // A user of this run only: nothing else queues for them while the quiet watch waits.
     const user = 600_000_000 + Math.floor(Math.random() * 50_000_000);
@@ -158,14 +161,20 @@ describe('event queues in Redis', () => {
 
     it('logs a delivery once, writing nothing per queue; each queue takes a reference to the body when read, its own id spliced in', async () => {
       const users = [USER + 60, USER + 61, USER + 62];
-      const queueIds = await Promise.all(users.flatMap((userId) => [queues.create({ userId, eventTypes: null }), queues.create({ userId, eventTypes: null })]));
+      const queueIds = await Promise.all(
+        users.flatMap((userId) => [queues.create({ userId, eventTypes: null }), queues.create({ userId, eventTypes: null })]),
+      );
       const body = { type: 'message', message: { id: 7, content: `<p>${'x'.repeat(2_000)}</p>` }, flags: [] };
       await queues.append(queueIds[0]!, [{ type: 'heartbeat' }]);
       await queues.fanOut(record(15n), [{ userIds: users, event: body }]);
 
       for (const queueId of queueIds.slice(1)) expect(await redis.exists(`evq:${queueId}:events`)).toBe(0);
-      expect(await queues.read(queueIds[0]!, USER + 60)).toEqual([{ id: 0, type: 'heartbeat' }, { id: 1, ...body }]);
-      for (const [i, queueId] of queueIds.entries()) if (i > 0) expect(await queues.read(queueId, users[Math.floor(i / 2)]!)).toEqual([{ id: 0, ...body }]);
+      expect(await queues.read(queueIds[0]!, USER + 60)).toEqual([
+        { id: 0, type: 'heartbeat' },
+        { id: 1, ...body },
+      ]);
+      for (const [i, queueId] of queueIds.entries())
+        if (i > 0) expect(await queues.read(queueId, users[Math.floor(i / 2)]!)).toEqual([{ id: 0, ...body }]);
       for (const queueId of queueIds) {
         const members = await redis.zrange(`evq:${queueId}:events`, 0, -1);
         expect(members.every((m) => m.length < 100)).toBe(true);
@@ -173,7 +182,10 @@ describe('event queues in Redis', () => {
     });
 
     it('keeps a body as long as a queue that has not acknowledged it; a body gone all the same makes the queue gone', async () => {
-      const [kept, lost] = await Promise.all([queues.create({ userId: USER, eventTypes: null }), queues.create({ userId: OTHER, eventTypes: null })]);
+      const [kept, lost] = await Promise.all([
+        queues.create({ userId: USER, eventTypes: null }),
+        queues.create({ userId: OTHER, eventTypes: null }),
+      ]);
       await queues.fanOut(record(16n), [{ userIds: [USER], event: { type: 'invites_changed' } }]);
       await queues.fanOut(record(17n), [{ userIds: [OTHER], event: { type: 'invites_changed' } }]);
       const bodiesOf = async (queueId: string) => `evq:body:${(await redis.zrange(`evq:${queueId}:events`, 0, 0))[0]!.split('|')[1]}`;
@@ -207,7 +219,10 @@ describe('event queues in Redis', () => {
         {
           userIds: [USER],
           event: { type: 'message', content: '<p>hi</p>', avatar_url: 'a' },
-          variants: { markdown: { type: 'message', content: 'hi', avatar_url: 'a' }, 'markdown+client_gravatar': { type: 'message', content: 'hi', avatar_url: null } },
+          variants: {
+            markdown: { type: 'message', content: 'hi', avatar_url: 'a' },
+            'markdown+client_gravatar': { type: 'message', content: 'hi', avatar_url: null },
+          },
         },
       ]);
       expect(await queues.read(html, USER)).toEqual([{ id: 0, type: 'message', content: '<p>hi</p>', avatar_url: 'a' }]);
@@ -217,13 +232,33 @@ describe('event queues in Redis', () => {
     });
 
     it('queues a delivery for a client capability only to the queues that declared it, or only to the others', async () => {
-      const capable = await queues.create({ userId: USER, eventTypes: null, capabilities: ['bulk_message_deletion', 'linkifier_url_template'] });
+      const capable = await queues.create({
+        userId: USER,
+        eventTypes: null,
+        capabilities: ['bulk_message_deletion', 'linkifier_url_template'],
+      });
       const plain = await queues.create({ userId: USER, eventTypes: null });
       await queues.fanOut(record(40n), [
-        { userIds: [USER], event: { type: 'delete_message', message_ids: [1, 2] }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }] },
-        { userIds: [USER], event: { type: 'delete_message', message_id: 1 }, onlyIf: [{ capability: 'bulk_message_deletion', present: false }] },
-        { userIds: [USER], event: { type: 'delete_message', message_id: 2 }, onlyIf: [{ capability: 'bulk_message_deletion', present: false }] },
-        { userIds: [USER], event: { type: 'realm_linkifiers', realm_linkifiers: [] }, onlyIf: [{ capability: 'linkifier_url_template', present: true }] },
+        {
+          userIds: [USER],
+          event: { type: 'delete_message', message_ids: [1, 2] },
+          onlyIf: [{ capability: 'bulk_message_deletion', present: true }],
+        },
+        {
+          userIds: [USER],
+          event: { type: 'delete_message', message_id: 1 },
+          onlyIf: [{ capability: 'bulk_message_deletion', present: false }],
+        },
+        {
+          userIds: [USER],
+          event: { type: 'delete_message', message_id: 2 },
+          onlyIf: [{ capability: 'bulk_message_deletion', present: false }],
+        },
+        {
+          userIds: [USER],
+          event: { type: 'realm_linkifiers', realm_linkifiers: [] },
+          onlyIf: [{ capability: 'linkifier_url_template', present: true }],
+        },
       ]);
       expect(await queues.read(capable, USER)).toEqual([
         { id: 0, type: 'delete_message', message_ids: [1, 2] },
@@ -234,8 +269,22 @@ describe('event queues in Redis', () => {
         { id: 1, type: 'delete_message', message_id: 2 },
       ]);
       await queues.fanOut(record(41n), [
-        { userIds: [USER], event: { type: 'typing', n: 1 }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }, { capability: 'linkifier_url_template', present: false }] },
-        { userIds: [USER], event: { type: 'typing', n: 2 }, onlyIf: [{ capability: 'bulk_message_deletion', present: true }, { capability: 'linkifier_url_template', present: true }] },
+        {
+          userIds: [USER],
+          event: { type: 'typing', n: 1 },
+          onlyIf: [
+            { capability: 'bulk_message_deletion', present: true },
+            { capability: 'linkifier_url_template', present: false },
+          ],
+        },
+        {
+          userIds: [USER],
+          event: { type: 'typing', n: 2 },
+          onlyIf: [
+            { capability: 'bulk_message_deletion', present: true },
+            { capability: 'linkifier_url_template', present: true },
+          ],
+        },
       ]);
       expect((await queues.read(capable, USER, 1))!.map((e) => e.n)).toEqual([2]);
       expect(await queues.read(plain, USER, 1)).toEqual([]);
@@ -245,11 +294,28 @@ describe('event queues in Redis', () => {
       const [byChannel, direct, byChannelAndTopic, ignoredTerm] = await Promise.all([
         queues.create({ userId: USER, eventTypes: null, narrow: [['stream', 'Denmark']] }),
         queues.create({ userId: USER, eventTypes: null, narrow: [['is', 'dm']] }),
-        queues.create({ userId: USER, eventTypes: null, narrow: [['channel', 'denmark'], ['topic', 'LUNCH']] }),
+        queues.create({
+          userId: USER,
+          eventTypes: null,
+          narrow: [
+            ['channel', 'denmark'],
+            ['topic', 'LUNCH'],
+          ],
+        }),
         queues.create({ userId: USER, eventTypes: null, narrow: [['is', 'home']] }),
       ]);
-      const message = (n: number, channel?: { name: string; topic: string }) => ({ userIds: [USER], event: { type: 'message', n }, traits: messageTraits({ channel, senderEmail: 'ada@example.com', flags: [] }) });
-      await queues.fanOut(record(45n), [message(1, { name: 'Denmark', topic: 'lunch' }), message(2, { name: 'Denmark', topic: 'dinner' }), message(3), message(4, { name: 'Sweden', topic: 'lunch' }), { userIds: [USER], event: { type: 'invites_changed' } }]);
+      const message = (n: number, channel?: { name: string; topic: string }) => ({
+        userIds: [USER],
+        event: { type: 'message', n },
+        traits: messageTraits({ channel, senderEmail: 'ada@example.com', flags: [] }),
+      });
+      await queues.fanOut(record(45n), [
+        message(1, { name: 'Denmark', topic: 'lunch' }),
+        message(2, { name: 'Denmark', topic: 'dinner' }),
+        message(3),
+        message(4, { name: 'Sweden', topic: 'lunch' }),
+        { userIds: [USER], event: { type: 'invites_changed' } },
+      ]);
       const got = async (queueId: string) => (await queues.read(queueId, USER))!.map((e) => e.n ?? e.type);
       expect(await got(byChannel)).toEqual([1, 2, 'invites_changed']);
       expect(await got(direct)).toEqual([3, 'invites_changed']);
@@ -265,7 +331,8 @@ describe('event queues in Redis', () => {
         queues.create({ userId: USER, eventTypes: null, allPublicStreams: true }),
         queues.create({ userId: bystander, eventTypes: null }),
       ]);
-      const traits = (flags: string[]) => messageTraits({ channel: { name: 'general', topic: 't' }, senderEmail: 'ada@example.com', flags });
+      const traits = (flags: string[]) =>
+        messageTraits({ channel: { name: 'general', topic: 't' }, senderEmail: 'ada@example.com', flags });
       await queues.fanOut(record(46n), [
         { userIds: [USER], event: { type: 'message', flags: ['read'] }, traits: traits(['read']) },
         { userIds: [], event: { type: 'message', flags: [] }, traits: traits([]), allPublicStreams: true },
@@ -285,8 +352,18 @@ describe('event queues in Redis', () => {
         queues.create({ userId: watcher, eventTypes: null, allPublicStreams: true }),
       ]);
       await queues.fanOut(record(47n), [
-        { userIds: [], event: { type: 'message', subject: '' }, allPublicStreams: true, onlyIf: [{ capability: 'empty_topic_name', present: true }] },
-        { userIds: [], event: { type: 'message', subject: 'general chat' }, allPublicStreams: true, onlyIf: [{ capability: 'empty_topic_name', present: false }] },
+        {
+          userIds: [],
+          event: { type: 'message', subject: '' },
+          allPublicStreams: true,
+          onlyIf: [{ capability: 'empty_topic_name', present: true }],
+        },
+        {
+          userIds: [],
+          event: { type: 'message', subject: 'general chat' },
+          allPublicStreams: true,
+          onlyIf: [{ capability: 'empty_topic_name', present: false }],
+        },
       ]);
       expect(await queues.read(declared, watcher)).toEqual([{ id: 0, type: 'message', subject: '' }]);
       expect(await queues.read(undeclared, watcher)).toEqual([{ id: 0, type: 'message', subject: 'general chat' }]);
@@ -351,7 +428,13 @@ describe('event queues in Redis', () => {
       await redis.srem('evq:users', String(older));
       await queues.indexHolders();
       expect(await queues.holders()).toContain(older);
-      await queues.fanOut(record(70n), Array.from({ length: 3 }, () => ({ userIds: [older, ...Array.from({ length: 5_000 }, (_, i) => 810_000_000 + i)], event: { type: 'invites_changed' } })));
+      await queues.fanOut(
+        record(70n),
+        Array.from({ length: 3 }, () => ({
+          userIds: [older, ...Array.from({ length: 5_000 }, (_, i) => 810_000_000 + i)],
+          event: { type: 'invites_changed' },
+        })),
+      );
       expect((await queues.read(queueId, older))!.length).toBe(3);
     });
 

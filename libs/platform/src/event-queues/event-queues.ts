@@ -128,7 +128,21 @@ export class EventQueues {
       ...(queue.settling ? { settling: '1' } : {}),
       ...(queue.allPublicStreams ? { public: '1' } : {}),
     };
-    await this.redis.eval(CREATE, 5, queueKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, LOG_SEQ_KEY, queueId, String(userId), this.idleMs, queue.allPublicStreams ? '1' : '', this.maxQueuesPerUser, ...Object.entries(fields).flat());
+    await this.redis.eval(
+      CREATE,
+      5,
+      queueKey(queueId),
+      userQueuesKey(userId),
+      HOLDERS_KEY,
+      ALL_PUBLIC_KEY,
+      LOG_SEQ_KEY,
+      queueId,
+      String(userId),
+      this.idleMs,
+      queue.allPublicStreams ? '1' : '',
+      this.maxQueuesPerUser,
+      ...Object.entries(fields).flat(),
+    );
     return queueId;
   }
 
@@ -178,7 +192,19 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(FAN_OUT, 6, DELIVERED_KEY, HOLDERS_KEY, ALL_PUBLIC_KEY, BODIES_SEQ_KEY, LOG_KEY, LOG_SEQ_KEY, ...record, this.idleMs, ...args);
+    const queued = await this.redis.eval(
+      FAN_OUT,
+      6,
+      DELIVERED_KEY,
+      HOLDERS_KEY,
+      ALL_PUBLIC_KEY,
+      BODIES_SEQ_KEY,
+      LOG_KEY,
+      LOG_SEQ_KEY,
+      ...record,
+      this.idleMs,
+      ...args,
+    );
     return Number(queued) === 1;
   }
 
@@ -216,13 +242,37 @@ export class EventQueues {
    * it is undefined. Null when the queue is gone or not the user's.
    */
   async read(queueId: string, userId: number, lastEventId?: number): Promise<QueuedEvent[] | null> {
-    const found = (await this.redis.eval(READ, 3, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), String(userId), lastEventId === undefined ? '' : String(lastEventId), this.idleMs, queueId)) as string[] | null;
+    const found = (await this.redis.eval(
+      READ,
+      3,
+      queueKey(queueId),
+      eventsKey(queueId),
+      userQueuesKey(userId),
+      String(userId),
+      lastEventId === undefined ? '' : String(lastEventId),
+      this.idleMs,
+      queueId,
+    )) as string[] | null;
     return found === null ? null : found.map((member) => JSON.parse(member) as QueuedEvent);
   }
 
   /** Removes the user's queue; false when it is gone or not theirs. */
   async delete(queueId: string, userId: number): Promise<boolean> {
-    return Number(await this.redis.eval(DELETE, 5, queueKey(queueId), eventsKey(queueId), userQueuesKey(userId), HOLDERS_KEY, ALL_PUBLIC_KEY, String(userId), queueId)) === 1;
+    return (
+      Number(
+        await this.redis.eval(
+          DELETE,
+          5,
+          queueKey(queueId),
+          eventsKey(queueId),
+          userQueuesKey(userId),
+          HOLDERS_KEY,
+          ALL_PUBLIC_KEY,
+          String(userId),
+          queueId,
+        ),
+      ) === 1
+    );
   }
 
   /** The users holding a queue (some of whose queues may have expired since). */

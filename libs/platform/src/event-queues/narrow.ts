@@ -19,7 +19,15 @@ export function checkEventNarrow(narrow: EventNarrow): void {
 }
 
 /** Only `is` operands that a message's flags or kind decide; Zulip lets the others through. */
-const IS_TOKENS: Readonly<Record<string, string>> = { dm: 'is:dm', private: 'is:dm', starred: 'is:starred', unread: 'is:unread', alerted: 'is:mentioned', mentioned: 'is:mentioned', resolved: 'is:resolved' };
+const IS_TOKENS: Readonly<Record<string, string>> = {
+  dm: 'is:dm',
+  private: 'is:dm',
+  starred: 'is:starred',
+  unread: 'is:unread',
+  alerted: 'is:mentioned',
+  mentioned: 'is:mentioned',
+  resolved: 'is:resolved',
+};
 
 /** A token no message has: a term whose operand could not be a channel, topic or email. */
 const NEVER = 'never';
@@ -51,7 +59,11 @@ export interface NarrowedMessage {
 export function messageTraits({ channel, senderEmail, flags }: NarrowedMessage): string[] {
   return [
     ...(channel
-      ? [`channel:${channel.name.toLowerCase()}`, `topic:${channel.topic.toLowerCase()}`, ...(channel.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? ['is:resolved'] : [])]
+      ? [
+          `channel:${channel.name.toLowerCase()}`,
+          `topic:${channel.topic.toLowerCase()}`,
+          ...(channel.topic.startsWith(RESOLVED_TOPIC_PREFIX) ? ['is:resolved'] : []),
+        ]
       : ['is:dm']),
     `sender:${senderEmail.toLowerCase()}`,
     ...(flags.includes('starred') ? ['is:starred'] : []),

@@ -93,7 +93,8 @@ export class QueueWaker {
   private readonly subscribed: Promise<unknown>;
 
   constructor(private readonly subscriber: Redis) {
-    const ready = subscriber.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => subscriber.once('ready', () => resolve()));
+    const ready =
+      subscriber.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => subscriber.once('ready', () => resolve()));
     this.subscribed = ready.then(() => subscriber.subscribe(WAKE_CHANNEL));
     subscriber.on('message', (channel: string, users: string) => {
       if (channel === WAKE_CHANNEL) this.wake(users);

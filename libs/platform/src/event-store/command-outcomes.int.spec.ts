@@ -34,13 +34,17 @@ describe('command outcomes are kept while their command can be delivered, then p
 
   const projection: Projection = { apply: async () => void count++ };
   const outcomes = () => db.collection<{ _id: string; expiresAt?: number }>('command_outcomes');
-  const storeWith = (on: Connection = db) => new EventStore(kafka, producer, topics.events, on, projection, logger, { outcomes: { keptAfterDeadlineMs: KEPT_MS } });
+  const storeWith = (on: Connection = db) =>
+    new EventStore(kafka, producer, topics.events, on, projection, logger, { outcomes: { keptAfterDeadlineMs: KEPT_MS } });
 
   /** `count.add` appends an event and answers the count; `count.refuse` changes nothing and answers an error. */
   const add: CommandHandler<Record<string, never>> = {
     kind: 'command',
     schema: z.object({}),
-    handle: async () => ({ events: [{ type: 'count.added.v1', aggregateId: 'count', sequence: count + 1, data: {} }], reply: { count: count + 1 } }),
+    handle: async () => ({
+      events: [{ type: 'count.added.v1', aggregateId: 'count', sequence: count + 1, data: {} }],
+      reply: { count: count + 1 },
+    }),
     replyFrom: () => ({ replayed: true }),
   };
   const refuse: CommandHandler<Record<string, never>> = {
@@ -52,9 +56,30 @@ describe('command outcomes are kept while their command can be delivered, then p
     replyFrom: () => ({}),
   };
   const send = (commandId: string, type: string, deadline: number): Promise<Reply> =>
-    client.request(topics.commands, { commandId, type, kind: 'command', key: 'count', correlationId: commandId, actorId: null, deadline, replyTo: client.replyTo, after: [], data: {} });
+    client.request(topics.commands, {
+      commandId,
+      type,
+      kind: 'command',
+      key: 'count',
+      correlationId: commandId,
+      actorId: null,
+      deadline,
+      replyTo: client.replyTo,
+      after: [],
+      data: {},
+    });
   const appendRaw = (commandId: string, time: Date, deadline?: number) => {
-    const event: EventEnvelope = { eventId: randomUUID(), type: 'count.added.v1', aggregateId: 'count', sequence: 1, time: time.toISOString(), actorId: null, correlationId: commandId, causationId: commandId, data: {} };
+    const event: EventEnvelope = {
+      eventId: randomUUID(),
+      type: 'count.added.v1',
+      aggregateId: 'count',
+      sequence: 1,
+      time: time.toISOString(),
+      actorId: null,
+      correlationId: commandId,
+      causationId: commandId,
+      data: {},
+    };
     const headers = { type: event.type, ...(deadline === undefined ? {} : { [COMMAND_DEADLINE_HEADER]: String(deadline) }) };
     return producer.send({ topic: topics.events, acks: -1, messages: [{ key: 'count', value: JSON.stringify(event), headers }] });
   };
@@ -73,7 +98,21 @@ describe('command outcomes are kept while their command can be delivered, then p
     client = new RequestClient(kafka, `outcomes-test-${run}`, logger);
     await client.start();
     store = storeWith();
-    processor = new CommandProcessor(kafka, producer, { service: 'users', commandsTopic: topics.commands, groupId: `outcomes-test-${run}`, handlers: { 'count.add': add, 'count.refuse': refuse }, store, onFatal: (e) => { throw e; } }, logger);
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      {
+        service: 'users',
+        commandsTopic: topics.commands,
+        groupId: `outcomes-test-${run}`,
+        handlers: { 'count.add': add, 'count.refuse': refuse },
+        store,
+        onFatal: (e) => {
+          throw e;
+        },
+      },
+      logger,
+    );
     await processor.start();
   });
 
@@ -118,7 +157,8 @@ describe('command outcomes are kept while their command can be delivered, then p
     expect(await send('c2', 'count.add', first)).toMatchObject({ ok: true, body: { count: 2 } });
     const again = first + 40_000;
     expect(await send('c2', 'count.add', again)).toMatchObject({ ok: true, body: { replayed: true } });
-    for (let i = 0; i < 50 && (await outcomes().findOne({ _id: 'c2' }))?.expiresAt !== again + KEPT_MS; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && (await outcomes().findOne({ _id: 'c2' }))?.expiresAt !== again + KEPT_MS; i++)
+      await new Promise((r) => setTimeout(r, 50));
 
     expect(await store.pruneOutcomes(first + KEPT_MS + 1)).toBe(0);
     expect(await send('c2', 'count.add', again)).toMatchObject({ ok: true, body: { replayed: true } });

@@ -76,7 +76,10 @@ export class CommandOutcomes {
     const doc = await this.docs.findOne({ _id: commandId });
     if (!doc) return null;
     const { _id, eventsJson, events, errorJson, ...rest } = doc;
-    const outcome: CommandOutcome = { ...rest, events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']) };
+    const outcome: CommandOutcome = {
+      ...rest,
+      events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']),
+    };
     return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
   }
 
@@ -116,10 +119,17 @@ export class CommandOutcomes {
         .toArray();
       const expired = found.filter((d) => d.expiresAt !== undefined).map((d) => d._id);
       const undated = found.filter((d) => d.expiresAt === undefined).map((d) => d._id);
-      if (expired.length > 0) await this.docs.bulkWrite(expired.map((_id) => ({ deleteOne: { filter: { _id } } })), { ordered: false });
+      if (expired.length > 0)
+        await this.docs.bulkWrite(
+          expired.map((_id) => ({ deleteOne: { filter: { _id } } })),
+          { ordered: false },
+        );
       if (undated.length > 0) {
         const expiresAt = now + this.keptAfterDeadlineMs;
-        await this.docs.bulkWrite(undated.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { expiresAt } } } })), { ordered: false });
+        await this.docs.bulkWrite(
+          undated.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { expiresAt } } } })),
+          { ordered: false },
+        );
       }
       pruned += expired.length;
       if (found.length < PRUNE_BATCH) break;

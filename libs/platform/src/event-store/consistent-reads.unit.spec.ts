@@ -23,7 +23,13 @@ describe('consistent reads of a projection', () => {
     await reads.write(async () => reads.applied(0, 4n));
     await reads.write(async () => reads.applied(0, 7n));
     await reads.write(async () => reads.applied(2, 1n));
-    expect(await reads.read(async () => 'state')).toEqual({ value: 'state', through: new Map([[0, 7n], [2, 1n]]) });
+    expect(await reads.read(async () => 'state')).toEqual({
+      value: 'state',
+      through: new Map([
+        [0, 7n],
+        [2, 1n],
+      ]),
+    });
   });
 
   it('waits for the writes under way before reading', async () => {

@@ -75,7 +75,10 @@ const RECORD_FRAMING_BYTES = 40;
  */
 export class EventsTooLargeError extends DomainError {
   constructor(bytes: number) {
-    super('BAD_REQUEST', `This change is too large to store: ${bytes} bytes of events, over the limit of ${MAX_APPEND_BYTES}.`, { bytes, max_bytes: MAX_APPEND_BYTES });
+    super('BAD_REQUEST', `This change is too large to store: ${bytes} bytes of events, over the limit of ${MAX_APPEND_BYTES}.`, {
+      bytes,
+      max_bytes: MAX_APPEND_BYTES,
+    });
   }
 }
 /**
@@ -328,7 +331,11 @@ export class EventStore {
         deadline: Number.isSafeInteger(deadline) ? deadline : undefined,
       };
     } catch (error) {
-      await this.quarantine.add({ topic: m.topic, partition: m.partition, offset: m.offset, eventType: m.headers?.type }, PROJECTION_CONSUMER, error);
+      await this.quarantine.add(
+        { topic: m.topic, partition: m.partition, offset: m.offset, eventType: m.headers?.type },
+        PROJECTION_CONSUMER,
+        error,
+      );
       return undefined;
     }
   }
@@ -336,11 +343,7 @@ export class EventStore {
   /** Per partition, the offset of the last event applied. */
   private async writeCheckpoints(lastByPartition: ReadonlyMap<number, bigint>): Promise<void> {
     for (const [partition, offset] of lastByPartition) {
-      await this.checkpoints.replaceOne(
-        { _id: partitionKey(this.topic, partition) },
-        { offset: offset.toString() },
-        { upsert: true },
-      );
+      await this.checkpoints.replaceOne({ _id: partitionKey(this.topic, partition) }, { offset: offset.toString() }, { upsert: true });
     }
   }
 
@@ -393,15 +396,22 @@ function toMessages(key: string, events: EventEnvelope[], command: AppendedComma
   return events.map((e, i) => ({
     key,
     value: JSON.stringify(e),
-    headers: i === last && command.error ? { type: e.type, ...deadline, [COMMAND_ERROR_HEADER]: JSON.stringify(command.error) } : { type: e.type, ...deadline },
+    headers:
+      i === last && command.error
+        ? { type: e.type, ...deadline, [COMMAND_ERROR_HEADER]: JSON.stringify(command.error) }
+        : { type: e.type, ...deadline },
   }));
 }
 
 /** What the records take in their batch, framing included (an upper bound). */
 export function batchBytes(messages: Message[]): number {
-  const text = (value: unknown): number => (typeof value === 'string' ? Buffer.byteLength(value) : Buffer.isBuffer(value) ? value.length : 0);
+  const text = (value: unknown): number =>
+    typeof value === 'string' ? Buffer.byteLength(value) : Buffer.isBuffer(value) ? value.length : 0;
   return messages.reduce((bytes, message) => {
-    const headers = Object.entries(message.headers ?? {}).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + text(value) + 10, 0);
+    const headers = Object.entries(message.headers ?? {}).reduce(
+      (sum, [name, value]) => sum + Buffer.byteLength(name) + text(value) + 10,
+      0,
+    );
     return bytes + RECORD_FRAMING_BYTES + text(message.key) + text(message.value) + headers;
   }, 0);
 }

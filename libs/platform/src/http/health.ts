@@ -21,7 +21,13 @@ export interface HealthBody {
 export function healthBody(state: HealthState): HealthBody {
   const stale = state.staleReadModels ?? [];
   const status = !state.ready ? 'starting' : stale.length > 0 ? 'stale' : 'ok';
-  return { status, service: state.service, pid: process.pid, uptime_s: Math.round(process.uptime()), ...(stale.length > 0 ? { stale_read_models: [...stale] } : {}) };
+  return {
+    status,
+    service: state.service,
+    pid: process.pid,
+    uptime_s: Math.round(process.uptime()),
+    ...(stale.length > 0 ? { stale_read_models: [...stale] } : {}),
+  };
 }
 
 /** The HTTP status of a health answer. */

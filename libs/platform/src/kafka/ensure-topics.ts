@@ -37,11 +37,11 @@ async function waitForLeaders(admin: Admin, specs: TopicSpec[], timeoutMs: numbe
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const topics = await metadataOf(admin, specs);
-    const ready = topics !== null && topics.every(
-      (t) =>
-        t.partitions.length >= specs.find((s) => s.name === t.name)!.partitions &&
-        t.partitions.every((p) => p.leader >= 0),
-    );
+    const ready =
+      topics !== null &&
+      topics.every(
+        (t) => t.partitions.length >= specs.find((s) => s.name === t.name)!.partitions && t.partitions.every((p) => p.leader >= 0),
+      );
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`topics have no leader after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));

@@ -6,7 +6,10 @@ import { ensureTopics } from './ensure-topics';
 import { DURABLE_PRODUCER, LOW_LATENCY_CONSUMER } from './kafka-client';
 
 export class RequestTimeoutError extends Error {
-  constructor(readonly commandId: string, timeoutMs: number) {
+  constructor(
+    readonly commandId: string,
+    timeoutMs: number,
+  ) {
     super(`no reply to ${commandId} within ${timeoutMs} ms`);
   }
 }

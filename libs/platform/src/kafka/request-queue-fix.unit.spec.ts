@@ -4,7 +4,14 @@ import { fixKafkaRequestQueue } from './request-queue-fix';
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const requestQueue = (maxInFlightRequests: number | null) =>
-  new RequestQueue({ maxInFlightRequests, requestTimeout: 30_000, enforceRequestTimeout: false, clientId: 'test', broker: 'localhost:9092', logger: silent });
+  new RequestQueue({
+    maxInFlightRequests,
+    requestTimeout: 30_000,
+    enforceRequestTimeout: false,
+    clientId: 'test',
+    broker: 'localhost:9092',
+    logger: silent,
+  });
 
 /** A request that records when the connection writes it, answered by `fulfillRequest`. */
 function request(correlationId: number, sent: number[]) {

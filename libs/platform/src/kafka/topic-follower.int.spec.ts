@@ -38,7 +38,12 @@ function earlyAnswers(kafka: Kafka, answers: ('not leader' | 'empty')[]): Kafka 
         const fetchTopicOffsets: Admin['fetchTopicOffsets'] = async (topic) => {
           const answer = answers.shift();
           if (answer === 'not leader') {
-            throw Object.assign(new Error('This server is not the leader for that topic-partition'), { name: 'KafkaJSProtocolError', type: 'NOT_LEADER_FOR_PARTITION', code: 6, retriable: true });
+            throw Object.assign(new Error('This server is not the leader for that topic-partition'), {
+              name: 'KafkaJSProtocolError',
+              type: 'NOT_LEADER_FOR_PARTITION',
+              code: 6,
+              retriable: true,
+            });
           }
           const offsets = await admin.fetchTopicOffsets(topic);
           return answer === 'empty' ? offsets.map((o) => ({ ...o, offset: '0', high: '0' })) : offsets;
@@ -65,7 +70,8 @@ describe('topic follower', () => {
     producer = kafka.producer(DURABLE_PRODUCER);
     await producer.connect();
     // Records of 900 kB, one per request: more than one fetch (4 MB) reads them.
-    for (let i = 0; i < RECORDS; i++) await producer.send({ topic, acks: -1, messages: [{ key: 'k', value: `${i}:${'x'.repeat(900_000)}` }] });
+    for (let i = 0; i < RECORDS; i++)
+      await producer.send({ topic, acks: -1, messages: [{ key: 'k', value: `${i}:${'x'.repeat(900_000)}` }] });
   });
 
   afterAll(async () => {
@@ -84,12 +90,22 @@ describe('topic follower', () => {
     return name;
   };
   const append = (name: string, from: number, count: number) =>
-    producer.send({ topic: name, acks: -1, messages: Array.from({ length: count }, (_, i) => ({ key: `k${from + i}`, value: String(from + i) })) });
+    producer.send({
+      topic: name,
+      acks: -1,
+      messages: Array.from({ length: count }, (_, i) => ({ key: `k${from + i}`, value: String(from + i) })),
+    });
   const values = (batches: FollowedMessage[]) => batches.map((m) => Number(m.value.toString())).sort((a, b) => a - b);
   const range = (count: number) => Array.from({ length: count }, (_, i) => i);
   /** The health answers of a service whose only read model is `follower`, read until `until` holds. */
   const healthOf = async (follower: TopicFollower) => {
-    const server = await startHealthServer({ service: 'probe', port: 0, logger, isReady: () => true, staleReadModels: () => (follower.stale ? [follower.name] : []) });
+    const server = await startHealthServer({
+      service: 'probe',
+      port: 0,
+      logger,
+      isReady: () => true,
+      staleReadModels: () => (follower.stale ? [follower.name] : []),
+    });
     const answers: { status: number; body: Record<string, unknown> }[] = [];
     const read = async () => {
       const res = await fetch(`http://127.0.0.1:${server.port}/health`);
@@ -99,16 +115,22 @@ describe('topic follower', () => {
     return { answers, read, close: () => server.close() };
   };
   const waitUntil = async (done: () => boolean | Promise<boolean>, ms: number, what: string) => {
-    for (const end = Date.now() + ms; !(await done()); await sleep(50)) if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    for (const end = Date.now() + ms; !(await done()); await sleep(50))
+      if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
   };
 
   it('applies every record once although handling a batch outlasts a service consumer session (6 s), as a rebuild flush may', async () => {
     const handled: string[] = [];
     let batches = 0;
-    const follower = new TopicFollower(kafka, { name: 'slow-follower', topics: [topic], stopAtEnd: true }, async (batch) => {
-      if (batches++ === 0) await new Promise((r) => setTimeout(r, 8_000));
-      handled.push(...batch.map((m) => m.value.toString().split(':')[0]));
-    }, logger);
+    const follower = new TopicFollower(
+      kafka,
+      { name: 'slow-follower', topics: [topic], stopAtEnd: true },
+      async (batch) => {
+        if (batches++ === 0) await new Promise((r) => setTimeout(r, 8_000));
+        handled.push(...batch.map((m) => m.value.toString().split(':')[0]));
+      },
+      logger,
+    );
     await follower.start();
     expect(batches).toBeGreaterThan(1);
     expect(handled).toEqual(Array.from({ length: RECORDS }, (_, i) => String(i)));
@@ -116,32 +138,49 @@ describe('topic follower', () => {
 
   it.each([
     ['end offsets read before its consumer reads (an answer of 0: the records were not there yet)', ['empty'] as const],
-    ['a broker that cannot answer yet (just started, it is not yet the leader of its partitions)', ['not leader', 'not leader', 'empty'] as const],
-  ])('starts only once it has read every record, despite %s', async (_case, answers) => {
-    const name = await smallTopic(30);
-    const handled: FollowedMessage[] = [];
-    const follower = new TopicFollower(earlyAnswers(kafka, [...answers]), { name: 'early-follower', topics: [name] }, async (batch) => void handled.push(...batch), logger);
-    await follower.start();
-    try {
-      // The end offsets read again once its consumer fetched: every record there was is applied.
-      expect(values(handled)).toEqual(range(30));
-    } finally {
-      await follower.stop();
-    }
-  }, 60_000);
+    [
+      'a broker that cannot answer yet (just started, it is not yet the leader of its partitions)',
+      ['not leader', 'not leader', 'empty'] as const,
+    ],
+  ])(
+    'starts only once it has read every record, despite %s',
+    async (_case, answers) => {
+      const name = await smallTopic(30);
+      const handled: FollowedMessage[] = [];
+      const follower = new TopicFollower(
+        earlyAnswers(kafka, [...answers]),
+        { name: 'early-follower', topics: [name] },
+        async (batch) => void handled.push(...batch),
+        logger,
+      );
+      await follower.start();
+      try {
+        // The end offsets read again once its consumer fetched: every record there was is applied.
+        expect(values(handled)).toEqual(range(30));
+      } finally {
+        await follower.stop();
+      }
+    },
+    60_000,
+  );
 
   it('replaces a consumer that crashed for good (kafkajs gives up on a non-retriable error), reporting the follower stale meanwhile, and resumes after what it applied', async () => {
     const name = await smallTopic(10);
     const handled: FollowedMessage[] = [];
     let crashed = false;
-    const follower = new TopicFollower(kafka, { name: 'crashing-follower', topics: [name], checkEveryMs: 300, stallMs: 60_000 }, async (batch) => {
-      // A bug met once: kafkajs does not retry a TypeError, it stops the consumer and tells nobody.
-      if (crashed === false && batch.some((m) => m.value.toString() === '12')) {
-        crashed = true;
-        throw new TypeError("Cannot read properties of undefined (reading 'x')");
-      }
-      handled.push(...batch);
-    }, logger);
+    const follower = new TopicFollower(
+      kafka,
+      { name: 'crashing-follower', topics: [name], checkEveryMs: 300, stallMs: 60_000 },
+      async (batch) => {
+        // A bug met once: kafkajs does not retry a TypeError, it stops the consumer and tells nobody.
+        if (crashed === false && batch.some((m) => m.value.toString() === '12')) {
+          crashed = true;
+          throw new TypeError("Cannot read properties of undefined (reading 'x')");
+        }
+        handled.push(...batch);
+      },
+      logger,
+    );
     await follower.start();
     const health = await healthOf(follower);
     try {
@@ -163,7 +202,12 @@ describe('topic follower', () => {
     const name = await smallTopic(10);
     const consumers: Consumer[] = [];
     const handled: FollowedMessage[] = [];
-    const follower = new TopicFollower(keepingConsumers(kafka, consumers), { name: 'stalled-follower', topics: [name], checkEveryMs: 300, stallMs: 1_500 }, async (batch) => void handled.push(...batch), logger);
+    const follower = new TopicFollower(
+      keepingConsumers(kafka, consumers),
+      { name: 'stalled-follower', topics: [name], checkEveryMs: 300, stallMs: 1_500 },
+      async (batch) => void handled.push(...batch),
+      logger,
+    );
     await follower.start();
     const health = await healthOf(follower);
     try {

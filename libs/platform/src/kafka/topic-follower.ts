@@ -192,7 +192,10 @@ export class TopicFollower {
         return await this.endOffsets();
       } catch (error) {
         if (this.stopped) throw error;
-        this.logger.warn({ err: error, follower: this.options.name, attempt }, 'end offsets of its topics not readable yet; reading them again');
+        this.logger.warn(
+          { err: error, follower: this.options.name, attempt },
+          'end offsets of its topics not readable yet; reading them again',
+        );
         await sleep(Math.min(5_000, 100 * 2 ** attempt));
       }
     }
@@ -247,7 +250,14 @@ export class TopicFollower {
         for (const m of batch.messages) {
           const offset = BigInt(m.offset);
           if (offset <= done || !m.value) continue;
-          records.push({ topic: batch.topic, partition: batch.partition, offset, key: m.key?.toString() ?? null, value: m.value, headers: textHeaders(m.headers) });
+          records.push({
+            topic: batch.topic,
+            partition: batch.partition,
+            offset,
+            key: m.key?.toString() ?? null,
+            value: m.value,
+            headers: textHeaders(m.headers),
+          });
         }
         if (records.length > 0) {
           this.handlingSince = Date.now();
@@ -329,13 +339,16 @@ export class TopicFollower {
         return;
       }
       if (this.stopped) return;
-      const behind = [...ends].filter(([key, end]) => end - 1n > (this.applied.get(key) ?? (this.starts.get(key) ?? 0n) - 1n)).map(([key]) => key);
+      const behind = [...ends]
+        .filter(([key, end]) => end - 1n > (this.applied.get(key) ?? (this.starts.get(key) ?? 0n) - 1n))
+        .map(([key]) => key);
       if (behind.length === 0) {
         this.progress = { mark, at: Date.now() };
         return this.following();
       }
       const idleMs = Date.now() - this.progress.at;
-      if (idleMs >= (this.options.stallMs ?? STALL_MS)) await this.replace(`behind in ${behind.join(', ')} with nothing applied for ${Math.round(idleMs / 1000)} s`);
+      if (idleMs >= (this.options.stallMs ?? STALL_MS))
+        await this.replace(`behind in ${behind.join(', ')} with nothing applied for ${Math.round(idleMs / 1000)} s`);
     } finally {
       this.checking = false;
     }
@@ -351,7 +364,10 @@ export class TopicFollower {
   private replace(reason: string): Promise<void> {
     this.replacing ??= (async () => {
       this.staleReason = reason;
-      this.logger.error({ follower: this.options.name, reason, applied: this.appliedPositions() }, 'read model stopped following its topics: stale until its new consumer reads them');
+      this.logger.error(
+        { follower: this.options.name, reason, applied: this.appliedPositions() },
+        'read model stopped following its topics: stale until its new consumer reads them',
+      );
       const old = this.consumer;
       this.generation++;
       this.consumer = undefined;
@@ -360,7 +376,9 @@ export class TopicFollower {
       await this.runConsumer();
       this.progress = { ...this.progress, at: Date.now() };
     })()
-      .catch((error: unknown) => this.logger.error({ err: error, follower: this.options.name }, 'could not replace the consumer; trying again at the next check'))
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, follower: this.options.name }, 'could not replace the consumer; trying again at the next check'),
+      )
       .finally(() => (this.replacing = undefined));
     return this.replacing;
   }

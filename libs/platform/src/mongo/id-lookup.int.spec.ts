@@ -81,8 +81,12 @@ describe('the Mongo-compatible store: lookups by _id', () => {
     // 101st waited forever (see infra/stack/provision-ferretdb.ts), and so did the store.
     const bulk = db.collection<PlanDoc>('bulk');
     await bulk.insertMany(Array.from({ length: 200 }, (_, n) => ({ _id: `bulk:${n}`, n })));
-    const replacements = Array.from({ length: 300 }, (_, n) => ({ replaceOne: { filter: { _id: `bulk:${n}` }, replacement: { n: -n }, upsert: true } }));
-    const hung = new Promise((_, reject) => setTimeout(() => reject(new Error('the store did not answer a bulk of 300 replacements in 15 s')), 15_000).unref());
+    const replacements = Array.from({ length: 300 }, (_, n) => ({
+      replaceOne: { filter: { _id: `bulk:${n}` }, replacement: { n: -n }, upsert: true },
+    }));
+    const hung = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('the store did not answer a bulk of 300 replacements in 15 s')), 15_000).unref(),
+    );
     const result = await Promise.race([bulk.bulkWrite(replacements, { ordered: true }), hung]);
     expect(result).toMatchObject({ matchedCount: 200, upsertedCount: 100 });
     expect(await bulk.findOne({ _id: 'bulk:250' })).toEqual({ _id: 'bulk:250', n: -250 });

@@ -106,7 +106,11 @@ export class WriteBehindCollection {
     return copy(found);
   }
 
-  async replaceOne(filter: ConditionalIdFilter, replacement: Record<string, unknown>, options?: { upsert?: boolean }): Promise<WriteResult> {
+  async replaceOne(
+    filter: ConditionalIdFilter,
+    replacement: Record<string, unknown>,
+    options?: { upsert?: boolean },
+  ): Promise<WriteResult> {
     const id = idOf(filter);
     const conditional = Object.keys(filter).length > 1;
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
@@ -132,7 +136,8 @@ export class WriteBehindCollection {
    */
   async updateOne(filter: ConditionalIdFilter, update: BufferedUpdate, options?: { upsert?: boolean }): Promise<WriteResult> {
     const keys = Object.keys(update);
-    if (keys.length !== 1 || !UPDATE_OPERATORS.has(keys[0]!)) throw new Error(`a rebuild updates with one of $set, $addToSet, $pull (got ${JSON.stringify(update)})`);
+    if (keys.length !== 1 || !UPDATE_OPERATORS.has(keys[0]!))
+      throw new Error(`a rebuild updates with one of $set, $addToSet, $pull (got ${JSON.stringify(update)})`);
     const id = idOf(filter);
     const conditional = Object.keys(filter).length > 1;
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
@@ -205,12 +210,16 @@ export class WriteBehindCollection {
 }
 
 function idOf(filter: ConditionalIdFilter): string {
-  if (typeof filter._id !== 'string') throw new Error(`a rebuild reads and writes documents by string _id only (got ${JSON.stringify(filter)})`);
+  if (typeof filter._id !== 'string')
+    throw new Error(`a rebuild reads and writes documents by string _id only (got ${JSON.stringify(filter)})`);
   return filter._id;
 }
 
 const absent = (condition: unknown): boolean =>
-  typeof condition === 'object' && condition !== null && Object.keys(condition).length === 1 && (condition as { $exists?: unknown }).$exists === false;
+  typeof condition === 'object' &&
+  condition !== null &&
+  Object.keys(condition).length === 1 &&
+  (condition as { $exists?: unknown }).$exists === false;
 
 /** Whether the document satisfies the filter's conditions beside `_id`. */
 function holds(doc: Doc, filter: ConditionalIdFilter): boolean {
@@ -226,7 +235,11 @@ function holds(doc: Doc, filter: ConditionalIdFilter): boolean {
   });
 }
 
-const written = (matchedCount: number, upsertedCount: number): WriteResult => ({ matchedCount, modifiedCount: matchedCount, upsertedCount });
+const written = (matchedCount: number, upsertedCount: number): WriteResult => ({
+  matchedCount,
+  modifiedCount: matchedCount,
+  upsertedCount,
+});
 
 const copy = (doc: Doc | null): Doc | null => (doc ? cloneDoc(doc) : null);
 

@@ -6,7 +6,7 @@ type Op = { replaceOne?: { filter: { _id: string }; replacement: Record<string, 
 
 /** A store of documents by _id that counts its round trips. */
 /** What a store keeps of a document: its BSON form (as the driver would send it). */
-const storedCopy = <T,>(doc: T): T => (doc === null ? doc : (mongo.BSON.deserialize(mongo.BSON.serialize(doc as object)) as T));
+const storedCopy = <T>(doc: T): T => (doc === null ? doc : (mongo.BSON.deserialize(mongo.BSON.serialize(doc as object)) as T));
 
 function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
@@ -77,7 +77,9 @@ describe('write-behind connection of a rebuild', () => {
   it('counts a deletion of a document the store never held as nothing to write', async () => {
     const store = fakeStore();
     const db = new WriteBehindDb(store.connection, () => true);
-    await db.collection('messages').bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm2' } } }], { ordered: false });
+    await db
+      .collection('messages')
+      .bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm2' } } }], { ordered: false });
     expect(db.pending).toBe(0);
     expect(await db.collection('messages').findOne({ _id: 'm1' })).toBeNull();
   });
@@ -216,7 +218,10 @@ describe('write-behind connection of a rebuild', () => {
     expect(await counters.updateOne({ _id: 'c', first: null }, { $set: { first: 6 } })).toMatchObject({ matchedCount: 0 });
     await expect(counters.updateOne({ _id: 'c', first: 5 }, { $set: { first: 6 } }, { upsert: true })).rejects.toThrow('by _id alone');
     await db.flush();
-    expect(store.docs('counters')).toEqual([{ _id: 'v', value: 4, last: 9 }, { _id: 'c', name: 'x', first: 5 }]);
+    expect(store.docs('counters')).toEqual([
+      { _id: 'v', value: 4, last: 9 },
+      { _id: 'c', name: 'x', first: 5 },
+    ]);
   });
 
   it('keeps binary values binary, as the store would hold them', async () => {
@@ -237,10 +242,20 @@ describe('write-behind connection of a rebuild', () => {
     const messages = db.collection('messages');
     for (const i of [1, 2, 3]) await messages.replaceOne({ _id: `m${i}` }, { i }, { upsert: true });
     await db.flush();
-    await messages.bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm3' } } }, { replaceOne: { filter: { _id: 'm4' }, replacement: { i: 4 }, upsert: true } }], { ordered: false });
+    await messages.bulkWrite(
+      [
+        { deleteOne: { filter: { _id: 'm1' } } },
+        { deleteOne: { filter: { _id: 'm3' } } },
+        { replaceOne: { filter: { _id: 'm4' }, replacement: { i: 4 }, upsert: true } },
+      ],
+      { ordered: false },
+    );
     expect(await messages.findOne({ _id: 'm1' })).toBeNull();
     await db.flush();
-    expect(store.docs('messages')).toEqual([{ _id: 'm2', i: 2 }, { _id: 'm4', i: 4 }]);
+    expect(store.docs('messages')).toEqual([
+      { _id: 'm2', i: 2 },
+      { _id: 'm4', i: 4 },
+    ]);
   });
 
   it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {

@@ -9,7 +9,12 @@ describe('the uploads bucket', () => {
   const run = randomBytes(4).toString('hex');
   const key = (name: string) => `test/${run}/${name}`;
   /** `bytes` random bytes, delivered in chunks of 64 KiB as a request body would be. */
-  const body = (bytes: Buffer): Readable => Readable.from((function* () { for (let i = 0; i < bytes.length; i += 65_536) yield bytes.subarray(i, i + 65_536); })());
+  const body = (bytes: Buffer): Readable =>
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < bytes.length; i += 65_536) yield bytes.subarray(i, i + 65_536);
+      })(),
+    );
 
   it('stores a small file in one piece and reads it back whole or by range', async () => {
     const bytes = randomBytes(100_000);
@@ -21,7 +26,10 @@ describe('the uploads bucket', () => {
   });
 
   it('stores a file larger than a part in parts, byte for byte; also one of whole parts only', async () => {
-    for (const [name, size] of [['large.bin', 17 * 1024 * 1024 + 17], ['two-parts.bin', 10 * 1024 * 1024]] as const) {
+    for (const [name, size] of [
+      ['large.bin', 17 * 1024 * 1024 + 17],
+      ['two-parts.bin', 10 * 1024 * 1024],
+    ] as const) {
       const bytes = randomBytes(size);
       expect(await store.put(key(name), body(bytes), 'image/png')).toBe(bytes.length);
 
@@ -31,7 +39,11 @@ describe('the uploads bucket', () => {
   });
 
   it('stores nothing when the body fails half-way, before the first part, after it, or after the second', async () => {
-    for (const [name, failAt] of [['early.bin', 1_000_000], ['late.bin', 7 * 1024 * 1024], ['later.bin', 12 * 1024 * 1024]] as const) {
+    for (const [name, failAt] of [
+      ['early.bin', 1_000_000],
+      ['late.bin', 7 * 1024 * 1024],
+      ['later.bin', 12 * 1024 * 1024],
+    ] as const) {
       let seen = 0;
       const failing = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -39,7 +51,9 @@ describe('the uploads bucket', () => {
           done(seen > failAt ? new Error('too large') : null, chunk);
         },
       });
-      await expect(store.put(key(name), body(randomBytes(16 * 1024 * 1024)).pipe(failing), 'application/octet-stream')).rejects.toThrow('too large');
+      await expect(store.put(key(name), body(randomBytes(16 * 1024 * 1024)).pipe(failing), 'application/octet-stream')).rejects.toThrow(
+        'too large',
+      );
       expect(await store.stat(key(name))).toBeNull();
     }
   });

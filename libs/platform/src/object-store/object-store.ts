@@ -23,7 +23,10 @@ async function readPart(chunks: AsyncIterator<Buffer>): Promise<{ bytes: Buffer;
   return { bytes: Buffer.concat(read), last: false };
 }
 
-export type ObjectStoreConfig = Pick<StackEndpoints, 'S3_ENDPOINT' | 'S3_PORT' | 'S3_USE_SSL' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_REGION' | 'S3_BUCKET'>;
+export type ObjectStoreConfig = Pick<
+  StackEndpoints,
+  'S3_ENDPOINT' | 'S3_PORT' | 'S3_USE_SSL' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_REGION' | 'S3_BUCKET'
+>;
 
 /** What a stored object says of itself. */
 export interface StoredObject {
@@ -83,12 +86,17 @@ export class ObjectStore {
       const etags: { part: number; etag: string }[] = [];
       let size = 0;
       for (let partNumber = 1; ; partNumber++) {
-        const sending = client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} }, part.bytes);
+        const sending = client.uploadPart(
+          { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} },
+          part.bytes,
+        );
         size += part.bytes.length;
-        const next = part.last ? null : await readPart(chunks).catch(async (error: unknown) => {
-          await sending.catch(() => undefined);
-          throw error;
-        });
+        const next = part.last
+          ? null
+          : await readPart(chunks).catch(async (error: unknown) => {
+              await sending.catch(() => undefined);
+              throw error;
+            });
         etags.push({ part: partNumber, etag: (await sending).etag });
         if (!next || next.bytes.length === 0) break;
         part = next;

@@ -45,30 +45,53 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
 
   const projectionOn = (on: Connection): Projection => ({
     async apply(event) {
-      if (event.data.poison && !fixed) throw new TypeError(`Cannot read properties of undefined (reading 'text') in note ${event.aggregateId}`);
+      if (event.data.poison && !fixed)
+        throw new TypeError(`Cannot read properties of undefined (reading 'text') in note ${event.aggregateId}`);
       await on.collection<NoteDoc>('notes').replaceOne({ _id: event.aggregateId }, { text: String(event.data.text) }, { upsert: true });
     },
   });
   const notes = async () => (await db.collection<NoteDoc>('notes').find({}).sort({ _id: 1 }).toArray()).map((n) => n._id);
   const note = (id: string, extra: Record<string, unknown> = {}): EventEnvelope => ({
-    eventId: randomUUID(), type: 'note.written.v1', aggregateId: id, sequence: 1, time: new Date().toISOString(),
-    actorId: null, correlationId: id, causationId: id, data: { text: `text of ${id}`, ...extra },
+    eventId: randomUUID(),
+    type: 'note.written.v1',
+    aggregateId: id,
+    sequence: 1,
+    time: new Date().toISOString(),
+    actorId: null,
+    correlationId: id,
+    causationId: id,
+    data: { text: `text of ${id}`, ...extra },
   });
   const appendRaw = (topic: string, events: EventEnvelope[]) =>
-    producer.send({ topic, acks: -1, messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), headers: { type: e.type } })) });
+    producer.send({
+      topic,
+      acks: -1,
+      messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), headers: { type: e.type } })),
+    });
 
   const write: CommandHandler<{ id: string; poison?: boolean }> = {
     kind: 'command',
     schema: z.object({ id: z.string(), poison: z.boolean().optional() }),
     async handle({ data }) {
-      return { events: [{ type: 'note.written.v1', aggregateId: data.id, sequence: 1, data: { text: `text of ${data.id}`, poison: data.poison } }], reply: { written: data.id } };
+      return {
+        events: [{ type: 'note.written.v1', aggregateId: data.id, sequence: 1, data: { text: `text of ${data.id}`, poison: data.poison } }],
+        reply: { written: data.id },
+      };
     },
     replyFrom: (events) => ({ written: events[0]?.aggregateId }),
   };
   const send = (id: string, poison?: boolean): Promise<Reply> =>
     client.request(topics.commands, {
-      commandId: `cmd-${id}`, type: 'note.write', kind: 'command', key: id, correlationId: id, actorId: null,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { id, poison },
+      commandId: `cmd-${id}`,
+      type: 'note.write',
+      kind: 'command',
+      key: id,
+      correlationId: id,
+      actorId: null,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: { id, poison },
     });
 
   beforeAll(async () => {
@@ -103,12 +126,32 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
     await appendRaw(topics.events, [note('n1'), poison, note('n3')]);
 
     const store = new EventStore(kafka, producer, topics.events, db, projectionOn(db), logger);
-    processor = new CommandProcessor(kafka, producer, { service: 'users', commandsTopic: topics.commands, groupId: `quarantine-test-${run}`, handlers: { 'note.write': write }, store, onFatal: (e) => { throw e; } }, logger);
+    processor = new CommandProcessor(
+      kafka,
+      producer,
+      {
+        service: 'users',
+        commandsTopic: topics.commands,
+        groupId: `quarantine-test-${run}`,
+        handlers: { 'note.write': write },
+        store,
+        onFatal: (e) => {
+          throw e;
+        },
+      },
+      logger,
+    );
     await within(30_000, processor.start(), 'start');
     expect(await notes()).toEqual(['n1', 'n3']);
     expect(await send('n4')).toMatchObject({ ok: true, body: { written: 'n4' } });
 
-    health = await startHealthServer({ service: 'notes', port: 0, logger, isReady: () => true, details: () => ({ quarantined_events: store.quarantine.count }) });
+    health = await startHealthServer({
+      service: 'notes',
+      port: 0,
+      logger,
+      isReady: () => true,
+      details: () => ({ quarantined_events: store.quarantine.count }),
+    });
     const answer = await fetch(`http://127.0.0.1:${health.port}/health`);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ status: 'ok', quarantined_events: 1 });
@@ -144,13 +187,21 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
 
   it('replay rebuilds the projection through the current code: entries stay while the bug is there, and leave once it is fixed', async () => {
     const store = new MongoQuarantineStore(db);
-    const unfixed = await within(30_000, replayQuarantine({ kafka, db, topic: topics.events, projection: projectionOn(db), projectionOn, logger }, store), 'replay');
+    const unfixed = await within(
+      30_000,
+      replayQuarantine({ kafka, db, topic: topics.events, projection: projectionOn(db), projectionOn, logger }, store),
+      'replay',
+    );
     expect(unfixed).toMatchObject({ events: 6, applied: [] });
     expect(unfixed.remaining).toHaveLength(2);
     expect(await notes()).toEqual(['n1', 'n3', 'n4', 'n6']);
 
     fixed = true;
-    const replayed = await within(30_000, replayQuarantine({ kafka, db, topic: topics.events, projection: projectionOn(db), projectionOn, logger }, store), 'replay');
+    const replayed = await within(
+      30_000,
+      replayQuarantine({ kafka, db, topic: topics.events, projection: projectionOn(db), projectionOn, logger }, store),
+      'replay',
+    );
     expect(replayed.applied).toHaveLength(2);
     expect(replayed.remaining).toEqual([]);
     expect(await notes()).toEqual(['n1', 'n2', 'n3', 'n4', 'n5', 'n6']);
@@ -160,7 +211,12 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
   it('a read model that cannot apply an event starts past it, and takes it out of quarantine when, fixed, it reads its topics again', async () => {
     await appendRaw(topics.other, [note('r1'), note('r2', { poison: true }), note('r3')]);
     const follow = async (model: ReadModel, quarantine: Quarantine) => {
-      const follower = new TopicFollower(kafka, { name: `quarantine-test-${run}`, topics: model.topics }, (batch) => applyToReadModel(model, batch, logger, quarantine), logger);
+      const follower = new TopicFollower(
+        kafka,
+        { name: `quarantine-test-${run}`, topics: model.topics },
+        (batch) => applyToReadModel(model, batch, logger, quarantine),
+        logger,
+      );
       await within(30_000, follower.start(), 'read model start');
       await follower.stop();
     };
@@ -178,7 +234,9 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
     await follow(model, quarantine);
     expect(seen).toEqual(['r1', 'r3']);
     expect(quarantine.count).toBe(1);
-    expect((await store.list()).filter((e) => e.consumer === 'read model notes')).toMatchObject([{ topic: topics.other, partition: 0, offset: '1', error: 'Error: unknown note kind in r2' }]);
+    expect((await store.list()).filter((e) => e.consumer === 'read model notes')).toMatchObject([
+      { topic: topics.other, partition: 0, offset: '1', error: 'Error: unknown note kind in r2' },
+    ]);
 
     // The next start with the fix: the model reads its topics from the first record again.
     fixed = true;
@@ -207,7 +265,12 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
     await unclear.load();
     await failing.close();
     let tries = 0;
-    await expect(unclear.apply(ref, 'projection', () => { tries++; throw new Error('write failed'); })).rejects.toThrow('write failed');
+    await expect(
+      unclear.apply(ref, 'projection', () => {
+        tries++;
+        throw new Error('write failed');
+      }),
+    ).rejects.toThrow('write failed');
     expect(tries).toBe(3);
     expect(await new MongoQuarantineStore(db).list()).toEqual([]);
   }, 60_000);

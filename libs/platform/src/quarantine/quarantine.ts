@@ -110,7 +110,10 @@ export class Quarantine {
       await this.store.ping();
     } catch (unreachable) {
       // The failures may have been the store's own: not a reason to give the event up.
-      this.logger.warn({ err: unreachable, consumer, topic: ref.topic, partition: ref.partition, offset: String(ref.offset) }, 'event failed to apply while the store did not answer; not quarantined');
+      this.logger.warn(
+        { err: unreachable, consumer, topic: ref.topic, partition: ref.partition, offset: String(ref.offset) },
+        'event failed to apply while the store did not answer; not quarantined',
+      );
       throw failure;
     }
     await this.add(ref, consumer, failure);
@@ -134,7 +137,10 @@ export class Quarantine {
     await this.store.put(entry);
     this.known.add(entry._id);
     const { _id, at: _at, ...where } = entry;
-    this.logger.error({ ...where, err: error, quarantined: this.known.size }, 'event quarantined: it cannot be applied, the service goes on without it');
+    this.logger.error(
+      { ...where, err: error, quarantined: this.known.size },
+      'event quarantined: it cannot be applied, the service goes on without it',
+    );
   }
 
   private async release(id: string): Promise<void> {

@@ -4,9 +4,18 @@ const UNREACHABLE_STORE = /^Mongo(ose)?(Network|NetworkTimeout|ServerSelection|N
 const TRANSIENT_LABELS = ['RetryableWriteError', 'TransientTransactionError', 'ResetPool'];
 const TRANSIENT_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
 /** Socket errors of any client (Redis, Mongo, Kafka). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** ioredis: a command refused because the connection is down or its retries ran out. */
-const REDIS_DOWN = ['Connection is closed.', 'Stream isn\'t writeable and enableOfflineQueue options is false'];
+const REDIS_DOWN = ['Connection is closed.', "Stream isn't writeable and enableOfflineQueue options is false"];
 
 interface ErrorLike {
   name?: unknown;

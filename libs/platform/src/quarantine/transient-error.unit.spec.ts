@@ -22,7 +22,7 @@ describe('telling a failure of the infrastructure from a failure of the event', 
     ['data that no longer parses', named('ZodError')],
     ['a document too large for the store', named('MongoServerError', { code: 10334 })],
     ['a value that is no error', 'boom'],
-  ])('takes %s for the event\'s own', (_what, error) => {
+  ])("takes %s for the event's own", (_what, error) => {
     expect(isTransientError(error)).toBe(false);
   });
 });

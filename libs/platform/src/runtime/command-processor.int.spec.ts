@@ -20,11 +20,13 @@ class CounterProjection implements Projection {
   async apply(event: EventEnvelope): Promise<void> {
     const doc = await this.db.collection<{ _id: string; total: number; version: number }>('counters').findOne({ _id: event.aggregateId });
     if (doc && doc.version >= event.sequence) return;
-    await this.db.collection('counters').replaceOne(
-      { _id: event.aggregateId as never },
-      { total: (doc?.total ?? 0) + Number(event.data.by), version: event.sequence },
-      { upsert: true },
-    );
+    await this.db
+      .collection('counters')
+      .replaceOne(
+        { _id: event.aggregateId as never },
+        { total: (doc?.total ?? 0) + Number(event.data.by), version: event.sequence },
+        { upsert: true },
+      );
   }
   async total(): Promise<{ total: number; version: number }> {
     const doc = await this.db.collection<{ _id: string; total: number; version: number }>('counters').findOne({ _id: 'counter' });
@@ -85,13 +87,38 @@ describe('command processor: a crash between appending events and projecting the
 
   const send = (commandId: string, by: number, type = 'counter.add'): Promise<Reply> =>
     client.request(topics.commands, {
-      commandId, type, kind: 'command', key: 'counter', correlationId: commandId, actorId: null,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { by },
+      commandId,
+      type,
+      kind: 'command',
+      key: 'counter',
+      correlationId: commandId,
+      actorId: null,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: { by },
     });
 
   /** A processor of the test's topics and group, with these handlers, over `store` (a new one by default). */
-  const processorWith = (handlers: HandlerRegistry, store = new EventStore(kafka, producer, topics.events, db, projection, logger)): CommandProcessor =>
-    new CommandProcessor(kafka, producer, { service: 'users', commandsTopic: topics.commands, groupId: `processor-test-${run}`, handlers, store, onFatal: (e) => { throw e; } }, logger);
+  const processorWith = (
+    handlers: HandlerRegistry,
+    store = new EventStore(kafka, producer, topics.events, db, projection, logger),
+  ): CommandProcessor =>
+    new CommandProcessor(
+      kafka,
+      producer,
+      {
+        service: 'users',
+        commandsTopic: topics.commands,
+        groupId: `processor-test-${run}`,
+        handlers,
+        store,
+        onFatal: (e) => {
+          throw e;
+        },
+      },
+      logger,
+    );
 
   const eventCount = async () => (await admin.fetchTopicOffsets(topics.events)).reduce((n, p) => n + Number(p.high), 0);
 
@@ -124,8 +151,15 @@ describe('command processor: a crash between appending events and projecting the
   it('projects the orphaned events at start and answers the redelivered command from them, once', async () => {
     // The crashed instance appended the events of command `c1` but never projected them.
     const orphan: EventEnvelope = {
-      eventId: randomUUID(), type: 'counter.added.v1', aggregateId: 'counter', sequence: 1, time: new Date().toISOString(),
-      actorId: null, correlationId: 'c1', causationId: 'c1', data: { by: 5 },
+      eventId: randomUUID(),
+      type: 'counter.added.v1',
+      aggregateId: 'counter',
+      sequence: 1,
+      time: new Date().toISOString(),
+      actorId: null,
+      correlationId: 'c1',
+      causationId: 'c1',
+      data: { by: 5 },
     };
     await producer.send({ topic: topics.events, acks: -1, messages: [{ key: 'counter', value: JSON.stringify(orphan) }] });
     expect(await projection.total()).toEqual({ total: 0, version: 0 });
@@ -160,21 +194,33 @@ describe('command processor: a crash between appending events and projecting the
 
     // A crashed instance appended such a command's events and nothing else: the error is in them.
     const orphan: EventEnvelope = {
-      eventId: randomUUID(), type: 'counter.added.v1', aggregateId: 'counter', sequence: 4, time: new Date().toISOString(),
-      actorId: null, correlationId: 'c4', causationId: 'c4', data: { by: 10 },
+      eventId: randomUUID(),
+      type: 'counter.added.v1',
+      aggregateId: 'counter',
+      sequence: 4,
+      time: new Date().toISOString(),
+      actorId: null,
+      correlationId: 'c4',
+      causationId: 'c4',
+      data: { by: 10 },
     };
     const error = new DomainError('BAD_REQUEST', 'Only 10 of 30 added', { added: 10 }).toPayload();
     await producer.send({
       topic: topics.events,
       acks: -1,
-      messages: [{ key: 'counter', value: JSON.stringify(orphan), headers: { type: orphan.type, [COMMAND_ERROR_HEADER]: JSON.stringify(error) } }],
+      messages: [
+        { key: 'counter', value: JSON.stringify(orphan), headers: { type: orphan.type, [COMMAND_ERROR_HEADER]: JSON.stringify(error) } },
+      ],
     });
     await processor.stop();
     processor = processorWith({ 'counter.add': handler, 'counter.add_capped': cappedHandler });
     await processor.start();
     expect(await projection.total()).toEqual({ total: 28, version: 4 });
 
-    for (const [commandId, by] of [['c3', 25], ['c4', 30]] as const) {
+    for (const [commandId, by] of [
+      ['c3', 25],
+      ['c4', 30],
+    ] as const) {
       const redelivered = await send(commandId, by, 'counter.add_capped');
       expect(redelivered).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: `Only 10 of ${by} added`, extra: { added: 10 } } });
     }
@@ -202,10 +248,14 @@ describe('command processor: a crash between appending events and projecting the
     }
     expect(await projection.total()).toEqual({ total: 33, version: 5 });
     // A new command is decided, and refused.
-    expect(await send('c7', 5, 'counter.add_up_to_35')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: '33 + 5 is over 35' } });
+    expect(await send('c7', 5, 'counter.add_up_to_35')).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', msg: '33 + 5 is over 35' },
+    });
   }, 60_000);
   it('writes the checkpoints of appended events after their outcomes, not per command; a catch-up from an older checkpoint changes nothing', async () => {
-    const checkpoints = async () => new Map((await db.collection<{ _id: string; offset: string }>('checkpoints').find({}).toArray()).map((c) => [c._id, c.offset]));
+    const checkpoints = async () =>
+      new Map((await db.collection<{ _id: string; offset: string }>('checkpoints').find({}).toArray()).map((c) => [c._id, c.offset]));
     await processor.stop();
     const store = new EventStore(kafka, producer, topics.events, db, projection, logger);
     processor = processorWith({ 'counter.add': handler }, store);
@@ -240,11 +290,23 @@ describe('command processor: a crash between appending events and projecting the
   }, 60_000);
   it('commits what it handled when stopped, so the next instance of the group handles none of it again', async () => {
     let asked = 0;
-    const ask: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ asked: ++asked }) };
+    const ask: QueryHandler<Record<string, never>> = {
+      kind: 'query',
+      schema: z.object({}).strict(),
+      handle: async () => ({ asked: ++asked }),
+    };
     const query = (commandId: string): Promise<Reply> =>
       client.request(topics.commands, {
-        commandId, type: 'counter.ask', kind: 'query', key: 'counter', correlationId: commandId, actorId: null,
-        deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+        commandId,
+        type: 'counter.ask',
+        kind: 'query',
+        key: 'counter',
+        correlationId: commandId,
+        actorId: null,
+        deadline: Date.now() + 15_000,
+        replyTo: client.replyTo,
+        after: [],
+        data: {},
       });
     const instance = () => processorWith({ 'counter.ask': ask });
     await processor.stop();
@@ -276,7 +338,9 @@ describe('command processor: a crash between appending events and projecting the
     for (let delivery = 1; delivery <= 2; delivery++) {
       const reply = await send('big-1', 1_100, 'counter.add_noted');
       expect(reply).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', status: 400, extra: { max_bytes: MAX_APPEND_BYTES } } });
-      expect(reply.ok === false && reply.error.msg).toMatch(/^This change is too large to store: \d+ bytes of events, over the limit of 1000000\.$/);
+      expect(reply.ok === false && reply.error.msg).toMatch(
+        /^This change is too large to store: \d+ bytes of events, over the limit of 1000000\.$/,
+      );
     }
     expect(await eventCount()).toBe(before.events);
     expect(await projection.total()).toEqual(before.total);
@@ -286,8 +350,16 @@ describe('command processor: a crash between appending events and projecting the
     expect(await eventCount()).toBe(before.events + 1);
   }, 60_000);
 
-  it('answers a query whose reply is larger than a Kafka record may be (1 MB), as an organization\'s user list is', async () => {
-    const members = Array.from({ length: 20_000 }, (_, i) => ({ user_id: i + 10, full_name: `Member ${i}`, email: `member-${i}@example.com`, is_active: true, role: 400, timezone: 'Europe/Berlin', date_joined: new Date(1_700_000_000_000 + i * 60_000).toISOString() }));
+  it("answers a query whose reply is larger than a Kafka record may be (1 MB), as an organization's user list is", async () => {
+    const members = Array.from({ length: 20_000 }, (_, i) => ({
+      user_id: i + 10,
+      full_name: `Member ${i}`,
+      email: `member-${i}@example.com`,
+      is_active: true,
+      role: 400,
+      timezone: 'Europe/Berlin',
+      date_joined: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
+    }));
     const list: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ members }) };
     await processor.stop();
     processor = processorWith({ 'counter.list': list });
@@ -295,8 +367,16 @@ describe('command processor: a crash between appending events and projecting the
     expect(JSON.stringify(members).length).toBeGreaterThan(2 * 1024 * 1024);
 
     const reply = await client.request(topics.commands, {
-      commandId: 'l1', type: 'counter.list', kind: 'query', key: 'counter', correlationId: 'l1', actorId: null,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+      commandId: 'l1',
+      type: 'counter.list',
+      kind: 'query',
+      key: 'counter',
+      correlationId: 'l1',
+      actorId: null,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: {},
     });
     expect(reply).toMatchObject({ ok: true, body: { members } });
   }, 60_000);
@@ -310,8 +390,16 @@ describe('command processor: a crash between appending events and projecting the
     expect(Buffer.byteLength(euros)).toBeGreaterThan(1_300_000);
 
     const reply = await client.request(topics.commands, {
-      commandId: 'e1', type: 'counter.euros', kind: 'query', key: 'counter', correlationId: 'e1', actorId: null,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+      commandId: 'e1',
+      type: 'counter.euros',
+      kind: 'query',
+      key: 'counter',
+      correlationId: 'e1',
+      actorId: null,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: {},
     });
     expect(reply).toMatchObject({ ok: true, body: { euros } });
   }, 60_000);
@@ -320,17 +408,34 @@ describe('command processor: a crash between appending events and projecting the
     // Random bytes do not compress: 2 MiB of them is over the broker's 1 MiB however it is sent.
     const noise = randomBytes(2 * 1024 * 1024).toString('base64');
     const huge: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ noise }) };
-    const hugeAnswer: CommandHandler<{ by: number }> = { ...handler, async handle(ctx) { const decided = await handler.handle(ctx); return { ...decided, reply: { noise } }; } };
+    const hugeAnswer: CommandHandler<{ by: number }> = {
+      ...handler,
+      async handle(ctx) {
+        const decided = await handler.handle(ctx);
+        return { ...decided, reply: { noise } };
+      },
+    };
     await processor.stop();
     processor = processorWith({ 'counter.noise': huge, 'counter.add_noisy': hugeAnswer, 'counter.add': handler });
     await processor.start();
     const before = await projection.total();
 
     const query = await client.request(topics.commands, {
-      commandId: 'n1', type: 'counter.noise', kind: 'query', key: 'counter', correlationId: 'n1', actorId: null,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: {},
+      commandId: 'n1',
+      type: 'counter.noise',
+      kind: 'query',
+      key: 'counter',
+      correlationId: 'n1',
+      actorId: null,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: {},
     });
-    expect(query).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', msg: expect.stringMatching(/^The answer to this request is too large to send/) } });
+    expect(query).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST', msg: expect.stringMatching(/^The answer to this request is too large to send/) },
+    });
     // A command's events are stored; only its answer is replaced.
     expect(await send('n2', 2, 'counter.add_noisy')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await projection.total()).toMatchObject({ total: before.total + 2 });

@@ -148,7 +148,9 @@ export class CommandProcessor {
       const offsets = [...this.handled].map(([partition, offset]) => ({ topic: this.topic, partition, offset }));
       this.handled.clear();
       // Refused after a rebalance took a partition away: its next owner redelivers those commands.
-      await consumer.commitOffsets(offsets).catch((error: unknown) => this.logger.info({ err: error, offsets }, 'command offsets not committed'));
+      await consumer
+        .commitOffsets(offsets)
+        .catch((error: unknown) => this.logger.info({ err: error, offsets }, 'command offsets not committed'));
     });
     return this.committing;
   }
@@ -202,8 +204,14 @@ export class CommandProcessor {
       await this.sendReply(envelope, value);
     } catch (error) {
       if (!isMessageTooLarge(error)) throw error;
-      this.logger.warn({ commandId: envelope.commandId, type: envelope.type, chars: value.length }, 'reply too large for Kafka; answered with an error instead');
-      const tooLarge = new DomainError('BAD_REQUEST', `The answer to this request is too large to send (${value.length} characters of JSON).`);
+      this.logger.warn(
+        { commandId: envelope.commandId, type: envelope.type, chars: value.length },
+        'reply too large for Kafka; answered with an error instead',
+      );
+      const tooLarge = new DomainError(
+        'BAD_REQUEST',
+        `The answer to this request is too large to send (${value.length} characters of JSON).`,
+      );
       await this.sendReply(envelope, JSON.stringify(failure(envelope, tooLarge)));
     }
   }
@@ -230,7 +238,10 @@ export class CommandProcessor {
     }
     // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
     // which only reads: a decision taken for nothing is dropped before anything is written.
-    const [known, decided] = await Promise.all([handler.unrecorded ? null : this.recordedOutcome(envelope.commandId), this.decide(envelope, handler)]);
+    const [known, decided] = await Promise.all([
+      handler.unrecorded ? null : this.recordedOutcome(envelope.commandId),
+      this.decide(envelope, handler),
+    ]);
     if (known) {
       this.keepOutcome(envelope, known);
       return fromOutcome(envelope, handler, known);
@@ -240,7 +251,11 @@ export class CommandProcessor {
 
   /** Not awaited: the answer does not wait for it, and an outcome that expires anyway only costs a second decision. */
   private keepOutcome(envelope: ParsedCommandEnvelope, known: CommandOutcome): void {
-    this.options.store.keepOutcome(envelope.commandId, known, envelope.deadline).catch((error: unknown) => this.logger.warn({ err: error, commandId: envelope.commandId }, 'outcome of a redelivered command not kept longer'));
+    this.options.store
+      .keepOutcome(envelope.commandId, known, envelope.deadline)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, commandId: envelope.commandId }, 'outcome of a redelivered command not kept longer'),
+      );
   }
 
   private recordedOutcome(commandId: string): Promise<CommandOutcome | null> {
@@ -252,7 +267,10 @@ export class CommandProcessor {
   }
 
   /** What the handler gets, once the read models have the caller's writes; a refusal for invalid data. */
-  private async contextFor(envelope: ParsedCommandEnvelope, handler: CommandHandler | QueryHandler): Promise<HandlerContext | { refused: Reply }> {
+  private async contextFor(
+    envelope: ParsedCommandEnvelope,
+    handler: CommandHandler | QueryHandler,
+  ): Promise<HandlerContext | { refused: Reply }> {
     await this.waitForReadModels(envelope);
     const data = handler.schema.safeParse(envelope.data);
     if (!data.success) {
@@ -294,24 +312,41 @@ export class CommandProcessor {
   private async carryOut(envelope: ParsedCommandEnvelope, handler: CommandHandler, decided: Decided): Promise<Reply> {
     if (!('decision' in decided)) {
       const error = decided.thrown;
-      if (error instanceof DomainError && !handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() }, envelope.deadline);
+      if (error instanceof DomainError && !handler.unrecorded)
+        await this.options.store.recordOutcome(
+          envelope.commandId,
+          { events: [], positions: [], error: error.toPayload() },
+          envelope.deadline,
+        );
       return this.failed(envelope, error);
     }
     const { ctx, decision } = decided;
     if (decision.events.length === 0) {
-      if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply }, envelope.deadline);
+      if (!handler.unrecorded)
+        await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply }, envelope.deadline);
       return success(envelope, decision.reply, []);
     }
     try {
       const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
       // The error goes with the events, so a redelivery answers it even after a crash here.
-      const positions = await this.options.store.append(envelope.key, events, { error: decision.error?.toPayload(), deadline: envelope.deadline });
+      const positions = await this.options.store.append(envelope.key, events, {
+        error: decision.error?.toPayload(),
+        deadline: envelope.deadline,
+      });
       return decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, positions);
     } catch (error) {
       if (error instanceof EventsTooLargeError) {
         // Refused before anything was written: the command changed nothing, and says so again if redelivered.
-        if (!handler.unrecorded) await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], error: error.toPayload() }, envelope.deadline);
-        this.logger.warn({ commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes }, 'command refused: its events are too large to store');
+        if (!handler.unrecorded)
+          await this.options.store.recordOutcome(
+            envelope.commandId,
+            { events: [], positions: [], error: error.toPayload() },
+            envelope.deadline,
+          );
+        this.logger.warn(
+          { commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes },
+          'command refused: its events are too large to store',
+        );
         return failure(envelope, error);
       }
       // The events may be in Kafka but not in the projection: deciding more now could use a

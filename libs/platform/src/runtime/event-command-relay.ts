@@ -46,7 +46,12 @@ export class EventCommandRelay {
   ) {}
 
   async start(): Promise<void> {
-    const consumer = this.kafka.consumer({ groupId: this.options.groupId, maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+    const consumer = this.kafka.consumer({
+      groupId: this.options.groupId,
+      maxWaitTimeInMs: 500,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
     this.consumer = consumer;
     await consumer.connect();
     await consumer.subscribe({ topic: eventsTopic(this.options.from), fromBeginning: true });
@@ -66,7 +71,11 @@ export class EventCommandRelay {
     await this.consumer?.disconnect();
   }
 
-  private async send(command: RelayedCommand, correlationId: string, position: { topic: string; partition: number; offset: string }): Promise<void> {
+  private async send(
+    command: RelayedCommand,
+    correlationId: string,
+    position: { topic: string; partition: number; offset: string },
+  ): Promise<void> {
     const context = { relay: this.options.groupId, commandId: command.commandId };
     for (let attempt = 1; !this.stopping; attempt++) {
       try {
@@ -102,7 +111,12 @@ export async function startEventRelays(
   relays: EventRelayOptions[],
   logger: Logger,
 ): Promise<{ stop(): Promise<void> }> {
-  const client = new RequestClient(kafka, `${instance.service}-${instance.instanceId}`, createLogger(`${instance.service}-relays`, instance.logLevel), { replyWaitMs: 500 });
+  const client = new RequestClient(
+    kafka,
+    `${instance.service}-${instance.instanceId}`,
+    createLogger(`${instance.service}-relays`, instance.logLevel),
+    { replyWaitMs: 500 },
+  );
   await client.start();
   const running = relays.map((options) => new EventCommandRelay(kafka, client, options, logger));
   for (const relay of running) await relay.start();

@@ -40,11 +40,17 @@ export async function applyToReadModel(model: ReadModel, batch: FollowedMessage[
     if (model.eventTypes && type !== undefined && !model.eventTypes.has(type)) continue;
     const parsed = EventEnvelope.safeParse(jsonOrUndefined(record.value));
     if (!parsed.success) {
-      logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name }, 'record skipped: not an event');
+      logger.warn(
+        { topic: record.topic, partition: record.partition, offset: String(record.offset), readModel: model.name },
+        'record skipped: not an event',
+      );
       continue;
     }
     const event = parsed.data;
     if (!quarantine) await model.apply(event);
-    else await quarantine.apply({ ...record, eventType: event.type, eventId: event.eventId }, readModelConsumer(model), () => model.apply(event));
+    else
+      await quarantine.apply({ ...record, eventType: event.type, eventId: event.eventId }, readModelConsumer(model), () =>
+        model.apply(event),
+      );
   }
 }

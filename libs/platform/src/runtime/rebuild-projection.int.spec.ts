@@ -34,8 +34,15 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
 
   const notes = () => db.collection<NoteDoc>('notes').find({}).sort({ _id: 1 }).toArray();
   const note = (id: string, text: string): EventEnvelope => ({
-    eventId: randomUUID(), type: 'note.written.v1', aggregateId: id, sequence: 1, time: new Date().toISOString(),
-    actorId: null, correlationId: id, causationId: id, data: { text },
+    eventId: randomUUID(),
+    type: 'note.written.v1',
+    aggregateId: id,
+    sequence: 1,
+    time: new Date().toISOString(),
+    actorId: null,
+    correlationId: id,
+    causationId: id,
+    data: { text },
   });
 
   beforeAll(async () => {
@@ -63,14 +70,23 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
     await store.append('a', [note('a', 'one two three')]);
     await store.append('b', [note('b', 'four')]);
     await store.flushCheckpoints();
-    expect(await notes()).toEqual([{ _id: 'a', text: 'one two three' }, { _id: 'b', text: 'four' }]);
+    expect(await notes()).toEqual([
+      { _id: 'a', text: 'one two three' },
+      { _id: 'b', text: 'four' },
+    ]);
 
     await rebuildIfStale({ kafka, db, topic, projection: v1, logger });
-    expect(await notes()).toEqual([{ _id: 'a', text: 'one two three' }, { _id: 'b', text: 'four' }]);
+    expect(await notes()).toEqual([
+      { _id: 'a', text: 'one two three' },
+      { _id: 'b', text: 'four' },
+    ]);
 
     const v2 = projectionOf(db, 2);
     await rebuildIfStale({ kafka, db, topic, projection: v2, logger });
-    expect(await notes()).toEqual([{ _id: 'a', words: 3 }, { _id: 'b', words: 1 }]);
+    expect(await notes()).toEqual([
+      { _id: 'a', words: 3 },
+      { _id: 'b', words: 1 },
+    ]);
     // The rebuilt projection's checkpoints are current: the normal catch-up applies nothing more.
     expect(await new EventStore(kafka, producer, topic, db, v2, logger).catchUp()).toBe(0);
   });
@@ -78,7 +94,10 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
   it('rebuilds a projection written before versions existed', async () => {
     await db.collection('projection_meta').deleteMany({});
     await rebuildIfStale({ kafka, db, topic, projection: projectionOf(db, undefined), logger });
-    expect(await notes()).toEqual([{ _id: 'a', text: 'one two three' }, { _id: 'b', text: 'four' }]);
+    expect(await notes()).toEqual([
+      { _id: 'a', text: 'one two three' },
+      { _id: 'b', text: 'four' },
+    ]);
     expect(await db.collection('projection_meta').findOne({})).toEqual({ _id: 'version', version: 0 });
   });
 
@@ -92,7 +111,11 @@ describe('projection versions: a stale projection is rebuilt at start', () => {
     // Marks an outcome the rebuild must leave alone (it is recorded: the checkpoint vouches for it).
     await outcomes.updateOne({ _id: 'd' }, { $set: { kept: true } });
     // A crashed instance: its event reached Kafka, its outcome and checkpoint did not.
-    await producer.send({ topic, acks: -1, messages: [{ key: 'e', value: JSON.stringify(note('e', 'seven')), headers: { type: 'note.written.v1' } }] });
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: [{ key: 'e', value: JSON.stringify(note('e', 'seven')), headers: { type: 'note.written.v1' } }],
+    });
 
     await rebuildIfStale({ kafka, db, topic, projection: projectionOf(db, 4), logger });
     expect(await outcomes.findOne({ _id: 'd' })).toMatchObject({ kept: true });

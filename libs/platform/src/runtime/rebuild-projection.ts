@@ -59,7 +59,10 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   // Catch-up never appends, so the producer stays unconnected.
   // Written at once, not buffered: an entry must not wait for a flush a crash may prevent.
   const quarantine = args.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
-  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, { afterCatchUpBatch: flushWhenFull, quarantine });
+  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, {
+    afterCatchUpBatch: flushWhenFull,
+    quarantine,
+  });
   const events = await store.catchUp(outcomesRecordedThrough);
   await buffer.flush();
   // Last: a rebuild cut short leaves no version recorded, so the next start rebuilds again.

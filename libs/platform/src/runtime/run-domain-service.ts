@@ -82,7 +82,10 @@ export function runRebuild<S extends z.ZodObject>(options: DomainServiceOptions<
 
 /** Operator commands that rewrite a service's projection run only while the service is stopped. */
 export async function refuseWhileRunning(service: string, port: number, doing: string): Promise<void> {
-  const running = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+  const running = await fetch(`http://127.0.0.1:${port}/health`).then(
+    () => true,
+    () => false,
+  );
   if (running) throw new Error(`${service} is running (health port ${port}); stop it before ${doing}`);
 }
 

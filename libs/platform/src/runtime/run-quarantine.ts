@@ -46,8 +46,13 @@ export function runQuarantine<S extends z.ZodObject>(options: DomainServiceOptio
     async function replay(): Promise<void> {
       const { projection, projectionOn } = options.assemble(db, config);
       const kafka = createKafka(`${options.service}-quarantine`, config.KAFKA_BROKERS, logger);
-      const { events, replayed, applied, remaining } = await replayQuarantine({ kafka, db, topic: eventsTopic(options.service), projection, projectionOn, logger }, store);
-      console.log(`${options.service}: projection rebuilt from ${events} events; ${applied.length} of ${replayed.length} quarantined events apply now`);
+      const { events, replayed, applied, remaining } = await replayQuarantine(
+        { kafka, db, topic: eventsTopic(options.service), projection, projectionOn, logger },
+        store,
+      );
+      console.log(
+        `${options.service}: projection rebuilt from ${events} events; ${applied.length} of ${replayed.length} quarantined events apply now`,
+      );
       printEntries(options.service, remaining);
       const readModels = remaining.filter((e) => e.consumer !== PROJECTION_CONSUMER).length;
       if (readModels > 0) console.log(`${readModels} entries of read models are tried again at the next start of ${options.service}`);
@@ -84,7 +89,9 @@ export function runRedisQuarantine(service: string, connect: () => Redis, [actio
     const redis = connect();
     try {
       if (action === 'replay') {
-        console.log(`${service} reads its topics again from the first record at every start: restart it to replay its quarantined events through the current code; those that apply then leave the quarantine.`);
+        console.log(
+          `${service} reads its topics again from the first record at every start: restart it to replay its quarantined events through the current code; those that apply then leave the quarantine.`,
+        );
         printEntries(service, await new RedisQuarantineStore(redis, service).list());
         return;
       }
@@ -112,6 +119,8 @@ async function listOrClear(service: string, store: QuarantineStore, action: stri
 function printEntries(service: string, entries: QuarantinedEvent[]): void {
   console.log(`${service}: ${entries.length} quarantined event${entries.length === 1 ? '' : 's'}`);
   for (const e of entries) {
-    console.log(`  ${e.at}  ${e.consumer}  ${e.topic}:${e.partition}:${e.offset}  ${e.eventType ?? '(type unknown)'}  ${e.eventId ?? '(id unknown)'}\n    ${e.error}`);
+    console.log(
+      `  ${e.at}  ${e.consumer}  ${e.topic}:${e.partition}:${e.offset}  ${e.eventType ?? '(type unknown)'}  ${e.eventId ?? '(id unknown)'}\n    ${e.error}`,
+    );
   }
 }

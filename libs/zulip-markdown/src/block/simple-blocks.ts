@@ -91,7 +91,8 @@ export function paragraph(parser: BlockParser): BlockProcessor {
       }
       const sibling = parent.last;
       if (sibling) sibling.tail = sibling.tail !== null ? `${textOf(sibling.tail)}\n${block}` : `\n${block}`;
-      else parent.text = parent.text !== null && textOf(parent.text) !== '' ? `${textOf(parent.text)}\n${block}` : block.replace(/^\s+/u, '');
+      else
+        parent.text = parent.text !== null && textOf(parent.text) !== '' ? `${textOf(parent.text)}\n${block}` : block.replace(/^\s+/u, '');
     },
   };
 }

@@ -48,7 +48,8 @@ export function table(): BlockProcessor {
         return c.endsWith(':') ? 'right' : null;
       });
       // Every cell is at least `<td></td>` and a newline: past this many, the HTML is over the bound.
-      if (lines.length * align.length > MAX_RENDERED_LENGTH / 10) throw new RenderingError(`a table of ${lines.length} rows and ${align.length} columns`);
+      if (lines.length * align.length > MAX_RENDERED_LENGTH / 10)
+        throw new RenderingError(`a table of ${lines.length} rows and ${align.length} columns`);
       const element = parent.sub('table');
       buildRow(splitRow(lines[0]!.replace(/^ +| +$/g, '')), element.sub('thead'), 'th', align);
       const body = element.sub('tbody');
@@ -89,7 +90,7 @@ function split(row: string): string[] {
     }
   }
   const regions: [number, number][] = [];
-  for (let pos = 0; pos < tics.length; ) {
+  for (let pos = 0; pos < tics.length;) {
     const size = tics[pos]! - ticPoints[pos]![2];
     const index = size === 0 ? -1 : tics.slice(pos + 1).indexOf(size);
     if (index < 0) {

@@ -5,7 +5,13 @@ import type { Action, Token, UsingAction } from './lexer-table';
 import { PseudoMatch, type MatchLike } from './match';
 
 /** A rule's action other than a plain token type: pygments.lexer's `bygroups` and `using`, or a lexer's callback. */
-export function runAction(lexer: Lexer, action: Exclude<Action, null | string>, match: MatchLike, ctx: LexerContext | null, out: Token[]): void {
+export function runAction(
+  lexer: Lexer,
+  action: Exclude<Action, null | string>,
+  match: MatchLike,
+  ctx: LexerContext | null,
+  out: Token[],
+): void {
   if ('bygroups' in action) bygroups(lexer, action.bygroups, match, ctx, out);
   else if ('using' in action) using(lexer, action, match, ctx, out);
   else {

@@ -23,12 +23,18 @@ export function codeHiliteHeader(firstLine: string): CodeHiliteHeader | null {
   const match = HEADER_RE.exec(firstLine);
   if (match === null) return null;
   const groups = match.groups ?? {};
-  return { language: (groups.lang ?? '').toLowerCase(), highlightedLines: parseHighlightedLines(groups.lines), path: groups.path !== undefined };
+  return {
+    language: (groups.lang ?? '').toLowerCase(),
+    highlightedLines: parseHighlightedLines(groups.lines),
+    path: groups.path !== undefined,
+  };
 }
 
 /** Python-Markdown's `parse_hl_lines`: whitespace-separated integers, or none at all if one is not an integer. */
 function parseHighlightedLines(expression: string | undefined): ReadonlySet<number> {
-  const words = expression?.split(/[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u).filter((word) => word !== '') ?? [];
+  const words =
+    expression?.split(/[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/u).filter((word) => word !== '') ??
+    [];
   if (!words.every((word) => /^[+-]?\d+(?:_\d+)*$/.test(word))) return new Set();
   return new Set(words.map((word) => parseInt(word.replaceAll('_', ''), 10)));
 }

@@ -43,7 +43,11 @@ function compile(className: string): CompiledStates {
   for (const [name, rules] of Object.entries(table.states ?? {})) {
     states.set(
       name,
-      rules.map(([index, action, newState]) => ({ regex: regexFor(index, action !== null && typeof action !== 'string'), action, newState })),
+      rules.map(([index, action, newState]) => ({
+        regex: regexFor(index, action !== null && typeof action !== 'string'),
+        action,
+        newState,
+      })),
     );
   }
   return states;

@@ -19,9 +19,12 @@ describe("code blocks highlighted byte for byte as Zulip's Pygments does", () =>
     expect(golden.pygments).toBe('2.19.2');
   });
 
-  it.each(golden.fenced.map((block, i) => [`${block.language ?? 'no language'} #${i}`, block] as const))('renders the fenced block %s', (_name, block) => {
-    expect(codeBlockHtml(block.code, block.language)).toBe(block.html);
-  });
+  it.each(golden.fenced.map((block, i) => [`${block.language ?? 'no language'} #${i}`, block] as const))(
+    'renders the fenced block %s',
+    (_name, block) => {
+      expect(codeBlockHtml(block.code, block.language)).toBe(block.html);
+    },
+  );
 
   it.each(golden.indented.map((block, i) => [`#${i}`, block] as const))('renders the indented block %s', (_name, block) => {
     expect(indentedCodeBlockHtml(block.code)).toBe(block.html);

@@ -2,7 +2,8 @@ import { compiledStates } from './compiled-states';
 import { highlightTokens } from './highlight';
 import { lexerTable, pygments } from './table-loader';
 
-const python = '<span class="k">def</span><span class="w"> </span><span class="nf">f</span><span class="p">():</span> <span class="k">pass</span>\n';
+const python =
+  '<span class="k">def</span><span class="w"> </span><span class="nf">f</span><span class="p">():</span> <span class="k">pass</span>\n';
 
 describe('highlightTokens', () => {
   it("resolves a language the way Pygments' get_lexer_by_name does: any alias, any case", () => {

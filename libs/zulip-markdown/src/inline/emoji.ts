@@ -10,7 +10,8 @@ export function emojiSpan(code: string, syntax: string): El {
   return El.of('span', { class: `emoji emoji-${code}`, title, role: 'img', 'aria-label': title }, new AtomicString(syntax));
 }
 
-const imageEmoji = (src: string, syntax: string): El => El.of('img', { src, class: 'emoji', alt: syntax, title: syntax.slice(1, -1).replaceAll('_', ' ') });
+const imageEmoji = (src: string, syntax: string): El =>
+  El.of('img', { src, class: 'emoji', alt: syntax, title: syntax.slice(1, -1).replaceAll('_', ' ') });
 
 /** The `zulip` emoji's image, where Zulip serves it. */
 export const ZULIP_EMOJI_URL = '/static/generated/emoji/images/emoji/unicode/zulip.png';

@@ -74,7 +74,12 @@ export class InlineEngine {
     return text;
   }
 
-  private applyPattern(pattern: InlinePattern, data: string, patternIndex: number, startIndex: number): { data: string; matched: boolean; startIndex: number } {
+  private applyPattern(
+    pattern: InlinePattern,
+    data: string,
+    patternIndex: number,
+    startIndex: number,
+  ): { data: string; matched: boolean; startIndex: number } {
     let node: InlineNode;
     let before: string;
     let after: string;
@@ -122,7 +127,8 @@ export class InlineEngine {
     const atomic = isAtomic(data);
     const link = (text: string, keepAtomic = false): void => {
       if (text === '') return;
-      const add = (existing: Text | null): Text => (existing !== null && textOf(existing) !== '' ? textOf(existing) + text : keepAtomic ? new AtomicString(text) : text);
+      const add = (existing: Text | null): Text =>
+        existing !== null && textOf(existing) !== '' ? textOf(existing) + text : keepAtomic ? new AtomicString(text) : text;
       if (result.length > 0) result[result.length - 1]!.tail = add(result.at(-1)!.tail);
       else if (!isText) parent.tail = add(parent.tail);
       else parent.text = add(parent.text);

@@ -18,7 +18,11 @@ export const backtick: InlinePattern = {
 };
 
 /** A tag around the text between two delimiters (Python-Markdown's SimpleTagPattern). */
-const tagged = (source: string, tag: string): InlinePattern => ({ kind: 'whole', regex: wholeText(source), handle: (m) => El.of(tag, {}, m[2]!) });
+const tagged = (source: string, tag: string): InlinePattern => ({
+  kind: 'whole',
+  regex: wholeText(source),
+  handle: (m) => El.of(tag, {}, m[2]!),
+});
 
 export const strongEmphasis: InlinePattern = {
   kind: 'whole',

@@ -63,7 +63,12 @@ export function linkifier(context: RenderContext, pattern: string, urlTemplate: 
     kind: 'search',
     regex,
     handle(m) {
-      const { linkifier_before_match: before, linkifier_actual_match: matched, linkifier_after_match: _after, ...values } = m.groups as Record<string, string | undefined>;
+      const {
+        linkifier_before_match: before,
+        linkifier_actual_match: matched,
+        linkifier_after_match: _after,
+        ...values
+      } = m.groups as Record<string, string | undefined>;
       const link = urlToLink(context, expandUrlTemplate(urlTemplate, values), matched!);
       if (!link) return null;
       const start = m.index + before!.length;

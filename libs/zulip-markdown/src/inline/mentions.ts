@@ -22,7 +22,8 @@ export function userMention(context: RenderContext): InlinePattern {
       const { silent: silentMark, match: name } = m.groups as { silent: string; match: string };
       let silent = silentMark === '_';
       const at = { start: m.index, end: m.index + m[0].length };
-      if (name === 'topic') return { node: span({ class: silent ? 'topic-mention silent' : 'topic-mention' }, silent ? name : `@${name}`), ...at };
+      if (name === 'topic')
+        return { node: span({ class: silent ? 'topic-mention silent' : 'topic-mention' }, silent ? name : `@${name}`), ...at };
       if (STREAM_WILDCARDS.has(name)) {
         const classes = silent ? 'user-mention channel-wildcard-mention silent' : 'user-mention channel-wildcard-mention';
         return { node: span({ class: classes, 'data-user-id': '*' }, silent ? name : `@${name}`), ...at };
@@ -31,7 +32,13 @@ export function userMention(context: RenderContext): InlinePattern {
       const user = byId ? context.userById(Number(byId.groups!.userId)) : context.userByName(name);
       if (!user || (byId?.groups!.fullName && user.fullName !== byId.groups.fullName)) return null;
       if (!user.isActive) silent = true;
-      return { node: span({ class: silent ? 'user-mention silent' : 'user-mention', 'data-user-id': String(user.id) }, silent ? user.fullName : `@${user.fullName}`), ...at };
+      return {
+        node: span(
+          { class: silent ? 'user-mention silent' : 'user-mention', 'data-user-id': String(user.id) },
+          silent ? user.fullName : `@${user.fullName}`,
+        ),
+        ...at,
+      };
     },
   };
 }
@@ -46,7 +53,10 @@ export function groupMention(context: RenderContext): InlinePattern {
       const group = context.groupByName(name);
       if (!group) return null;
       const silent = silentMark === '_' || group.deactivated;
-      const node = span({ class: silent ? 'user-group-mention silent' : 'user-group-mention', 'data-user-group-id': String(group.id) }, silent ? group.displayName : `@${group.displayName}`);
+      const node = span(
+        { class: silent ? 'user-group-mention silent' : 'user-group-mention', 'data-user-group-id': String(group.id) },
+        silent ? group.displayName : `@${group.displayName}`,
+      );
       return { node, start: m.index, end: m.index + m[0].length };
     },
   };
@@ -73,7 +83,10 @@ export function messageLink(context: RenderContext): InlinePattern {
       const { channel, topic, messageId } = m.groups as Record<string, string>;
       const channelId = context.channelIdByName(channel);
       if (channelId === undefined) return null;
-      const link = El.of('a', { class: 'message-link', href: `/#narrow/channel/${encodeChannel(channelId, channel)}/topic/${encodeHashComponent(topic)}/near/${messageId}` });
+      const link = El.of('a', {
+        class: 'message-link',
+        href: `/#narrow/channel/${encodeChannel(channelId, channel)}/topic/${encodeHashComponent(topic)}/near/${messageId}`,
+      });
       return { node: topicText(context, link, `#${channel} > `, topic, ' @ 💬'), start: m.index, end: m.index + m[0].length };
     },
   };
@@ -105,7 +118,11 @@ export function channelLink(context: RenderContext): InlinePattern {
       const { channel } = m.groups as Record<string, string>;
       const channelId = context.channelIdByName(channel);
       if (channelId === undefined) return null;
-      const node = El.of('a', { class: 'stream', 'data-stream-id': String(channelId), href: `/#narrow/channel/${encodeChannel(channelId, channel)}` }, new AtomicString(`#${channel}`));
+      const node = El.of(
+        'a',
+        { class: 'stream', 'data-stream-id': String(channelId), href: `/#narrow/channel/${encodeChannel(channelId, channel)}` },
+        new AtomicString(`#${channel}`),
+      );
       return { node, start: m.index, end: m.index + m[0].length };
     },
   };

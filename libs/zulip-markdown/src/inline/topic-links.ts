@@ -29,18 +29,23 @@ export function topicLinks(topic: string, context: Pick<RenderContext, 'linkifie
     const source = linkifierSource(linkifier.pattern);
     const regex = compileLinkifier(source);
     if (!regex) return;
-    for (let pos = 0; pos < topic.length; ) {
+    for (let pos = 0; pos < topic.length;) {
       regex.lastIndex = pos;
       const m = regex.exec(topic);
       if (!m) break;
-      const { linkifier_before_match: _before, linkifier_actual_match: text, linkifier_after_match: after, ...values } = m.groups as Record<string, string | undefined>;
+      const {
+        linkifier_before_match: _before,
+        linkifier_actual_match: text,
+        linkifier_after_match: after,
+        ...values
+      } = m.groups as Record<string, string | undefined>;
       // The character after a match may start the next one; a match that took nothing moves on one.
       pos = Math.max(pos + 1, m.index + m[0].length - (after?.length ?? 0));
       found.push({ url: expandUrlTemplate(linkifier.urlTemplate, values), text: text!, index: m.index, precedence });
     }
   });
   found.sort((a, b) => a.precedence! - b.precedence! || a.index - b.index);
-  for (let pos = 0; pos < topic.length; ) {
+  for (let pos = 0; pos < topic.length;) {
     LINK_SPLITTER.lastIndex = pos;
     const split = LINK_SPLITTER.exec(topic);
     const end = split ? split.index : topic.length;
@@ -53,7 +58,8 @@ export function topicLinks(topic: string, context: Pick<RenderContext, 'linkifie
   return applied.sort((a, b) => a.index - b.index).map(({ url, text }) => ({ url, text }));
 }
 
-const overlap = (a: Found, b: Found): boolean => (b.index <= a.index && a.index < b.index + b.text.length) || (a.index <= b.index && b.index < a.index + a.text.length);
+const overlap = (a: Found, b: Found): boolean =>
+  (b.index <= a.index && a.index < b.index + b.text.length) || (a.index <= b.index && b.index < a.index + a.text.length);
 
 /** Zulip gives a bare URL without a scheme `https://` (a bare domain and path). */
 function withScheme(url: string): string {

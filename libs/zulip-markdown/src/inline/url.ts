@@ -81,8 +81,31 @@ export interface UrlParts {
 
 /** Schemes after which `urlunsplit` writes `//` even when the netloc is empty (Python 3.11's `uses_netloc`). */
 const USES_NETLOC = new Set([
-  'ftp', 'http', 'gopher', 'nntp', 'telnet', 'imap', 'wais', 'file', 'mms', 'https', 'shttp', 'snews', 'prospero',
-  'rtsp', 'rtsps', 'rtspu', 'rsync', 'svn', 'svn+ssh', 'sftp', 'nfs', 'git', 'git+ssh', 'ws', 'wss',
+  'ftp',
+  'http',
+  'gopher',
+  'nntp',
+  'telnet',
+  'imap',
+  'wais',
+  'file',
+  'mms',
+  'https',
+  'shttp',
+  'snews',
+  'prospero',
+  'rtsp',
+  'rtsps',
+  'rtspu',
+  'rsync',
+  'svn',
+  'svn+ssh',
+  'sftp',
+  'nfs',
+  'git',
+  'git+ssh',
+  'ws',
+  'wss',
 ]);
 
 /**
@@ -196,8 +219,31 @@ function isIpv4Address(address: string): boolean {
 
 /** Zulip's `allowed_schemes`: web and file transfer, plus the HTML standard's safelisted schemes. */
 const ALLOWED_SCHEMES = new Set([
-  'http', 'https', 'ftp', 'file', 'bitcoin', 'geo', 'im', 'irc', 'ircs', 'magnet', 'mailto', 'matrix', 'mms', 'news',
-  'nntp', 'openpgp4fpr', 'sip', 'sms', 'smsto', 'ssh', 'tel', 'urn', 'webcal', 'wtai', 'xmpp',
+  'http',
+  'https',
+  'ftp',
+  'file',
+  'bitcoin',
+  'geo',
+  'im',
+  'irc',
+  'ircs',
+  'magnet',
+  'mailto',
+  'matrix',
+  'mms',
+  'news',
+  'nntp',
+  'openpgp4fpr',
+  'sip',
+  'sms',
+  'smsto',
+  'ssh',
+  'tel',
+  'urn',
+  'webcal',
+  'wtai',
+  'xmpp',
 ]);
 
 /**
@@ -320,10 +366,7 @@ function readBracketedText(data: string, from: number): { text: string; end: num
 }
 
 /** `RE_LINK`: the `(`, and a complete `<href> "title")` when that form is used. */
-const LINK_OPENING = new RegExp(
-  `\\([${PY_SPACE}]*(?:(<[^<>]*>)[${PY_SPACE}]*(?:('[^']*'|"[^"]*")[${PY_SPACE}]*)?\\))?`,
-  'uy',
-);
+const LINK_OPENING = new RegExp(`\\([${PY_SPACE}]*(?:(<[^<>]*>)[${PY_SPACE}]*(?:('[^']*'|"[^"]*")[${PY_SPACE}]*)?\\))?`, 'uy');
 
 type Destination = Omit<ParsedLink, 'text'>;
 

@@ -219,7 +219,7 @@ describe('WEB_LINK_PATTERN', () => {
   /** Every URL found, scanning on after each one as Zulip's auto-linker does. */
   function links(text: string): string[] {
     const found: string[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       pattern.lastIndex = from;
       const match = pattern.exec(text);
       if (match === null) return found;
@@ -283,9 +283,7 @@ describe('WEB_LINK_PATTERN', () => {
   });
 
   it('links bitcoin addresses but not file:// URLs', () => {
-    expect(links('pay bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT now')).toEqual([
-      'bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT',
-    ]);
+    expect(links('pay bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT now')).toEqual(['bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT']);
     expect(links('file:///etc/passwd')).toEqual([]);
   });
 
@@ -309,9 +307,7 @@ describe('WEB_LINK_PATTERN', () => {
 
 describe('expandUrlTemplate', () => {
   it('replaces {name} with the value', () => {
-    expect(expandUrlTemplate('https://trac.example.com/ticket/{id}', { id: '224' })).toBe(
-      'https://trac.example.com/ticket/224',
-    );
+    expect(expandUrlTemplate('https://trac.example.com/ticket/{id}', { id: '224' })).toBe('https://trac.example.com/ticket/224');
   });
 
   it('percent-encodes everything in a value but unreserved characters', () => {

@@ -162,7 +162,12 @@ abstract class FencedBlockHandler implements FenceHandler {
 }
 
 class CodeHandler extends FencedBlockHandler {
-  constructor(processor: FencedBlockProcessor, output: string[], fence: string, private readonly lang: string | null) {
+  constructor(
+    processor: FencedBlockProcessor,
+    output: string[],
+    fence: string,
+    private readonly lang: string | null,
+  ) {
     super(processor, output, fence, false);
   }
 
@@ -183,7 +188,12 @@ class TexHandler extends FencedBlockHandler {
 
 /** `~~~ quote`: the content is Markdown (fences nest, keeping trailing whitespace), quoted line by line. */
 class QuoteHandler extends FencedBlockHandler {
-  constructor(processor: FencedBlockProcessor, output: string[], fence: string, private readonly defaultLanguage: string) {
+  constructor(
+    processor: FencedBlockProcessor,
+    output: string[],
+    fence: string,
+    private readonly defaultLanguage: string,
+  ) {
     super(processor, output, fence, true);
   }
 
@@ -201,7 +211,12 @@ class QuoteHandler extends FencedBlockHandler {
 
 /** `~~~ spoiler header`: header and content are Markdown between stashed wrapper tags; no default language inside. */
 class SpoilerHandler extends FencedBlockHandler {
-  constructor(processor: FencedBlockProcessor, output: string[], fence: string, private readonly header: string | null) {
+  constructor(
+    processor: FencedBlockProcessor,
+    output: string[],
+    fence: string,
+    private readonly header: string | null,
+  ) {
     super(processor, output, fence, true);
   }
 
@@ -248,7 +263,12 @@ export function indentedCodeBlockHtml(code: string): string {
 }
 
 /** CodeHilite.hilite with Zulip's configuration (no line numbers, no guessing), before Zulip's lxml step. */
-function codeHiliteHtml(code: string, language: string | null, startinline: boolean, highlightedLines: ReadonlySet<number> = new Set()): string {
+function codeHiliteHtml(
+  code: string,
+  language: string | null,
+  startinline: boolean,
+  highlightedLines: ReadonlySet<number> = new Set(),
+): string {
   const text = pygmentsInput(code);
   const tokens = highlightTokens(text, language, { startinline }) ?? plainTextTokens(text);
   return `<div class="codehilite"><pre><span></span><code>${highlightLines(tokens, highlightedLines)}</code></pre></div>`;

@@ -123,7 +123,9 @@ describe('fenced quotes', () => {
   });
 
   it('applies the default language to fences inside the quote', () => {
-    expect(preprocess(['~~~ quote', '```', 'x', '```', '~~~'], 'python').stashed).toEqual([namedCode('Python', '<span class="n">x</span>\n')]);
+    expect(preprocess(['~~~ quote', '```', 'x', '```', '~~~'], 'python').stashed).toEqual([
+      namedCode('Python', '<span class="n">x</span>\n'),
+    ]);
   });
 });
 

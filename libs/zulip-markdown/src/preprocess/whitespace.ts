@@ -20,7 +20,11 @@ export function expandTabs(text: string, size = 4): string {
  * end, tabs expanded, lines of spaces made empty, and two blank lines at the end.
  */
 export function normalizeWhitespace(lines: readonly string[]): string[] {
-  const source = `${lines.join('\n').replace(/[\u0002\u0003]/gu, '').replaceAll('\r\n', '\n').replaceAll('\r', '\n')}\n\n`;
+  const source = `${lines
+    .join('\n')
+    .replace(/[\u0002\u0003]/gu, '')
+    .replaceAll('\r\n', '\n')
+    .replaceAll('\r', '\n')}\n\n`;
   return expandTabs(source)
     .replace(/(?<=\n) +\n/gu, '\n')
     .split('\n');

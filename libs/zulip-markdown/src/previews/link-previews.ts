@@ -25,7 +25,15 @@ function findLinks(root: El): FoundLink[] {
     const childrenQuoted = inBlockquote || el.tag === 'blockquote';
     for (const child of el.children) {
       queue.push({ el: child, parent: el, inBlockquote: childrenQuoted });
-      if (child.tag === 'a') found.push({ url: child.attrs.get('href') ?? '', text: child.text === null ? null : textOf(child.text), link: child, parent: el, grandparent: parent, inBlockquote: childrenQuoted });
+      if (child.tag === 'a')
+        found.push({
+          url: child.attrs.get('href') ?? '',
+          text: child.text === null ? null : textOf(child.text),
+          link: child,
+          parent: el,
+          grandparent: parent,
+          inBlockquote: childrenQuoted,
+        });
     }
   }
   return found;
@@ -41,7 +49,12 @@ interface Placement {
 /** Zulip's `get_inlining_information`: where a link's preview goes, and whether the bare link goes away. */
 function placementOf(root: El, found: FoundLink): Placement {
   const urlIsText = found.text === null || found.url === found.text;
-  const placement: Placement = { parent: root, title: urlIsText ? undefined : (found.text ?? undefined), index: undefined, remove: undefined };
+  const placement: Placement = {
+    parent: root,
+    title: urlIsText ? undefined : (found.text ?? undefined),
+    index: undefined,
+    remove: undefined,
+  };
   const { parent, grandparent, link } = found;
   if (parent.tag === 'li') {
     placement.parent = parent;
@@ -151,6 +164,15 @@ function previewLink(root: El, found: FoundLink, context: RenderContext, realmHo
   const id = youtubeId(url);
   if (id === undefined) return false;
   const placement = placementOf(root, found);
-  place(placement, previewDiv('youtube-video message_inline_image', url, undefined, El.of('img', { src: `https://i.ytimg.com/vi/${id}/mqdefault.jpg` }), id));
+  place(
+    placement,
+    previewDiv(
+      'youtube-video message_inline_image',
+      url,
+      undefined,
+      El.of('img', { src: `https://i.ytimg.com/vi/${id}/mqdefault.jpg` }),
+      id,
+    ),
+  );
   return false;
 }

@@ -6,29 +6,60 @@ const PNG_PATH = '2/ab/AAAAAAAAAAAAAAAAAAAAAAAA/cat.png';
 const GIF_PATH = '2/cd/BBBBBBBBBBBBBBBBBBBBBBBB/blink.gif';
 const TIFF_PATH = '2/ef/CCCCCCCCCCCCCCCCCCCCCCCC/scan.tiff';
 const uploads = new Map<string, UploadedImagePreview>([
-  [PNG_PATH, { thumbnailUrl: `/user_uploads/thumbnail/${PNG_PATH}/840x560.webp`, width: 128, height: 128, contentType: 'image/png', animated: false }],
-  [GIF_PATH, { thumbnailUrl: `/user_uploads/thumbnail/${GIF_PATH}/840x560-anim.webp`, width: 100, height: 75, contentType: 'image/gif', animated: true }],
-  [TIFF_PATH, { thumbnailUrl: `/user_uploads/thumbnail/${TIFF_PATH}/840x560.webp`, width: 3000, height: 4000, contentType: 'image/tiff', animated: false, transcodedImage: '3024x4032.webp' }],
+  [
+    PNG_PATH,
+    {
+      thumbnailUrl: `/user_uploads/thumbnail/${PNG_PATH}/840x560.webp`,
+      width: 128,
+      height: 128,
+      contentType: 'image/png',
+      animated: false,
+    },
+  ],
+  [
+    GIF_PATH,
+    {
+      thumbnailUrl: `/user_uploads/thumbnail/${GIF_PATH}/840x560-anim.webp`,
+      width: 100,
+      height: 75,
+      contentType: 'image/gif',
+      animated: true,
+    },
+  ],
+  [
+    TIFF_PATH,
+    {
+      thumbnailUrl: `/user_uploads/thumbnail/${TIFF_PATH}/840x560.webp`,
+      width: 3000,
+      height: 4000,
+      contentType: 'image/tiff',
+      animated: false,
+      transcodedImage: '3024x4032.webp',
+    },
+  ],
 ]);
 const org = (overrides: Partial<RenderContext> = {}): RenderContext =>
   knowingNoOne({ realmUrl: 'http://zulip.testserver', imagePreviews: true, uploadedImage: (pathId) => uploads.get(pathId), ...overrides });
 const render = (content: string, context: RenderContext | null = org()) => renderMarkdown(content, context);
 const image = (url: string, title = '') => `<div class="message_inline_image"><a href="${url}"${title}><img src="${url}"></a></div>`;
 
-describe('link previews (Zulip\'s inline interesting links)', () => {
+describe("link previews (Zulip's inline interesting links)", () => {
   it('replaces a paragraph holding only an image link by its preview', () => {
     expect(render('http://cdn.example.com/13/6/16eVjx.jpeg')).toBe(image('http://cdn.example.com/13/6/16eVjx.jpeg'));
   });
 
   it('keeps a named link and titles its preview with the name', () => {
     expect(render('[My favorite image](https://example.com/testimage.png)')).toBe(
-      '<p><a href="https://example.com/testimage.png">My favorite image</a></p>\n' + image('https://example.com/testimage.png', ' title="My favorite image"'),
+      '<p><a href="https://example.com/testimage.png">My favorite image</a></p>\n' +
+        image('https://example.com/testimage.png', ' title="My favorite image"'),
     );
   });
 
   it('puts the previews of one paragraph after it, in their order, and one per distinct link', () => {
     const [u0, u1] = ['https://example.com/a.png', 'https://example.com/b.gif'];
-    expect(render(`${u0}\n${u1}\n${u0}`)).toBe(`<p><a href="${u0}">${u0}</a><br>\n<a href="${u1}">${u1}</a><br>\n<a href="${u0}">${u0}</a></p>\n${image(u0)}${image(u1)}`);
+    expect(render(`${u0}\n${u1}\n${u0}`)).toBe(
+      `<p><a href="${u0}">${u0}</a><br>\n<a href="${u1}">${u1}</a><br>\n<a href="${u0}">${u0}</a></p>\n${image(u0)}${image(u1)}`,
+    );
   });
 
   it('previews links in list items inside the item, and none inside quotes', () => {
@@ -49,15 +80,21 @@ describe('link previews (Zulip\'s inline interesting links)', () => {
     expect(render(`Test: ${github}`)).toBe(
       `<p>Test: <a href="${github}">${github}</a></p>\n<div class="message_inline_image"><a href="${github}"><img src="https://raw.githubusercontent.com/zulip/zulip/main/static/images/logo/zulip-icon-128x128.png"></a></div>`,
     );
-    expect(render('https://en.wikipedia.org/wiki/File:Wright_of_Derby,_The_Orrery.jpg')).toBe(image('https://en.wikipedia.org/wiki/Special:FilePath/File:Wright_of_Derby,_The_Orrery.jpg'));
+    expect(render('https://en.wikipedia.org/wiki/File:Wright_of_Derby,_The_Orrery.jpg')).toBe(
+      image('https://en.wikipedia.org/wiki/Special:FilePath/File:Wright_of_Derby,_The_Orrery.jpg'),
+    );
   });
 
   it('previews MP4 and WebM videos, not other files', () => {
     expect(render('[clip](https://example.com/v.webm)')).toBe(
       '<p><a href="https://example.com/v.webm">clip</a></p>\n<div class="message_inline_image message_inline_video"><a href="https://example.com/v.webm" title="clip"><video preload="metadata" src="https://example.com/v.webm"></video></a></div>',
     );
-    expect(render('https://example.com/v.mp4?download=1')).toBe('<p><a href="https://example.com/v.mp4?download=1">https://example.com/v.mp4?download=1</a></p>');
-    expect(render('https://pasteboard.co/abc.png')).toBe('<p><a href="https://pasteboard.co/abc.png">https://pasteboard.co/abc.png</a></p>');
+    expect(render('https://example.com/v.mp4?download=1')).toBe(
+      '<p><a href="https://example.com/v.mp4?download=1">https://example.com/v.mp4?download=1</a></p>',
+    );
+    expect(render('https://pasteboard.co/abc.png')).toBe(
+      '<p><a href="https://pasteboard.co/abc.png">https://pasteboard.co/abc.png</a></p>',
+    );
   });
 
   it('previews YouTube videos and keeps their links', () => {
@@ -99,7 +136,9 @@ describe('link previews (Zulip\'s inline interesting links)', () => {
   });
 
   it('marks animated uploads and names the large version of images browsers cannot show', () => {
-    expect(render(`[blink](/user_uploads/${GIF_PATH})`)).toContain(`<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="100x75" src="/user_uploads/thumbnail/${GIF_PATH}/840x560-anim.webp">`);
+    expect(render(`[blink](/user_uploads/${GIF_PATH})`)).toContain(
+      `<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="100x75" src="/user_uploads/thumbnail/${GIF_PATH}/840x560-anim.webp">`,
+    );
     expect(render(`[scan](/user_uploads/${TIFF_PATH})`)).toContain('data-transcoded-image="3024x4032.webp"');
   });
 
@@ -112,7 +151,9 @@ describe('link previews (Zulip\'s inline interesting links)', () => {
   });
 
   it('makes no previews where the organization turned them off, or without an organization', () => {
-    expect(render('https://example.com/a.png', org({ imagePreviews: false }))).toBe('<p><a href="https://example.com/a.png">https://example.com/a.png</a></p>');
+    expect(render('https://example.com/a.png', org({ imagePreviews: false }))).toBe(
+      '<p><a href="https://example.com/a.png">https://example.com/a.png</a></p>',
+    );
     expect(render('https://example.com/a.png', null)).toBe('<p><a href="https://example.com/a.png">https://example.com/a.png</a></p>');
   });
 });

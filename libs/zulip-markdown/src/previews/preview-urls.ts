@@ -76,7 +76,8 @@ export function actualImageUrl(url: string): string {
   const parts = splitUrl(url);
   if (!parts || !(parts.netloc === 'github.com' || parts.netloc.endsWith('.github.com'))) return url;
   const segments = parts.path.split('/');
-  if (segments.length > 3 && segments[3] === 'blob') return `https://raw.githubusercontent.com${[...segments.slice(0, 3), ...segments.slice(4)].join('/')}`;
+  if (segments.length > 3 && segments[3] === 'blob')
+    return `https://raw.githubusercontent.com${[...segments.slice(0, 3), ...segments.slice(4)].join('/')}`;
   return url;
 }
 

@@ -9,7 +9,8 @@ export function prettify(root: El): void {
   for (const br of root.iter('br')) br.tail = blank(br.tail) ? '\n' : `\n${textOf(br.tail)}`;
   for (const pre of root.iter('pre')) {
     const code = pre.children[0];
-    if (code?.tag === 'code' && code.children.length === 0 && code.text !== null) code.text = new AtomicString(`${textOf(code.text).trimEnd()}\n`);
+    if (code?.tag === 'code' && code.children.length === 0 && code.text !== null)
+      code.text = new AtomicString(`${textOf(code.text).trimEnd()}\n`);
   }
 }
 

@@ -1,7 +1,25 @@
 import { El, textOf } from './element';
 
 /** HTML's void elements, written without a closing tag. */
-const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'frame', 'hr', 'img', 'input', 'isindex', 'link', 'meta', 'param', 'embed', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'link',
+  'meta',
+  'param',
+  'embed',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** An `&` that does not start an entity is escaped; entities pass as written (Python-Markdown's serializer). */
 const LONE_AMP = /&(?!(?:#[0-9]+|#x[0-9a-f]+|[0-9a-z]+);)/gi;

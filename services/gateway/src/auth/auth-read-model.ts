@@ -19,7 +19,13 @@ export interface Credential {
 }
 
 /** The users events that change who may call the API; every other event passes by unparsed. */
-const CredentialEvent = z.discriminatedUnion('type', [UserCreatedV1, UserDeactivatedV1, UserReactivatedV1, UserRoleChangedV1, UserEmailChangedV1]);
+const CredentialEvent = z.discriminatedUnion('type', [
+  UserCreatedV1,
+  UserDeactivatedV1,
+  UserReactivatedV1,
+  UserRoleChangedV1,
+  UserEmailChangedV1,
+]);
 type CredentialEvent = z.infer<typeof CredentialEvent>;
 export const CREDENTIAL_EVENT_TYPES: ReadonlySet<string> = new Set(CredentialEvent.options.map((o) => o.shape.type.value));
 

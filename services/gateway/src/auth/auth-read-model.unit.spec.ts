@@ -4,12 +4,29 @@ import { AuthReadModel } from './auth-read-model';
 const HASH = 'a'.repeat(64);
 let sequence = 0;
 const event = (type: string, data: Record<string, unknown>): EventEnvelope => ({
-  eventId: `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`, type, aggregateId: 'user:3', sequence, time: '2026-01-01T00:00:00.000Z',
-  actorId: 1, correlationId: 'c', causationId: 'c', data,
+  eventId: `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`,
+  type,
+  aggregateId: 'user:3',
+  sequence,
+  time: '2026-01-01T00:00:00.000Z',
+  actorId: 1,
+  correlationId: 'c',
+  causationId: 'c',
+  data,
 });
 const created = event('user.created.v1', {
-  userId: 3, realmId: 1, deliveryEmail: 'ada@example.com', fullName: 'Ada', role: Role.MEMBER, isBot: false, timezone: '', emailAddressVisibility: 1,
-  dateJoined: '2026-01-01T00:00:00.000Z', passwordHash: null, apiKeyHash: HASH, apiKeyNonce: 'n'.repeat(16),
+  userId: 3,
+  realmId: 1,
+  deliveryEmail: 'ada@example.com',
+  fullName: 'Ada',
+  role: Role.MEMBER,
+  isBot: false,
+  timezone: '',
+  emailAddressVisibility: 1,
+  dateJoined: '2026-01-01T00:00:00.000Z',
+  passwordHash: null,
+  apiKeyHash: HASH,
+  apiKeyNonce: 'n'.repeat(16),
 });
 
 describe('the gateway authentication read model', () => {
@@ -19,7 +36,14 @@ describe('the gateway authentication read model', () => {
     model.apply(event('user.role_changed.v1', { userId: 3, role: Role.MODERATOR }));
     model.apply(event('user.email_changed.v1', { userId: 3, deliveryEmail: 'ada@new.example.com', previousEmail: 'ada@example.com' }));
     model.apply(event('user.deactivated.v1', { userId: 3 }));
-    expect(model.byApiKeyHash(HASH)).toEqual({ userId: 3, realmId: 1, deliveryEmail: 'ada@new.example.com', role: Role.MODERATOR, isActive: false, apiKeyHash: HASH });
+    expect(model.byApiKeyHash(HASH)).toEqual({
+      userId: 3,
+      realmId: 1,
+      deliveryEmail: 'ada@new.example.com',
+      role: Role.MODERATOR,
+      isActive: false,
+      apiKeyHash: HASH,
+    });
     model.apply(event('user.reactivated.v1', { userId: 3 }));
     expect(model.byApiKeyHash(HASH)?.isActive).toBe(true);
   });

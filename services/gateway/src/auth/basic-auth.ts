@@ -4,8 +4,7 @@ import type { AuthReadModel, Credential } from './auth-read-model';
 
 const API_KEY_SHAPE = /^[A-Za-z0-9]{32}$/;
 
-export const notLoggedIn = (): DomainError =>
-  new DomainError('UNAUTHORIZED', 'Not logged in: API authentication or user session required');
+export const notLoggedIn = (): DomainError => new DomainError('UNAUTHORIZED', 'Not logged in: API authentication or user session required');
 
 /**
  * Zulip's HTTP Basic authentication (zerver/decorator.py): the password is the API key, the

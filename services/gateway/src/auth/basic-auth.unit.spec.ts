@@ -10,12 +10,41 @@ const header = (user: string, key: string) => `Basic ${Buffer.from(`${user}:${ke
 function modelWith(active = true): AuthReadModel {
   const model = new AuthReadModel();
   model.apply({
-    eventId: '00000000-0000-4000-8000-000000000000', type: 'user.created.v1', aggregateId: 'user:3', sequence: 1, time: '2026-01-01T00:00:00.000Z',
-    actorId: null, correlationId: 'c', causationId: 'c',
-    data: { userId: 3, realmId: 1, deliveryEmail: 'Ada@Example.com', fullName: 'Ada', role: Role.MEMBER, isBot: false, timezone: '', emailAddressVisibility: 1, dateJoined: '2026-01-01T00:00:00.000Z', passwordHash: null, apiKeyHash: hash(KEY), apiKeyNonce: 'n'.repeat(16) },
+    eventId: '00000000-0000-4000-8000-000000000000',
+    type: 'user.created.v1',
+    aggregateId: 'user:3',
+    sequence: 1,
+    time: '2026-01-01T00:00:00.000Z',
+    actorId: null,
+    correlationId: 'c',
+    causationId: 'c',
+    data: {
+      userId: 3,
+      realmId: 1,
+      deliveryEmail: 'Ada@Example.com',
+      fullName: 'Ada',
+      role: Role.MEMBER,
+      isBot: false,
+      timezone: '',
+      emailAddressVisibility: 1,
+      dateJoined: '2026-01-01T00:00:00.000Z',
+      passwordHash: null,
+      apiKeyHash: hash(KEY),
+      apiKeyNonce: 'n'.repeat(16),
+    },
   });
   if (!active) {
-    model.apply({ eventId: '00000000-0000-4000-8000-000000000001', type: 'user.deactivated.v1', aggregateId: 'user:3', sequence: 2, time: '2026-01-01T00:00:00.000Z', actorId: 1, correlationId: 'c', causationId: 'd', data: { userId: 3 } });
+    model.apply({
+      eventId: '00000000-0000-4000-8000-000000000001',
+      type: 'user.deactivated.v1',
+      aggregateId: 'user:3',
+      sequence: 2,
+      time: '2026-01-01T00:00:00.000Z',
+      actorId: 1,
+      correlationId: 'c',
+      causationId: 'd',
+      data: { userId: 3 },
+    });
   }
   return model;
 }

@@ -123,9 +123,17 @@ export class Dispatcher {
         query: (req.query ?? {}) as RawValues,
         body: upload ? upload.fields : isObject(req.body) ? req.body : {},
       });
-      const send = () => this.exchange(originOf(req), actor, { service: op.service, type: op.type, kind: op.kind, key: aggregateKey(op.key, data, actor), data: upload ? { ...data, file: upload.file } : data });
+      const send = () =>
+        this.exchange(originOf(req), actor, {
+          service: op.service,
+          type: op.type,
+          kind: op.kind,
+          key: aggregateKey(op.key, data, actor),
+          data: upload ? { ...data, file: upload.file } : data,
+        });
       const around = this.deps.around?.[op.type];
-      const ask = (service: ServiceName, type: string) => this.exchange(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
+      const ask = (service: ServiceName, type: string) =>
+        this.exchange(originOf(req), actor, { service, type, kind: 'query', key: aggregateKey('actor', data, actor), data });
       const body = around ? await around({ actor, data, ask }, send) : (await send()).body;
       answered = true;
       return renderSuccess(reply, body, ignored);
@@ -165,7 +173,8 @@ export class Dispatcher {
         data: message.data,
       })
       .catch((error: unknown) => {
-        if (error instanceof RequestTimeoutError) throw new DomainError('SERVICE_UNAVAILABLE', `The ${message.service} service did not answer in time`);
+        if (error instanceof RequestTimeoutError)
+          throw new DomainError('SERVICE_UNAVAILABLE', `The ${message.service} service did not answer in time`);
         throw error;
       });
     if (!result.ok) throw DomainError.fromPayload(result.error);

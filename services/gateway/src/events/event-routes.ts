@@ -28,7 +28,8 @@ const GET_EVENTS = {
 };
 const DELETE_QUEUE = { params: z.object({ queue_id: z.string().min(1) }) };
 
-const badQueue = (queueId: string): DomainError => new DomainError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: queueId });
+const badQueue = (queueId: string): DomainError =>
+  new DomainError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: queueId });
 
 /**
  * GET /events and DELETE /events, served from the queues in Redis with no Kafka hop: events
@@ -36,23 +37,29 @@ const badQueue = (queueId: string): DomainError => new DomainError('BAD_EVENT_QU
  * for one, or answers a `heartbeat` after `heartbeatMs`.
  */
 export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps): void {
-  api.get('/events', route(async (req, reply) => {
-    const actor = deps.poller(req);
-    const { data, ignored } = parseParams(GET_EVENTS, sources(req));
-    const { queue_id: queueId, last_event_id: lastEventId, dont_block: dontBlock } = data as z.infer<typeof GET_EVENTS.params>;
-    const read = async () => (await deps.queues.read(queueId, actor.userId, lastEventId)) ?? Promise.reject(badQueue(queueId));
-    let events = await read();
-    if (events.length === 0 && !dontBlock) events = await longPoll(reply, deps, actor.userId, queueId, read);
-    return renderSuccess(reply, { events, queue_id: queueId }, ignored);
-  }));
+  api.get(
+    '/events',
+    route(async (req, reply) => {
+      const actor = deps.poller(req);
+      const { data, ignored } = parseParams(GET_EVENTS, sources(req));
+      const { queue_id: queueId, last_event_id: lastEventId, dont_block: dontBlock } = data as z.infer<typeof GET_EVENTS.params>;
+      const read = async () => (await deps.queues.read(queueId, actor.userId, lastEventId)) ?? Promise.reject(badQueue(queueId));
+      let events = await read();
+      if (events.length === 0 && !dontBlock) events = await longPoll(reply, deps, actor.userId, queueId, read);
+      return renderSuccess(reply, { events, queue_id: queueId }, ignored);
+    }),
+  );
 
-  api.delete('/events', route(async (req, reply) => {
-    const actor = await deps.caller(req, reply);
-    const { data, ignored } = parseParams(DELETE_QUEUE, sources(req));
-    const queueId = (data as z.infer<typeof DELETE_QUEUE.params>).queue_id;
-    if (!(await deps.queues.delete(queueId, actor.userId))) throw badQueue(queueId);
-    return renderSuccess(reply, {}, ignored);
-  }));
+  api.delete(
+    '/events',
+    route(async (req, reply) => {
+      const actor = await deps.caller(req, reply);
+      const { data, ignored } = parseParams(DELETE_QUEUE, sources(req));
+      const queueId = (data as z.infer<typeof DELETE_QUEUE.params>).queue_id;
+      if (!(await deps.queues.delete(queueId, actor.userId))) throw badQueue(queueId);
+      return renderSuccess(reply, {}, ignored);
+    }),
+  );
 }
 
 /**
@@ -60,7 +67,13 @@ export function registerEventRoutes(api: FastifyInstance, deps: EventRoutesDeps)
  * nothing for this queue (an event of its user that its options filter out) waits on. A client
  * that goes away ends the wait, and gets no heartbeat queued for it.
  */
-async function longPoll(reply: FastifyReply, deps: EventRoutesDeps, userId: number, queueId: string, read: () => Promise<QueuedEvent[]>): Promise<QueuedEvent[]> {
+async function longPoll(
+  reply: FastifyReply,
+  deps: EventRoutesDeps,
+  userId: number,
+  queueId: string,
+  read: () => Promise<QueuedEvent[]>,
+): Promise<QueuedEvent[]> {
   let gone = false;
   let watch: QueueWatch | undefined;
   const onClose = () => {

@@ -10,7 +10,8 @@ export interface RegisterOptions {
   longpollTimeoutSeconds: number;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The services' states as one. A key several services answer with objects (each service its own
@@ -66,9 +67,16 @@ export const registerWithQueue =
         ask('messages', REGISTER_STATE_TYPES.messages),
         ...(!wanted || wanted.includes('push_device') ? [ask('push', REGISTER_STATE_TYPES.push)] : []),
       ]);
-      await queues.settle(queueId, [users, ...others].flatMap((answer) => answer.reflects));
+      await queues.settle(
+        queueId,
+        [users, ...others].flatMap((answer) => answer.reflects),
+      );
       const own = !wanted || wanted.includes('realm') ? { event_queue_longpoll_timeout_seconds: options.longpollTimeoutSeconds } : {};
-      const state = mergeStates([...others.map((answer) => answer.body as Record<string, unknown>), users.body as Record<string, unknown>, own]);
+      const state = mergeStates([
+        ...others.map((answer) => answer.body as Record<string, unknown>),
+        users.body as Record<string, unknown>,
+        own,
+      ]);
       return { ...state, queue_id: queueId, last_event_id: -1 };
     } catch (error) {
       await queues.delete(queueId, userId);

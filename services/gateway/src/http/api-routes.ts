@@ -76,7 +76,8 @@ export async function registerApiRoutes(
         // length up to DRAINED_BODY_BYTES is read to its end and dropped instead (nginx's
         // lingering close), so that the answer arrives.
         if (status === 413 && Number(req.headers['content-length']) <= DRAINED_BODY_BYTES) reply.header('connection', 'keep-alive');
-        const msg = status === 413 ? 'Request body too large' : status < 500 ? `Malformed request: ${error.message}` : 'Internal server error';
+        const msg =
+          status === 413 ? 'Request body too large' : status < 500 ? `Malformed request: ${error.message}` : 'Internal server error';
         return renderError(reply, new DomainError(status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR', msg, {}, status));
       });
     },

@@ -46,12 +46,19 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     ? [431, 'Request Header Fields Too Large', 'The request line and headers are too large (limit: 16 KiB).']
     : [400, 'Bad Request', 'Malformed HTTP request.'];
   const body = JSON.stringify({ result: 'error', code: 'BAD_REQUEST', msg });
-  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
   socket.destroy(error);
 }
 
 export async function startGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, clientErrorHandler: answerClientError });
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, adapter, { logger: false });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get('/health', async (_req, reply) => {
@@ -63,4 +70,3 @@ export async function startGatewayApp(options: GatewayAppOptions): Promise<NestF
   options.logger.info({ port: options.port }, 'health endpoint listening');
   return app;
 }
-

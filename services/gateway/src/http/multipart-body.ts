@@ -38,6 +38,7 @@ export async function registerMultipartBody(api: FastifyInstance): Promise<void>
 /** A part sent as application/json arrives already decoded; Zulip would see its text. */
 export const fieldText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-const httpError = (statusCode: number, message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode });
+const httpError = (statusCode: number, message: string): Error & { statusCode: number } =>
+  Object.assign(new Error(message), { statusCode });
 
 const hasStatus = (error: unknown): boolean => typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number';

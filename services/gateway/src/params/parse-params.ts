@@ -40,7 +40,9 @@ export function parseParams(op: Pick<Operation, 'params'>, sources: { path: RawV
     const [issue] = result.error.issues;
     throw new DomainError('BAD_REQUEST', issue.message.replaceAll('{var_name}', varName(issue.path)));
   }
-  const ignored = Object.keys(raw).filter((name) => !(name in shape) && !(name in sources.path) && !READ_FOR_EVERY_REQUEST.has(name)).sort();
+  const ignored = Object.keys(raw)
+    .filter((name) => !(name in shape) && !(name in sources.path) && !READ_FOR_EVERY_REQUEST.has(name))
+    .sort();
   return { data: result.data as Record<string, unknown>, ignored };
 }
 

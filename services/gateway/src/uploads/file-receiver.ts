@@ -63,7 +63,9 @@ export class FileReceiver {
 
   /** A stored file whose recording failed or was refused (a leftover is collected later). */
   async discard(file: StoredFile): Promise<void> {
-    await this.store.remove(file.pathId).catch((error: unknown) => this.logger.warn({ err: error, pathId: file.pathId }, 'could not remove an unrecorded upload'));
+    await this.store
+      .remove(file.pathId)
+      .catch((error: unknown) => this.logger.warn({ err: error, pathId: file.pathId }, 'could not remove an unrecorded upload'));
   }
 
   private async storeFile(part: MultipartFile, realmId: number): Promise<StoredFile> {

@@ -1,6 +1,6 @@
 import { sanitizeFileName, uploadedFileName } from './sanitize-file-name';
 
-describe('the file name in an upload\'s URL (Zulip\'s sanitize_name)', () => {
+describe("the file name in an upload's URL (Zulip's sanitize_name)", () => {
   it.each([
     ['zulip.txt', 'zulip.txt'],
     ['my report (final).pdf', 'my-report-final.pdf'],
@@ -21,7 +21,7 @@ describe('the file name in an upload\'s URL (Zulip\'s sanitize_name)', () => {
 });
 
 describe('the name recorded for an upload', () => {
-  it('is the client\'s file name, URL-decoded', () => {
+  it("is the client's file name, URL-decoded", () => {
     expect(uploadedFileName('my%20file%E2%9C%94.txt')).toBe('my file✔.txt');
     expect(uploadedFileName('plain name.txt')).toBe('plain name.txt');
   });

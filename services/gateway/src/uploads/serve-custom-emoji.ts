@@ -9,7 +9,10 @@ const NOT_FOUND = '<p>File not found</p>';
  * serves them: their file names are unguessable, and clients load them as plain images. They never
  * change once written, so they are cached for a year.
  */
-export function registerCustomEmojiServing(fastify: FastifyInstance, deps: { store: Pick<ObjectStore, 'stat' | 'read'>; logger: Logger }): void {
+export function registerCustomEmojiServing(
+  fastify: FastifyInstance,
+  deps: { store: Pick<ObjectStore, 'stat' | 'read'>; logger: Logger },
+): void {
   fastify.get(`${CUSTOM_EMOJI_URL_PREFIX}:realmId(^\\d+$)/emoji/*`, async (req, reply): Promise<FastifyReply> => {
     const { realmId, '*': rest } = req.params as { realmId: string; '*': string };
     const key = `${realmId}/emoji/${rest}`;

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { DEVELOPMENT_SECRETS } from '@zulip-es/platform';
-import { api, basicAuth, createChannel, createUser, owner as ownerCredentials, systemInfo, uniqueChannelName, uploadFile, type Credentials } from '@zulip-es/testing';
+import {
+  api,
+  basicAuth,
+  createChannel,
+  createUser,
+  owner as ownerCredentials,
+  systemInfo,
+  uniqueChannelName,
+  uploadFile,
+  type Credentials,
+} from '@zulip-es/testing';
 import { TemporaryUrls } from './temporary-url';
 
-const upload = async (auth: Credentials, name: string, content: Buffer | string, type = 'text/plain'): Promise<string> => (await uploadFile(auth, name, content, type)).url;
+const upload = async (auth: Credentials, name: string, content: Buffer | string, type = 'text/plain'): Promise<string> =>
+  (await uploadFile(auth, name, content, type)).url;
 
 /** A GET of a non-API URL of the gateway (`/user_uploads/...`), with the caller's Basic credentials. */
 const get = (path: string, auth?: Credentials, headers: Record<string, string> = {}) =>
@@ -51,7 +62,7 @@ describe('serving uploads: /user_uploads/<path>, its download and temporary URLs
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="cat.png"');
   });
 
-  it('refuses a user who may not read it (no message claims it) with Zulip\'s 403 page', async () => {
+  it("refuses a user who may not read it (no message claims it) with Zulip's 403 page", async () => {
     const [owner, other] = [await createUser(), await createUser()];
     const url = await upload(owner, 'secret.txt', 'secret');
 
@@ -65,26 +76,29 @@ describe('serving uploads: /user_uploads/<path>, its download and temporary URLs
     const url = await upload(owner, 'shared.txt', 'for the channel');
     const name = uniqueChannelName('uploads');
     await createChannel({ name, subscribers: [owner.userId, reader.userId], invite_only: true });
-    const sent = await api('POST', '/messages', { auth: owner, params: { type: 'stream', to: name, topic: 'files', content: `[shared.txt](${url})` } });
+    const sent = await api('POST', '/messages', {
+      auth: owner,
+      params: { type: 'stream', to: name, topic: 'files', content: `[shared.txt](${url})` },
+    });
     expect(sent.status).toBe(200);
 
     expect((await get(url, reader)).status).toBe(200);
     expect((await get(url, outsider)).status).toBe(403);
   });
 
-  it('answers Zulip\'s 404 page for a path that is no upload, or one deleted', async () => {
+  it("answers Zulip's 404 page for a path that is no upload, or one deleted", async () => {
     const user = await createUser();
     const res = await get('/user_uploads/1/ab/AAAAAAAAAAAAAAAAAAAAAAAA/nothing.txt', user);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('<p>This file does not exist or has been deleted.</p>');
 
     const url = await upload(user, 'gone.txt', 'bye');
-    const [attachment] = ((await api('GET', '/attachments', { auth: user })).body.attachments as { id: number }[]);
+    const [attachment] = (await api('GET', '/attachments', { auth: user })).body.attachments as { id: number }[];
     expect((await api('DELETE', `/attachments/${attachment!.id}`, { auth: user })).status).toBe(200);
     expect((await get(url, user)).status).toBe(404);
   });
 
-  it('requires the API\'s authentication: none, a wrong key and a deactivated user are refused', async () => {
+  it("requires the API's authentication: none, a wrong key and a deactivated user are refused", async () => {
     const user = await createUser();
     const url = await upload(user, 'private.txt', 'mine');
 

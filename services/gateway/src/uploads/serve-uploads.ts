@@ -33,17 +33,21 @@ const FORBIDDEN = '<p>You are not authorized to view this file.</p>';
  */
 export function registerUploadServing(fastify: FastifyInstance, deps: UploadServingDeps): void {
   const pathIdOf = (req: FileRequest) => `${req.params.realmId}/${req.params['*']}`;
-  const guarded = (handler: (req: FileRequest, reply: FastifyReply) => Promise<FastifyReply>) => async (req: FileRequest, reply: FastifyReply) => {
-    try {
-      return await handler(req, reply);
-    } catch (error) {
-      if (!(error instanceof DomainError)) deps.logger.error({ err: error, url: req.url }, 'serving an upload failed');
-      return renderError(reply, asDomainError(error));
-    }
-  };
+  const guarded =
+    (handler: (req: FileRequest, reply: FastifyReply) => Promise<FastifyReply>) => async (req: FileRequest, reply: FastifyReply) => {
+      try {
+        return await handler(req, reply);
+      } catch (error) {
+        if (!(error instanceof DomainError)) deps.logger.error({ err: error, url: req.url }, 'serving an upload failed');
+        return renderError(reply, asDomainError(error));
+      }
+    };
   const REALM = ':realmId(^\\d+$)';
 
-  fastify.get(`/user_uploads/${REALM}/*`, guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), false)));
+  fastify.get(
+    `/user_uploads/${REALM}/*`,
+    guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), false)),
+  );
   fastify.get(
     `/user_uploads/thumbnail/${REALM}/*`,
     guarded(async (req, reply) => {
@@ -53,7 +57,10 @@ export function registerUploadServing(fastify: FastifyInstance, deps: UploadServ
       return (await accessDenied(deps, req, reply, pathId)) ?? streamThumbnail(deps, req, reply, pathId, path.slice(slash + 1));
     }),
   );
-  fastify.get(`/user_uploads/download/${REALM}/*`, guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), true)));
+  fastify.get(
+    `/user_uploads/download/${REALM}/*`,
+    guarded(async (req, reply) => serveAuthorized(deps, req, reply, pathIdOf(req), true)),
+  );
   fastify.get(
     `/api/v1/user_uploads/${REALM}/*`,
     guarded(async (req, reply) => {
@@ -74,14 +81,31 @@ export function registerUploadServing(fastify: FastifyInstance, deps: UploadServ
   );
 }
 
-async function serveAuthorized(deps: UploadServingDeps, req: FileRequest, reply: FastifyReply, pathId: string, download: boolean): Promise<FastifyReply> {
+async function serveAuthorized(
+  deps: UploadServingDeps,
+  req: FileRequest,
+  reply: FastifyReply,
+  pathId: string,
+  download: boolean,
+): Promise<FastifyReply> {
   return (await accessDenied(deps, req, reply, pathId)) ?? stream(deps, req, reply, pathId, download);
 }
 
 /** Zulip's HTML answers for a file that is not there or not the caller's to read; undefined when readable. */
-async function accessDenied(deps: UploadServingDeps, req: FileRequest, reply: FastifyReply, pathId: string): Promise<FastifyReply | undefined> {
+async function accessDenied(
+  deps: UploadServingDeps,
+  req: FileRequest,
+  reply: FastifyReply,
+  pathId: string,
+): Promise<FastifyReply | undefined> {
   const actor: Credential = await deps.dispatcher.caller(req, reply);
-  const body = await deps.dispatcher.request(originOf(req), actor, { service: 'messages', type: ATTACHMENT_ACCESS, kind: 'query', key: `user:${actor.userId}`, data: { pathId } });
+  const body = await deps.dispatcher.request(originOf(req), actor, {
+    service: 'messages',
+    type: ATTACHMENT_ACCESS,
+    kind: 'query',
+    key: `user:${actor.userId}`,
+    data: { pathId },
+  });
   const { access } = AttachmentAccessReply.parse(body);
   if (access === 'missing') return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
   if (access === 'forbidden') return reply.code(403).type('text/html; charset=utf-8').send(FORBIDDEN);
@@ -92,11 +116,21 @@ async function accessDenied(deps: UploadServingDeps, req: FileRequest, reply: Fa
  * The thumbnail asked for, or the nearest one stored (Zulip serves a close format when a client
  * asks for one the server did not make): the same animation first, then any.
  */
-async function streamThumbnail(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, formatName: string): Promise<FastifyReply> {
+async function streamThumbnail(
+  deps: UploadServingDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pathId: string,
+  formatName: string,
+): Promise<FastifyReply> {
   // Zulip's `BaseThumbnailFormat.from_string`.
   if (!/^\d+x\d+(-anim)?\.\w+$/u.test(formatName)) throw new DomainError('BAD_REQUEST', 'Invalid thumbnail format');
   const animated = formatName.includes('-anim.');
-  const candidates = [formatName, ...THUMBNAIL_FORMATS.filter((f) => f.animated === animated).map(thumbnailFormatName), ...THUMBNAIL_FORMATS.map(thumbnailFormatName)];
+  const candidates = [
+    formatName,
+    ...THUMBNAIL_FORMATS.filter((f) => f.animated === animated).map(thumbnailFormatName),
+    ...THUMBNAIL_FORMATS.map(thumbnailFormatName),
+  ];
   for (const name of new Set(candidates)) {
     const key = thumbnailKey(pathId, name);
     const object = await deps.store.stat(key);
@@ -106,14 +140,27 @@ async function streamThumbnail(deps: UploadServingDeps, req: FastifyRequest, rep
 }
 
 /** The object's bytes, whole or the one range asked for, with Zulip's caching and disposition headers. */
-async function stream(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, download: boolean): Promise<FastifyReply> {
+async function stream(
+  deps: UploadServingDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pathId: string,
+  download: boolean,
+): Promise<FastifyReply> {
   const object = await deps.store.stat(pathId);
   if (!object) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND);
   return send(deps, req, reply, pathId, object, download);
 }
 
 /** `stream` for an object already looked up. */
-async function send(deps: UploadServingDeps, req: FastifyRequest, reply: FastifyReply, pathId: string, object: StoredObject, download: boolean): Promise<FastifyReply> {
+async function send(
+  deps: UploadServingDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pathId: string,
+  object: StoredObject,
+  download: boolean,
+): Promise<FastifyReply> {
   reply
     .header('Content-Type', object.contentType)
     .header('Content-Disposition', contentDisposition(pathId, object.contentType, download))
@@ -128,5 +175,8 @@ async function send(deps: UploadServingDeps, req: FastifyRequest, reply: Fastify
       .header('Content-Length', range.length)
       .send(await deps.store.read(pathId, range));
   }
-  return reply.code(200).header('Content-Length', object.size).send(await deps.store.read(pathId));
+  return reply
+    .code(200)
+    .header('Content-Length', object.size)
+    .send(await deps.store.read(pathId));
 }

@@ -18,7 +18,9 @@ export class TemporaryUrls {
   }
 
   urlFor(pathId: string, now: Date): string {
-    const payload = Buffer.from(JSON.stringify({ p: pathId, e: Math.floor(now.getTime() / 1000) + TEMPORARY_URL_SECONDS })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ p: pathId, e: Math.floor(now.getTime() / 1000) + TEMPORARY_URL_SECONDS })).toString(
+      'base64url',
+    );
     return `/user_uploads/temporary/${payload}.${this.sign(payload)}/${pathId.slice(pathId.lastIndexOf('/') + 1)}`;
   }
 

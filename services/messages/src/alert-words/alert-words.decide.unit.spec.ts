@@ -4,7 +4,12 @@ import { decideAddAlertWords, decideRemoveAlertWords } from './alert-words.decid
 import { noAlertWords } from './alert-words.state';
 
 const state = { ...noAlertWords(U.member), words: ['Deploy', 'lunch'], version: 2 };
-const changed = (alertWords: string[]) => ({ type: 'alert_words.changed.v1', aggregateId: `alert_words:${U.member}`, sequence: 3, data: { userId: U.member, alertWords } });
+const changed = (alertWords: string[]) => ({
+  type: 'alert_words.changed.v1',
+  aggregateId: `alert_words:${U.member}`,
+  sequence: 3,
+  data: { userId: U.member, alertWords },
+});
 
 describe('adding alert words', () => {
   it('adds the words new without case, stripped, blank ones dropped, keeping the order', () => {
@@ -21,7 +26,9 @@ describe('adding alert words', () => {
   it('refuses more words than a user may have', () => {
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`);
     expect(decideAddAlertWords(state, words(MAX_ALERT_WORDS_PER_USER - 2)).words).toHaveLength(MAX_ALERT_WORDS_PER_USER);
-    expect(() => decideAddAlertWords(state, words(MAX_ALERT_WORDS_PER_USER - 1))).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: `You can have at most ${MAX_ALERT_WORDS_PER_USER} alert words.` }));
+    expect(() => decideAddAlertWords(state, words(MAX_ALERT_WORDS_PER_USER - 1))).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: `You can have at most ${MAX_ALERT_WORDS_PER_USER} alert words.` }),
+    );
   });
 });
 

@@ -4,7 +4,9 @@ import { channelsContext } from '../channels/channels-context';
 import type { MessagesDeps } from '../shared/messages-deps';
 import { decideAddAlertWords, decideRemoveAlertWords } from './alert-words.decide';
 
-const wordsOf = (events: { data: Record<string, unknown> }[]) => ({ alert_words: (events[0]?.data.alertWords as string[] | undefined) ?? [] });
+const wordsOf = (events: { data: Record<string, unknown> }[]) => ({
+  alert_words: (events[0]?.data.alertWords as string[] | undefined) ?? [],
+});
 
 /** GET /users/me/alert_words. */
 export function getAlertWordsHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getAlertWords>> {
@@ -22,7 +24,11 @@ type AlertWordsChange = OperationData<typeof addAlertWords> | OperationData<type
 type DecideChange = typeof decideAddAlertWords | typeof decideRemoveAlertWords;
 
 /** A change of the caller's alert words → the whole list after it. */
-function changeHandler(deps: MessagesDeps, operation: typeof addAlertWords | typeof removeAlertWords, decide: DecideChange): CommandHandler<AlertWordsChange> {
+function changeHandler(
+  deps: MessagesDeps,
+  operation: typeof addAlertWords | typeof removeAlertWords,
+  decide: DecideChange,
+): CommandHandler<AlertWordsChange> {
   return {
     kind: 'command',
     schema: operation.params,
@@ -36,7 +42,9 @@ function changeHandler(deps: MessagesDeps, operation: typeof addAlertWords | typ
 }
 
 /** POST /users/me/alert_words. */
-export const addAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof addAlertWords>> => changeHandler(deps, addAlertWords, decideAddAlertWords);
+export const addAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof addAlertWords>> =>
+  changeHandler(deps, addAlertWords, decideAddAlertWords);
 
 /** DELETE /users/me/alert_words. */
-export const removeAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof removeAlertWords>> => changeHandler(deps, removeAlertWords, decideRemoveAlertWords);
+export const removeAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof removeAlertWords>> =>
+  changeHandler(deps, removeAlertWords, decideRemoveAlertWords);

@@ -9,6 +9,8 @@ export const alertWordsProjector = (repo: MessagesRepository): Projector => ({
   async apply(event, envelope) {
     const changed = event as AlertWordsChangedV1;
     const { userId } = changed.data;
-    await applyToDocument(repo.alertWords, alertWordsId(userId), envelope.sequence, (current) => evolveAlertWords(current ?? noAlertWords(userId), changed, envelope.sequence));
+    await applyToDocument(repo.alertWords, alertWordsId(userId), envelope.sequence, (current) =>
+      evolveAlertWords(current ?? noAlertWords(userId), changed, envelope.sequence),
+    );
   },
 });

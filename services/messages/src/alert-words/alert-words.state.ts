@@ -11,4 +11,8 @@ export const alertWordsId = (userId: number): string => `alert_words:${userId}`;
 
 export const noAlertWords = (userId: number): AlertWordsState => ({ userId, words: [], version: 0 });
 
-export const evolveAlertWords = (state: AlertWordsState, event: AlertWordsChangedV1, sequence: number): AlertWordsState => ({ ...state, words: event.data.alertWords, version: sequence });
+export const evolveAlertWords = (state: AlertWordsState, event: AlertWordsChangedV1, sequence: number): AlertWordsState => ({
+  ...state,
+  words: event.data.alertWords,
+  version: sequence,
+});

@@ -19,8 +19,26 @@ const PATH = '1/ab/AAAAAAAAAAAAAAAAAAAAAAAA/notes.txt';
 describe("the messages service's copy of the uploads domain", () => {
   it('keeps each uploaded file by path id, and forgets a removed one', () => {
     const model = new AttachmentsReadModel();
-    model.apply(uploadsEvent('attachment.uploaded.v1', { attachmentId: 3, ownerId: 4, pathId: PATH, name: 'notes.txt', size: 12, contentType: 'text/plain', createdAt: '2026-02-01T00:00:00.000Z' }));
-    expect(model.attachment(PATH)).toEqual({ attachmentId: 3, ownerId: 4, pathId: PATH, name: 'notes.txt', size: 12, contentType: 'text/plain', createdAt: '2026-02-01T00:00:00.000Z' });
+    model.apply(
+      uploadsEvent('attachment.uploaded.v1', {
+        attachmentId: 3,
+        ownerId: 4,
+        pathId: PATH,
+        name: 'notes.txt',
+        size: 12,
+        contentType: 'text/plain',
+        createdAt: '2026-02-01T00:00:00.000Z',
+      }),
+    );
+    expect(model.attachment(PATH)).toEqual({
+      attachmentId: 3,
+      ownerId: 4,
+      pathId: PATH,
+      name: 'notes.txt',
+      size: 12,
+      contentType: 'text/plain',
+      createdAt: '2026-02-01T00:00:00.000Z',
+    });
     model.apply(uploadsEvent('attachment.removed.v1', { attachmentId: 3, ownerId: 4, pathId: PATH, size: 12 }));
     expect(model.attachment(PATH)).toBeUndefined();
   });

@@ -23,10 +23,21 @@ export interface DetachedUpload {
  * edit and no longer does, those of `ownerId` (the message's sender, who alone edits content)
  * that no other message claims, sorted by id.
  */
-export function detachedUploads(previous: Readonly<Record<string, PreviousClaim>>, claimsAfter: readonly string[], ownerId: number): DetachedUpload[] {
+export function detachedUploads(
+  previous: Readonly<Record<string, PreviousClaim>>,
+  claimsAfter: readonly string[],
+  ownerId: number,
+): DetachedUpload[] {
   const after = new Set(claimsAfter);
   return Object.entries(previous)
     .filter(([pathId, claim]) => !after.has(pathId) && claim.attachment.ownerId === ownerId && !claim.claimedElsewhere)
-    .map(([, { attachment: a }]) => ({ id: a.attachmentId, name: a.name, path_id: a.pathId, size: a.size, create_time: Math.floor(Date.parse(a.createdAt) / 1000) * 1000, messages: [] }))
+    .map(([, { attachment: a }]) => ({
+      id: a.attachmentId,
+      name: a.name,
+      path_id: a.pathId,
+      size: a.size,
+      create_time: Math.floor(Date.parse(a.createdAt) / 1000) * 1000,
+      messages: [],
+    }))
     .sort((a, b) => a.id - b.id);
 }

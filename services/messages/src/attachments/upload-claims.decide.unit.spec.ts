@@ -39,20 +39,24 @@ function send(content: string, linkedUploads: LinkedUploads = LINKED) {
     lastDmGroupNo: 3,
     linkedUploads,
   };
-  const [event] = decideSendMessage({ addressee: buildAddressee({ type: 'stream', to: 'Rome', topic: 'files' }), content, client: 'API' }, state, NOW).events;
+  const [event] = decideSendMessage(
+    { addressee: buildAddressee({ type: 'stream', to: 'Rome', topic: 'files' }), content, client: 'API' },
+    state,
+    NOW,
+  ).events;
   return event.data.attachmentPathIds;
 }
 
 describe('which uploads a sent message claims (Zulip do_claim_attachments)', () => {
-  it('given a link to the sender\'s own upload, then the message claims it', () => {
+  it("given a link to the sender's own upload, then the message claims it", () => {
     expect(send(`see ${link(OWN)}`)).toEqual([OWN]);
   });
 
-  it('given another user\'s upload the sender reads through a message claiming it, then the message claims it', () => {
+  it("given another user's upload the sender reads through a message claiming it, then the message claims it", () => {
     expect(send(link(SHARED))).toEqual([SHARED]);
   });
 
-  it('given another user\'s upload the sender cannot read, then the message does not claim it', () => {
+  it("given another user's upload the sender cannot read, then the message does not claim it", () => {
     expect(send(link(PRIVATE))).toBeUndefined();
   });
 
@@ -65,7 +69,7 @@ describe('which uploads a sent message claims (Zulip do_claim_attachments)', () 
     expect(send(`${link(SHARED)} ${link(OWN)} again ${link(OWN, 'again')} ${link(PRIVATE)}`)).toEqual([OWN, SHARED].sort());
   });
 
-  it('given an absolute link on this server\'s URL, then it counts; on another server, it does not', () => {
+  it("given an absolute link on this server's URL, then it counts; on another server, it does not", () => {
     expect(send(`https://${REALM_HOST}/user_uploads/${OWN}`)).toEqual([OWN]);
     expect(send(`[x](http://${REALM_HOST.toUpperCase()}/user_uploads/${OWN}?download=1)`)).toEqual([OWN]);
     expect(send(`https://elsewhere.example.org/user_uploads/${OWN}`)).toBeUndefined();
@@ -86,11 +90,33 @@ const attachment = (pathId: string, attachmentId: number, ownerId: number = U.me
   contentType: 'text/plain',
 });
 
-function edit(content: string, claimedBefore: string[], previousClaims: Record<string, PreviousClaim>, linkedUploads: LinkedUploads = LINKED) {
+function edit(
+  content: string,
+  claimedBefore: string[],
+  previousClaims: Record<string, PreviousClaim>,
+  linkedUploads: LinkedUploads = LINKED,
+) {
   const ctx = contextOf(organization(), U.member);
-  const message = channelMessage({ conversation: { type: 'channel', channelId: 5, topic: 'files' }, content: 'before', renderedContent: '<p>before</p>', timestamp: NOW.getTime() / 1000, attachmentPathIds: claimedBefore });
-  const state = editState(ctx, { message, channel: channel(5, { name: 'Rome', subscriberIds: [U.member] }), linkedUploads, previousClaims });
-  const request = editRequest({ message_id: 20, content, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: true });
+  const message = channelMessage({
+    conversation: { type: 'channel', channelId: 5, topic: 'files' },
+    content: 'before',
+    renderedContent: '<p>before</p>',
+    timestamp: NOW.getTime() / 1000,
+    attachmentPathIds: claimedBefore,
+  });
+  const state = editState(ctx, {
+    message,
+    channel: channel(5, { name: 'Rome', subscriberIds: [U.member] }),
+    linkedUploads,
+    previousClaims,
+  });
+  const request = editRequest({
+    message_id: 20,
+    content,
+    propagate_mode: 'change_one',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: true,
+  });
   const decision = decideEditMessage(request, state, new Date(NOW.getTime() + 10_000));
   return { claims: decision.events[0].data.attachmentPathIds, reply: decision.reply };
 }
@@ -99,10 +125,14 @@ describe('which uploads an edited message claims, and which it detaches (E1 deta
   it('given the link to an own upload removed, then the message claims nothing and the reply lists the upload as detached', () => {
     const { claims, reply } = edit('no more file', [OWN], { [OWN]: { attachment: attachment(OWN, 7), claimedElsewhere: false } });
     expect(claims).toEqual([]);
-    expect(reply).toEqual({ detached_uploads: [{ id: 7, name: 'own.txt', path_id: OWN, size: 70, create_time: Date.parse('2026-02-01T00:00:00.000Z'), messages: [] }] });
+    expect(reply).toEqual({
+      detached_uploads: [
+        { id: 7, name: 'own.txt', path_id: OWN, size: 70, create_time: Date.parse('2026-02-01T00:00:00.000Z'), messages: [] },
+      ],
+    });
   });
 
-  it('given the removed upload is still claimed by another message, or is another user\'s, then it is not detached', () => {
+  it("given the removed upload is still claimed by another message, or is another user's, then it is not detached", () => {
     const previous = {
       [OWN]: { attachment: attachment(OWN, 7), claimedElsewhere: true },
       [SHARED]: { attachment: attachment(SHARED, 8, U.otherMember), claimedElsewhere: false },
@@ -112,7 +142,9 @@ describe('which uploads an edited message claims, and which it detaches (E1 deta
 
   it('given a kept link and an added one, then the new full set is claimed, and a kept claim needs no new check', () => {
     // PRIVATE was claimed before (the sender could read it then): kept, as Zulip keeps existing claims.
-    const { claims, reply } = edit(`${link(PRIVATE)} ${link(OWN)}`, [PRIVATE], { [PRIVATE]: { attachment: attachment(PRIVATE, 9, U.otherMember), claimedElsewhere: false } });
+    const { claims, reply } = edit(`${link(PRIVATE)} ${link(OWN)}`, [PRIVATE], {
+      [PRIVATE]: { attachment: attachment(PRIVATE, 9, U.otherMember), claimedElsewhere: false },
+    });
     expect(claims).toEqual([OWN, PRIVATE].sort());
     expect(reply).toEqual({ detached_uploads: [] });
   });

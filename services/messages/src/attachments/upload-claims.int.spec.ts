@@ -25,7 +25,13 @@ describe('messages claim the uploads they link to; the attachment.access query',
     const { KAFKA_BROKERS } = StackEndpointsSchema.parse(process.env);
     const logger = createLogger('upload-claims-spec', 'warn');
     client = new RequestClient(createKafka('upload-claims-spec', KAFKA_BROKERS, logger), `upload-claims-spec-${randomUUID()}`, logger);
-    [capture, , alice, bob, carol] = await Promise.all([captureEvents('messages'), client.start(), createUser({ label: 'alice' }), createUser({ label: 'bob' }), createUser({ label: 'carol' })]);
+    [capture, , alice, bob, carol] = await Promise.all([
+      captureEvents('messages'),
+      client.start(),
+      createUser({ label: 'alice' }),
+      createUser({ label: 'bob' }),
+      createUser({ label: 'carol' }),
+    ]);
   });
   afterAll(async () => {
     await capture.stop();
@@ -36,8 +42,16 @@ describe('messages claim the uploads they link to; the attachment.access query',
   async function access(actor: TestUser, pathId: string): Promise<AttachmentAccessReply['access']> {
     const commandId = randomUUID();
     const reply: Reply = await client.request(commandsTopic('messages'), {
-      commandId, type: ATTACHMENT_ACCESS, kind: 'query', key: `user:${actor.userId}`, correlationId: commandId, actorId: actor.userId,
-      deadline: Date.now() + 15_000, replyTo: client.replyTo, after: [], data: { pathId },
+      commandId,
+      type: ATTACHMENT_ACCESS,
+      kind: 'query',
+      key: `user:${actor.userId}`,
+      correlationId: commandId,
+      actorId: actor.userId,
+      deadline: Date.now() + 15_000,
+      replyTo: client.replyTo,
+      after: [],
+      data: { pathId },
     });
     if (!reply.ok) throw new Error(JSON.stringify(reply.error));
     return AttachmentAccessReply.parse(reply.body).access;
@@ -56,7 +70,7 @@ describe('messages claim the uploads they link to; the attachment.access query',
 
   const sentEvent = (messageId: number) => capture.waitFor((e) => e.type === 'message.sent.v1' && e.data.messageId === messageId);
 
-  it('given a message linking the sender\'s own upload, then message.sent.v1 claims it and its recipients may read the upload', async () => {
+  it("given a message linking the sender's own upload, then message.sent.v1 claims it and its recipients may read the upload", async () => {
     const pathId = await upload(alice);
     expect(await eventualAccess(bob, pathId, 'forbidden')).toBe('forbidden');
     const id = await sendDirect(alice, [bob.userId], `here: ${link(pathId)} and again ${link(pathId)}`);
@@ -66,14 +80,14 @@ describe('messages claim the uploads they link to; the attachment.access query',
     expect(await access(carol, pathId)).toBe('forbidden');
   });
 
-  it('given another user\'s private upload the sender cannot read, then the message does not claim it', async () => {
+  it("given another user's private upload the sender cannot read, then the message does not claim it", async () => {
     const pathId = await upload(bob, 'private.txt');
     const id = await sendDirect(alice, [carol.userId], `look ${link(pathId)}`);
     expect((await sentEvent(id)).data.attachmentPathIds).toBeUndefined();
     expect(await eventualAccess(carol, pathId, 'forbidden')).toBe('forbidden');
   });
 
-  it('given another user\'s upload the sender reads through a message, then forwarding it claims it for the new recipients', async () => {
+  it("given another user's upload the sender reads through a message, then forwarding it claims it for the new recipients", async () => {
     const pathId = await upload(alice, 'shared.txt');
     await sendDirect(alice, [bob.userId], link(pathId));
     expect(await eventualAccess(bob, pathId, 'allowed')).toBe('allowed');
@@ -82,11 +96,17 @@ describe('messages claim the uploads they link to; the attachment.access query',
     expect(await eventualAccess(carol, pathId, 'allowed')).toBe('allowed');
   });
 
-  it('given an edit that removes the only link to the editor\'s upload, then detached_uploads lists it and readers lose access', async () => {
+  it("given an edit that removes the only link to the editor's upload, then detached_uploads lists it and readers lose access", async () => {
     const pathId = await upload(alice, 'draft.txt');
     const id = await sendDirect(alice, [bob.userId], `v1 ${link(pathId)}`);
     expect(await eventualAccess(bob, pathId, 'allowed')).toBe('allowed');
-    const attachment = (await api('GET', '/attachments', { auth: alice })).body.attachments as { id: number; path_id: string; name: string; size: number; create_time: number }[];
+    const attachment = (await api('GET', '/attachments', { auth: alice })).body.attachments as {
+      id: number;
+      path_id: string;
+      name: string;
+      size: number;
+      create_time: number;
+    }[];
     const mine = attachment.find((a) => a.path_id === pathId)!;
 
     const res = await api('PATCH', `/messages/${id}`, { auth: alice, params: { content: 'v2 without the file' } });

@@ -17,7 +17,13 @@ export type LinkedUploads = Readonly<Record<string, LinkedUpload>>;
  * before it; those still linked stay claimed without a new check (Zulip's
  * `check_attachment_reference_change` validates only the added ones). Sorted, each once.
  */
-export function claimedPathIds(content: string, realmHost: string | null, senderId: number, linked: LinkedUploads, alreadyClaimed: readonly string[] = []): string[] {
+export function claimedPathIds(
+  content: string,
+  realmHost: string | null,
+  senderId: number,
+  linked: LinkedUploads,
+  alreadyClaimed: readonly string[] = [],
+): string[] {
   const kept = new Set(alreadyClaimed);
   const claims = uploadPathIds(content, realmHost).filter((pathId) => {
     const upload = Object.hasOwn(linked, pathId) ? linked[pathId] : undefined;
@@ -28,4 +34,5 @@ export function claimedPathIds(content: string, realmHost: string | null, sender
 }
 
 /** The event field: absent when the message claims nothing (as in events from before uploads). */
-export const claimsField = (pathIds: readonly string[]): { attachmentPathIds?: string[] } => (pathIds.length > 0 ? { attachmentPathIds: [...pathIds] } : {});
+export const claimsField = (pathIds: readonly string[]): { attachmentPathIds?: string[] } =>
+  pathIds.length > 0 ? { attachmentPathIds: [...pathIds] } : {};

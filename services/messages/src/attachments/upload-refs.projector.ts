@@ -7,7 +7,12 @@ import { uploadRefsDocId } from './upload-refs';
  * the same change again is harmless; a document left with no message is deleted, so a rebuilt
  * projection holds exactly the same documents.
  */
-export async function moveClaims(repo: MessagesRepository, messageId: number, before: readonly string[], after: readonly string[]): Promise<void> {
+export async function moveClaims(
+  repo: MessagesRepository,
+  messageId: number,
+  before: readonly string[],
+  after: readonly string[],
+): Promise<void> {
   const removed = before.filter((p) => !after.includes(p));
   const added = after.filter((p) => !before.includes(p));
   await Promise.all([...removed.map((p) => setClaim(repo, p, messageId, false)), ...added.map((p) => setClaim(repo, p, messageId, true))]);

@@ -42,7 +42,9 @@ export function hasContentAccess(ctx: AccessContext, user: Person, channel: Chan
 
 /** Zulip's `has_metadata_access_to_channel_via_groups`. */
 function hasMetadataAccessViaGroups(ctx: AccessContext, user: Person, channel: ChannelState): boolean {
-  return (['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const).some((name) => inChannelSetting(ctx, user, channel, name));
+  return (['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const).some((name) =>
+    inChannelSetting(ctx, user, channel, name),
+  );
 }
 
 /** Zulip's `user_has_metadata_access`: may see that the channel exists, its settings and subscribers. */
@@ -57,7 +59,13 @@ export function hasMetadataAccess(ctx: AccessContext, user: Person, channel: Cha
  * Zulip's `check_basic_stream_access`: content access, or (when content is not required)
  * administrators and the holders of the channel's access-granting groups.
  */
-export function hasBasicAccess(ctx: AccessContext, user: Person, channel: ChannelState, subscribed: boolean, requireContentAccess: boolean): boolean {
+export function hasBasicAccess(
+  ctx: AccessContext,
+  user: Person,
+  channel: ChannelState,
+  subscribed: boolean,
+  requireContentAccess: boolean,
+): boolean {
   if (hasContentAccess(ctx, user, channel, subscribed)) return true;
   if (requireContentAccess) return false;
   return isAdmin(user) || (!isGuest(user) && hasMetadataAccessViaGroups(ctx, user, channel));
@@ -76,7 +84,10 @@ export function canAdministerChannel(ctx: AccessContext, user: Person, channel: 
 export function canAddSubscribers(ctx: AccessContext, user: Person, channel: ChannelState): boolean {
   if (hasRealmPermission(ctx, user, 'can_add_subscribers_group') || isAdmin(user)) return true;
   if (isGuest(user)) return false;
-  return inChannelSetting(ctx, user, channel, 'can_administer_channel_group') || inChannelSetting(ctx, user, channel, 'can_add_subscribers_group');
+  return (
+    inChannelSetting(ctx, user, channel, 'can_administer_channel_group') ||
+    inChannelSetting(ctx, user, channel, 'can_add_subscribers_group')
+  );
 }
 
 /**
@@ -84,7 +95,11 @@ export function canAddSubscribers(ctx: AccessContext, user: Person, channel: Cha
  * administrator of every channel named; otherwise the user must have (at least metadata) access
  * to each channel and be in each one's `can_remove_subscribers_group`.
  */
-export function canRemoveSubscribers(ctx: AccessContext, user: Person, channels: readonly { channel: ChannelState; subscribed: boolean }[]): boolean {
+export function canRemoveSubscribers(
+  ctx: AccessContext,
+  user: Person,
+  channels: readonly { channel: ChannelState; subscribed: boolean }[],
+): boolean {
   if (isAdmin(user)) return true;
   if (isGuest(user)) return false;
   if (channels.every(({ channel }) => inChannelSetting(ctx, user, channel, 'can_administer_channel_group'))) return true;

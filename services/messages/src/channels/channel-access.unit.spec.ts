@@ -12,7 +12,7 @@ describe('channel access', () => {
     expect(hasContentAccess(ctx, person(U.guest), privateChannel(1), true)).toBe(true);
   });
 
-  it("gives content access to private channels through can_subscribe_group or can_add_subscribers_group, never to guests that way", () => {
+  it('gives content access to private channels through can_subscribe_group or can_add_subscribers_group, never to guests that way', () => {
     const viaGroup = privateChannel(1, { settings: { can_subscribe_group: 20 } });
     expect(hasContentAccess(ctx, person(U.member), viaGroup, false)).toBe(true);
     expect(hasContentAccess(ctx, person(U.guest), viaGroup, false)).toBe(false);
@@ -22,7 +22,9 @@ describe('channel access', () => {
   it('gives administrators metadata access to every channel', () => {
     expect(hasMetadataAccess(ctx, person(U.admin), privateChannel(1), false)).toBe(true);
     expect(hasMetadataAccess(ctx, person(U.member), privateChannel(1), false)).toBe(false);
-    expect(hasMetadataAccess(ctx, person(U.member), privateChannel(1, { settings: { can_administer_channel_group: 20 } }), false)).toBe(true);
+    expect(hasMetadataAccess(ctx, person(U.member), privateChannel(1, { settings: { can_administer_channel_group: 20 } }), false)).toBe(
+      true,
+    );
   });
 
   it('makes the creator the channel administrator by default', () => {

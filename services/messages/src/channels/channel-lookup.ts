@@ -16,13 +16,20 @@ export function accessChannelById(
   options: { requireContentAccess: boolean },
 ): ChannelState {
   const subscribed = channel !== null && activeSubscription(actorSubscriptions, channel.channelId) !== undefined;
-  if (!channel || channel.isArchived || !hasBasicAccess(ctx, ctx.actor, channel, subscribed, options.requireContentAccess)) throw badRequest('Invalid channel ID');
+  if (!channel || channel.isArchived || !hasBasicAccess(ctx, ctx.actor, channel, subscribed, options.requireContentAccess))
+    throw badRequest('Invalid channel ID');
   return channel;
 }
 
 /** Zulip's `access_stream_by_name` (content access required). */
-export function accessChannelByName(ctx: Pick<ChannelsContext, 'actor' | 'realm' | 'membership'>, name: string, channel: ChannelState | null, actorSubscriptions: UserSubscriptionsState): ChannelState {
+export function accessChannelByName(
+  ctx: Pick<ChannelsContext, 'actor' | 'realm' | 'membership'>,
+  name: string,
+  channel: ChannelState | null,
+  actorSubscriptions: UserSubscriptionsState,
+): ChannelState {
   const subscribed = channel !== null && activeSubscription(actorSubscriptions, channel.channelId) !== undefined;
-  if (!channel || channel.isArchived || !hasBasicAccess(ctx, ctx.actor, channel, subscribed, true)) throw badRequest(`Invalid channel name '${name}'`);
+  if (!channel || channel.isArchived || !hasBasicAccess(ctx, ctx.actor, channel, subscribed, true))
+    throw badRequest(`Invalid channel name '${name}'`);
   return channel;
 }

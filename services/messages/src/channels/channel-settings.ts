@@ -55,12 +55,18 @@ export function parseSettingValue(value: GroupSettingValue): GroupSettingEventVa
  * Zulip's `access_user_group_for_setting` for a channel setting: a group id must name an active
  * group the setting accepts; an anonymous value must list active users and active groups.
  */
-export function checkSettingValue(lookups: SettingLookups, name: ChannelGroupSetting, value: GroupSettingEventValue): GroupSettingEventValue {
+export function checkSettingValue(
+  lookups: SettingLookups,
+  name: ChannelGroupSetting,
+  value: GroupSettingEventValue,
+): GroupSettingEventValue {
   if (typeof value === 'number') {
     const group = lookups.group(value);
     if (!group) throw badRequest('Invalid user group');
     if (group.deactivated) throw badRequest('User group is deactivated.');
-    const refused = group.isSystemGroup && (value === SystemGroupId.INTERNET || (value === SystemGroupId.EVERYONE && !CHANNEL_SETTING_CONFIG[name].allowEveryoneGroup));
+    const refused =
+      group.isSystemGroup &&
+      (value === SystemGroupId.INTERNET || (value === SystemGroupId.EVERYONE && !CHANNEL_SETTING_CONFIG[name].allowEveryoneGroup));
     if (refused) throw badRequest(`'${name}' setting cannot be set to '${SYSTEM_GROUP_NAMES[value]}' group.`);
     return value;
   }
@@ -103,7 +109,12 @@ export function currentSettingValue(lookups: SettingLookups, value: GroupSetting
  * Zulip's `validate_group_setting_value_change`: an `old` that differs from the current value is
  * refused (it guards against acting on a stale screen); returns whether the value changes.
  */
-export function settingValueChanges(current: GroupSettingEventValue, next: GroupSettingEventValue, expected: GroupSettingEventValue | undefined): boolean {
-  if (expected !== undefined && !sameSettingValue(expected, current)) throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
+export function settingValueChanges(
+  current: GroupSettingEventValue,
+  next: GroupSettingEventValue,
+  expected: GroupSettingEventValue | undefined,
+): boolean {
+  if (expected !== undefined && !sameSettingValue(expected, current))
+    throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
   return !sameSettingValue(current, next);
 }

@@ -10,7 +10,8 @@ export interface ViewLookups {
 }
 
 /** Subscribers that count: deactivated users keep their subscriptions but are not shown. */
-export const activeSubscriberIds = (lookups: ViewLookups, channel: ChannelState): number[] => channel.subscriberIds.filter((id) => lookups.user(id)?.isActive);
+export const activeSubscriberIds = (lookups: ViewLookups, channel: ChannelState): number[] =>
+  channel.subscriberIds.filter((id) => lookups.user(id)?.isActive);
 
 /** A stored group-setting value as the API shows it: deactivated users left out. */
 function settingValueView(lookups: ViewLookups, value: GroupSettingEventValue): GroupSettingValue {
@@ -20,7 +21,12 @@ function settingValueView(lookups: ViewLookups, value: GroupSettingEventValue): 
 
 /** Zulip's legacy `stream_post_policy`, derived from `can_send_message_group`. */
 function streamPostPolicy(canSendMessageGroup: GroupSettingEventValue): number {
-  const byGroup: Record<number, number> = { [SystemGroupId.EVERYONE]: 1, [SystemGroupId.ADMINISTRATORS]: 2, [SystemGroupId.FULL_MEMBERS]: 3, [SystemGroupId.MODERATORS]: 4 };
+  const byGroup: Record<number, number> = {
+    [SystemGroupId.EVERYONE]: 1,
+    [SystemGroupId.ADMINISTRATORS]: 2,
+    [SystemGroupId.FULL_MEMBERS]: 3,
+    [SystemGroupId.MODERATORS]: 4,
+  };
   return typeof canSendMessageGroup === 'number' ? (byGroup[canSendMessageGroup] ?? 1) : 1;
 }
 
@@ -57,7 +63,12 @@ export function streamView(lookups: ViewLookups, channel: ChannelState): Record<
  * laid over the subscription's color and Zulip's defaults. Notification settings are null (the
  * user's defaults apply) until set; `in_home_view` is the legacy inverse of `is_muted`.
  */
-export function subscriptionView(lookups: ViewLookups, channel: ChannelState, subscription: SubscriptionState, settings: SubscriptionSettings = {}): Record<string, unknown> {
+export function subscriptionView(
+  lookups: ViewLookups,
+  channel: ChannelState,
+  subscription: SubscriptionState,
+  settings: SubscriptionSettings = {},
+): Record<string, unknown> {
   const isMuted = settings.is_muted ?? false;
   return {
     ...streamView(lookups, channel),

@@ -36,13 +36,23 @@ export const channelProjector = (repo: MessagesRepository): Projector => ({
         return;
       case 'channel.subscribers_added.v1':
       case 'channel.subscribers_removed.v1': {
-        const userIds = channelEvent.type === 'channel.subscribers_added.v1' ? channelEvent.data.subscribers.map((s) => s.userId) : channelEvent.data.userIds;
+        const userIds =
+          channelEvent.type === 'channel.subscribers_added.v1'
+            ? channelEvent.data.subscribers.map((s) => s.userId)
+            : channelEvent.data.userIds;
         for (const userId of userIds) {
           const next = evolveUserSubscriptions(await repo.subscriptionsOf(userId), channelEvent, envelope.sequence);
           if (next) await repo.putSubscriptions(next);
           // Which message ids the user receives in this channel (access to protected history).
-          const history = evolveSubscriptionHistory(await repo.subscriptionHistoryOf(userId, channelId), userId, channelEvent, envelope.sequence, await repo.lastMessageId());
-          if (history) await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, history, { upsert: true });
+          const history = evolveSubscriptionHistory(
+            await repo.subscriptionHistoryOf(userId, channelId),
+            userId,
+            channelEvent,
+            envelope.sequence,
+            await repo.lastMessageId(),
+          );
+          if (history)
+            await repo.subscriptionHistory.replaceOne({ _id: subscriptionHistoryId(userId, channelId) }, history, { upsert: true });
         }
         return;
       }

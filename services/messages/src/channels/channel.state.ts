@@ -35,7 +35,9 @@ export const channelAggregateId = (channelId: number): string => `channel:${chan
  */
 export function channelFromDocument(doc: ChannelState): ChannelState {
   const settings: Partial<ChannelGroupSettingsEventValue> = doc.settings;
-  return settings.can_create_topic_group === undefined ? { ...doc, settings: { ...doc.settings, can_create_topic_group: SystemGroupId.EVERYONE } } : doc;
+  return settings.can_create_topic_group === undefined
+    ? { ...doc, settings: { ...doc.settings, can_create_topic_group: SystemGroupId.EVERYONE } }
+    : doc;
 }
 
 /** Events of one channel's aggregate: every `channel.*` event. */
@@ -63,7 +65,11 @@ export function evolveChannel(state: ChannelState | null, event: ChannelEvent, s
   if (!state) throw new Error(`${event.type} for unknown channel ${event.data.channelId}`);
   switch (event.type) {
     case 'channel.subscribers_added.v1':
-      return { ...state, subscriberIds: sorted([...state.subscriberIds, ...event.data.subscribers.map((s) => s.userId)]), version: sequence };
+      return {
+        ...state,
+        subscriberIds: sorted([...state.subscriberIds, ...event.data.subscribers.map((s) => s.userId)]),
+        version: sequence,
+      };
     case 'channel.subscribers_removed.v1': {
       const removed = new Set(event.data.userIds);
       return { ...state, subscriberIds: state.subscriberIds.filter((id) => !removed.has(id)), version: sequence };

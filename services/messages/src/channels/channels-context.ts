@@ -33,7 +33,10 @@ export function channelsContext(users: UsersReadModel, actorId: number | null): 
  * Zulip's `bulk_principals_to_user_profiles`: user ids or API emails, every one must exist
  * ("No such user"), then be active; bots are allowed.
  */
-export function resolvePrincipals(ctx: Pick<ChannelsContext, 'user' | 'userByApiEmail'>, principals: readonly (string | number)[]): ReadUser[] {
+export function resolvePrincipals(
+  ctx: Pick<ChannelsContext, 'user' | 'userByApiEmail'>,
+  principals: readonly (string | number)[],
+): ReadUser[] {
   const found = principals.map((p) => (typeof p === 'number' ? ctx.user(p) : ctx.userByApiEmail(p)));
   if (found.some((u) => !u)) throw badRequest('No such user');
   const users = found as ReadUser[];
@@ -42,6 +45,9 @@ export function resolvePrincipals(ctx: Pick<ChannelsContext, 'user' | 'userByApi
 }
 
 /** The ids among `principals` that name a known user: what a handler loads before deciding. */
-export function knownPrincipalIds(ctx: Pick<ChannelsContext, 'user' | 'userByApiEmail'>, principals: readonly (string | number)[] | undefined): number[] {
+export function knownPrincipalIds(
+  ctx: Pick<ChannelsContext, 'user' | 'userByApiEmail'>,
+  principals: readonly (string | number)[] | undefined,
+): number[] {
   return (principals ?? []).map((p) => (typeof p === 'number' ? ctx.user(p) : ctx.userByApiEmail(p))).flatMap((u) => (u ? [u.userId] : []));
 }

@@ -12,7 +12,11 @@ export const NO_DEFAULT_CHANNELS: DefaultChannelsState = { channelIds: [], versi
 export type DefaultChannelEvent = Extract<MessagesEvent, { type: `default_channel.${string}` }>;
 
 /** Pure: the default channels after `event`. */
-export function evolveDefaultChannels(state: DefaultChannelsState | null, event: DefaultChannelEvent, sequence: number): DefaultChannelsState {
+export function evolveDefaultChannels(
+  state: DefaultChannelsState | null,
+  event: DefaultChannelEvent,
+  sequence: number,
+): DefaultChannelsState {
   const ids = state?.channelIds ?? [];
   switch (event.type) {
     case 'default_channel.added.v1':

@@ -10,7 +10,10 @@ export async function channelsByName(repo: MessagesRepository, names: readonly s
 }
 
 /** Subscriptions of these users, as a lookup for decide functions. */
-export async function subscriptionsOfUsers(repo: MessagesRepository, userIds: readonly number[]): Promise<(userId: number) => UserSubscriptionsState> {
+export async function subscriptionsOfUsers(
+  repo: MessagesRepository,
+  userIds: readonly number[],
+): Promise<(userId: number) => UserSubscriptionsState> {
   const unique = [...new Set(userIds)];
   const states = new Map((await Promise.all(unique.map((id) => repo.subscriptionsOf(id)))).map((s) => [s.userId, s]));
   return (userId) => states.get(userId) ?? { userId, subscriptions: [] };

@@ -1,4 +1,10 @@
-import { CHANNEL_GROUP_SETTINGS, type ChannelGroupSetting, type ChannelGroupSettingsEventValue, type GroupSettingValue, type TopicsPolicy } from '@zulip-es/contracts';
+import {
+  CHANNEL_GROUP_SETTINGS,
+  type ChannelGroupSetting,
+  type ChannelGroupSettingsEventValue,
+  type GroupSettingValue,
+  type TopicsPolicy,
+} from '@zulip-es/contracts';
 import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
 import { canSetDeleteMessagePolicy, hasRealmPermission, isAdmin, isOwner, type AccessContext } from './channel-access';
 import { initialChannelSettings, type SettingLookups } from './channel-settings';
@@ -53,12 +59,18 @@ export function parseMessageRetentionDays(value: string | number): number | null
  * What both creating operations check before anything else (Zulip parses these per request):
  * the folder, the retention value and who may choose a topics policy.
  */
-export function checkNewChannelParams(ctx: AccessContext, actor: ReadUser, params: NewChannelParams, folders: ChannelFoldersState): Omit<NewChannelOptions, 'settings'> {
+export function checkNewChannelParams(
+  ctx: AccessContext,
+  actor: ReadUser,
+  params: NewChannelParams,
+  folders: ChannelFoldersState,
+): Omit<NewChannelOptions, 'settings'> {
   const folderId = params.folder_id ?? null;
   if (folderId !== null && !folders.folders.some((f) => f.folderId === folderId)) throw badRequest('Invalid channel folder ID');
   const messageRetentionDays = parseMessageRetentionDays(params.message_retention_days);
   const topicsPolicy = params.topics_policy ?? 'inherit';
-  if (topicsPolicy !== 'inherit' && !hasRealmPermission(ctx, actor, 'can_set_topics_policy_group')) throw badRequest(INSUFFICIENT_PERMISSION);
+  if (topicsPolicy !== 'inherit' && !hasRealmPermission(ctx, actor, 'can_set_topics_policy_group'))
+    throw badRequest(INSUFFICIENT_PERMISSION);
   return {
     inviteOnly: params.invite_only,
     isWebPublic: params.is_web_public,
@@ -98,7 +110,8 @@ export function checkRequestedSettings(
 ): ChannelGroupSettingsEventValue {
   const values = initialChannelSettings(lookups, settings, actor.userId);
   for (const name of ['can_delete_any_message_group', 'can_delete_own_message_group'] as const) {
-    if (settings[name] !== undefined && values[name] !== SystemGroupId.NOBODY && !canSetDeleteMessagePolicy(ctx, actor)) throw badRequest(INSUFFICIENT_PERMISSION);
+    if (settings[name] !== undefined && values[name] !== SystemGroupId.NOBODY && !canSetDeleteMessagePolicy(ctx, actor))
+      throw badRequest(INSUFFICIENT_PERMISSION);
   }
   // Zulip's `validate_can_create_topic_group_setting_for_protected_history_streams`: in a channel
   // with protected history everyone must be able to start topics ("role:everyone" itself only).

@@ -8,7 +8,12 @@ import type { AccessContext } from './channel-access';
  * links (of channels the acting user may read), linkifiers and custom emoji, but no link previews
  * and no emoticons. Read before deciding, for every description of the command at once.
  */
-export async function descriptionRenderContext(deps: RenderingDeps, access: AccessContext, actor: ReadUser, descriptions: readonly string[]): Promise<RenderContext> {
+export async function descriptionRenderContext(
+  deps: RenderingDeps,
+  access: AccessContext,
+  actor: ReadUser,
+  descriptions: readonly string[],
+): Promise<RenderContext> {
   const context = await renderContextFor(deps, access, actor, descriptions.join('\n'));
   return { ...context, imagePreviews: false, translateEmoticons: false };
 }

@@ -1,8 +1,29 @@
 /** Zulip's STREAM_ASSIGNMENT_COLORS (zerver/lib/stream_color.py). */
 export const STREAM_ASSIGNMENT_COLORS = [
-  '#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5',
-  '#f5ce6e', '#c2726a', '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063',
-  '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4', '#c6a8ad', '#e7cc4d', '#c8bebf', '#a47462',
+  '#76ce90',
+  '#fae589',
+  '#a6c7e5',
+  '#e79ab5',
+  '#bfd56f',
+  '#f4ae55',
+  '#b0a5fd',
+  '#addfe5',
+  '#f5ce6e',
+  '#c2726a',
+  '#94c849',
+  '#bd86e5',
+  '#ee7e4a',
+  '#a6dcbf',
+  '#95a5fd',
+  '#53a063',
+  '#9987e1',
+  '#e4523d',
+  '#c2c2c2',
+  '#4f8de4',
+  '#c6a8ad',
+  '#e7cc4d',
+  '#c8bebf',
+  '#a47462',
 ] as const;
 
 /**
@@ -10,7 +31,11 @@ export const STREAM_ASSIGNMENT_COLORS = [
  * one the next palette color the user does not use yet (requested ones count as used), in channel
  * id order; once all are used, a color chosen by the channel id.
  */
-export function pickColors(usedColors: Iterable<string>, channelIds: readonly number[], requested: ReadonlyMap<number, string> = new Map()): Map<number, string> {
+export function pickColors(
+  usedColors: Iterable<string>,
+  channelIds: readonly number[],
+  requested: ReadonlyMap<number, string> = new Map(),
+): Map<number, string> {
   const sorted = [...channelIds].sort((a, b) => a - b);
   const result = new Map<number, string>();
   const used = new Set(usedColors);

@@ -2,7 +2,12 @@ import { eventColor, pickColors, STREAM_ASSIGNMENT_COLORS } from './stream-color
 
 describe("Zulip's subscription colors", () => {
   it('gives new subscriptions the unused palette colors in channel id order', () => {
-    expect(pickColors(['#76ce90'], [9, 3])).toEqual(new Map([[3, '#fae589'], [9, '#a6c7e5']]));
+    expect(pickColors(['#76ce90'], [9, 3])).toEqual(
+      new Map([
+        [3, '#fae589'],
+        [9, '#a6c7e5'],
+      ]),
+    );
   });
 
   it('reuses a color chosen by the channel id once the palette is used up', () => {
@@ -10,7 +15,12 @@ describe("Zulip's subscription colors", () => {
   });
 
   it('gives requested colors first and counts them as used', () => {
-    expect(pickColors([], [4, 2], new Map([[4, '#76ce90']]))).toEqual(new Map([[4, '#76ce90'], [2, '#fae589']]));
+    expect(pickColors([], [4, 2], new Map([[4, '#76ce90']]))).toEqual(
+      new Map([
+        [4, '#76ce90'],
+        [2, '#fae589'],
+      ]),
+    );
   });
 
   it('writes requested colors as events carry them, #rrggbb in lower case, when such a color exists', () => {

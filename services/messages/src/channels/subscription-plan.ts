@@ -60,14 +60,12 @@ export function planSubscriptions(
   }
   const events = channels
     .filter((c) => added.has(c.channelId))
-    .map(
-      (c): NewEvent => ({
-        type: 'channel.subscribers_added.v1',
-        aggregateId: channelAggregateId(c.channelId),
-        sequence: c.version + 1,
-        data: { channelId: c.channelId, channelName: c.name, subscribers: added.get(c.channelId)!.sort((a, b) => a.userId - b.userId) },
-      }),
-    );
+    .map((c): NewEvent => ({
+      type: 'channel.subscribers_added.v1',
+      aggregateId: channelAggregateId(c.channelId),
+      sequence: c.version + 1,
+      data: { channelId: c.channelId, channelName: c.name, subscribers: added.get(c.channelId)!.sort((a, b) => a.userId - b.userId) },
+    }));
   return { subscribed, alreadySubscribed, events };
 }
 

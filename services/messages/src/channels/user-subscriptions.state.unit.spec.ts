@@ -1,7 +1,13 @@
 import { evolveUserSubscriptions, noSubscriptions } from './user-subscriptions.state';
 
-const added = (userId: number, color = '#76ce90') => ({ type: 'channel.subscribers_added.v1' as const, data: { channelId: 3, channelName: 'c', subscribers: [{ userId, color }] } });
-const removed = (userId: number) => ({ type: 'channel.subscribers_removed.v1' as const, data: { channelId: 3, channelName: 'c', userIds: [userId] } });
+const added = (userId: number, color = '#76ce90') => ({
+  type: 'channel.subscribers_added.v1' as const,
+  data: { channelId: 3, channelName: 'c', subscribers: [{ userId, color }] },
+});
+const removed = (userId: number) => ({
+  type: 'channel.subscribers_removed.v1' as const,
+  data: { channelId: 3, channelName: 'c', userIds: [userId] },
+});
 
 describe("a user's subscriptions, projected from channel events", () => {
   it('subscribes, unsubscribes keeping the color, and subscribes again', () => {

@@ -5,9 +5,16 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { DraftTargets } from './valid-draft';
 
 /** Loads what checking `drafts` needs: the channels channel drafts name and the caller's subscriptions. */
-export async function loadDraftTargets(repo: MessagesRepository, ctx: ChannelsContext, drafts: readonly DraftInput[]): Promise<DraftTargets> {
+export async function loadDraftTargets(
+  repo: MessagesRepository,
+  ctx: ChannelsContext,
+  drafts: readonly DraftInput[],
+): Promise<DraftTargets> {
   const channelIds = [...new Set(drafts.filter((d) => d.type === 'stream' && d.to.length === 1).map((d) => d.to[0]))];
-  const [channels, actorSubscriptions] = await Promise.all([Promise.all(channelIds.map((id) => repo.channel(id))), repo.subscriptionsOf(ctx.actor.userId)]);
+  const [channels, actorSubscriptions] = await Promise.all([
+    Promise.all(channelIds.map((id) => repo.channel(id))),
+    repo.subscriptionsOf(ctx.actor.userId),
+  ]);
   const byId = new Map(channels.flatMap((c): [number, ChannelState][] => (c ? [[c.channelId, c]] : [])));
   return { ctx, channel: (id) => byId.get(id) ?? null, actorSubscriptions };
 }

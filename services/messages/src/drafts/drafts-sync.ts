@@ -27,7 +27,8 @@ export function withDraftsCleared(state: DraftsState, disabledAt: number): { eve
 }
 
 /** The numbers of the drafts a reader sees: none when a turning-off is not applied yet. */
-export const visibleDraftNumbers = (state: DraftsState, sync: DraftsSync): number[] => (sync.disabledAt > state.clearedThrough ? [] : state.draftNumbers);
+export const visibleDraftNumbers = (state: DraftsState, sync: DraftsSync): number[] =>
+  sync.disabledAt > state.clearedThrough ? [] : state.draftNumbers;
 
 /** Zulip's `Draft.to_dict`: the timestamp in whole seconds. */
 export const draftView = (draft: StoredDraft) => ({ ...draft, timestamp: Math.floor(draft.timestamp) });

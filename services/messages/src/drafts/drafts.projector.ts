@@ -26,6 +26,8 @@ export const draftsProjector = (repo: MessagesRepository): Projector => ({
       ...deleted.map((n) => ({ deleteOne: { filter: { _id: draftDocId(userId, n) } } })),
     ];
     if (writes.length > 0) await repo.drafts.bulkWrite(writes, { ordered: true });
-    await repo.userDrafts.replaceOne({ _id: draftsAggregateId(userId) }, evolveDrafts(current, draftEvent, envelope.sequence), { upsert: true });
+    await repo.userDrafts.replaceOne({ _id: draftsAggregateId(userId) }, evolveDrafts(current, draftEvent, envelope.sequence), {
+      upsert: true,
+    });
   },
 });

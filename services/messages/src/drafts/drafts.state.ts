@@ -51,7 +51,8 @@ export function hasDraft(state: DraftsState, id: number): boolean {
   return n !== null && state.draftNumbers.includes(n);
 }
 
-const withNumber = (numbers: readonly number[], n: number): number[] => (numbers.includes(n) ? [...numbers] : [...numbers, n].sort((a, b) => a - b));
+const withNumber = (numbers: readonly number[], n: number): number[] =>
+  numbers.includes(n) ? [...numbers] : [...numbers, n].sort((a, b) => a - b);
 
 /** Pure: one user's drafts after `event` (the per-user document; see `draftDocChanges` for the drafts' own). */
 export function evolveDrafts(state: DraftsState | null, event: DraftEvent, sequence: number): DraftsState {
@@ -61,12 +62,21 @@ export function evolveDrafts(state: DraftsState | null, event: DraftEvent, seque
     case 'draft.created.v1': {
       const n = draftNumber(userId, event.data.draft.id);
       if (n === null) return { ...current, version: sequence };
-      return { ...current, draftNumbers: withNumber(current.draftNumbers, n), lastDraftNumber: Math.max(current.lastDraftNumber, n), version: sequence };
+      return {
+        ...current,
+        draftNumbers: withNumber(current.draftNumbers, n),
+        lastDraftNumber: Math.max(current.lastDraftNumber, n),
+        version: sequence,
+      };
     }
     case 'draft.edited.v1':
       return { ...current, version: sequence };
     case 'draft.deleted.v1':
-      return { ...current, draftNumbers: current.draftNumbers.filter((n) => n !== draftNumber(userId, event.data.draftId)), version: sequence };
+      return {
+        ...current,
+        draftNumbers: current.draftNumbers.filter((n) => n !== draftNumber(userId, event.data.draftId)),
+        version: sequence,
+      };
     case 'drafts.cleared.v1': {
       const cleared = new Set(event.data.draftIds.map((id) => draftNumber(userId, id)));
       return {
@@ -90,14 +100,22 @@ const numbersOf = (userId: number, ids: readonly number[]): number[] => ids.flat
  * Pure: the drafts' own documents `event` writes (whole) or deletes, by draft number, given the
  * user's drafts before it: only a draft of the user is written.
  */
-export function draftDocChanges(state: DraftsState | null, event: DraftEvent): { put: { n: number; draft: StoredDraft }[]; deleted: number[] } {
+export function draftDocChanges(
+  state: DraftsState | null,
+  event: DraftEvent,
+): { put: { n: number; draft: StoredDraft }[]; deleted: number[] } {
   const current = state ?? noDrafts(event.data.userId);
   const { userId } = current;
   switch (event.type) {
     case 'draft.created.v1':
       return { put: numbersOf(userId, [event.data.draft.id]).map((n) => ({ n, draft: event.data.draft })), deleted: [] };
     case 'draft.edited.v1':
-      return { put: hasDraft(current, event.data.draft.id) ? numbersOf(userId, [event.data.draft.id]).map((n) => ({ n, draft: event.data.draft })) : [], deleted: [] };
+      return {
+        put: hasDraft(current, event.data.draft.id)
+          ? numbersOf(userId, [event.data.draft.id]).map((n) => ({ n, draft: event.data.draft }))
+          : [],
+        deleted: [],
+      };
     case 'draft.deleted.v1':
       return { put: [], deleted: numbersOf(userId, [event.data.draftId]) };
     case 'drafts.cleared.v1':

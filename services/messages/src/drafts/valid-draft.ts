@@ -30,10 +30,13 @@ export function validDraft(input: DraftInput, targets: DraftTargets, now: Date):
     const topic = truncateDraftTopic(input.topic);
     if (topic.includes('\0')) throw badRequest('Topic must not contain null bytes');
     if (input.to.length !== 1) throw badRequest('Must specify exactly 1 channel ID for channel messages');
-    const channel = accessChannelById(targets.ctx, targets.channel(input.to[0]), targets.actorSubscriptions, { requireContentAccess: true });
+    const channel = accessChannelById(targets.ctx, targets.channel(input.to[0]), targets.actorSubscriptions, {
+      requireContentAccess: true,
+    });
     return { type: 'stream', to: [channel.channelId], topic, content, timestamp };
   }
-  if (input.type === 'private' && input.to.length > 0) return { type: 'private', to: conversation(input.to, targets.ctx), topic: '', content, timestamp };
+  if (input.type === 'private' && input.to.length > 0)
+    return { type: 'private', to: conversation(input.to, targets.ctx), topic: '', content, timestamp };
   return { type: '', to: [], topic: '', content, timestamp };
 }
 

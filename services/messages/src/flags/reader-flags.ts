@@ -11,7 +11,11 @@ import { FlagLists } from './user-flags.state';
  * `historical` for a message they did not receive): unread from their lists, starred and
  * collapsed from theirs, mentions from the message.
  */
-export async function readerFlags(repo: MessagesRepository, reader: MessageReader, messages: readonly MessageState[]): Promise<Map<number, string[]>> {
+export async function readerFlags(
+  repo: MessagesRepository,
+  reader: MessageReader,
+  messages: readonly MessageState[],
+): Promise<Map<number, string[]>> {
   const userId = reader.user.userId;
   const ids = messages.map((m) => m.messageId).sort((a, b) => a - b);
   const [view, starred, collapsed, received] = await Promise.all([

@@ -68,7 +68,13 @@ class RunBuilder {
     let index = this.byTag.get(tag);
     if (index === undefined) {
       const parsed = parseListTag(tag);
-      index = this.arrivals.push({ senderId: parsed.senderId, senderUnread: parsed.senderUnread, channelWildcard: parsed.channelWildcard, place: this.place(parsed) }) - 1;
+      index =
+        this.arrivals.push({
+          senderId: parsed.senderId,
+          senderUnread: parsed.senderUnread,
+          channelWildcard: parsed.channelWildcard,
+          place: this.place(parsed),
+        }) - 1;
       this.byTag.set(tag, index);
     }
     return index;
@@ -82,13 +88,20 @@ const channelPlace =
 const directPlaceOf = (tag: ListTag): Place => ({ type: 'direct', userIds: placeUserIds(tag.place) });
 
 /** Whether the user has the message unread unless they marked it read: a sender has read what they sent from Zulip's apps. */
-export const startsUnread = (userId: number, message: Pick<Arrival, 'senderId' | 'senderUnread'>): boolean => message.senderId !== userId || message.senderUnread;
+export const startsUnread = (userId: number, message: Pick<Arrival, 'senderId' | 'senderUnread'>): boolean =>
+  message.senderId !== userId || message.senderUnread;
 
 /**
  * The messages the user received with ids in `(after, through]`, newest first, at most `limit`:
  * reads only the chunks of their lists that range covers.
  */
-export async function receivedRunBetween(lists: ListReader, sources: ReceivedSources, after: number, through: number, limit: number): Promise<ReceivedRun> {
+export async function receivedRunBetween(
+  lists: ListReader,
+  sources: ReceivedSources,
+  after: number,
+  through: number,
+  limit: number,
+): Promise<ReceivedRun> {
   if (through <= after || limit <= 0) return ReceivedRun.EMPTY;
   // Every source is read at once: a user subscribed to 30 channels waited for 30 reads in turn.
   const reads: Promise<ReceivedRun>[] = [];
@@ -97,10 +110,16 @@ export async function receivedRunBetween(lists: ListReader, sources: ReceivedSou
     for (const { from, to } of history?.intervals ?? []) {
       const lo = Math.max(after + 1, from);
       const hi = Math.min(through, to ?? through);
-      if (lo <= hi) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedBetween(lists, ListKeys.channel(channelId), lo, hi, limit, add)));
+      if (lo <= hi)
+        reads.push(runOf(channelPlace(channelId), (add) => visitTaggedBetween(lists, ListKeys.channel(channelId), lo, hi, limit, add)));
     }
     const movedIn = (history?.movedIn ?? []).filter((id) => id > after && id <= through).sort((a, b) => a - b);
-    if (movedIn.length > 0) reads.push(runOf(channelPlace(channelId), (add) => visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, add)).then((run) => run.reversed()));
+    if (movedIn.length > 0)
+      reads.push(
+        runOf(channelPlace(channelId), (add) => visitTaggedAmong(lists, ListKeys.channel(channelId), movedIn, add)).then((run) =>
+          run.reversed(),
+        ),
+      );
   }
   reads.push(runOf(directPlaceOf, (add) => visitTaggedBetween(lists, ListKeys.userDirect(sources.userId), after + 1, through, limit, add)));
   return mergeRuns(await Promise.all(reads), (a, b) => b - a).first(limit);
@@ -118,7 +137,12 @@ async function runOf(place: (tag: ListTag) => Place, visit: (add: VisitTagged) =
  * them: with `receivedOnly`, only those they received (a channel's earlier history is in its
  * list too).
  */
-export async function receivedRunAmong(lists: ListReader, sources: ReceivedSources, ids: readonly number[], receivedOnly: boolean): Promise<ReceivedRun> {
+export async function receivedRunAmong(
+  lists: ListReader,
+  sources: ReceivedSources,
+  ids: readonly number[],
+  receivedOnly: boolean,
+): Promise<ReceivedRun> {
   if (ids.length === 0) return ReceivedRun.EMPTY;
   const reads = sources.channels.map(({ channelId, history }) =>
     runOf(channelPlace(channelId), (add) => {

@@ -6,7 +6,10 @@ import { receivedRunAmong, receivedRunBetween, type ReceivedSources } from './re
 
 const CHANNEL = 4;
 const ME = 7;
-const sources: ReceivedSources = { userId: ME, channels: [{ channelId: CHANNEL, history: { userId: ME, channelId: CHANNEL, intervals: [{ from: 1, to: null }], channelVersion: 1 } }] };
+const sources: ReceivedSources = {
+  userId: ME,
+  channels: [{ channelId: CHANNEL, history: { userId: ME, channelId: CHANNEL, intervals: [{ from: 1, to: null }], channelVersion: 1 } }],
+};
 
 /** Reads chunks as the repository does from tags stored as a table: with the table beside the texts. */
 const withTables = (store: MemoryListStore): ListReader => ({
@@ -25,16 +28,30 @@ describe('received messages read from lists', () => {
     const store = new MemoryListStore();
     const count = 2 * MAX_CHUNK + 300;
     // Three senders in five topics, interleaved; chunks number their tags differently.
-    const tagOf = (id: number) => formatListTag({ senderId: 10 + (id % 3), senderUnread: false, channelWildcard: id % 11 === 0, place: `topic ${(id * 7) % 5}` });
-    await addIds(store, ListKeys.channel(CHANNEL), Array.from({ length: count }, (_, i) => i + 1), { tagOf });
+    const tagOf = (id: number) =>
+      formatListTag({ senderId: 10 + (id % 3), senderUnread: false, channelWildcard: id % 11 === 0, place: `topic ${(id * 7) % 5}` });
+    await addIds(
+      store,
+      ListKeys.channel(CHANNEL),
+      Array.from({ length: count }, (_, i) => i + 1),
+      { tagOf },
+    );
 
     const plain = await receivedRunBetween(store, sources, 0, count, count);
     const fromTables = await receivedRunBetween(withTables(store), sources, 0, count, count);
     expect(plain.length).toBe(count);
     expect(placed(fromTables)).toEqual(placed(plain));
-    expect(fromTables.received()[0]).toEqual({ id: count, senderId: 10 + (count % 3), senderUnread: false, channelWildcard: count % 11 === 0, place: { type: 'channel', channelId: CHANNEL, topic: `topic ${(count * 7) % 5}` } });
+    expect(fromTables.received()[0]).toEqual({
+      id: count,
+      senderId: 10 + (count % 3),
+      senderUnread: false,
+      channelWildcard: count % 11 === 0,
+      place: { type: 'channel', channelId: CHANNEL, topic: `topic ${(count * 7) % 5}` },
+    });
 
     const some = [3, 999, 1000, 1001, 2222, count];
-    expect(placed(await receivedRunAmong(withTables(store), sources, some, false))).toEqual(placed(await receivedRunAmong(store, sources, some, false)));
+    expect(placed(await receivedRunAmong(withTables(store), sources, some, false))).toEqual(
+      placed(await receivedRunAmong(store, sources, some, false)),
+    );
   });
 });

@@ -105,7 +105,8 @@ export function mergeRuns(runs: readonly ReceivedRun[], order: (a: number, b: nu
   if (pending.length === 0) return ReceivedRun.EMPTY;
   while (pending.length > 1) {
     const next: ReceivedRun[] = [];
-    for (let i = 0; i < pending.length; i += 2) next.push(i + 1 < pending.length ? mergeTwo(pending[i]!, pending[i + 1]!, order) : pending[i]!);
+    for (let i = 0; i < pending.length; i += 2)
+      next.push(i + 1 < pending.length ? mergeTwo(pending[i]!, pending[i + 1]!, order) : pending[i]!);
     pending = next;
   }
   return pending[0]!;

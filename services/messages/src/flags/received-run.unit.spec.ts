@@ -1,7 +1,12 @@
 import type { Arrival } from './received-messages';
 import { concatRuns, mergeRuns, ReceivedRun, RunWriter } from './received-run';
 
-const arrival = (senderId: number, topic: string): Arrival => ({ senderId, senderUnread: false, channelWildcard: false, place: { type: 'channel', channelId: 3, topic } });
+const arrival = (senderId: number, topic: string): Arrival => ({
+  senderId,
+  senderUnread: false,
+  channelWildcard: false,
+  place: { type: 'channel', channelId: 3, topic },
+});
 const lunch = arrival(7, 'lunch');
 const dinner = arrival(8, 'dinner');
 
@@ -17,7 +22,10 @@ const pairs = (run: ReceivedRun) => run.received().map((m) => [m.id, m.place.typ
 
 describe('received runs', () => {
   it('given runs sorted alike, when merged, then they form one sorted run, a message in two of them kept once', () => {
-    const newestFirst = mergeRuns([runOf([9, lunch], [5, lunch], [2, lunch]), runOf([8, dinner], [5, dinner], [1, dinner]), ReceivedRun.EMPTY], (a, b) => b - a);
+    const newestFirst = mergeRuns(
+      [runOf([9, lunch], [5, lunch], [2, lunch]), runOf([8, dinner], [5, dinner], [1, dinner]), ReceivedRun.EMPTY],
+      (a, b) => b - a,
+    );
     expect(pairs(newestFirst)).toEqual([
       [9, 'lunch'],
       [8, 'dinner'],

@@ -51,11 +51,15 @@ export function unreadMsgs(userId: number, unread: UnreadMessages, mentioning: R
   const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     count: run.length,
-    pms: [...pms].sort(([a], [b]) => a - b).map(([other, { ids }]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
+    pms: [...pms]
+      .sort(([a], [b]) => a - b)
+      .map(([other, { ids }]) => ({ other_user_id: other, sender_id: other, unread_message_ids: ids })),
     streams: [...streams.values()]
       .sort((a, b) => a.stream_id - b.stream_id || byCodePoint(topicKey(a.topic), topicKey(b.topic)))
       .map(({ stream_id, topic, group }) => ({ stream_id, topic, unread_message_ids: group.ids })),
-    huddles: [...huddles].sort(([a], [b]) => byCodePoint(a, b)).map(([users, { ids }]) => ({ user_ids_string: users, unread_message_ids: ids })),
+    huddles: [...huddles]
+      .sort(([a], [b]) => byCodePoint(a, b))
+      .map(([users, { ids }]) => ({ user_ids_string: users, unread_message_ids: ids })),
     mentions: mentionedAmong(run, mentioning).reverse(),
     old_unreads_missing: unread.oldUnreadsMissing,
   };

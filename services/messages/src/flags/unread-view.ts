@@ -27,9 +27,15 @@ export class UnreadView {
   ) {}
 
   static async load(repo: MessagesRepository, userId: number): Promise<UnreadView> {
-    const [flags, subscriptions, muted] = await Promise.all([repo.userFlagsOf(userId), repo.subscriptionsOf(userId), repo.mutedUsersOf(userId)]);
+    const [flags, subscriptions, muted] = await Promise.all([
+      repo.userFlagsOf(userId),
+      repo.subscriptionsOf(userId),
+      repo.mutedUsersOf(userId),
+    ]);
     const active = subscriptions.subscriptions.filter((s) => s.active);
-    const channels = await Promise.all(active.map(async ({ channelId }) => ({ channelId, history: await repo.subscriptionHistoryOf(userId, channelId) })));
+    const channels = await Promise.all(
+      active.map(async ({ channelId }) => ({ channelId, history: await repo.subscriptionHistoryOf(userId, channelId) })),
+    );
     return new UnreadView(repo.lists, flags ?? noUserFlags(userId), { userId, channels }, muted);
   }
 
@@ -41,10 +47,13 @@ export class UnreadView {
   async unrecorded(through: number, limit = MAX_UNREAD_MESSAGES): Promise<ReceivedRun> {
     let unread = ReceivedRun.EMPTY;
     // Newest first, a window at a time: the user's own messages (read) are left out on the way.
-    for (let upTo = through; unread.length < limit; ) {
+    for (let upTo = through; unread.length < limit;) {
       const wanted = limit - unread.length;
       const window = await receivedRunBetween(this.lists, this.sources, this.flags.recordedThrough, upTo, wanted);
-      unread = concatRuns(unread, window.filter((id, arrival) => this.arrivesUnread(id, arrival)));
+      unread = concatRuns(
+        unread,
+        window.filter((id, arrival) => this.arrivesUnread(id, arrival)),
+      );
       if (window.length < wanted) break;
       upTo = window.ids[window.length - 1]! - 1;
     }
@@ -81,7 +90,10 @@ export class UnreadView {
    * subscribed to (one in no such list any more, deleted or moved away, is left out).
    */
   async all(through: number): Promise<UnreadMessages> {
-    const [recordedIds, later] = await Promise.all([allIds(this.lists, FlagLists.unread(this.userId)), this.unrecorded(through, MAX_UNREAD_MESSAGES + 1)]);
+    const [recordedIds, later] = await Promise.all([
+      allIds(this.lists, FlagLists.unread(this.userId)),
+      this.unrecorded(through, MAX_UNREAD_MESSAGES + 1),
+    ]);
     const recorded = await receivedRunAmong(this.lists, this.sources, recordedIds, false);
     // Newest first: the later ones, then the recorded ones (ascending) reversed.
     const both = concatRuns(later, recorded.reversed());

@@ -3,7 +3,12 @@ import type { MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
 import { evolveUserFlags, FlagLists, noUserFlags, userFlagsId, type UserFlagsEvent } from './user-flags.state';
 
-const USER_FLAGS_EVENTS: readonly UserFlagsEvent['type'][] = ['message_flags.updated.v1', 'message_flags.updated.v2', 'unread_messages.recorded.v1', 'unread_messages.cleared.v1'];
+const USER_FLAGS_EVENTS: readonly UserFlagsEvent['type'][] = [
+  'message_flags.updated.v1',
+  'message_flags.updated.v2',
+  'unread_messages.recorded.v1',
+  'unread_messages.cleared.v1',
+];
 
 /**
  * A user's flags document and lists. The lists change by set operations (repeatable), then the
@@ -18,7 +23,9 @@ export const userFlagsProjector = (repo: MessagesRepository): Projector => ({
     const current = (await repo.userFlagsOf(userId)) ?? noUserFlags(userId);
     if (current.version >= envelope.sequence) return;
     await applyToLists(repo.lists, flagsEvent);
-    await repo.userFlags.replaceOne({ _id: userFlagsId(userId) }, evolveUserFlags(current, flagsEvent, envelope.sequence), { upsert: true });
+    await repo.userFlags.replaceOne({ _id: userFlagsId(userId) }, evolveUserFlags(current, flagsEvent, envelope.sequence), {
+      upsert: true,
+    });
   },
 });
 

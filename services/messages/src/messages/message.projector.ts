@@ -1,8 +1,26 @@
-import type { MessageContentEditedV1, MessageSentV1, MessagesDeletedV1, MessagesMovedV1, ReactionAddedV1, ReactionRemovedV1, SubmessageAddedV1 } from '@zulip-es/contracts';
+import type {
+  MessageContentEditedV1,
+  MessageSentV1,
+  MessagesDeletedV1,
+  MessagesMovedV1,
+  ReactionAddedV1,
+  ReactionRemovedV1,
+  SubmessageAddedV1,
+} from '@zulip-es/contracts';
 import { addIds, listSummary, removeIds, type ListStore } from './message-lists/message-list';
 import { mentionsIn } from '@zulip-es/message-flags';
 import { directPlace, formatListTag } from '../flags/list-tag';
-import { isUserDirectList, ListKeys, listsOf, messageDocId, messageFromSent, RecipientIds, topicKey, type EditHistoryEntry, type MessageState } from './message.state';
+import {
+  isUserDirectList,
+  ListKeys,
+  listsOf,
+  messageDocId,
+  messageFromSent,
+  RecipientIds,
+  topicKey,
+  type EditHistoryEntry,
+  type MessageState,
+} from './message.state';
 import { countParticipants } from './topic-participants.projector';
 import { indexSent, newestBefore, reindexTopic } from './topic-history/topic-index';
 import type { TopicIndexStore } from './topic-history/topic-index-store';
@@ -15,7 +33,8 @@ import { moveClaims } from '../attachments/upload-refs.projector';
 import { applyReaction } from './reactions/reactions.projector';
 import { applySubmessage } from './submessages/submessages.projector';
 
-type MessageEvent = MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1 | ReactionAddedV1 | ReactionRemovedV1 | SubmessageAddedV1;
+type MessageEvent =
+  MessageSentV1 | MessagesDeletedV1 | MessageContentEditedV1 | MessagesMovedV1 | ReactionAddedV1 | ReactionRemovedV1 | SubmessageAddedV1;
 
 /**
  * Messages by id, the id lists of their topic, channel and direct conversations, who sent each
@@ -34,7 +53,15 @@ export function messageProjector(repo: MessagesRepository): Projector {
   // Every list write of a message event goes through this cache (see CachedListStore).
   const lists = repo.listCache;
   return {
-    types: ['message.sent.v1', 'messages.deleted.v1', 'message.content_edited.v1', 'messages.moved.v1', 'reaction.added.v1', 'reaction.removed.v1', 'submessage.added.v1'],
+    types: [
+      'message.sent.v1',
+      'messages.deleted.v1',
+      'message.content_edited.v1',
+      'messages.moved.v1',
+      'reaction.added.v1',
+      'reaction.removed.v1',
+      'submessage.added.v1',
+    ],
     async apply(event, envelope) {
       const { version } = await repo.ownedMessagesCounters();
       if (version >= envelope.sequence) return;
@@ -59,7 +86,13 @@ export function messageProjector(repo: MessagesRepository): Projector {
 }
 
 /** Every message event but a sent message, which alone moves the last message id. */
-async function applyChange(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: Exclude<MessageEvent, MessageSentV1>, sequence: number): Promise<void> {
+async function applyChange(
+  repo: MessagesRepository,
+  lists: ListStore,
+  index: TopicIndexStore,
+  event: Exclude<MessageEvent, MessageSentV1>,
+  sequence: number,
+): Promise<void> {
   switch (event.type) {
     case 'messages.deleted.v1':
       return applyDeleted(repo, lists, index, event, sequence);
@@ -79,7 +112,13 @@ async function applyChange(repo: MessagesRepository, lists: ListStore, index: To
   }
 }
 
-async function applySent(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessageSentV1, sequence: number): Promise<void> {
+async function applySent(
+  repo: MessagesRepository,
+  lists: ListStore,
+  index: TopicIndexStore,
+  event: MessageSentV1,
+  sequence: number,
+): Promise<void> {
   const { messageId, senderId, conversation, recipientId, renderedContent, readBySender, topicParticipantIds } = event.data;
   const mentions = mentionsIn(renderedContent);
   const tagged = { senderId, senderUnread: readBySender === false, channelWildcard: mentions.channelWildcard };
@@ -95,20 +134,30 @@ async function applySent(repo: MessagesRepository, lists: ListStore, index: Topi
     moveClaims(repo, messageId, [], event.data.attachmentPathIds ?? []),
     ...listsOf(conversation).map((key) => addIds(lists, key, [messageId], { tagOf: tagsFor(key, conversation, () => tagged) })),
     ...[...mentioned].map((userId) => addIds(lists, ListKeys.mentions(userId), [messageId])),
-    conversation.type === 'direct' && conversation.userIds.length > 2 ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3) : null,
+    conversation.type === 'direct' && conversation.userIds.length > 2
+      ? recordDmGroup(repo, conversation.userIds, (recipientId - 2) / 3)
+      : null,
     conversation.type === 'channel' ? firstInChannel(repo, conversation.channelId, messageId) : null,
   ]);
 }
 
 type Tagged = { senderId: number; senderUnread: boolean; channelWildcard: boolean };
 const UNKNOWN_TAG: Tagged = { senderId: 0, senderUnread: false, channelWildcard: false };
-const taggedOf = (m: MessageState): Tagged => ({ senderId: m.senderId, senderUnread: m.readBySender === false, channelWildcard: mentionsIn(m.renderedContent).channelWildcard });
+const taggedOf = (m: MessageState): Tagged => ({
+  senderId: m.senderId,
+  senderUnread: m.readBySender === false,
+  channelWildcard: mentionsIn(m.renderedContent).channelWildcard,
+});
 
 /**
  * The tags of a channel's list and of its participants' direct-message lists (see `list-tag.ts`);
  * topic and conversation lists are untagged.
  */
-function tagsFor(key: string, conversation: MessageState['conversation'], of: (id: number) => Tagged): ((id: number) => string) | undefined {
+function tagsFor(
+  key: string,
+  conversation: MessageState['conversation'],
+  of: (id: number) => Tagged,
+): ((id: number) => string) | undefined {
   if (conversation.type === 'channel') {
     if (key !== ListKeys.channel(conversation.channelId)) return undefined;
     return (id) => formatListTag({ ...of(id), place: conversation.topic });
@@ -138,10 +187,17 @@ function topicOf(repo: MessagesRepository, changed: readonly number[], topic: st
   };
 }
 
-async function applyDeleted(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessagesDeletedV1, sequence: number): Promise<void> {
+async function applyDeleted(
+  repo: MessagesRepository,
+  lists: ListStore,
+  index: TopicIndexStore,
+  event: MessagesDeletedV1,
+  sequence: number,
+): Promise<void> {
   const { messageIds, conversation } = event.data;
   // The senders are read from the messages before they go (a topic deletion's batch: at most 100).
-  if (conversation.type === 'channel') await countParticipants(repo, conversation, () => sendersIn(repo, conversation, messageIds), -1, sequence);
+  if (conversation.type === 'channel')
+    await countParticipants(repo, conversation, () => sendersIn(repo, conversation, messageIds), -1, sequence);
   // Deleted messages stay in the upload claims index (`upload_refs`): finding which of them claimed
   // uploads would read every document of a topic deletion's batch. Its readers look claiming
   // messages up, and a deleted one is not found, so it claims nothing.
@@ -156,12 +212,22 @@ async function applyDeleted(repo: MessagesRepository, lists: ListStore, index: T
   if (conversation.type === 'channel') await reindexTopic(index, lists, conversation, messageIds, topicOf(repo, [], conversation.topic));
   const reset = event.data.visibilityPoliciesReset;
   if (reset && conversation.type === 'channel') {
-    await applyPolicyResets(repo, { channelId: conversation.channelId, topicName: conversation.topic, lastUpdated: reset.lastUpdated, sequence }, reset.users);
+    await applyPolicyResets(
+      repo,
+      { channelId: conversation.channelId, topicName: conversation.topic, lastUpdated: reset.lastUpdated, sequence },
+      reset.users,
+    );
   }
 }
 
-async function applyContentEdited(repo: MessagesRepository, lists: ListStore, event: MessageContentEditedV1, sequence: number): Promise<void> {
-  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds, alertWordUserIds } = event.data;
+async function applyContentEdited(
+  repo: MessagesRepository,
+  lists: ListStore,
+  event: MessageContentEditedV1,
+  sequence: number,
+): Promise<void> {
+  const { messageId, editorId, content, renderedContent, prevContent, prevRenderedContent, editedAt, attachmentPathIds, alertWordUserIds } =
+    event.data;
   const message = await repo.message(messageId);
   // The document's version says whether this event already wrote it (the history must not grow twice).
   if (!message || message.version >= sequence) return;
@@ -196,7 +262,8 @@ async function followMentions(lists: ListStore, message: MessageState, renderedC
   const before = mentionsIn(message.renderedContent);
   const after = mentionsIn(renderedContent);
   for (const userId of after.userIds) if (!before.userIds.has(userId)) await addIds(lists, ListKeys.mentions(userId), [message.messageId]);
-  for (const userId of before.userIds) if (!after.userIds.has(userId)) await removeIds(lists, ListKeys.mentions(userId), [message.messageId]);
+  for (const userId of before.userIds)
+    if (!after.userIds.has(userId)) await removeIds(lists, ListKeys.mentions(userId), [message.messageId]);
   if (before.channelWildcard === after.channelWildcard) return;
   const tagged = { ...taggedOf(message), channelWildcard: after.channelWildcard };
   for (const key of listsOf(message.conversation)) {
@@ -206,8 +273,15 @@ async function followMentions(lists: ListStore, message: MessageState, renderedC
 }
 
 /** The senders of those of `messageIds` that are in the topic (one entry per message). */
-async function sendersIn(repo: MessagesRepository, topic: { channelId: number; topic: string }, messageIds: readonly number[]): Promise<number[]> {
-  const inTopic = (m: MessageState): boolean => m.conversation.type === 'channel' && m.conversation.channelId === topic.channelId && topicKey(m.conversation.topic) === topicKey(topic.topic);
+async function sendersIn(
+  repo: MessagesRepository,
+  topic: { channelId: number; topic: string },
+  messageIds: readonly number[],
+): Promise<number[]> {
+  const inTopic = (m: MessageState): boolean =>
+    m.conversation.type === 'channel' &&
+    m.conversation.channelId === topic.channelId &&
+    topicKey(m.conversation.topic) === topicKey(topic.topic);
   return (await repo.messagesByIds(messageIds)).filter(inTopic).map((m) => m.senderId);
 }
 
@@ -232,7 +306,13 @@ function movedEntry(event: MessagesMovedV1, history: readonly EditHistoryEntry[]
  * `first_message_id` follow their lists, and the users' policies the event carries are applied
  * (explicit values: idempotent too).
  */
-async function applyMoved(repo: MessagesRepository, lists: ListStore, index: TopicIndexStore, event: MessagesMovedV1, sequence: number): Promise<void> {
+async function applyMoved(
+  repo: MessagesRepository,
+  lists: ListStore,
+  index: TopicIndexStore,
+  event: MessagesMovedV1,
+  sequence: number,
+): Promise<void> {
   const { messageIds, from, to, resolved, movedAt, policyChanges } = event.data;
   const conversation = { type: 'channel' as const, channelId: to.channelId, topic: to.topic };
   const moved = resolved === null ? { lastMovedTimestamp: seconds(movedAt) } : {};
@@ -245,14 +325,19 @@ async function applyMoved(repo: MessagesRepository, lists: ListStore, index: Top
   for (const message of messages) {
     if (message.version >= sequence) continue; // written by this event already
     const editHistory = movedEntry(event, message.editHistory ?? [], message.messageId === event.data.messageId);
-    await repo.messages.updateOne({ _id: messageDocId(message.messageId) }, { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } });
+    await repo.messages.updateOne(
+      { _id: messageDocId(message.messageId) },
+      { $set: { conversation, recipientId: RecipientIds.channel(to.channelId), ...moved, editHistory, version: sequence } },
+    );
   }
   for (const key of listsOf({ type: 'channel', ...from })) await removeIds(lists, key, messageIds);
   const tags = new Map(messages.map((m) => [m.messageId, taggedOf(m)]));
-  for (const key of listsOf(conversation)) await addIds(lists, key, messageIds, { tagOf: tagsFor(key, conversation, (id) => tags.get(id) ?? UNKNOWN_TAG) });
+  for (const key of listsOf(conversation))
+    await addIds(lists, key, messageIds, { tagOf: tagsFor(key, conversation, (id) => tags.get(id) ?? UNKNOWN_TAG) });
   // Moved messages name their new topic; a move within one topic (a change of case) renames it.
   const renamed = topicOf(repo, messageIds, to.topic);
-  if (from.channelId !== to.channelId || topicKey(from.topic) !== topicKey(to.topic)) await reindexTopic(index, lists, from, messageIds, renamed);
+  if (from.channelId !== to.channelId || topicKey(from.topic) !== topicKey(to.topic))
+    await reindexTopic(index, lists, from, messageIds, renamed);
   await reindexTopic(index, lists, to, messageIds, renamed);
   if (from.channelId !== to.channelId) {
     await followChannelList(repo, lists, await repo.channel(from.channelId));
@@ -283,7 +368,12 @@ async function giveToSubscribers(repo: MessagesRepository, channelId: number, me
  * state), recomputed from the list's head. `deleted`: messages that left the channel, which can
  * change it only when its oldest is among them (a topic deletion's batches mostly do not hold it).
  */
-async function followChannelList(repo: MessagesRepository, lists: ListStore, channel: ChannelState | null, deleted?: readonly number[]): Promise<void> {
+async function followChannelList(
+  repo: MessagesRepository,
+  lists: ListStore,
+  channel: ChannelState | null,
+  deleted?: readonly number[],
+): Promise<void> {
   if (!channel) return;
   const { channelId } = channel;
   if (deleted && (channel.firstMessageId === null || !deleted.includes(channel.firstMessageId))) return;

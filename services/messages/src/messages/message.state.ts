@@ -59,13 +59,42 @@ export const MESSAGES_AGGREGATE = 'messages';
 export const messageDocId = (messageId: number): string => `message:${messageId}`;
 
 export function messageFromSent(event: MessageSentV1, sequence: number): MessageState {
-  const { messageId, senderId, conversation, recipientId, content, renderedContent, sentAt, client, attachmentPathIds, readBySender, topicParticipantIds, alertWordUserIds, submessages } = event.data;
+  const {
+    messageId,
+    senderId,
+    conversation,
+    recipientId,
+    content,
+    renderedContent,
+    sentAt,
+    client,
+    attachmentPathIds,
+    readBySender,
+    topicParticipantIds,
+    alertWordUserIds,
+    submessages,
+  } = event.data;
   const claims = attachmentPathIds && attachmentPathIds.length > 0 ? { attachmentPathIds } : {};
   const unreadBySender = readBySender === false ? { readBySender: false } : {};
   const participants = topicParticipantIds ? { topicParticipantIds } : {};
   const alerted = alertWordUserIds ? { alertWordUserIds } : {};
   const widget = submessages ? { submessages } : {};
-  return { messageId, senderId, conversation, recipientId, content, renderedContent, timestamp: Math.floor(Date.parse(sentAt) / 1000), client, ...unreadBySender, ...participants, ...alerted, ...claims, ...widget, version: sequence };
+  return {
+    messageId,
+    senderId,
+    conversation,
+    recipientId,
+    content,
+    renderedContent,
+    timestamp: Math.floor(Date.parse(sentAt) / 1000),
+    client,
+    ...unreadBySender,
+    ...participants,
+    ...alerted,
+    ...claims,
+    ...widget,
+    version: sequence,
+  };
 }
 
 /** Topic names are matched case-insensitively, as Zulip matches them. */
@@ -87,7 +116,8 @@ export const isUserDirectList = (key: string): boolean => key.startsWith('dms:')
 
 /** The lists a message of this conversation is in. */
 export function listsOf(conversation: MessageConversation): string[] {
-  if (conversation.type === 'channel') return [ListKeys.channel(conversation.channelId), ListKeys.topic(conversation.channelId, conversation.topic)];
+  if (conversation.type === 'channel')
+    return [ListKeys.channel(conversation.channelId), ListKeys.topic(conversation.channelId, conversation.topic)];
   return [ListKeys.direct(conversation.userIds), ...conversation.userIds.map(ListKeys.userDirect)];
 }
 

@@ -35,13 +35,15 @@ export function evolveSubscriptionHistory(
   const open = state.intervals.at(-1)?.to === null;
   let intervals = state.intervals;
   if (event.type === 'channel.subscribers_added.v1' && !open) intervals = [...intervals, { from: lastMessageId + 1, to: null }];
-  if (event.type === 'channel.subscribers_removed.v1' && open) intervals = [...intervals.slice(0, -1), { ...intervals.at(-1)!, to: lastMessageId }];
+  if (event.type === 'channel.subscribers_removed.v1' && open)
+    intervals = [...intervals.slice(0, -1), { ...intervals.at(-1)!, to: lastMessageId }];
   return { ...state, intervals, channelVersion: sequence };
 }
 
 /** Whether the user received this message (was subscribed when it was sent). */
 export const received = (history: SubscriptionHistoryState | null, messageId: number): boolean =>
-  (history?.intervals.some((i) => messageId >= i.from && (i.to === null || messageId <= i.to)) ?? false) || (history?.movedIn?.includes(messageId) ?? false);
+  (history?.intervals.some((i) => messageId >= i.from && (i.to === null || messageId <= i.to)) ?? false) ||
+  (history?.movedIn?.includes(messageId) ?? false);
 
 /** Pure: the history after messages were moved in while the user was subscribed, or null when it already has them. */
 export function withMovedIn(history: SubscriptionHistoryState, messageIds: readonly number[]): SubscriptionHistoryState | null {

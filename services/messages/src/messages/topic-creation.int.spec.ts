@@ -4,7 +4,8 @@ import { edit, send, SUCCESS } from './edit-message/edit-message.int-helpers';
 
 const REFUSED = { result: 'error', code: 'BAD_REQUEST', msg: 'You do not have permission to create new topics in this channel.' };
 const MODERATORS = 4;
-const post = (auth: TestUser, to: string, topic: string) => api('POST', '/messages', { auth, params: { type: 'stream', to, topic, content: 'hi' } });
+const post = (auth: TestUser, to: string, topic: string) =>
+  api('POST', '/messages', { auth, params: { type: 'stream', to, topic, content: 'hi' } });
 
 describe('can_create_topic_group: starting topics', () => {
   let users: Record<'owner' | 'admin' | 'moderator' | 'member' | 'guest', TestUser>;
@@ -30,8 +31,13 @@ describe('can_create_topic_group: starting topics', () => {
     const open = await createChannel();
     expect((await api('GET', `/streams/${open}`, { auth: users.owner })).body.stream).toMatchObject({ can_create_topic_group: 7 });
     const { channelId } = await channelWhere(MODERATORS);
-    expect((await api('GET', `/streams/${channelId}`, { auth: users.owner })).body.stream).toMatchObject({ can_create_topic_group: MODERATORS });
-    const res = await api('POST', '/channels/create', { auth: users.owner, params: { name: uniqueChannelName('protected'), subscribers: [], invite_only: true, can_create_topic_group: MODERATORS } });
+    expect((await api('GET', `/streams/${channelId}`, { auth: users.owner })).body.stream).toMatchObject({
+      can_create_topic_group: MODERATORS,
+    });
+    const res = await api('POST', '/channels/create', {
+      auth: users.owner,
+      params: { name: uniqueChannelName('protected'), subscribers: [], invite_only: true, can_create_topic_group: MODERATORS },
+    });
     expect(res.body).toEqual({
       result: 'error',
       code: 'BAD_REQUEST',
@@ -46,13 +52,16 @@ describe('can_create_topic_group: starting topics', () => {
     ['moderator', true],
     ['member', false],
     ['guest', false],
-  ] as const)('POST /messages to a new topic where moderators start topics: %s allowed=%s; an existing topic (any case) is open to all', async (role, allowed) => {
-    const { name } = await channelWhere(MODERATORS);
-    const res = await post(users[role], name, `new by ${role}`);
-    if (allowed) expect(res.body).toMatchObject({ result: 'success' });
-    else expect(res.body).toEqual(REFUSED);
-    expect((await post(users[role], name, 'LUNCH')).body).toMatchObject({ result: 'success' });
-  });
+  ] as const)(
+    'POST /messages to a new topic where moderators start topics: %s allowed=%s; an existing topic (any case) is open to all',
+    async (role, allowed) => {
+      const { name } = await channelWhere(MODERATORS);
+      const res = await post(users[role], name, `new by ${role}`);
+      if (allowed) expect(res.body).toMatchObject({ result: 'success' });
+      else expect(res.body).toEqual(REFUSED);
+      expect((await post(users[role], name, 'LUNCH')).body).toMatchObject({ result: 'success' });
+    },
+  );
 
   it('administrators are not exempt: where one member alone starts topics, the owner is refused a new topic and the member is not', async () => {
     const { name } = await channelWhere({ direct_members: [users.member.userId], direct_subgroups: [] }, users.member);
@@ -70,7 +79,7 @@ describe('can_create_topic_group: starting topics', () => {
     expect((await edit(users.moderator, id, { topic: 'dinner', send_notification_to_new_thread: false })).body).toEqual(SUCCESS);
   });
 
-  it('PATCH /messages/{id}: a move into another channel\'s new topic needs that channel\'s permission', async () => {
+  it("PATCH /messages/{id}: a move into another channel's new topic needs that channel's permission", async () => {
     const from = uniqueChannelName('from');
     await createChannel({ name: from, subscribers: [users.member.userId] });
     const { channelId: to } = await channelWhere(MODERATORS);

@@ -5,7 +5,8 @@ import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadUser } from '../users-read-model/users-read-model';
 
 /** Whether starting a topic in this channel depends on who starts it (else the topic's existence need not be read). */
-export const restrictsTopicCreation = (channel: ChannelState): boolean => channel.settings.can_create_topic_group !== SystemGroupId.EVERYONE;
+export const restrictsTopicCreation = (channel: ChannelState): boolean =>
+  channel.settings.can_create_topic_group !== SystemGroupId.EVERYONE;
 
 /**
  * Zulip's `check_for_can_create_topic_group_violation` (Zulip 12, feature level 441), for a
@@ -13,7 +14,13 @@ export const restrictsTopicCreation = (channel: ChannelState): boolean => channe
  * to anyone who may post; a new one only to the channel's `can_create_topic_group`. No role is
  * exempt, administrators included. Zulip's cross-realm bots skip it (callers check).
  */
-export function checkCanCreateTopic(ctx: AccessContext, user: Pick<ReadUser, 'userId' | 'role'>, channel: ChannelState, topicExists: boolean): void {
+export function checkCanCreateTopic(
+  ctx: AccessContext,
+  user: Pick<ReadUser, 'userId' | 'role'>,
+  channel: ChannelState,
+  topicExists: boolean,
+): void {
   if (!restrictsTopicCreation(channel) || topicExists) return;
-  if (!inChannelSetting(ctx, user, channel, 'can_create_topic_group')) throw badRequest('You do not have permission to create new topics in this channel.');
+  if (!inChannelSetting(ctx, user, channel, 'can_create_topic_group'))
+    throw badRequest('You do not have permission to create new topics in this channel.');
 }

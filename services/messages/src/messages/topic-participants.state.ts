@@ -23,7 +23,12 @@ export const topicParticipantsId = (channelId: number, topic: string): string =>
  * joined (+1) or left (-1) the topic; null when no sender is left. Counts never go below zero,
  * so a message the document never counted leaves it unchanged.
  */
-export function withMessagesOf(state: TopicParticipantsState | null, senderIds: readonly number[], change: 1 | -1, sequence: number): TopicParticipantsState | null {
+export function withMessagesOf(
+  state: TopicParticipantsState | null,
+  senderIds: readonly number[],
+  change: 1 | -1,
+  sequence: number,
+): TopicParticipantsState | null {
   const counts = { ...(state?.messagesBySender ?? {}) };
   for (const senderId of senderIds) {
     const key = String(senderId);

@@ -59,7 +59,10 @@ export interface WildcardAudience {
 export function checkWildcardMentions(mentions: WildcardMentions, audience: WildcardAudience): void {
   if (audience.canMentionManyUsers) return;
   if (mentions.channel && audience.channelSubscribers > audience.threshold) {
-    throw new DomainError('STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+    throw new DomainError(
+      'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+      'You do not have permission to use channel wildcard mentions in this channel.',
+    );
   }
   if (mentions.topic && audience.topicParticipants > audience.threshold) {
     throw new DomainError('TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');

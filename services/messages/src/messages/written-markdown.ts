@@ -6,7 +6,15 @@ import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
 
 /** Characters that break Zulip's `#**channel>topic@id**` syntax (`topic_link_util.invalid_stream_topic_regex`). */
 const BREAKING = /[`>*&[\]]|\$\$/g;
-const ESCAPED: Record<string, string> = { '`': '&#96;', '>': '&gt;', '*': '&#42;', '&': '&amp;', $$: '&#36;&#36;', '[': '&#91;', ']': '&#93;' };
+const ESCAPED: Record<string, string> = {
+  '`': '&#96;',
+  '>': '&gt;',
+  '*': '&#42;',
+  '&': '&amp;',
+  $$: '&#36;&#36;',
+  '[': '&#91;',
+  ']': '&#93;',
+};
 
 /** Zulip's `hash_util.encode_hash_component`: URI-encoded with `%` written `.`. */
 export const encodeHashComponent = (text: string): string =>

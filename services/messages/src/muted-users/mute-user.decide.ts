@@ -19,7 +19,10 @@ export function decideMuteUser(state: MuteState, now: Date): NewEvent[] {
   if (!state.target) throw badRequest('No such user');
   const mutedUserId = state.target.userId;
   if (state.muted.muted.some((m) => m.userId === mutedUserId)) throw badRequest('User already muted');
-  const muted: UserMutedV1 = { type: 'user.muted.v1', data: { userId: state.actorId, mutedUserId, mutedAt: now.toISOString(), fromMessageId: state.flags.lastMessageId + 1 } };
+  const muted: UserMutedV1 = {
+    type: 'user.muted.v1',
+    data: { userId: state.actorId, mutedUserId, mutedAt: now.toISOString(), fromMessageId: state.flags.lastMessageId + 1 },
+  };
   const read = decideFlagChange({ flag: 'read', op: 'add' }, state.flags, { eligible: state.unreadFromTarget, flagged: new Set() });
   return [{ ...muted, aggregateId: mutedUsersId(state.actorId), sequence: state.muted.version + 1 }, ...read];
 }
@@ -29,6 +32,9 @@ export function decideUnmuteUser(state: Pick<MuteState, 'actorId' | 'target' | '
   if (!state.target) throw badRequest('No such user');
   const mutedUserId = state.target.userId;
   if (!state.muted.muted.some((m) => m.userId === mutedUserId)) throw badRequest('User is not muted');
-  const unmuted: UserUnmutedV1 = { type: 'user.unmuted.v1', data: { userId: state.actorId, mutedUserId, fromMessageId: state.flags.lastMessageId + 1 } };
+  const unmuted: UserUnmutedV1 = {
+    type: 'user.unmuted.v1',
+    data: { userId: state.actorId, mutedUserId, fromMessageId: state.flags.lastMessageId + 1 },
+  };
   return [{ ...unmuted, aggregateId: mutedUsersId(state.actorId), sequence: state.muted.version + 1 }];
 }

@@ -17,18 +17,29 @@ const muted = (userId: number, fromMessageId: number) => ({ userId, mutedAt: 1, 
 describe('muting a user', () => {
   it('mutes from the next message on', () => {
     expect(decideMuteUser(given({ flags: { ...flags, recordedThrough: 30, unrecorded: [] } }), now)).toEqual([
-      { type: 'user.muted.v1', aggregateId: `muted_users:${U.member}`, sequence: 1, data: { userId: U.member, mutedUserId: U.otherMember, mutedAt: now.toISOString(), fromMessageId: 31 } },
+      {
+        type: 'user.muted.v1',
+        aggregateId: `muted_users:${U.member}`,
+        sequence: 1,
+        data: { userId: U.member, mutedUserId: U.otherMember, mutedAt: now.toISOString(), fromMessageId: 31 },
+      },
     ]);
   });
 
   it("records the caller's unread messages, then marks those from the muted user read", () => {
     const events = decideMuteUser(given({ unreadFromTarget: [28, 12] }), now);
     expect(events.map((e) => e.type)).toEqual(['user.muted.v1', 'unread_messages.recorded.v1', 'message_flags.updated.v2']);
-    expect(events[2]).toMatchObject({ aggregateId: `flags:${U.member}`, sequence: 6, data: { flag: 'read', op: 'add', messageIds: [12, 28] } });
+    expect(events[2]).toMatchObject({
+      aggregateId: `flags:${U.member}`,
+      sequence: 6,
+      data: { flag: 'read', op: 'add', messageIds: [12, 28] },
+    });
   });
 
   it('refuses the caller, an unknown user, and a user already muted, with Zulip’s messages', () => {
-    expect(() => decideMuteUser(given({ target: { userId: U.member } }), now)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Cannot mute self' }));
+    expect(() => decideMuteUser(given({ target: { userId: U.member } }), now)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Cannot mute self' }),
+    );
     expect(() => decideMuteUser(given({ target: undefined }), now)).toThrow(expect.objectContaining({ msg: 'No such user' }));
     const already = { ...noMutedUsers(U.member), muted: [muted(U.otherMember, 5)], version: 1 };
     expect(() => decideMuteUser(given({ muted: already }), now)).toThrow(expect.objectContaining({ msg: 'User already muted' }));
@@ -39,7 +50,12 @@ describe('unmuting a user', () => {
   it('unmutes from the next message on', () => {
     const state = given({ muted: { ...noMutedUsers(U.member), muted: [muted(U.otherMember, 5)], version: 1 } });
     expect(decideUnmuteUser(state)).toEqual([
-      { type: 'user.unmuted.v1', aggregateId: `muted_users:${U.member}`, sequence: 2, data: { userId: U.member, mutedUserId: U.otherMember, fromMessageId: 31 } },
+      {
+        type: 'user.unmuted.v1',
+        aggregateId: `muted_users:${U.member}`,
+        sequence: 2,
+        data: { userId: U.member, mutedUserId: U.otherMember, fromMessageId: 31 },
+      },
     ]);
   });
 
@@ -50,8 +66,14 @@ describe('unmuting a user', () => {
 });
 
 describe('muted users state', () => {
-  const mute = (mutedUserId: number, fromMessageId: number) => ({ type: 'user.muted.v1' as const, data: { userId: U.member, mutedUserId, mutedAt: now.toISOString(), fromMessageId } });
-  const unmute = (mutedUserId: number, fromMessageId: number) => ({ type: 'user.unmuted.v1' as const, data: { userId: U.member, mutedUserId, fromMessageId } });
+  const mute = (mutedUserId: number, fromMessageId: number) => ({
+    type: 'user.muted.v1' as const,
+    data: { userId: U.member, mutedUserId, mutedAt: now.toISOString(), fromMessageId },
+  });
+  const unmute = (mutedUserId: number, fromMessageId: number) => ({
+    type: 'user.unmuted.v1' as const,
+    data: { userId: U.member, mutedUserId, fromMessageId },
+  });
 
   it('lists the muted users in the order muted, with Zulip’s timestamp', () => {
     let state = evolveMutedUsers(noMutedUsers(U.member), mute(U.otherMember, 10), 1);

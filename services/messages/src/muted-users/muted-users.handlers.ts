@@ -12,8 +12,15 @@ async function muteState(deps: MessagesDeps, actorId: number | null, mutedUserId
   const ctx = channelsContext(deps.users, actorId);
   const target = ctx.user(mutedUserId);
   const view = await UnreadView.load(deps.repo, ctx.actor.userId);
-  const [muted, flags, unread] = await Promise.all([deps.repo.mutedUsersOf(ctx.actor.userId), flagsStateOf(deps, view), view.all(await deps.repo.lastMessageId())]);
-  const unreadFromTarget = unread.run.received().filter((m) => m.senderId === mutedUserId).map((m) => m.id);
+  const [muted, flags, unread] = await Promise.all([
+    deps.repo.mutedUsersOf(ctx.actor.userId),
+    flagsStateOf(deps, view),
+    view.all(await deps.repo.lastMessageId()),
+  ]);
+  const unreadFromTarget = unread.run
+    .received()
+    .filter((m) => m.senderId === mutedUserId)
+    .map((m) => m.id);
   return { actorId: ctx.actor.userId, target: target && { userId: target.userId }, muted, flags, unreadFromTarget };
 }
 

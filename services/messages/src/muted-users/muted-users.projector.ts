@@ -10,6 +10,8 @@ export const mutedUsersProjector = (repo: MessagesRepository): Projector => ({
   async apply(event, envelope) {
     const muteEvent = event as MutedUsersEvent;
     const { userId } = muteEvent.data;
-    await applyToDocument(repo.mutedUsers, mutedUsersId(userId), envelope.sequence, (current) => evolveMutedUsers(current ?? noMutedUsers(userId), muteEvent, envelope.sequence));
+    await applyToDocument(repo.mutedUsers, mutedUsersId(userId), envelope.sequence, (current) =>
+      evolveMutedUsers(current ?? noMutedUsers(userId), muteEvent, envelope.sequence),
+    );
   },
 });

@@ -39,12 +39,19 @@ export function evolveMutedUsers(state: MutedUsersState, event: MutedUsersEvent,
     case 'user.muted.v1': {
       const { mutedUserId, mutedAt, fromMessageId } = event.data;
       const others = state.muted.filter((m) => m.userId !== mutedUserId);
-      return { ...state, muted: [...others, { userId: mutedUserId, mutedAt: Math.floor(Date.parse(mutedAt) / 1000), fromMessageId }], version: sequence };
+      return {
+        ...state,
+        muted: [...others, { userId: mutedUserId, mutedAt: Math.floor(Date.parse(mutedAt) / 1000), fromMessageId }],
+        version: sequence,
+      };
     }
     case 'user.unmuted.v1': {
       const { mutedUserId, fromMessageId } = event.data;
       const ended = state.muted.find((m) => m.userId === mutedUserId);
-      const past = ended && fromMessageId > ended.fromMessageId ? [...state.past, { userId: mutedUserId, fromMessageId: ended.fromMessageId, toMessageId: fromMessageId - 1 }] : state.past;
+      const past =
+        ended && fromMessageId > ended.fromMessageId
+          ? [...state.past, { userId: mutedUserId, fromMessageId: ended.fromMessageId, toMessageId: fromMessageId - 1 }]
+          : state.past;
       return { ...state, muted: state.muted.filter((m) => m.userId !== mutedUserId), past, version: sequence };
     }
     default: {
@@ -55,4 +62,5 @@ export function evolveMutedUsers(state: MutedUsersState, event: MutedUsersEvent,
 }
 
 /** Zulip's `muted_users`: `[{id, timestamp}]`, in the order they were muted. */
-export const mutedUsersView = (state: MutedUsersState): { id: number; timestamp: number }[] => state.muted.map((m) => ({ id: m.userId, timestamp: m.mutedAt }));
+export const mutedUsersView = (state: MutedUsersState): { id: number; timestamp: number }[] =>
+  state.muted.map((m) => ({ id: m.userId, timestamp: m.mutedAt }));

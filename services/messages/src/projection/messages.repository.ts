@@ -3,21 +3,45 @@ import type { StoredDraft } from '@zulip-es/contracts';
 import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { CHANNEL_FOLDERS_AGGREGATE, NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../channels/folders/channel-folders.state';
-import { scheduledIndexId, scheduledMessageId, type ScheduledIndexState, type ScheduledMessageState } from '../scheduled-messages/scheduled-message.state';
+import {
+  scheduledIndexId,
+  scheduledMessageId,
+  type ScheduledIndexState,
+  type ScheduledMessageState,
+} from '../scheduled-messages/scheduled-message.state';
 import { draftDocId, draftsAggregateId, noDrafts, type DraftsState } from '../drafts/drafts.state';
 import { noSubscriptions, userSubscriptionsId, type UserSubscriptionsState } from '../channels/user-subscriptions.state';
-import { noSubscriptionSettings, subscriptionSettingsId, type UserSubscriptionSettingsState } from '../channels/subscription-settings/subscription-settings.state';
+import {
+  noSubscriptionSettings,
+  subscriptionSettingsId,
+  type UserSubscriptionSettingsState,
+} from '../channels/subscription-settings/subscription-settings.state';
 import type { Chunk, ListHead, ListStore } from '../messages/message-lists/message-list';
 import { CachedListStore } from '../messages/message-lists/cached-list-store';
 import { SealedChunkCache } from '../messages/message-lists/sealed-chunk-cache';
-import { decodeChunkRefs, decodeIds, decodeTagTable, decodeTags, encodeChunkRefs, encodeIds, encodeTags, tagsOf, type StoredTags } from '../messages/message-lists/id-chunk-codec';
+import {
+  decodeChunkRefs,
+  decodeIds,
+  decodeTagTable,
+  decodeTags,
+  encodeChunkRefs,
+  encodeIds,
+  encodeTags,
+  tagsOf,
+  type StoredTags,
+} from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
 import { topicParticipantsId, type TopicParticipantsState } from '../messages/topic-participants.state';
 import { userFlagsId, type UserFlagsState } from '../flags/user-flags.state';
 import { mutedUsersId, noMutedUsers, type MutedUsersState } from '../muted-users/muted-users.state';
 import { alertWordsId, noAlertWords, type AlertWordsState } from '../alert-words/alert-words.state';
-import { TopicIndexCache, TopicIndexStore, type TopicIndexChunkDoc, type TopicIndexHeadDoc } from '../messages/topic-history/topic-index-store';
+import {
+  TopicIndexCache,
+  TopicIndexStore,
+  type TopicIndexChunkDoc,
+  type TopicIndexHeadDoc,
+} from '../messages/topic-history/topic-index-store';
 import { applyToDocument, withoutId } from './projector';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
@@ -251,7 +275,10 @@ export class MessagesRepository {
   /** Deletes the messages' documents in one request (one delete by `_id` each; absent ones are ignored). */
   async deleteMessages(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.messages.bulkWrite(ids.map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })), { ordered: false });
+    await this.messages.bulkWrite(
+      ids.map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })),
+      { ordered: false },
+    );
   }
 
   /** The highest message id given so far, kept with the `messages` version (see `setMessagesVersion`). */
@@ -309,7 +336,8 @@ export class MessagesRepository {
         const doc = await heads.findOne({ _id: key });
         return doc ? { chunks: decodeChunkRefs(doc.refs), nextNo: doc.nextNo } : null;
       },
-      putHead: async (key, head) => void (await heads.replaceOne({ _id: key }, { refs: encodeChunkRefs(head.chunks), nextNo: head.nextNo }, { upsert: true })),
+      putHead: async (key, head) =>
+        void (await heads.replaceOne({ _id: key }, { refs: encodeChunkRefs(head.chunks), nextNo: head.nextNo }, { upsert: true })),
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
       chunk: async (key, no) => decodeChunk(await chunks.findOne({ _id: `${key}#${no}` })),
       chunksOf: async (key, nos) => {
@@ -318,7 +346,11 @@ export class MessagesRepository {
         return nos.map((no) => decodeChunk(byId.get(`${key}#${no}`) ?? null));
       },
       putChunk: async (key, no, { ids, tags }) =>
-        void (await chunks.replaceOne({ _id: `${key}#${no}` }, { ids: encodeIds(ids), ...(tags ? encodeTags(tags) : {}) }, { upsert: true })),
+        void (await chunks.replaceOne(
+          { _id: `${key}#${no}` },
+          { ids: encodeIds(ids), ...(tags ? encodeTags(tags) : {}) },
+          { upsert: true },
+        )),
       deleteChunk: async (key, no) => void (await chunks.deleteOne({ _id: `${key}#${no}` })),
     };
   }
@@ -346,7 +378,9 @@ export class MessagesRepository {
 
   /** Applies a channel event to the channel's document (see `applyToDocument`). */
   async applyToChannel(channelId: number, sequence: number, evolve: (current: ChannelState | null) => ChannelState): Promise<void> {
-    await this.owned.write(OwnedIds.channel(channelId), () => applyToDocument(this.channels, channelAggregateId(channelId), sequence, evolve));
+    await this.owned.write(OwnedIds.channel(channelId), () =>
+      applyToDocument(this.channels, channelAggregateId(channelId), sequence, evolve),
+    );
   }
 
   /** The channel's `first_message_id`, a field outside its versioned state. */
@@ -359,7 +393,9 @@ export class MessagesRepository {
   }
 
   async putChannelName(name: string, channelId: number): Promise<void> {
-    await this.owned.write(OwnedIds.channelName(name), () => this.channelNames.replaceOne({ _id: normalizeChannelName(name) }, { channelId }, { upsert: true }));
+    await this.owned.write(OwnedIds.channelName(name), () =>
+      this.channelNames.replaceOne({ _id: normalizeChannelName(name) }, { channelId }, { upsert: true }),
+    );
   }
 
   /** The name index after a rename (a change of case keeps the one entry). */

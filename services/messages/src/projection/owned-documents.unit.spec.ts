@@ -40,7 +40,11 @@ describe('documents kept by the owner of key realm', () => {
   it('after a write with the new content, answers it without loading', async () => {
     const docs = new OwnedDocuments();
     await docs.read('a', async () => ({ version: 1, last: 10 }));
-    await docs.write<{ version: number; last: number }>('a', async () => undefined, (kept) => kept && { ...kept, version: 2 });
+    await docs.write<{ version: number; last: number }>(
+      'a',
+      async () => undefined,
+      (kept) => kept && { ...kept, version: 2 },
+    );
     const load = jest.fn(async () => ({ version: 0, last: 0 }));
     expect(await docs.read('a', load)).toEqual({ version: 2, last: 10 });
     expect(load).not.toHaveBeenCalled();
@@ -59,7 +63,13 @@ describe('documents kept by the owner of key realm', () => {
   it('keeps nothing of a failed write', async () => {
     const docs = new OwnedDocuments();
     await docs.read('a', async () => 1);
-    await expect(docs.write('a', async () => Promise.reject(new Error('store down')), () => 5)).rejects.toThrow('store down');
+    await expect(
+      docs.write(
+        'a',
+        async () => Promise.reject(new Error('store down')),
+        () => 5,
+      ),
+    ).rejects.toThrow('store down');
     expect(await docs.read('a', async () => 2)).toBe(2);
   });
 

@@ -12,7 +12,10 @@ export interface RecentConversation {
 }
 
 /** Pure: the conversations of these direct messages of `userId`, the most recent first. */
-export function recentConversations(userId: number, messages: readonly Pick<MessageState, 'messageId' | 'conversation'>[]): RecentConversation[] {
+export function recentConversations(
+  userId: number,
+  messages: readonly Pick<MessageState, 'messageId' | 'conversation'>[],
+): RecentConversation[] {
   const byParticipants = new Map<string, RecentConversation>();
   for (const { messageId, conversation } of messages) {
     if (conversation.type !== 'direct') continue;

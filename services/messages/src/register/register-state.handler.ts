@@ -67,7 +67,9 @@ const subscriptionSection: Section = {
       const sub = byChannel.get(c.channelId);
       return sub && !sub.active ? [subscriptionView(ctx, c, sub, settingsOf(settings, c.channelId))] : [];
     });
-    const neverSubscribed = live.filter((c) => !byChannel.has(c.channelId) && hasMetadataAccess(ctx, ctx.actor, c, false)).map((c) => (withSubscribers ? { ...streamView(ctx, c), subscribers: activeSubscriberIds(ctx, c) } : streamView(ctx, c)));
+    const neverSubscribed = live
+      .filter((c) => !byChannel.has(c.channelId) && hasMetadataAccess(ctx, ctx.actor, c, false))
+      .map((c) => (withSubscribers ? { ...streamView(ctx, c), subscribers: activeSubscriberIds(ctx, c) } : streamView(ctx, c)));
     return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };
   },
 };
@@ -100,7 +102,9 @@ const userTopicSection: Section = {
     const [topics, channels] = await Promise.all([repo.userTopicsOf(ctx.actor.userId), reads.channels()]);
     const archived = new Set(channels.filter((c) => c.isArchived).map((c) => c.channelId));
     const emptyName = params.client_capabilities?.empty_topic_name === true ? '' : REALM_EMPTY_TOPIC_DISPLAY_NAME;
-    return { user_topics: userTopicsView(topics, (id) => archived.has(id)).map((t) => (t.topic_name === '' ? { ...t, topic_name: emptyName } : t)) };
+    return {
+      user_topics: userTopicsView(topics, (id) => archived.has(id)).map((t) => (t.topic_name === '' ? { ...t, topic_name: emptyName } : t)),
+    };
   },
 };
 
@@ -125,7 +129,9 @@ const mutedTopicsSection: Section = {
 const recentPrivateConversationsSection: Section = {
   fetchType: 'recent_private_conversations',
   async state({ repo }, ctx) {
-    return { recent_private_conversations: await readRecentConversations(repo.lists, (ids) => repo.conversationsOf(ids), ctx.actor.userId) };
+    return {
+      recent_private_conversations: await readRecentConversations(repo.lists, (ids) => repo.conversationsOf(ids), ctx.actor.userId),
+    };
   },
 };
 
@@ -166,7 +172,9 @@ const channelFoldersSection: Section = {
 const scheduledSection = (fetchType: 'scheduled_messages' | 'reminders'): Section => ({
   fetchType,
   async state({ repo }, ctx) {
-    const own = (await repo.scheduledMessagesOf(ctx.actor.userId)).sort((a, b) => a.deliverAt - b.deliverAt || a.scheduledMessageId - b.scheduledMessageId);
+    const own = (await repo.scheduledMessagesOf(ctx.actor.userId)).sort(
+      (a, b) => a.deliverAt - b.deliverAt || a.scheduledMessageId - b.scheduledMessageId,
+    );
     if (fetchType === 'reminders') return { reminders: own.filter((m) => m.kind === 'reminder').map(reminderView) };
     return { scheduled_messages: own.filter((m) => m.kind === 'send_later').map(scheduledMessageView) };
   },

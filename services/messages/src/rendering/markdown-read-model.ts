@@ -76,7 +76,11 @@ export class MarkdownReadModel implements ReadModel {
     const id = this.groupByLowerName.get(name.toLowerCase());
     const group = id === undefined ? undefined : this.groups.get(id);
     if (id === undefined || !group) return undefined;
-    return { id, displayName: group.isSystemGroup ? (SYSTEM_GROUP_NAMES[group.name] ?? group.name) : group.name, deactivated: group.deactivated };
+    return {
+      id,
+      displayName: group.isSystemGroup ? (SYSTEM_GROUP_NAMES[group.name] ?? group.name) : group.name,
+      deactivated: group.deactivated,
+    };
   }
 
   translatesEmoticons(userId: number): boolean {
@@ -85,13 +89,19 @@ export class MarkdownReadModel implements ReadModel {
 
   /** Active custom emoji: name → image URL (made once per change: every message rendered reads it). */
   customEmoji(): ReadonlyMap<string, string> {
-    this.activeEmoji ??= new Map([...this.emojiById.values()].filter((e) => e.active).map((e) => [e.name, `${CUSTOM_EMOJI_URL_PREFIX}${customEmojiKeys(this.realmId, e.fileName).image}`]));
+    this.activeEmoji ??= new Map(
+      [...this.emojiById.values()]
+        .filter((e) => e.active)
+        .map((e) => [e.name, `${CUSTOM_EMOJI_URL_PREFIX}${customEmojiKeys(this.realmId, e.fileName).image}`]),
+    );
     return this.activeEmoji;
   }
 
   /** Every custom emoji by id, deactivated ones too: what a reaction is checked against (it may join one). */
   customEmojiById(): CustomEmojiById {
-    this.emojiByCode ??= new Map([...this.emojiById].map(([id, e]) => [String(id), { id: String(id), name: e.name, deactivated: !e.active }]));
+    this.emojiByCode ??= new Map(
+      [...this.emojiById].map(([id, e]) => [String(id), { id: String(id), name: e.name, deactivated: !e.active }]),
+    );
     return this.emojiByCode;
   }
 
@@ -129,7 +139,11 @@ export class MarkdownReadModel implements ReadModel {
       case 'user_group.updated.v1': {
         const group = this.groups.get(event.data.groupId);
         if (!group) return;
-        return this.setGroup(event.data.groupId, { ...group, ...(event.data.name !== undefined ? { name: event.data.name } : {}), ...(event.data.deactivated !== undefined ? { deactivated: event.data.deactivated } : {}) });
+        return this.setGroup(event.data.groupId, {
+          ...group,
+          ...(event.data.name !== undefined ? { name: event.data.name } : {}),
+          ...(event.data.deactivated !== undefined ? { deactivated: event.data.deactivated } : {}),
+        });
       }
       case 'user_group.deactivated.v1': {
         const group = this.groups.get(event.data.groupId);
@@ -137,10 +151,15 @@ export class MarkdownReadModel implements ReadModel {
         return;
       }
       case 'linkifier.added.v1':
-        this.linkifiers = [...this.linkifiers, { id: event.data.linkifierId, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate }];
+        this.linkifiers = [
+          ...this.linkifiers,
+          { id: event.data.linkifierId, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate },
+        ];
         return;
       case 'linkifier.changed.v1':
-        this.linkifiers = this.linkifiers.map((l) => (l.id === event.data.linkifierId ? { ...l, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate } : l));
+        this.linkifiers = this.linkifiers.map((l) =>
+          l.id === event.data.linkifierId ? { ...l, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate } : l,
+        );
         return;
       case 'linkifier.removed.v1':
         this.linkifiers = this.linkifiers.filter((l) => l.id !== event.data.linkifierId);
@@ -190,7 +209,8 @@ export class MarkdownReadModel implements ReadModel {
 
   private setGroup(groupId: number, group: NamedGroup): void {
     const previous = this.groups.get(groupId);
-    if (previous && this.groupByLowerName.get(previous.name.toLowerCase()) === groupId) this.groupByLowerName.delete(previous.name.toLowerCase());
+    if (previous && this.groupByLowerName.get(previous.name.toLowerCase()) === groupId)
+      this.groupByLowerName.delete(previous.name.toLowerCase());
     this.groups.set(groupId, group);
     this.groupByLowerName.set(group.name.toLowerCase(), groupId);
   }

@@ -20,7 +20,15 @@ const created = (userId: number, fullName: string) =>
 
 describe('what rendering knows of the users domain', () => {
   const model = new MarkdownReadModel();
-  model.apply(usersEvent('realm.created.v1', { realmId: 2, name: 'x', host: 'chat.example.org', url: 'https://chat.example.org/', createdAt: '2026-01-01T00:00:00.000Z' }));
+  model.apply(
+    usersEvent('realm.created.v1', {
+      realmId: 2,
+      name: 'x',
+      host: 'chat.example.org',
+      url: 'https://chat.example.org/',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }),
+  );
 
   it('finds users by their current name without case, and follows deactivation', () => {
     model.apply(created(7, 'Ada Lovelace'));
@@ -33,7 +41,26 @@ describe('what rendering knows of the users domain', () => {
   });
 
   it("shows system groups by Zulip's display names", () => {
-    model.apply(usersEvent('user_group.created.v1', { groupId: 3, name: 'role:administrators', description: '', isSystemGroup: true, creatorId: null, dateCreated: null, memberIds: [], subgroupIds: [], settings: { can_add_members_group: 1, can_join_group: 1, can_leave_group: 1, can_manage_group: 1, can_mention_group: 1, can_remove_members_group: 1 } }));
+    model.apply(
+      usersEvent('user_group.created.v1', {
+        groupId: 3,
+        name: 'role:administrators',
+        description: '',
+        isSystemGroup: true,
+        creatorId: null,
+        dateCreated: null,
+        memberIds: [],
+        subgroupIds: [],
+        settings: {
+          can_add_members_group: 1,
+          can_join_group: 1,
+          can_leave_group: 1,
+          can_manage_group: 1,
+          can_mention_group: 1,
+          can_remove_members_group: 1,
+        },
+      }),
+    );
     expect(model.groupByName('ROLE:ADMINISTRATORS')).toEqual({ id: 3, displayName: 'Administrators', deactivated: false });
   });
 

@@ -25,7 +25,13 @@ export interface RenderingDeps {
  * the sender may read, with the newest message of each topic it names, are read first, so that
  * rendering itself stays synchronous.
  */
-export async function renderContextFor(deps: RenderingDeps, access: AccessContext, sender: ReadUser, content: string, lists: ListReader = deps.repo.lists): Promise<RenderContext> {
+export async function renderContextFor(
+  deps: RenderingDeps,
+  access: AccessContext,
+  sender: ReadUser,
+  content: string,
+  lists: ListReader = deps.repo.lists,
+): Promise<RenderContext> {
   const references = [...content.matchAll(CHANNEL_REFERENCE)];
   const channelIds = new Map<string, number>();
   const topicNewest = new Map<string, number>();
@@ -35,7 +41,8 @@ export async function renderContextFor(deps: RenderingDeps, access: AccessContex
     const channels = await Promise.all(names.map((name) => deps.repo.channelByName(name)));
     for (const channel of channels) {
       if (!channel || !names.includes(channel.name)) continue;
-      if (hasContentAccess(access, sender, channel, activeSubscription(subscriptions, channel.channelId) !== undefined)) channelIds.set(channel.name, channel.channelId);
+      if (hasContentAccess(access, sender, channel, activeSubscription(subscriptions, channel.channelId) !== undefined))
+        channelIds.set(channel.name, channel.channelId);
     }
     for (const m of references) {
       const channelId = channelIds.get(m[1]!);

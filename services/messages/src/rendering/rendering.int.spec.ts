@@ -1,13 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_MESSAGE_INPUT_LENGTH, Role } from '@zulip-es/contracts';
-import { api, createChannel, createGroup, createUser, owner, TestEventQueue, uniqueChannelName, uniqueGroupName, type Credentials, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  createChannel,
+  createGroup,
+  createUser,
+  owner,
+  TestEventQueue,
+  uniqueChannelName,
+  uniqueGroupName,
+  type Credentials,
+  type TestUser,
+} from '@zulip-es/testing';
 
 const send = async (auth: Credentials, params: Record<string, unknown>): Promise<number> => {
   const res = await api('POST', '/messages', { auth, params });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.id as number;
 };
-const rendered = async (auth: Credentials, id: number) => ((await api('GET', `/messages/${id}`, { auth })).body.message as { content: string }).content;
+const rendered = async (auth: Credentials, id: number) =>
+  ((await api('GET', `/messages/${id}`, { auth })).body.message as { content: string }).content;
 const preview = async (auth: Credentials, content: string) => (await api('POST', '/messages/render', { auth, params: { content } })).body;
 
 describe('messages rendered as Zulip renders them, with what the organization knows', () => {
@@ -21,7 +33,7 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     channelId = await createChannel({ name: channel, subscribers: [sender.userId, named.userId] });
   });
 
-  it("renders mentions of users and groups by their current names, and channel and topic links, in what it sends and what it previews", async () => {
+  it('renders mentions of users and groups by their current names, and channel and topic links, in what it sends and what it previews', async () => {
     const fullName = ((await api('GET', `/users/${named.userId}`, { auth: sender })).body.user as { full_name: string }).full_name;
     const groupName = uniqueGroupName('md');
     const groupId = await createGroup({ name: groupName, description: 'd', members: JSON.stringify([named.userId]) });
@@ -34,7 +46,10 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     const id = await send(sender, { type: 'stream', to: channel, topic: 'plans', content });
     expect(await rendered(sender, id)).toBe(expected);
     // The mention reached its user: the message is in their mentions.
-    const mentions = await api('GET', '/messages', { auth: named, params: { anchor: 'newest', num_before: 5, narrow: [['is', 'mentioned']] } });
+    const mentions = await api('GET', '/messages', {
+      auth: named,
+      params: { anchor: 'newest', num_before: 5, narrow: [['is', 'mentioned']] },
+    });
     expect((mentions.body.messages as { id: number }[]).map((m) => m.id)).toContain(id);
   });
 
@@ -43,10 +58,15 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     await createChannel({ name: secret, invite_only: true });
     expect((await preview(sender, `#**${secret}**`)).rendered).toBe(`<p>#<strong>${secret}</strong></p>`);
     const prefix = `MD${randomBytes(2).toString('hex').toUpperCase()}`;
-    const linkifier = await api('POST', '/realm/filters', { auth: owner(), params: { pattern: `${prefix}-(?P<id>[0-9]+)`, url_template: 'https://tracker.example.org/{id}' } });
+    const linkifier = await api('POST', '/realm/filters', {
+      auth: owner(),
+      params: { pattern: `${prefix}-(?P<id>[0-9]+)`, url_template: 'https://tracker.example.org/{id}' },
+    });
     expect(linkifier.status).toBe(200);
     try {
-      expect((await preview(sender, `see ${prefix}-42`)).rendered).toBe(`<p>see <a href="https://tracker.example.org/42">${prefix}-42</a></p>`);
+      expect((await preview(sender, `see ${prefix}-42`)).rendered).toBe(
+        `<p>see <a href="https://tracker.example.org/42">${prefix}-42</a></p>`,
+      );
       // Topic names get the same linkifiers, and bare URLs, as Zulip's topic_links.
       const queue = await TestEventQueue.register(sender, { event_types: ['message'] });
       const id = await send(sender, { type: 'stream', to: channel, topic: `${prefix}-7 see zulip.com`, content: 'linked topic' });
@@ -55,7 +75,10 @@ describe('messages rendered as Zulip renders them, with what the organization kn
         { url: 'https://zulip.com', text: 'zulip.com' },
       ];
       expect(((await api('GET', `/messages/${id}`, { auth: sender })).body.message as { topic_links: unknown }).topic_links).toEqual(links);
-      expect(((await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === id)).message as { topic_links: unknown }).topic_links).toEqual(links);
+      expect(
+        ((await queue.waitFor((e) => e.type === 'message' && (e.message as { id: number }).id === id)).message as { topic_links: unknown })
+          .topic_links,
+      ).toEqual(links);
       await queue.delete();
     } finally {
       await api('DELETE', `/realm/filters/${linkifier.body.id as number}`, { auth: owner() });
@@ -74,8 +97,14 @@ describe('messages rendered as Zulip renders them, with what the organization kn
     const guest = await createUser({ role: Role.GUEST, label: 'md-guest' });
     const largest = await preview(guest, '**x** '.repeat(Math.floor(MAX_MESSAGE_INPUT_LENGTH / 6)));
     // Cut as a sent message is, so a preview costs what a message costs.
-    expect(largest).toMatchObject({ result: 'success', rendered: expect.stringMatching(/^<p><strong>x<\/strong>[\s\S]*<br>\n\[message truncated\]<\/p>$/) });
+    expect(largest).toMatchObject({
+      result: 'success',
+      rendered: expect.stringMatching(/^<p><strong>x<\/strong>[\s\S]*<br>\n\[message truncated\]<\/p>$/),
+    });
     expect((await preview(guest, 'y'.repeat(MAX_MESSAGE_INPUT_LENGTH + 1))).result).toBe('error');
-    expect((await api('POST', '/messages/render', { auth: guest, params: {} })).body).toMatchObject({ code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'content' argument" });
+    expect((await api('POST', '/messages/render', { auth: guest, params: {} })).body).toMatchObject({
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'content' argument",
+    });
   });
 });

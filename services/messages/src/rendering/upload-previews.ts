@@ -10,7 +10,10 @@ const UPLOAD_PATH = /\/user_uploads\/(\d+\/[/\p{L}\p{N}_.-]+)/gu;
  * `get_default_thumbnail_url` and `get_transcoded_format`): the first thumbnail format of the
  * image's kind, still or animated, and for an image browsers do not show, its largest thumbnail.
  */
-export function uploadPreviewsIn(content: string, attachment: (pathId: string) => ReadAttachment | undefined): Map<string, UploadedImagePreview> {
+export function uploadPreviewsIn(
+  content: string,
+  attachment: (pathId: string) => ReadAttachment | undefined,
+): Map<string, UploadedImagePreview> {
   const previews = new Map<string, UploadedImagePreview>();
   if (!content.includes('/user_uploads/')) return previews;
   for (const [, pathId] of content.matchAll(UPLOAD_PATH)) {

@@ -10,10 +10,23 @@ import type { CheckedMessage } from './scheduled-message.decide';
  * Zulip's `check_message` for a message to be sent later: decided as if sent now (every check of
  * sending, and its rendering), nothing appended. Its recipients, text and HTML are kept.
  */
-export async function checkAsSent(deps: MessagesDeps, sender: ReadUser, addressee: Addressee, content: string, client: string, now: Date, readBySender: boolean): Promise<CheckedMessage> {
+export async function checkAsSent(
+  deps: MessagesDeps,
+  sender: ReadUser,
+  addressee: Addressee,
+  content: string,
+  client: string,
+  now: Date,
+  readBySender: boolean,
+): Promise<CheckedMessage> {
   const decision = await sendAs(deps, sender, addressee, content, client, now, readBySender);
   const sent = decision.events.find((e) => e.type === 'message.sent.v1');
   if (!sent) throw new DomainError('INTERNAL_SERVER_ERROR', 'Checking the message gave no message');
   const data = sent.data as MessageSentV1['data'];
-  return { conversation: data.conversation, content: data.content, renderedContent: data.renderedContent, readBySender: data.readBySender ?? readBySender };
+  return {
+    conversation: data.conversation,
+    content: data.content,
+    renderedContent: data.renderedContent,
+    readBySender: data.readBySender ?? readBySender,
+  };
 }

@@ -30,7 +30,10 @@ export function reminderContent(message: RemindedMessage, note: string, realmUrl
   const what = place.kind === 'channel' ? messageLinkSyntax(place.channelId, place.channelName, place.topic, message.messageId) : null;
   let content: string;
   if (what !== null) content = note ? `You requested a reminder for ${what}. Note:\n > ${note}` : `You requested a reminder for ${what}.`;
-  else content = note ? `You requested a reminder for the following direct message. Note:\n > ${note}` : 'You requested a reminder for the following direct message.';
+  else
+    content = note
+      ? `You requested a reminder for the following direct message. Note:\n > ${note}`
+      : 'You requested a reminder for the following direct message.';
   const url = messageUrl(realmUrl, message);
   content += '\n\n';
   if (message.content.startsWith('/poll')) return `${content}${message.senderMention} [sent](${url}) a poll.`;
@@ -39,6 +42,7 @@ export function reminderContent(message: RemindedMessage, note: string, realmUrl
   const fence = unusedFence(content);
   const room = MAX_MESSAGE_LENGTH - [...`${content}${fence}quote\n\n${fence}`].length;
   const chars = [...message.content];
-  const quoted = chars.length > room ? chars.slice(0, room - '\n[message truncated]'.length).join('') + '\n[message truncated]' : message.content;
+  const quoted =
+    chars.length > room ? chars.slice(0, room - '\n[message truncated]'.length).join('') + '\n[message truncated]' : message.content;
   return `${content}${fence}quote\n${quoted}\n${fence}`;
 }

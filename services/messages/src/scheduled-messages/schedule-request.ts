@@ -25,7 +25,10 @@ export function addresseeOf(kind: 'channel' | 'direct', to: number | number[], t
 }
 
 /** A scheduled message's conversation as the API's `type`, `to` and `topic` (Zulip's `get_recipient_ids`). */
-export function recipientOf(conversation: MessageConversation, senderId: number): { type: 'stream'; to: number; topic: string } | { type: 'private'; to: number[] } {
+export function recipientOf(
+  conversation: MessageConversation,
+  senderId: number,
+): { type: 'stream'; to: number; topic: string } | { type: 'private'; to: number[] } {
   if (conversation.type === 'channel') return { type: 'stream', to: conversation.channelId, topic: conversation.topic };
   const { userIds } = conversation;
   if (userIds.length <= 2) return { type: 'private', to: [userIds.find((id) => id !== senderId) ?? senderId] };
@@ -35,5 +38,7 @@ export function recipientOf(conversation: MessageConversation, senderId: number)
 /** The addressee a scheduled message has now, for checking it again with some parts changed. */
 export function currentAddressee(message: Pick<ScheduledMessage, 'conversation' | 'senderId'>): Addressee {
   const recipient = recipientOf(message.conversation, message.senderId);
-  return recipient.type === 'stream' ? { kind: 'channel', channel: { id: recipient.to }, topic: recipient.topic } : { kind: 'direct', recipients: { userIds: recipient.to } };
+  return recipient.type === 'stream'
+    ? { kind: 'channel', channel: { id: recipient.to }, topic: recipient.topic }
+    : { kind: 'direct', recipients: { userIds: recipient.to } };
 }

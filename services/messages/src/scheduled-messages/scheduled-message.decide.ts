@@ -15,7 +15,12 @@ export const LATE_CUTOFF_SECONDS = 10 * 60;
 
 const notFound = (what: 'Scheduled message' | 'Reminder') => new DomainError('BAD_REQUEST', `${what} does not exist`, {}, 404);
 
-const eventOf = (type: NewEvent['type'], id: number, sequence: number, data: NewEvent['data']): NewEvent => ({ type, aggregateId: scheduledMessageId(id), sequence, data });
+const eventOf = (type: NewEvent['type'], id: number, sequence: number, data: NewEvent['data']): NewEvent => ({
+  type,
+  aggregateId: scheduledMessageId(id),
+  sequence,
+  data,
+});
 
 export interface NewScheduled {
   kind: ScheduledMessage['kind'];
@@ -27,8 +32,12 @@ export interface NewScheduled {
 }
 
 /** POST /scheduled_messages and POST /reminders: the next id, within the sender's bound. */
-export function decideSchedule(input: NewScheduled, state: { lastScheduledMessageId: number; scheduledCount: number }): { events: NewEvent[]; id: number } {
-  if (state.scheduledCount >= MAX_SCHEDULED_MESSAGES_PER_USER) throw badRequest(`You can have at most ${MAX_SCHEDULED_MESSAGES_PER_USER} scheduled messages and reminders.`);
+export function decideSchedule(
+  input: NewScheduled,
+  state: { lastScheduledMessageId: number; scheduledCount: number },
+): { events: NewEvent[]; id: number } {
+  if (state.scheduledCount >= MAX_SCHEDULED_MESSAGES_PER_USER)
+    throw badRequest(`You can have at most ${MAX_SCHEDULED_MESSAGES_PER_USER} scheduled messages and reminders.`);
   const id = state.lastScheduledMessageId + 1;
   const data: ScheduledMessage = {
     scheduledMessageId: id,
@@ -44,8 +53,13 @@ export function decideSchedule(input: NewScheduled, state: { lastScheduledMessag
 }
 
 /** Zulip's `access_scheduled_message` / `access_reminder`: the caller's own, of that kind, not yet deleted. */
-export function accessScheduled(message: ScheduledMessageState | null, actorId: number, kind: ScheduledMessage['kind']): ScheduledMessageState {
-  if (!message || message.senderId !== actorId || message.kind !== kind || message.status === 'deleted') throw notFound(kind === 'reminder' ? 'Reminder' : 'Scheduled message');
+export function accessScheduled(
+  message: ScheduledMessageState | null,
+  actorId: number,
+  kind: ScheduledMessage['kind'],
+): ScheduledMessageState {
+  if (!message || message.senderId !== actorId || message.kind !== kind || message.status === 'deleted')
+    throw notFound(kind === 'reminder' ? 'Reminder' : 'Scheduled message');
   return message;
 }
 
@@ -69,7 +83,8 @@ export function decideEditScheduled(message: ScheduledMessageState, edit: Schedu
   checkEditable(message, edit.deliverAt);
   const { status: _status, deliveredMessageId: _delivered, version, failureMessage: _failure, ...kept } = message;
   let next: ScheduledMessage = { ...kept, ...(edit.checked ?? {}), client: edit.client, failed: false };
-  if (!edit.checked && edit.topic !== undefined && next.conversation.type === 'channel') next = { ...next, conversation: { ...next.conversation, topic: edit.topic } };
+  if (!edit.checked && edit.topic !== undefined && next.conversation.type === 'channel')
+    next = { ...next, conversation: { ...next.conversation, topic: edit.topic } };
   if (edit.deliverAt !== undefined) next = { ...next, deliverAt: edit.deliverAt };
   return [eventOf('scheduled_message.edited.v1', message.scheduledMessageId, version + 1, next)];
 }
@@ -88,7 +103,15 @@ export function deliveredEvents(message: ScheduledMessageState, sent: readonly N
   const sentEvent = sent.find((e) => e.type === 'message.sent.v1');
   if (!sentEvent) throw new Error('a delivery without a sent message');
   const { scheduledMessageId: id, senderId, kind, version } = message;
-  return [...sent, eventOf('scheduled_message.delivered.v1', id, version + 1, { scheduledMessageId: id, senderId, kind, messageId: sentEvent.data.messageId as number })];
+  return [
+    ...sent,
+    eventOf('scheduled_message.delivered.v1', id, version + 1, {
+      scheduledMessageId: id,
+      senderId,
+      kind,
+      messageId: sentEvent.data.messageId as number,
+    }),
+  ];
 }
 
 /** The message could not be sent: recorded as failed with Zulip's reason. */

@@ -22,7 +22,11 @@ export const scheduledIndexId = (userId: number): string => `scheduled_index:${u
 export type ScheduledMessageEvent = Extract<MessagesEvent, { type: `scheduled_message.${string}` }>;
 
 /** Pure: the scheduled message after `event`. */
-export function evolveScheduledMessage(state: ScheduledMessageState | null, event: ScheduledMessageEvent, sequence: number): ScheduledMessageState {
+export function evolveScheduledMessage(
+  state: ScheduledMessageState | null,
+  event: ScheduledMessageEvent,
+  sequence: number,
+): ScheduledMessageState {
   switch (event.type) {
     case 'scheduled_message.created.v1':
     case 'scheduled_message.edited.v1':
@@ -45,4 +49,6 @@ export function evolveScheduledMessage(state: ScheduledMessageState | null, even
 
 /** Pure: whether the event leaves the message undelivered (kept in its sender's index) or not. */
 export const stillScheduled = (event: ScheduledMessageEvent): boolean =>
-  event.type === 'scheduled_message.created.v1' || event.type === 'scheduled_message.edited.v1' || event.type === 'scheduled_message.failed.v1';
+  event.type === 'scheduled_message.created.v1' ||
+  event.type === 'scheduled_message.edited.v1' ||
+  event.type === 'scheduled_message.failed.v1';

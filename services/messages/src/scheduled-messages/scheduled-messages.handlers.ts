@@ -19,16 +19,36 @@ import { accessMessage } from '../messages/read-messages/message-access';
 import { checkAsSent } from './check-as-sent';
 import { UNSPECIFIED_CLIENT } from '../messages/send-message/send-message.handler';
 import { normalizeNote, reminderContent, type RemindedMessage } from './reminder-content';
-import { accessScheduled, checkEditable, decideDeleteScheduled, decideEditScheduled, decideSchedule, type CheckedMessage } from './scheduled-message.decide';
+import {
+  accessScheduled,
+  checkEditable,
+  decideDeleteScheduled,
+  decideEditScheduled,
+  decideSchedule,
+  type CheckedMessage,
+} from './scheduled-message.decide';
 import { addresseeOf, notInFuture, recipientKind, recipientOf } from './schedule-request';
 import { reminderView, scheduledMessageView } from './scheduled-message-view';
 import type { MessageState } from '../messages/message.state';
 
 const seconds = (now: Date): number => Math.floor(now.getTime() / 1000);
-const idReply = (field: string) => (events: { data: Record<string, unknown> }[]): ReplyBody => ({ [field]: events[0]?.data.scheduledMessageId });
+const idReply =
+  (field: string) =>
+  (events: { data: Record<string, unknown> }[]): ReplyBody => ({ [field]: events[0]?.data.scheduledMessageId });
 
-async function scheduleNew(deps: MessagesDeps, senderId: number, kind: ScheduledMessage['kind'], deliverAt: number, client: string, checked: CheckedMessage, reminder?: { targetMessageId: number; note: string }) {
-  const [lastScheduledMessageId, scheduledCount] = await Promise.all([deps.repo.lastScheduledMessageId(), deps.repo.scheduledCountOf(senderId)]);
+async function scheduleNew(
+  deps: MessagesDeps,
+  senderId: number,
+  kind: ScheduledMessage['kind'],
+  deliverAt: number,
+  client: string,
+  checked: CheckedMessage,
+  reminder?: { targetMessageId: number; note: string },
+) {
+  const [lastScheduledMessageId, scheduledCount] = await Promise.all([
+    deps.repo.lastScheduledMessageId(),
+    deps.repo.scheduledCountOf(senderId),
+  ]);
   return decideSchedule({ kind, senderId, deliverAt, client, checked, reminder }, { lastScheduledMessageId, scheduledCount });
 }
 
@@ -44,7 +64,10 @@ export function createScheduledMessageHandler(deps: MessagesDeps): CommandHandle
       const addressee = addresseeOf(kind, data.to, data.topic);
       const name = client ?? UNSPECIFIED_CLIENT;
       // Zulip's legacy default: read by its sender when sent from one of Zulip's apps, unless to themself only.
-      const toSelf = addressee.kind === 'direct' && 'userIds' in addressee.recipients && addressee.recipients.userIds.every((id) => id === ctx.actor.userId);
+      const toSelf =
+        addressee.kind === 'direct' &&
+        'userIds' in addressee.recipients &&
+        addressee.recipients.userIds.every((id) => id === ctx.actor.userId);
       const readBySender = data.read_by_sender ?? (sentByHuman(name) && !toSelf);
       const checked = await checkAsSent(deps, ctx.actor, addressee, data.content, name, now, readBySender);
       const { events, id } = await scheduleNew(deps, ctx.actor.userId, 'send_later', data.scheduled_delivery_timestamp, name, checked);
@@ -61,28 +84,46 @@ export function updateScheduledMessageHandler(deps: MessagesDeps): CommandHandle
     schema: updateScheduledMessage.params,
     async handle({ actorId, client, data, now }) {
       const ctx = channelsContext(deps.users, actorId);
-      if (data.type === undefined && data.to === undefined && data.topic === undefined && data.content === undefined && data.scheduled_delivery_timestamp === undefined) {
+      if (
+        data.type === undefined &&
+        data.to === undefined &&
+        data.topic === undefined &&
+        data.content === undefined &&
+        data.scheduled_delivery_timestamp === undefined
+      ) {
         throw badRequest('Nothing to change');
       }
       const kind = data.type === undefined ? undefined : recipientKind(data.type);
       if (kind !== undefined && data.to === undefined) throw badRequest('Recipient required when updating type of scheduled message.');
-      if (kind === 'channel' && data.topic === undefined) throw badRequest('Topic required when updating scheduled message type to channel.');
+      if (kind === 'channel' && data.topic === undefined)
+        throw badRequest('Topic required when updating scheduled message type to channel.');
       if (data.scheduled_delivery_timestamp !== undefined && data.scheduled_delivery_timestamp <= seconds(now)) throw notInFuture();
       const message = accessScheduled(await deps.repo.scheduledMessage(data.scheduled_message_id), ctx.actor.userId, 'send_later');
       checkEditable(message, data.scheduled_delivery_timestamp);
       const name = client ?? UNSPECIFIED_CLIENT;
       let checked: CheckedMessage | undefined;
       let topic: string | undefined;
-      if ((kind !== undefined || data.to !== undefined || data.content !== undefined)) {
+      if (kind !== undefined || data.to !== undefined || data.content !== undefined) {
         const current = recipientOf(message.conversation, message.senderId);
         const nextKind = kind ?? (current.type === 'stream' ? 'channel' : 'direct');
         const to = data.to ?? current.to;
         const nextTopic = data.topic ?? ('topic' in current ? current.topic : undefined);
-        checked = await checkAsSent(deps, ctx.actor, addresseeOf(nextKind, to, nextTopic), data.content ?? message.content, name, now, message.readBySender);
+        checked = await checkAsSent(
+          deps,
+          ctx.actor,
+          addresseeOf(nextKind, to, nextTopic),
+          data.content ?? message.content,
+          name,
+          now,
+          message.readBySender,
+        );
       } else if (data.topic !== undefined && message.conversation.type === 'channel') {
         topic = normalizeTopic(data.topic);
       }
-      return { events: decideEditScheduled(message, { checked, topic, deliverAt: data.scheduled_delivery_timestamp, client: name }), reply: {} };
+      return {
+        events: decideEditScheduled(message, { checked, topic, deliverAt: data.scheduled_delivery_timestamp, client: name }),
+        reply: {},
+      };
     },
     replyFrom: () => ({}),
   };
@@ -106,9 +147,20 @@ export async function remindedOf(deps: MessagesDeps, message: MessageState): Pro
   const sender = deps.users.user(message.senderId);
   const senderMention = silentMention(sender ?? { fullName: '', userId: message.senderId });
   const { conversation } = message;
-  if (conversation.type === 'direct') return { messageId: message.messageId, content: message.content, senderMention, place: { kind: 'direct', userIds: conversation.userIds } };
+  if (conversation.type === 'direct')
+    return {
+      messageId: message.messageId,
+      content: message.content,
+      senderMention,
+      place: { kind: 'direct', userIds: conversation.userIds },
+    };
   const channel = await deps.repo.channel(conversation.channelId);
-  return { messageId: message.messageId, content: message.content, senderMention, place: { kind: 'channel', channelId: conversation.channelId, channelName: channel?.name ?? '', topic: conversation.topic } };
+  return {
+    messageId: message.messageId,
+    content: message.content,
+    senderMention,
+    place: { kind: 'channel', channelId: conversation.channelId, channelName: channel?.name ?? '', topic: conversation.topic },
+  };
 }
 
 /** POST /reminders: Zulip's `schedule_reminder_for_message`, a direct message to oneself checked as if sent now. */
@@ -123,8 +175,19 @@ export function createReminderHandler(deps: MessagesDeps): CommandHandler<Operat
       const note = data.note ? normalizeNote(data.note) : '';
       const content = reminderContent(await remindedOf(deps, message), note, ctx.realm.url);
       const name = client ?? UNSPECIFIED_CLIENT;
-      const checked = await checkAsSent(deps, ctx.actor, { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } }, content, name, now, false);
-      const { events, id } = await scheduleNew(deps, ctx.actor.userId, 'reminder', data.scheduled_delivery_timestamp, name, checked, { targetMessageId: message.messageId, note });
+      const checked = await checkAsSent(
+        deps,
+        ctx.actor,
+        { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } },
+        content,
+        name,
+        now,
+        false,
+      );
+      const { events, id } = await scheduleNew(deps, ctx.actor.userId, 'reminder', data.scheduled_delivery_timestamp, name, checked, {
+        targetMessageId: message.messageId,
+        note,
+      });
       return { events, reply: { reminder_id: id } };
     },
     replyFrom: idReply('reminder_id'),
@@ -144,7 +207,8 @@ export function deleteReminderHandler(deps: MessagesDeps): CommandHandler<Operat
   };
 }
 
-const byDeliveryTime = (a: ScheduledMessage, b: ScheduledMessage) => a.deliverAt - b.deliverAt || a.scheduledMessageId - b.scheduledMessageId;
+const byDeliveryTime = (a: ScheduledMessage, b: ScheduledMessage) =>
+  a.deliverAt - b.deliverAt || a.scheduledMessageId - b.scheduledMessageId;
 
 export function getScheduledMessagesHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getScheduledMessages>> {
   return {

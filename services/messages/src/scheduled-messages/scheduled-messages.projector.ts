@@ -1,7 +1,13 @@
 import type { Projector } from '../projection/projector';
 import { applyToDocument } from '../projection/projector';
 import type { MessagesRepository } from '../projection/messages.repository';
-import { evolveScheduledMessage, scheduledIndexId, scheduledMessageId, stillScheduled, type ScheduledMessageEvent } from './scheduled-message.state';
+import {
+  evolveScheduledMessage,
+  scheduledIndexId,
+  scheduledMessageId,
+  stillScheduled,
+  type ScheduledMessageEvent,
+} from './scheduled-message.state';
 
 const SCHEDULED_MESSAGE_EVENTS: readonly ScheduledMessageEvent['type'][] = [
   'scheduled_message.created.v1',
@@ -20,7 +26,9 @@ export const scheduledMessagesProjector = (repo: MessagesRepository): Projector 
   async apply(event, envelope) {
     const scheduled = event as ScheduledMessageEvent;
     const { scheduledMessageId: id, senderId } = scheduled.data;
-    await applyToDocument(repo.scheduledMessages, scheduledMessageId(id), envelope.sequence, (current) => evolveScheduledMessage(current, scheduled, envelope.sequence));
+    await applyToDocument(repo.scheduledMessages, scheduledMessageId(id), envelope.sequence, (current) =>
+      evolveScheduledMessage(current, scheduled, envelope.sequence),
+    );
     if (scheduled.type === 'scheduled_message.created.v1') await repo.raiseLastId('scheduled_message_id', id);
     const index = await repo.scheduledIndexes.findOne({ _id: scheduledIndexId(senderId) });
     const others = (index?.ids ?? []).filter((other) => other !== id);

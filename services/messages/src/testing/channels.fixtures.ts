@@ -18,7 +18,10 @@ export const DEFAULT_SETTINGS: ChannelGroupSettingsEventValue = {
 };
 
 /** A public channel created by the owner; `overrides` change what a test needs. */
-export function channel(channelId: number, overrides: Partial<Omit<ChannelState, 'settings'>> & { settings?: Partial<ChannelGroupSettingsEventValue> } = {}): ChannelState {
+export function channel(
+  channelId: number,
+  overrides: Partial<Omit<ChannelState, 'settings'>> & { settings?: Partial<ChannelGroupSettingsEventValue> } = {},
+): ChannelState {
   const { settings, ...rest } = overrides;
   return {
     channelId,
@@ -46,7 +49,10 @@ export const privateChannel = (channelId: number, overrides: Parameters<typeof c
   channel(channelId, { inviteOnly: true, historyPublicToSubscribers: false, ...overrides });
 
 /** Subscriptions of users, `{userId: [channelId, …]}` active (colors in palette order). */
-export function subscriptions(byUser: Record<number, number[]>, inactive: Record<number, { channelId: number; color: string }[]> = {}): (userId: number) => UserSubscriptionsState {
+export function subscriptions(
+  byUser: Record<number, number[]>,
+  inactive: Record<number, { channelId: number; color: string }[]> = {},
+): (userId: number) => UserSubscriptionsState {
   return (userId) => ({
     userId,
     subscriptions: [

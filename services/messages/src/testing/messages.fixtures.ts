@@ -27,7 +27,10 @@ export function channelMessage(overrides: Partial<MessageState> = {}): MessageSt
  * What an edit is decided from: `given` (the message, its channel, and what else a test needs)
  * over a state with no move target, no topic policies, no wildcard audience beyond one and no uploads.
  */
-export function editState(ctx: ChannelsContext, given: Pick<EditMessageState, 'message' | 'channel'> & Partial<EditMessageState>): EditMessageState {
+export function editState(
+  ctx: ChannelsContext,
+  given: Pick<EditMessageState, 'message' | 'channel'> & Partial<EditMessageState>,
+): EditMessageState {
   return {
     ctx,
     actor: ctx.actor,

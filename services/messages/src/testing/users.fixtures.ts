@@ -12,7 +12,17 @@ let sequence = 0;
 /** A users event as the read model receives it from `users.events`. */
 export function usersEvent(type: string, data: Record<string, unknown>): EventEnvelope {
   sequence += 1;
-  return { eventId: randomUUID(), type, aggregateId: 'fixture', sequence, time: '2026-01-01T00:00:00.000Z', actorId: null, correlationId: 'c', causationId: 'c', data };
+  return {
+    eventId: randomUUID(),
+    type,
+    aggregateId: 'fixture',
+    sequence,
+    time: '2026-01-01T00:00:00.000Z',
+    actorId: null,
+    correlationId: 'c',
+    causationId: 'c',
+    data,
+  };
 }
 
 function userCreated(userId: number, role: Role, options: { isBot?: boolean; visibility?: number } = {}): EventEnvelope {
@@ -32,8 +42,24 @@ function userCreated(userId: number, role: Role, options: { isBot?: boolean; vis
   });
 }
 
-const SYSTEM_GROUP_NAMES = ['role:nobody', 'role:owners', 'role:administrators', 'role:moderators', 'role:fullmembers', 'role:members', 'role:everyone', 'role:internet'];
-const NO_GROUP_SETTINGS = { can_add_members_group: 1, can_join_group: 1, can_leave_group: 1, can_manage_group: 1, can_mention_group: 1, can_remove_members_group: 1 };
+const SYSTEM_GROUP_NAMES = [
+  'role:nobody',
+  'role:owners',
+  'role:administrators',
+  'role:moderators',
+  'role:fullmembers',
+  'role:members',
+  'role:everyone',
+  'role:internet',
+];
+const NO_GROUP_SETTINGS = {
+  can_add_members_group: 1,
+  can_join_group: 1,
+  can_leave_group: 1,
+  can_manage_group: 1,
+  can_mention_group: 1,
+  can_remove_members_group: 1,
+};
 
 /**
  * An organization as the messages service's read model knows it: the eight system groups and one
@@ -41,7 +67,15 @@ const NO_GROUP_SETTINGS = { can_add_members_group: 1, can_join_group: 1, can_lea
  */
 export function organization(): UsersReadModel {
   const model = new UsersReadModel();
-  model.apply(usersEvent('realm.created.v1', { realmId: 1, name: 'Fixture', host: REALM_HOST, url: `https://${REALM_HOST}`, createdAt: '2026-01-01T00:00:00.000Z' }));
+  model.apply(
+    usersEvent('realm.created.v1', {
+      realmId: 1,
+      name: 'Fixture',
+      host: REALM_HOST,
+      url: `https://${REALM_HOST}`,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }),
+  );
   SYSTEM_GROUP_NAMES.forEach((name, i) =>
     model.apply(
       usersEvent('user_group.created.v1', {
@@ -72,12 +106,26 @@ export function organization(): UsersReadModel {
 /** A user group holding `memberIds` (id above the system groups). */
 export function withGroup(model: UsersReadModel, groupId: number, memberIds: number[], subgroupIds: number[] = []): UsersReadModel {
   model.apply(
-    usersEvent('user_group.created.v1', { groupId, name: `group ${groupId}`, description: '', isSystemGroup: false, creatorId: U.owner, dateCreated: '2026-01-01T00:00:00.000Z', memberIds, subgroupIds, settings: NO_GROUP_SETTINGS }),
+    usersEvent('user_group.created.v1', {
+      groupId,
+      name: `group ${groupId}`,
+      description: '',
+      isSystemGroup: false,
+      creatorId: U.owner,
+      dateCreated: '2026-01-01T00:00:00.000Z',
+      memberIds,
+      subgroupIds,
+      settings: NO_GROUP_SETTINGS,
+    }),
   );
   return model;
 }
 
-export function withRealmSetting(model: UsersReadModel, property: string, value: GroupSettingEventValue | boolean | number | null): UsersReadModel {
+export function withRealmSetting(
+  model: UsersReadModel,
+  property: string,
+  value: GroupSettingEventValue | boolean | number | null,
+): UsersReadModel {
   model.apply(usersEvent('realm.setting_changed.v1', { property, value }));
   return model;
 }

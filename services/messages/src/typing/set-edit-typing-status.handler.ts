@@ -10,18 +10,24 @@ import { editTyping, typingLookups } from './typing-deliveries';
  * POST /messages/{message_id}/typing: the caller is editing a message they may read (else
  * Zulip's `Invalid message(s)`); told at once, recorded nowhere, as POST /typing.
  */
-export function setEditTypingStatusHandler({ repo, users }: MessagesDeps, queues: () => EventQueues): QueryHandler<OperationData<typeof setMessageEditTypingStatus>> {
+export function setEditTypingStatusHandler(
+  { repo, users }: MessagesDeps,
+  queues: () => EventQueues,
+): QueryHandler<OperationData<typeof setMessageEditTypingStatus>> {
   return {
     kind: 'query',
     schema: setMessageEditTypingStatus.params,
     async handle({ actorId, data }) {
       const ctx = channelsContext(users, actorId);
       const [message, subscriptions] = await Promise.all([repo.message(data.message_id), repo.subscriptionsOf(ctx.actor.userId)]);
-      if (!message || !(await new MessageReader(repo, ctx.actor, ctx, subscriptions).canRead(message))) throw badRequest('Invalid message(s)');
+      if (!message || !(await new MessageReader(repo, ctx.actor, ctx, subscriptions).canRead(message)))
+        throw badRequest('Invalid message(s)');
       const { conversation } = message;
       const channel = conversation.type === 'channel' ? await repo.channel(conversation.channelId) : null;
       const subscriberIds = channel ? activeSubscriberIds(ctx, channel) : [];
-      await queues().deliver(editTyping(typingLookups(ctx.realm, users), ctx.actor, data.op, { messageId: message.messageId, conversation, subscriberIds }));
+      await queues().deliver(
+        editTyping(typingLookups(ctx.realm, users), ctx.actor, data.op, { messageId: message.messageId, conversation, subscriberIds }),
+      );
       return {};
     },
   };

@@ -28,7 +28,14 @@ export function setTypingStatusHandler({ repo, users }: MessagesDeps, queues: ()
       const channel = accessChannelById(ctx, found, subscriptions, { requireContentAccess: true });
       // Zulip reads its display name for the empty topic, and "(no topic)", as the empty topic.
       const topic = data.topic === REALM_EMPTY_TOPIC_DISPLAY_NAME || data.topic === '(no topic)' ? '' : data.topic;
-      await queues().deliver(channelTyping(lookups, ctx.actor, { ...data, topic }, { channelId: channel.channelId, subscriberIds: activeSubscriberIds(ctx, channel) }));
+      await queues().deliver(
+        channelTyping(
+          lookups,
+          ctx.actor,
+          { ...data, topic },
+          { channelId: channel.channelId, subscriberIds: activeSubscriberIds(ctx, channel) },
+        ),
+      );
       return {};
     },
   };

@@ -48,14 +48,29 @@ const tooLargeForTyping = (subscriberIds: readonly number[]): boolean => subscri
 export function directTyping(lookups: TypingLookups, sender: ReadUser, request: TypingRequest): Delivery[] {
   if (request.to === undefined) throw badRequest("Missing 'to' argument");
   if (request.to.length === 0) throw badRequest("Empty 'to' list");
-  if (!lookups.typingSettingsOf(sender.userId).send_private_typing_notifications) throw badRequest('User has disabled typing notifications for direct messages');
+  if (!lookups.typingSettingsOf(sender.userId).send_private_typing_notifications)
+    throw badRequest('User has disabled typing notifications for direct messages');
   const participants = [...new Set([...request.to, sender.userId])].map((id) => {
     const user = lookups.user(id);
     if (!user || !user.isActive) throw badRequest(`Invalid user ID ${id}`);
     return user;
   });
-  const event = { type: 'typing', op: request.op, message_type: 'direct', sender: person(lookups, sender), recipients: participants.map((u) => person(lookups, u)) };
-  return [{ userIds: notified(lookups, participants.map((u) => u.userId)), event }];
+  const event = {
+    type: 'typing',
+    op: request.op,
+    message_type: 'direct',
+    sender: person(lookups, sender),
+    recipients: participants.map((u) => person(lookups, u)),
+  };
+  return [
+    {
+      userIds: notified(
+        lookups,
+        participants.map((u) => u.userId),
+      ),
+      event,
+    },
+  ];
 }
 
 /** What an edit typing notification needs of the message, once the sender's access is checked. */
@@ -72,8 +87,19 @@ export interface EditedMessage {
  * those told, as Zulip's does). The empty topic is "general chat" to clients without
  * `empty_topic_name`, as in `typing`.
  */
-export function editTyping(lookups: TypingLookups, sender: ReadUser, op: TypingRequest['op'], { messageId, conversation, subscriberIds }: EditedMessage): Delivery[] {
-  const event = (recipient: Record<string, unknown>) => ({ type: 'typing_edit_message', op, sender_id: sender.userId, message_id: messageId, recipient });
+export function editTyping(
+  lookups: TypingLookups,
+  sender: ReadUser,
+  op: TypingRequest['op'],
+  { messageId, conversation, subscriberIds }: EditedMessage,
+): Delivery[] {
+  const event = (recipient: Record<string, unknown>) => ({
+    type: 'typing_edit_message',
+    op,
+    sender_id: sender.userId,
+    message_id: messageId,
+    recipient,
+  });
   if (conversation.type === 'direct') {
     const told = notified(lookups, conversation.userIds);
     return [{ userIds: told, event: event({ type: 'direct', user_ids: told }) }];
@@ -93,11 +119,24 @@ export function editTyping(lookups: TypingLookups, sender: ReadUser, op: TypingR
  * declared `stream_typing_notifications`; the empty topic is "general chat" to clients without
  * `empty_topic_name`.
  */
-export function channelTyping(lookups: TypingLookups, sender: ReadUser, request: TypingRequest & { topic: string }, channel: TypingChannel): Delivery[] {
-  if (!lookups.typingSettingsOf(sender.userId).send_stream_typing_notifications) throw badRequest('User has disabled typing notifications for channel messages');
+export function channelTyping(
+  lookups: TypingLookups,
+  sender: ReadUser,
+  request: TypingRequest & { topic: string },
+  channel: TypingChannel,
+): Delivery[] {
+  if (!lookups.typingSettingsOf(sender.userId).send_stream_typing_notifications)
+    throw badRequest('User has disabled typing notifications for channel messages');
   if (tooLargeForTyping(channel.subscriberIds)) return [];
   const userIds = notified(lookups, channel.subscriberIds);
-  const event = (topic: string) => ({ type: 'typing', op: request.op, message_type: 'stream', sender: person(lookups, sender), stream_id: channel.channelId, topic });
+  const event = (topic: string) => ({
+    type: 'typing',
+    op: request.op,
+    message_type: 'stream',
+    sender: person(lookups, sender),
+    stream_id: channel.channelId,
+    topic,
+  });
   const streamTyping = { capability: 'stream_typing_notifications', present: true };
   if (request.topic !== '') return [{ userIds, event: event(request.topic), onlyIf: [streamTyping] }];
   return [

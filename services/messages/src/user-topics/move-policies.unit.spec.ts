@@ -12,7 +12,14 @@ const move = (from: Record<number, 0 | 1 | 2 | 3>, to: Record<number, 0 | 1 | 2 
   userVersions: new Map(),
   ...options,
 });
-const at = (topicName: string, userId: number, visibilityPolicy: number, channelId = 3, userVersion = 0) => ({ userId, channelId, topicName, visibilityPolicy, lastUpdated: NOW, userVersion });
+const at = (topicName: string, userId: number, visibilityPolicy: number, channelId = 3, userVersion = 0) => ({
+  userId,
+  channelId,
+  topicName,
+  visibilityPolicy,
+  lastUpdated: NOW,
+  userVersion,
+});
 
 describe('topic policies when a topic moves (Zulip do_update_message)', () => {
   it('merges two policies by keeping the one that shows more: followed > unmuted > none > muted', () => {
@@ -24,7 +31,12 @@ describe('topic policies when a topic moves (Zulip do_update_message)', () => {
   });
 
   it('given a new, empty destination, when a topic is renamed or resolved, then every policy moves with it, dated by the move', () => {
-    expect(planPolicyMove(move({ 10: MUTED, 11: FOLLOWED }, {}, {}))).toEqual([at('old', 10, NONE), at('new', 10, MUTED), at('old', 11, NONE), at('new', 11, FOLLOWED)]);
+    expect(planPolicyMove(move({ 10: MUTED, 11: FOLLOWED }, {}, {}))).toEqual([
+      at('old', 10, NONE),
+      at('new', 10, MUTED),
+      at('old', 11, NONE),
+      at('new', 11, FOLLOWED),
+    ]);
     const resolved = move({ 10: UNMUTED }, {});
     resolved.to = { ...resolved.to, topicName: '✔ old' };
     expect(planPolicyMove(resolved)).toEqual([at('old', 10, NONE), at('✔ old', 10, UNMUTED)]);
@@ -35,7 +47,9 @@ describe('topic policies when a topic moves (Zulip do_update_message)', () => {
   });
 
   it('given a destination with messages, then both policies merge, and nothing is written where the result is already there', () => {
-    const plan = planPolicyMove(move({ 10: MUTED, 11: FOLLOWED, 13: MUTED }, { 10: UNMUTED, 12: MUTED, 13: MUTED }, { targetTopicHasMessages: true }));
+    const plan = planPolicyMove(
+      move({ 10: MUTED, 11: FOLLOWED, 13: MUTED }, { 10: UNMUTED, 12: MUTED, 13: MUTED }, { targetTopicHasMessages: true }),
+    );
     expect(plan).toEqual([
       at('old', 10, NONE), // merged to unmuted, which the destination already has
       at('old', 11, NONE),

@@ -1,5 +1,12 @@
 import { setTopicPolicy, noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from './topic-policies.state';
-import { applyOwnChange, noUserTopics, placeChange, type PlacedChange, type UserTopicChange, type UserTopicsState } from './user-topics.state';
+import {
+  applyOwnChange,
+  noUserTopics,
+  placeChange,
+  type PlacedChange,
+  type UserTopicChange,
+  type UserTopicsState,
+} from './user-topics.state';
 
 /**
  * The user topic projection as a pure model of its projectors (`userTopicsProjector`,
@@ -27,10 +34,14 @@ function apply(p: Projection, event: Event): Projection {
   if ('own' in event) {
     const { own, sequence } = event;
     const user = applyOwnChange(p.user, own, sequence) ?? p.user;
-    return indexed({ ...p, user }, own.topicName, (s) => setTopicPolicy(s, { userId: USER, visibilityPolicy: own.visibilityPolicy, userVersion: sequence, by: 'user' }));
+    return indexed({ ...p, user }, own.topicName, (s) =>
+      setTopicPolicy(s, { userId: USER, visibilityPolicy: own.visibilityPolicy, userVersion: sequence, by: 'user' }),
+    );
   }
   return event.moved.reduce((q, { userId: _user, ...change }) => {
-    const withIndex = indexed(q, change.topicName, (s) => setTopicPolicy(s, { userId: USER, visibilityPolicy: change.visibilityPolicy, userVersion: change.userVersion, by: 'move' }));
+    const withIndex = indexed(q, change.topicName, (s) =>
+      setTopicPolicy(s, { userId: USER, visibilityPolicy: change.visibilityPolicy, userVersion: change.userVersion, by: 'move' }),
+    );
     return { ...withIndex, user: placeChange(withIndex.user, { ...change, messagesSequence: event.sequence }) ?? withIndex.user };
   }, p);
 }
@@ -66,7 +77,10 @@ describe("a topic move's policy changes, in whatever order with the user's own e
     const userEvents = [own(1, 'other', 1), own(2, 'A', FOLLOWED)];
     const live = [...userEvents, move('A', 'B', FOLLOWED, 2)];
     const expected = replay(live);
-    expect(policies(expected)).toEqual([['B', FOLLOWED], ['other', 1]]);
+    expect(policies(expected)).toEqual([
+      ['B', FOLLOWED],
+      ['other', 1],
+    ]);
     expect(replay([move('A', 'B', FOLLOWED, 2), ...userEvents])).toEqual(expected);
     for (const order of interleavings(userEvents, [move('A', 'B', FOLLOWED, 2)])) expect(replay(order)).toEqual(expected);
   });
@@ -78,17 +92,23 @@ describe("a topic move's policy changes, in whatever order with the user's own e
     expect(early.index[topicPoliciesId(CHANNEL, 'A')].entries).toEqual([{ userId: USER, visibilityPolicy: 0, userVersion: 2 }]);
     const caughtUp = apply(early, own(2, 'A', FOLLOWED));
     expect(caughtUp.user.pending).toBeUndefined();
-    expect(policies(caughtUp)).toEqual([['B', FOLLOWED], ['other', 1]]);
+    expect(policies(caughtUp)).toEqual([
+      ['B', FOLLOWED],
+      ['other', 1],
+    ]);
   });
 
   it("given the user's later choice for the old or the new topic, then it wins over the move in every order", () => {
     const userEvents = [own(1, 'A', FOLLOWED), own(2, 'A', 2), own(3, 'B', 1)];
     const expected = replay([userEvents[0], move('A', 'B', FOLLOWED, 1), userEvents[1], userEvents[2]]);
-    expect(policies(expected)).toEqual([['A', 2], ['B', 1]]);
+    expect(policies(expected)).toEqual([
+      ['A', 2],
+      ['B', 1],
+    ]);
     for (const order of interleavings(userEvents, [move('A', 'B', FOLLOWED, 1)])) expect(replay(order)).toEqual(expected);
   });
 
-  it("given a later event removing the moved policy, then it stays removed in every order", () => {
+  it('given a later event removing the moved policy, then it stays removed in every order', () => {
     const userEvents = [own(1, 'A', 1), own(2, 'B', 0)];
     const expected = replay([userEvents[0], move('A', 'B', 1, 1), userEvents[1]]);
     expect(policies(expected)).toEqual([]);
@@ -100,7 +120,10 @@ describe("a topic move's policy changes, in whatever order with the user's own e
     // The second move knows the user's event 1 only: both topics' index entries were written by the first move (at 1).
     const moves = [move('A', 'B', 1, 1), move('B', 'A', 1, 1)];
     const expected = replay([userEvents[0], moves[0], userEvents[1], moves[1], userEvents[2]]);
-    expect(policies(expected)).toEqual([['A', 2], ['C', 3]]);
+    expect(policies(expected)).toEqual([
+      ['A', 2],
+      ['C', 3],
+    ]);
     for (const order of interleavings(userEvents, moves)) expect(replay(order)).toEqual(expected);
   });
 

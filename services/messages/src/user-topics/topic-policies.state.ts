@@ -27,7 +27,12 @@ export interface TopicPoliciesState extends Revised {
 
 export const topicPoliciesId = (channelId: number, topicName: string): string => `topic_policies:${channelId}:${topicKey(topicName)}`;
 
-export const noTopicPolicies = (channelId: number, topicName: string): TopicPoliciesState => ({ channelId, topicKey: topicKey(topicName), entries: [], rev: 0 });
+export const noTopicPolicies = (channelId: number, topicName: string): TopicPoliciesState => ({
+  channelId,
+  topicKey: topicKey(topicName),
+  entries: [],
+  rev: 0,
+});
 
 /** The users with a policy (not 0) for this topic, by user id. */
 export const activePolicies = (state: TopicPoliciesState): Map<number, Exclude<VisibilityPolicy, 0>> =>
@@ -39,7 +44,8 @@ export const activePolicies = (state: TopicPoliciesState): Map<number, Exclude<V
  */
 export function knownUserVersions(...indexes: readonly TopicPoliciesState[]): Map<number, number> {
   const versions = new Map<number, number>();
-  for (const { userId, userVersion } of indexes.flatMap((i) => i.entries)) versions.set(userId, Math.max(userVersion, versions.get(userId) ?? 0));
+  for (const { userId, userVersion } of indexes.flatMap((i) => i.entries))
+    versions.set(userId, Math.max(userVersion, versions.get(userId) ?? 0));
   return versions;
 }
 
@@ -63,7 +69,14 @@ export function setTopicPolicy(
   const { userId, visibilityPolicy, userVersion } = change;
   const current = state.entries.find((e) => e.userId === userId);
   if (current && change.by === 'user' && current.userVersion >= userVersion) return null;
-  if (current && change.by !== 'user' && (current.userVersion > userVersion || (current.userVersion === userVersion && current.visibilityPolicy === visibilityPolicy))) return null;
-  const entries = [...state.entries.filter((e) => e !== current), { userId, visibilityPolicy, userVersion }].sort((a, b) => a.userId - b.userId);
+  if (
+    current &&
+    change.by !== 'user' &&
+    (current.userVersion > userVersion || (current.userVersion === userVersion && current.visibilityPolicy === visibilityPolicy))
+  )
+    return null;
+  const entries = [...state.entries.filter((e) => e !== current), { userId, visibilityPolicy, userVersion }].sort(
+    (a, b) => a.userId - b.userId,
+  );
   return { ...state, entries };
 }

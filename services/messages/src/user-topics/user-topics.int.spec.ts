@@ -1,7 +1,18 @@
 import type { Connection } from 'mongoose';
 import { Role } from '@zulip-es/contracts';
 import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createChannel, createUser, owner, subscribeTo, uniqueChannelName, type Credentials, type EventCapture, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  subscribeTo,
+  uniqueChannelName,
+  type Credentials,
+  type EventCapture,
+  type TestUser,
+} from '@zulip-es/testing';
 import { MessagesRepository } from '../projection/messages.repository';
 import { activePolicies } from './topic-policies.state';
 import { userTopicsView } from './user-topics-view';
@@ -11,7 +22,8 @@ const error = (msg: string, extra: Record<string, unknown> = {}) => ({ result: '
 
 const setPolicy = (auth: Credentials, stream_id: number, topic: string, visibility_policy: number) =>
   api('POST', '/user_topics', { auth, params: { stream_id, topic, visibility_policy } });
-const muted = (auth: Credentials, params: Record<string, unknown>) => api('PATCH', '/users/me/subscriptions/muted_topics', { auth, params });
+const muted = (auth: Credentials, params: Record<string, unknown>) =>
+  api('PATCH', '/users/me/subscriptions/muted_topics', { auth, params });
 
 describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/subscriptions/muted_topics)', () => {
   let capture: EventCapture;
@@ -49,10 +61,18 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
       expect((await setPolicy(user, id, 'dinner', policy)).body).toEqual(SUCCESS);
       const event = await capture.waitFor(changedFor(user.userId));
       expect(event.aggregateId).toBe(`user_topics:${user.userId}`);
-      expect(event.data).toEqual({ userId: user.userId, channelId: id, topicName: 'dinner', visibilityPolicy: policy, lastUpdated: expect.any(Number) });
+      expect(event.data).toEqual({
+        userId: user.userId,
+        channelId: id,
+        topicName: 'dinner',
+        visibilityPolicy: policy,
+        lastUpdated: expect.any(Number),
+      });
       expect(event.data.lastUpdated).toBeGreaterThanOrEqual(before);
       expect(event.data.lastUpdated).toBe(Math.floor(Date.parse(event.time) / 1000));
-      expect(await policiesOf(user.userId)).toEqual([{ stream_id: id, topic_name: 'dinner', last_updated: event.data.lastUpdated, visibility_policy: policy }]);
+      expect(await policiesOf(user.userId)).toEqual([
+        { stream_id: id, topic_name: 'dinner', last_updated: event.data.lastUpdated, visibility_policy: policy },
+      ]);
       expect(activePolicies(await repo.topicPoliciesOf(id, 'DINNER'))).toEqual(new Map([[user.userId, policy]]));
     });
 
@@ -91,11 +111,22 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
     });
 
     it('refuses a visibility policy outside 0–3 and malformed parameters, as Zulip words them', async () => {
-      expect((await setPolicy(member, channelId, 'x', 4)).body).toEqual(error('Invalid visibility_policy: Value error, Not in the list of possible values'));
-      expect((await api('POST', '/user_topics', { auth: member, params: { stream_id: 'abc', topic: 'x', visibility_policy: 1 } })).body).toEqual(error('stream_id is not valid JSON'));
-      expect((await api('POST', '/user_topics', { auth: member, params: { stream_id: '"7"', topic: 'x', visibility_policy: 1 } })).body).toEqual(error('stream_id is not an integer'));
+      expect((await setPolicy(member, channelId, 'x', 4)).body).toEqual(
+        error('Invalid visibility_policy: Value error, Not in the list of possible values'),
+      );
+      expect(
+        (await api('POST', '/user_topics', { auth: member, params: { stream_id: 'abc', topic: 'x', visibility_policy: 1 } })).body,
+      ).toEqual(error('stream_id is not valid JSON'));
+      expect(
+        (await api('POST', '/user_topics', { auth: member, params: { stream_id: '"7"', topic: 'x', visibility_policy: 1 } })).body,
+      ).toEqual(error('stream_id is not an integer'));
       const missing = await api('POST', '/user_topics', { auth: member, params: { stream_id: channelId, visibility_policy: 1 } });
-      expect(missing.body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'topic' argument", var_name: 'topic' });
+      expect(missing.body).toEqual({
+        result: 'error',
+        code: 'REQUEST_VARIABLE_MISSING',
+        msg: "Missing 'topic' argument",
+        var_name: 'topic',
+      });
     });
 
     it('refuses an unknown channel with "Invalid channel ID", also when removing', async () => {
@@ -110,7 +141,7 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
       const user = await createUser({ label: 'topics-private' });
       const id = await createChannel({ invite_only: true, subscribers: [user.userId] });
       expect((await setPolicy(user, id, 'secret', 1)).body).toEqual(SUCCESS);
-      await api('DELETE', '/users/me/subscriptions', { auth: user, params: { subscriptions: [(await channelName(id))] } });
+      await api('DELETE', '/users/me/subscriptions', { auth: user, params: { subscriptions: [await channelName(id)] } });
       expect((await setPolicy(user, id, 'secret', 3)).body).toEqual(error('Invalid channel ID'));
       expect((await setPolicy(user, id, 'secret', 0)).body).toEqual(SUCCESS);
       expect(await policiesOf(user.userId)).toEqual([]);
@@ -138,7 +169,9 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
       const me = (await api('GET', '/users/me', { auth })).body.user_id as number;
       const id = await createChannel({ subscribers: [me] });
       expect((await setPolicy(auth, id, `for ${label}`, 3)).body).toEqual(SUCCESS);
-      expect(await policiesOf(me)).toContainEqual(expect.objectContaining({ stream_id: id, topic_name: `for ${label}`, visibility_policy: 3 }));
+      expect(await policiesOf(me)).toContainEqual(
+        expect.objectContaining({ stream_id: id, topic_name: `for ${label}`, visibility_policy: 3 }),
+      );
     });
 
     it('refuses a deactivated user', async () => {
@@ -195,7 +228,9 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
 
     it('refuses an unknown op and a topic over 60 characters', async () => {
       expect((await muted(member, { op: 'toggle', topic: 'x', stream_id: channelId })).body).toEqual(error('Invalid op'));
-      expect((await muted(member, { op: 'add', topic: 'y'.repeat(61), stream_id: channelId })).body).toEqual(error('topic is too long (limit: 60 characters)'));
+      expect((await muted(member, { op: 'add', topic: 'y'.repeat(61), stream_id: channelId })).body).toEqual(
+        error('topic is too long (limit: 60 characters)'),
+      );
     });
 
     it('refuses to mute in an unknown or inaccessible channel, and reports an unknown channel on remove as "Topic is not muted"', async () => {

@@ -22,10 +22,20 @@ describe('user topics projection', () => {
   });
 
   const changed = (userId: number, sequence: number, channelId: number, topicName: string, visibilityPolicy: 0 | 1 | 2 | 3) => {
-    const event: MessagesEvent = { type: 'user_topic.visibility_policy_changed.v1', data: { userId, channelId, topicName, visibilityPolicy, lastUpdated: 1000 + sequence } };
+    const event: MessagesEvent = {
+      type: 'user_topic.visibility_policy_changed.v1',
+      data: { userId, channelId, topicName, visibilityPolicy, lastUpdated: 1000 + sequence },
+    };
     const envelope: EventEnvelope = {
-      eventId: randomUUID(), type: event.type, aggregateId: `user_topics:${userId}`, sequence, time: new Date(0).toISOString(),
-      actorId: userId, correlationId: 'c', causationId: 'c', data: event.data,
+      eventId: randomUUID(),
+      type: event.type,
+      aggregateId: `user_topics:${userId}`,
+      sequence,
+      time: new Date(0).toISOString(),
+      actorId: userId,
+      correlationId: 'c',
+      causationId: 'c',
+      data: event.data,
     };
     return () => userTopicsProjector(repo).apply(event, envelope);
   };
@@ -75,12 +85,20 @@ describe('user topics projection', () => {
     const after = { index: await repo.topicPoliciesOf(9, 'new'), user: await repo.userTopicsOf(301) };
     await applyMovedPolicies(repo, plan, 1);
     expect(await repo.topicPoliciesOf(9, 'new')).toEqual(after.index);
-    expect(activePolicies(after.index)).toEqual(new Map([[301, 1], [302, 3]]));
+    expect(activePolicies(after.index)).toEqual(
+      new Map([
+        [301, 1],
+        [302, 3],
+      ]),
+    );
     expect(activePolicies(await repo.topicPoliciesOf(9, 'old'))).toEqual(new Map());
     expect(after.user).toEqual({
       userId: 301,
       topics: [{ channelId: 9, topicName: 'new', visibilityPolicy: 1, lastUpdated: 5000 }],
-      positions: [{ channelId: 9, topicKey: 'new', userVersion: 1 }, { channelId: 9, topicKey: 'old', userVersion: 1 }],
+      positions: [
+        { channelId: 9, topicKey: 'new', userVersion: 1 },
+        { channelId: 9, topicKey: 'old', userVersion: 1 },
+      ],
       version: 1,
       rev: 3,
     });

@@ -28,7 +28,8 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
       repo.topicPolicies,
       topicPoliciesId(change.channelId, change.topicName),
       () => noTopicPolicies(change.channelId, change.topicName),
-      (index) => setTopicPolicy(index, { userId: change.userId, visibilityPolicy: change.visibilityPolicy, userVersion: sequence, by: 'user' }),
+      (index) =>
+        setTopicPolicy(index, { userId: change.userId, visibilityPolicy: change.visibilityPolicy, userVersion: sequence, by: 'user' }),
     );
   },
 });
@@ -43,7 +44,12 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
  * applying the event twice changes nothing. The users' versions are left alone: they count only
  * the users' own events.
  */
-async function applyPlacedChanges(repo: MessagesRepository, changes: readonly PlacedChange[], by: 'move' | 'reset', messagesSequence: number): Promise<void> {
+async function applyPlacedChanges(
+  repo: MessagesRepository,
+  changes: readonly PlacedChange[],
+  by: 'move' | 'reset',
+  messagesSequence: number,
+): Promise<void> {
   for (const { userId, ...placed } of changes) {
     const change = { ...placed, messagesSequence };
     await updateDocument(

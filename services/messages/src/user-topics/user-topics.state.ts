@@ -124,7 +124,9 @@ export const positionOf = (state: UserTopicsState, channelId: number, topicName:
 function withPosition(state: UserTopicsState, channelId: number, topicName: string, userVersion: number): UserTopicsState {
   const position: TopicPosition = { channelId, topicKey: topicKey(topicName), userVersion };
   const others = (state.positions ?? []).filter((p) => !positionFor(channelId, topicName)(p));
-  const positions = [...others, position].sort((a, b) => a.channelId - b.channelId || (a.topicKey < b.topicKey ? -1 : a.topicKey > b.topicKey ? 1 : 0));
+  const positions = [...others, position].sort(
+    (a, b) => a.channelId - b.channelId || (a.topicKey < b.topicKey ? -1 : a.topicKey > b.topicKey ? 1 : 0),
+  );
   return { ...state, positions };
 }
 
@@ -178,4 +180,3 @@ export function applyPendingChanges(state: UserTopicsState): UserTopicsState {
   const applied = due.reduce<UserTopicsState>((s, p) => placeChange(s, p) ?? s, without);
   return rest.length > 0 ? { ...applied, pending: rest } : applied;
 }
-

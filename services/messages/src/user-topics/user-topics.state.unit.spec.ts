@@ -1,8 +1,22 @@
 import { setTopicPolicy, noTopicPolicies, activePolicies, knownUserVersions, topicPoliciesId } from './topic-policies.state';
-import { applyOwnChange, applyPendingChanges, evolveUserTopics, noUserTopics, placeChange, storedTopicName, type UserTopicsState } from './user-topics.state';
+import {
+  applyOwnChange,
+  applyPendingChanges,
+  evolveUserTopics,
+  noUserTopics,
+  placeChange,
+  storedTopicName,
+  type UserTopicsState,
+} from './user-topics.state';
 import { userTopicsView } from './user-topics-view';
 
-const change = (topicName: string, visibilityPolicy: 0 | 1 | 2 | 3, channelId = 3) => ({ userId: 9, channelId, topicName, visibilityPolicy, lastUpdated: 50 });
+const change = (topicName: string, visibilityPolicy: 0 | 1 | 2 | 3, channelId = 3) => ({
+  userId: 9,
+  channelId,
+  topicName,
+  visibilityPolicy,
+  lastUpdated: 50,
+});
 
 describe("a user's topic policies", () => {
   it('keeps the name a topic was first given, matching later changes case-insensitively', () => {
@@ -12,7 +26,7 @@ describe("a user's topic policies", () => {
     expect(evolveUserTopics(followed, change('dinner', 0)).topics).toEqual([]);
   });
 
-  it('lists the policies in Zulip\'s user_topics shape, leaving out archived channels', () => {
+  it("lists the policies in Zulip's user_topics shape, leaving out archived channels", () => {
     const state = evolveUserTopics(evolveUserTopics(noUserTopics(9), change('b', 1, 4)), change('a', 3, 3));
     expect(userTopicsView(state)).toEqual([
       { stream_id: 3, topic_name: 'a', last_updated: 50, visibility_policy: 3 },
@@ -46,20 +60,37 @@ describe('the topic index', () => {
     expect(moved.entries).toEqual([{ userId: 9, visibilityPolicy: 0, userVersion: 2 }]);
     expect(setTopicPolicy(moved, { userId: 9, visibilityPolicy: 0, userVersion: 2, by: 'move' })).toBeNull();
     expect(setTopicPolicy(set, { userId: 9, visibilityPolicy: 3, userVersion: 1, by: 'move' })).toBeNull();
-    expect(activePolicies(setTopicPolicy(set, { userId: 10, visibilityPolicy: 3, userVersion: 0, by: 'move' })!)).toEqual(new Map([[9, 1], [10, 3]]));
+    expect(activePolicies(setTopicPolicy(set, { userId: 10, visibilityPolicy: 3, userVersion: 0, by: 'move' })!)).toEqual(
+      new Map([
+        [9, 1],
+        [10, 3],
+      ]),
+    );
   });
 
   it("given a move's removal before the user event it follows, then it leaves a tombstone that event cannot get past", () => {
     const first = setTopicPolicy(noTopicPolicies(3, 'x'), { userId: 9, visibilityPolicy: 0, userVersion: 1, by: 'move' })!;
     expect(first.entries).toEqual([{ userId: 9, visibilityPolicy: 0, userVersion: 1 }]);
     expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 1, by: 'user' })).toBeNull();
-    expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 2, by: 'user' })!.entries).toEqual([{ userId: 9, visibilityPolicy: 3, userVersion: 2 }]);
+    expect(setTopicPolicy(first, { userId: 9, visibilityPolicy: 3, userVersion: 2, by: 'user' })!.entries).toEqual([
+      { userId: 9, visibilityPolicy: 3, userVersion: 2 },
+    ]);
   });
 
   it('knows, per user, the latest of their events any of the indexes holds, removed policies included', () => {
-    const a = setTopicPolicy(setTopicPolicy(noTopicPolicies(3, 'a'), { userId: 9, visibilityPolicy: 0, userVersion: 5, by: 'user' })!, { userId: 10, visibilityPolicy: 1, userVersion: 1, by: 'user' })!;
+    const a = setTopicPolicy(setTopicPolicy(noTopicPolicies(3, 'a'), { userId: 9, visibilityPolicy: 0, userVersion: 5, by: 'user' })!, {
+      userId: 10,
+      visibilityPolicy: 1,
+      userVersion: 1,
+      by: 'user',
+    })!;
     const b = setTopicPolicy(noTopicPolicies(3, 'b'), { userId: 10, visibilityPolicy: 3, userVersion: 4, by: 'user' })!;
-    expect(knownUserVersions(a, b)).toEqual(new Map([[9, 5], [10, 4]]));
+    expect(knownUserVersions(a, b)).toEqual(
+      new Map([
+        [9, 5],
+        [10, 4],
+      ]),
+    );
   });
 });
 

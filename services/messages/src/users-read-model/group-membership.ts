@@ -58,7 +58,11 @@ export class GroupMembership {
    * Zulip's `user_has_permission_for_group_setting`: membership in the value, except that guests
    * never hold a permission whose setting may not be "everyone".
    */
-  hasPermission(user: Pick<MembershipUser, 'userId' | 'role'>, value: GroupSettingEventValue, config: { allowEveryoneGroup: boolean }): boolean {
+  hasPermission(
+    user: Pick<MembershipUser, 'userId' | 'role'>,
+    value: GroupSettingEventValue,
+    config: { allowEveryoneGroup: boolean },
+  ): boolean {
     if (!config.allowEveryoneGroup && user.role === Role.GUEST) return false;
     return this.isInSettingValue(user.userId, value);
   }

@@ -64,7 +64,10 @@ export function newRealm(realmId: number, host: string, url: string): ReadRealm 
     realmId,
     host,
     url,
-    permissions: Object.fromEntries(Object.entries(REALM_PERMISSIONS).map(([name, c]) => [name, c.defaultGroup])) as Record<RealmPermission, GroupSettingEventValue>,
+    permissions: Object.fromEntries(Object.entries(REALM_PERMISSIONS).map(([name, c]) => [name, c.defaultGroup])) as Record<
+      RealmPermission,
+      GroupSettingEventValue
+    >,
     allowMessageEditing: true,
     messageContentEditLimitSeconds: 600,
     moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,

@@ -1,4 +1,12 @@
-import { dummyEmail, dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
+import {
+  dummyEmail,
+  dummyEmailUserId,
+  eventsTopic,
+  UsersEvent,
+  type EmailAddressVisibility,
+  type EventEnvelope,
+  type Role,
+} from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
 import { GroupMembership, type MembershipGroup } from './group-membership';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
@@ -31,7 +39,11 @@ export interface TypingSettings {
 }
 
 const TYPING_SETTINGS = ['receives_typing_notifications', 'send_private_typing_notifications', 'send_stream_typing_notifications'] as const;
-const DEFAULT_TYPING: TypingSettings = { receives_typing_notifications: true, send_private_typing_notifications: true, send_stream_typing_notifications: true };
+const DEFAULT_TYPING: TypingSettings = {
+  receives_typing_notifications: true,
+  send_private_typing_notifications: true,
+  send_stream_typing_notifications: true,
+};
 
 export interface ReadGroup extends MembershipGroup {
   name: string;
@@ -133,7 +145,10 @@ export class UsersReadModel implements ReadModel {
   private applyTypingSettings(event: UsersEvent): void {
     if (event.type === 'user.created.v1') {
       const settings = event.data.settings;
-      this.typing.set(event.data.userId, Object.fromEntries(TYPING_SETTINGS.map((name) => [name, settings?.[name] ?? true])) as unknown as TypingSettings);
+      this.typing.set(
+        event.data.userId,
+        Object.fromEntries(TYPING_SETTINGS.map((name) => [name, settings?.[name] ?? true])) as unknown as TypingSettings,
+      );
     } else if (event.type === 'user.settings_changed.v1' && (TYPING_SETTINGS as readonly string[]).includes(event.data.property)) {
       this.typing.set(event.data.userId, { ...this.typingSettingsOf(event.data.userId), [event.data.property]: event.data.value === true });
     }
@@ -178,21 +193,34 @@ export class UsersReadModel implements ReadModel {
       case 'user.email_changed.v1': {
         const user = this.users.get(event.data.userId);
         if (!user) return;
-        if (this.byDeliveryEmail.get(user.deliveryEmail.toLowerCase()) === user.userId) this.byDeliveryEmail.delete(user.deliveryEmail.toLowerCase());
+        if (this.byDeliveryEmail.get(user.deliveryEmail.toLowerCase()) === user.userId)
+          this.byDeliveryEmail.delete(user.deliveryEmail.toLowerCase());
         this.byDeliveryEmail.set(event.data.deliveryEmail.toLowerCase(), user.userId);
         return this.updateUser(user.userId, { deliveryEmail: event.data.deliveryEmail });
       }
       case 'user.settings_changed.v1':
-        if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
+        if (event.data.property === 'email_address_visibility')
+          this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
         return;
       case 'user_group.created.v1': {
         const { groupId, name, isSystemGroup, memberIds, subgroupIds } = event.data;
-        this.groups.set(groupId, { groupId, name, isSystemGroup, memberIds: [...memberIds], subgroupIds: [...subgroupIds], deactivated: false });
+        this.groups.set(groupId, {
+          groupId,
+          name,
+          isSystemGroup,
+          memberIds: [...memberIds],
+          subgroupIds: [...subgroupIds],
+          deactivated: false,
+        });
         return this.membershipChanged();
       }
       case 'user_group.updated.v1': {
         const { name, deactivated } = event.data;
-        if (name !== undefined || deactivated === false) this.updateGroup(event.data.groupId, () => ({ ...(name !== undefined ? { name } : {}), ...(deactivated === false ? { deactivated } : {}) }));
+        if (name !== undefined || deactivated === false)
+          this.updateGroup(event.data.groupId, () => ({
+            ...(name !== undefined ? { name } : {}),
+            ...(deactivated === false ? { deactivated } : {}),
+          }));
         return;
       }
       case 'user_group.deactivated.v1':
@@ -204,7 +232,9 @@ export class UsersReadModel implements ReadModel {
       case 'user_group.subgroups_added.v1':
         return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: union(g.subgroupIds, event.data.subgroupIds) }));
       case 'user_group.subgroups_removed.v1':
-        return this.updateGroup(event.data.groupId, (g) => ({ subgroupIds: g.subgroupIds.filter((id) => !event.data.subgroupIds.includes(id)) }));
+        return this.updateGroup(event.data.groupId, (g) => ({
+          subgroupIds: g.subgroupIds.filter((id) => !event.data.subgroupIds.includes(id)),
+        }));
       default:
         // Profiles, settings defaults, statuses, presence, linkifiers, invitations: not needed here
         // (accepted invitations are acted on by the invitation relay, not by this model).
@@ -230,7 +260,9 @@ export class UsersReadModel implements ReadModel {
 }
 
 /** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host without port>`. */
-export const apiEmail = (user: Pick<ReadUser, 'userId' | 'deliveryEmail' | 'emailAddressVisibility'>, realm: Pick<ReadRealm, 'host'>): string =>
-  user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host);
+export const apiEmail = (
+  user: Pick<ReadUser, 'userId' | 'deliveryEmail' | 'emailAddressVisibility'>,
+  realm: Pick<ReadRealm, 'host'>,
+): string => (user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host));
 
 const union = (a: readonly number[], b: readonly number[]): number[] => [...new Set([...a, ...b])].sort((x, y) => x - y);

@@ -40,7 +40,9 @@ describe("the messages service's copy of the users domain", () => {
     expect(model.userByApiEmail('person5@example.com')).toBeUndefined();
     expect(model.userByApiEmail(`user5@${REALM_HOST}`)?.userId).toBe(U.otherMember);
     expect(model.userByApiEmail(`user4@${REALM_HOST}`)).toBeUndefined();
-    model.apply(usersEvent('user.email_changed.v1', { userId: U.member, deliveryEmail: 'new@example.com', previousEmail: 'person4@example.com' }));
+    model.apply(
+      usersEvent('user.email_changed.v1', { userId: U.member, deliveryEmail: 'new@example.com', previousEmail: 'person4@example.com' }),
+    );
     expect(model.userByApiEmail('new@example.com')?.userId).toBe(U.member);
     expect(model.userByApiEmail('person4@example.com')).toBeUndefined();
   });

@@ -33,13 +33,24 @@ export class BouncerDevices {
   }
 
   register(server: string, pushAccountId: number, registration: PushRegistration, now: Date): Promise<number> {
-    const _id = createHash('sha256').update(JSON.stringify([server, pushAccountId, registration.token_kind, registration.ios_app_id ?? null, registration.token])).digest('hex');
+    const _id = createHash('sha256')
+      .update(JSON.stringify([server, pushAccountId, registration.token_kind, registration.ios_app_id ?? null, registration.token]))
+      .digest('hex');
     return this.serial.run(_id, async () => {
       const known = await this.devices.findOne({ _id });
       if (known) return known.deviceId;
       const deviceId = await this.deviceIds.take();
       await this.ids.replaceOne({ _id: String(deviceId) }, { device: _id }, { upsert: true });
-      await this.devices.insertOne({ _id, deviceId, server, pushAccountId, tokenKind: registration.token_kind, token: registration.token, iosAppId: registration.ios_app_id ?? null, registeredAt: now });
+      await this.devices.insertOne({
+        _id,
+        deviceId,
+        server,
+        pushAccountId,
+        tokenKind: registration.token_kind,
+        token: registration.token,
+        iosAppId: registration.ios_app_id ?? null,
+        registeredAt: now,
+      });
       return deviceId;
     });
   }
@@ -88,7 +99,11 @@ class IdBlocks {
     return this.serial.run(this.key, async () => {
       if (this.next >= this.end) {
         const counters = this.db.collection<{ _id: string; last: number }>('counters');
-        const counter = await counters.findOneAndUpdate({ _id: this.key }, { $inc: { last: this.blockSize } }, { upsert: true, returnDocument: 'after' });
+        const counter = await counters.findOneAndUpdate(
+          { _id: this.key },
+          { $inc: { last: this.blockSize } },
+          { upsert: true, returnDocument: 'after' },
+        );
         this.end = counter!.last + 1;
         this.next = this.end - this.blockSize;
       }

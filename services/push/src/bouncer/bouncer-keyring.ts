@@ -21,7 +21,10 @@ export class BouncerKeyring {
     const sodium = (await import('libsodium-wrappers')).default;
     await sodium.ready;
     const decode = (key: string) => sodium.from_base64(key, sodium.base64_variants.ORIGINAL);
-    return new BouncerKeyring(sodium, new Map(pairs.map((p) => [p.public_key, { publicKey: decode(p.public_key), privateKey: decode(p.private_key) }])));
+    return new BouncerKeyring(
+      sodium,
+      new Map(pairs.map((p) => [p.public_key, { publicKey: decode(p.public_key), privateKey: decode(p.private_key) }])),
+    );
   }
 
   /** Opens a sealed box (base64) sealed to `publicKey`, one of this bouncer's. */

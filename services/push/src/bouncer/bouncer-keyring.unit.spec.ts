@@ -25,7 +25,9 @@ describe("the bouncer's key pairs", () => {
   it('refuses a public key that is not one of its own as INVALID_BOUNCER_PUBLIC_KEY', () => {
     const stranger = sodium.crypto_box_keypair();
     const sealed = sodium.crypto_box_seal(new TextEncoder().encode('{}'), stranger.publicKey);
-    expect(() => keyring.open(b64(stranger.publicKey), b64(sealed))).toThrow(expect.objectContaining({ code: 'INVALID_BOUNCER_PUBLIC_KEY' }));
+    expect(() => keyring.open(b64(stranger.publicKey), b64(sealed))).toThrow(
+      expect.objectContaining({ code: 'INVALID_BOUNCER_PUBLIC_KEY' }),
+    );
   });
 
   it('refuses a tampered box, one sealed to its other key, and text that is not base64 as INVALID_ENCRYPTED_PUSH_REGISTRATION', () => {

@@ -78,12 +78,18 @@ export async function startBouncerServer(options: BouncerServerOptions): Promise
     [BOUNCER_NOTIFY_PATH]: async (server, body) => {
       const request = BouncerNotifyRequest.safeParse(jsonOrUndefined(body));
       if (!request.success) return invalid;
-      return { status: 200, body: await notifyUser(server, request.data, { tokens: options.tokens, providers: options.providers, logger: options.logger }) };
+      return {
+        status: 200,
+        body: await notifyUser(server, request.data, { tokens: options.tokens, providers: options.providers, logger: options.logger }),
+      };
     },
     [BOUNCER_E2EE_NOTIFY_PATH]: async (server, body) => {
       const request = BouncerE2eeNotifyRequest.safeParse(jsonOrUndefined(body));
       if (!request.success) return invalid;
-      return { status: 200, body: await notifyDevices(server, request.data, { devices: options.devices, providers: options.providers, logger: options.logger }) };
+      return {
+        status: 200,
+        body: await notifyDevices(server, request.data, { devices: options.devices, providers: options.providers, logger: options.logger }),
+      };
     },
   };
 
@@ -119,7 +125,6 @@ export async function startBouncerServer(options: BouncerServerOptions): Promise
 const send = (res: ServerResponse, answer: Answer): void => {
   res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
 };
-
 
 /** The server uuid of valid Basic credentials; keys compared in constant time (as digests, of equal length). */
 function authenticated(header: string | undefined, servers: Record<string, string>): string | null {

@@ -9,10 +9,16 @@ import { FcmProvider } from './providers/fcm-provider';
 
 const SERVER = 'server-a';
 const USER = 11;
-const token = (token: string, sequence: number, kind: 'fcm' | 'apns' = 'fcm') => ({ user_id: USER, token_kind: kind, token, ios_app_id: kind === 'apns' ? 'org.zulip.Zulip' : null, sequence });
+const token = (token: string, sequence: number, kind: 'fcm' | 'apns' = 'fcm') => ({
+  user_id: USER,
+  token_kind: kind,
+  token,
+  ios_app_id: kind === 'apns' ? 'org.zulip.Zulip' : null,
+  sequence,
+});
 const payloads = { apns: { aps: { alert: 'hi' } }, fcm: { event: 'test' } };
 
-describe('the bouncer\'s legacy tokens and notifications', () => {
+describe("the bouncer's legacy tokens and notifications", () => {
   let db: Connection;
   let tokens: BouncerTokens;
   beforeAll(async () => {
@@ -54,14 +60,28 @@ describe('the bouncer\'s legacy tokens and notifications', () => {
 
     it('pushes to each active token, reports named devices it does not know, and forgets the ones the provider calls dead', async () => {
       const user = 21;
-      for (const [t, seq] of [['alive', 1], ['dead', 2], ['removed', 3]] as const) await tokens.apply(SERVER, { ...token(t, seq), user_id: user }, true);
+      for (const [t, seq] of [
+        ['alive', 1],
+        ['dead', 2],
+        ['removed', 3],
+      ] as const)
+        await tokens.apply(SERVER, { ...token(t, seq), user_id: user }, true);
       await tokens.apply(SERVER, { ...token('removed', 4), user_id: user }, false);
       await new FakeProvidersClient(fake.url).markDead('dead');
 
-      const named = [{ kind: 'fcm' as const, token: 'alive' }, { kind: 'fcm' as const, token: 'dead' }, { kind: 'fcm' as const, token: 'removed' }];
+      const named = [
+        { kind: 'fcm' as const, token: 'alive' },
+        { kind: 'fcm' as const, token: 'dead' },
+        { kind: 'fcm' as const, token: 'removed' },
+      ];
       const reply = await notifyUser(SERVER, { user_id: user, payloads, devices: named }, { tokens, providers: { fcm }, logger });
 
-      expect(reply).toEqual({ result: 'success', sent: { fcm: 1, apns: 0 }, unknown_devices: [{ kind: 'fcm', token: 'removed' }], deleted_devices: [{ kind: 'fcm', token: 'dead' }] });
+      expect(reply).toEqual({
+        result: 'success',
+        sent: { fcm: 1, apns: 0 },
+        unknown_devices: [{ kind: 'fcm', token: 'removed' }],
+        deleted_devices: [{ kind: 'fcm', token: 'dead' }],
+      });
       expect((await tokens.activeOf(SERVER, user)).map((t) => t.token)).toEqual(['alive']);
       // Forgotten: an older add, retried, does not bring it back.
       await tokens.apply(SERVER, { ...token('dead', 2), user_id: user }, true);

@@ -40,7 +40,13 @@ export class BouncerTokens {
 
   /** Applies an add (`active`) or a removal the server sent, unless a newer call was applied. */
   async apply(server: string, request: BouncerTokenRequest, active: boolean): Promise<void> {
-    const record: TokenRecord = { kind: request.token_kind, token: request.token, iosAppId: request.ios_app_id, sequence: request.sequence, active };
+    const record: TokenRecord = {
+      kind: request.token_kind,
+      token: request.token,
+      iosAppId: request.ios_app_id,
+      sequence: request.sequence,
+      active,
+    };
     await this.update(server, request.user_id, (tokens) => {
       const known = tokens.find((t) => sameDevice(t, record));
       if (known && known.sequence >= record.sequence) return null;

@@ -14,7 +14,11 @@ export interface NotifyDevicesDeps {
  * server's sealed payload; APNs shows a placeholder alert the app replaces once it decrypts.
  */
 const sealedPayloads = (pushAccountId: number, encryptedData: string): PushPayloads => ({
-  apns: { aps: { alert: { title: 'New notification' }, 'mutable-content': 1, sound: 'default' }, push_account_id: pushAccountId, encrypted_data: encryptedData },
+  apns: {
+    aps: { alert: { title: 'New notification' }, 'mutable-content': 1, sound: 'default' },
+    push_account_id: pushAccountId,
+    encrypted_data: encryptedData,
+  },
   fcm: { push_account_id: String(pushAccountId), encrypted_data: encryptedData },
 });
 
@@ -22,7 +26,11 @@ const sealedPayloads = (pushAccountId: number, encryptedData: string): PushPaylo
  * Pushes the server's encrypted payloads to its E11 devices, side by side. A device the provider
  * calls dead is forgotten and reported; a push the provider did not take is logged and left.
  */
-export async function notifyDevices(server: string, request: BouncerE2eeNotifyRequest, deps: NotifyDevicesDeps): Promise<BouncerE2eeNotifyReply> {
+export async function notifyDevices(
+  server: string,
+  request: BouncerE2eeNotifyRequest,
+  deps: NotifyDevicesDeps,
+): Promise<BouncerE2eeNotifyReply> {
   const sent = { fcm: 0, apns: 0 };
   const unknown: number[] = [];
   const deleted: number[] = [];
@@ -36,7 +44,12 @@ export async function notifyDevices(server: string, request: BouncerE2eeNotifyRe
       const provider = deps.providers[device.tokenKind];
       if (!provider) return;
       try {
-        const outcome = await provider.send({ kind: device.tokenKind, token: device.token, appId: device.iosAppId, payloads: sealedPayloads(device.pushAccountId, encrypted_data) });
+        const outcome = await provider.send({
+          kind: device.tokenKind,
+          token: device.token,
+          appId: device.iosAppId,
+          payloads: sealedPayloads(device.pushAccountId, encrypted_data),
+        });
         if (outcome === 'sent') sent[device.tokenKind]++;
         else {
           await deps.devices.forget(device_id);

@@ -40,6 +40,7 @@ export function readRegistration(plaintext: Uint8Array, now: Date): PushRegistra
   }
   const parsed = PushRegistration.safeParse(json);
   if (!parsed.success) throw new BouncerRefusal('INVALID_ENCRYPTED_PUSH_REGISTRATION', 'Invalid encrypted push registration');
-  if (parsed.data.timestamp * 1000 < now.getTime() - REGISTRATION_LIVENESS_MS) throw new BouncerRefusal('REQUEST_EXPIRED', 'Request expired');
+  if (parsed.data.timestamp * 1000 < now.getTime() - REGISTRATION_LIVENESS_MS)
+    throw new BouncerRefusal('REQUEST_EXPIRED', 'Request expired');
   return parsed.data;
 }

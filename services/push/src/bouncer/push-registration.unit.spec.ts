@@ -15,7 +15,9 @@ describe('a registration the bouncer opened', () => {
 
   it('refuses one sealed more than a day ago as REQUEST_EXPIRED, and takes one a day old', () => {
     const dayAgo = seconds(NOW) - 24 * 60 * 60;
-    expect(() => readRegistration(bytes({ ...fcm, timestamp: dayAgo - 1 }), NOW)).toThrow(expect.objectContaining({ code: 'REQUEST_EXPIRED' }));
+    expect(() => readRegistration(bytes({ ...fcm, timestamp: dayAgo - 1 }), NOW)).toThrow(
+      expect.objectContaining({ code: 'REQUEST_EXPIRED' }),
+    );
     expect(readRegistration(bytes({ ...fcm, timestamp: dayAgo }), NOW).timestamp).toBe(dayAgo);
   });
 

@@ -55,16 +55,33 @@ export function evolve(devices: UserDevices, event: PushDevicesEvent, sequence: 
     }
     case 'push_device.registration_requested.v1': {
       const { pushAccountId, tokenKind, pushPublicKey, bouncerPublicKey } = event.data;
-      const registration: PushRegistration = { pushAccountId, tokenKind, pushPublicKey, bouncerPublicKey, status: 'pending', errorCode: null, bouncerDeviceId: null, requestSequence: sequence };
+      const registration: PushRegistration = {
+        pushAccountId,
+        tokenKind,
+        pushPublicKey,
+        bouncerPublicKey,
+        status: 'pending',
+        errorCode: null,
+        bouncerDeviceId: null,
+        requestSequence: sequence,
+      };
       return { ...next, registrations: [...devices.registrations.filter((r) => r.pushAccountId !== pushAccountId), registration] };
     }
     case 'push_device.registered.v1': {
       const { pushAccountId, bouncerDeviceId } = event.data;
-      return { ...next, registrations: devices.registrations.map((r) => (r.pushAccountId === pushAccountId ? { ...r, status: 'active', errorCode: null, bouncerDeviceId } : r)) };
+      return {
+        ...next,
+        registrations: devices.registrations.map((r) =>
+          r.pushAccountId === pushAccountId ? { ...r, status: 'active', errorCode: null, bouncerDeviceId } : r,
+        ),
+      };
     }
     case 'push_device.registration_failed.v1': {
       const { pushAccountId, errorCode } = event.data;
-      return { ...next, registrations: devices.registrations.map((r) => (r.pushAccountId === pushAccountId ? { ...r, status: 'failed', errorCode } : r)) };
+      return {
+        ...next,
+        registrations: devices.registrations.map((r) => (r.pushAccountId === pushAccountId ? { ...r, status: 'failed', errorCode } : r)),
+      };
     }
     case 'push_device.removed.v1':
       return { ...next, registrations: devices.registrations.filter((r) => r.pushAccountId !== event.data.pushAccountId) };
@@ -76,4 +93,8 @@ export function evolve(devices: UserDevices, event: PushDevicesEvent, sequence: 
 }
 
 /** `event` as the aggregate's next. */
-export const nextEvent = (devices: UserDevices, event: PushDevicesEvent): NewEvent => ({ ...event, aggregateId: devicesAggregateId(devices.userId), sequence: devices.version + 1 });
+export const nextEvent = (devices: UserDevices, event: PushDevicesEvent): NewEvent => ({
+  ...event,
+  aggregateId: devicesAggregateId(devices.userId),
+  sequence: devices.version + 1,
+});

@@ -16,7 +16,16 @@ describe("a user's devices, from their events", () => {
 
   it('holds a requested registration as pending, naming the request, until the bouncer answers', () => {
     expect(given(requested()).registrations).toEqual([
-      { pushAccountId: 2408, tokenKind: 'fcm', pushPublicKey: 'cHVzaC1wdWJsaWMta2V5', bouncerPublicKey: 'Ym91bmNlci1rZXk=', status: 'pending', errorCode: null, bouncerDeviceId: null, requestSequence: 1 },
+      {
+        pushAccountId: 2408,
+        tokenKind: 'fcm',
+        pushPublicKey: 'cHVzaC1wdWJsaWMta2V5',
+        bouncerPublicKey: 'Ym91bmNlci1rZXk=',
+        status: 'pending',
+        errorCode: null,
+        bouncerDeviceId: null,
+        requestSequence: 1,
+      },
     ]);
     expect(given(requested(), registered()).registrations[0]).toMatchObject({ status: 'active', bouncerDeviceId: 51, errorCode: null });
     expect(given(requested(), refused()).registrations[0]).toMatchObject({ status: 'failed', errorCode: 'REQUEST_EXPIRED' });

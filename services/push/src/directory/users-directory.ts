@@ -92,13 +92,22 @@ export class UsersDirectory implements ReadModel {
         return;
       }
       case 'realm.setting_changed.v1':
-        if (event.data.property === 'name' && typeof event.data.value === 'string' && this.organization) this.organization = { ...this.organization, name: event.data.value };
+        if (event.data.property === 'name' && typeof event.data.value === 'string' && this.organization)
+          this.organization = { ...this.organization, name: event.data.value };
         return;
       case 'user.created.v1': {
         const { userId, fullName, deliveryEmail, isBot, emailAddressVisibility, settings } = event.data;
         const pushSettings = { ...DEFAULT_PUSH_SETTINGS };
         for (const name of Object.keys(DEFAULT_PUSH_SETTINGS) as (keyof PushSettings)[]) if (settings) pushSettings[name] = settings[name];
-        this.users.set(userId, { userId, fullName, deliveryEmail, emailVisibleToEveryone: emailAddressVisibility === VISIBLE_TO_EVERYONE, active: true, isBot, settings: pushSettings });
+        this.users.set(userId, {
+          userId,
+          fullName,
+          deliveryEmail,
+          emailVisibleToEveryone: emailAddressVisibility === VISIBLE_TO_EVERYONE,
+          active: true,
+          isBot,
+          settings: pushSettings,
+        });
         return;
       }
       case 'user.settings_changed.v1': {

@@ -41,7 +41,13 @@ export class NotificationQueue implements NotificationRequests {
       recipients.map(({ userId, trigger }) => ({
         name: 'notify',
         data: { message, userId, trigger },
-        opts: { jobId: `notify-${message.messageId}-${userId}`, attempts: ATTEMPTS, backoff: BACKOFF, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } },
+        opts: {
+          jobId: `notify-${message.messageId}-${userId}`,
+          attempts: ATTEMPTS,
+          backoff: BACKOFF,
+          removeOnComplete: { age: KEEP_SECONDS },
+          removeOnFail: { age: KEEP_SECONDS },
+        },
       })),
     );
   }
@@ -65,7 +71,11 @@ export interface NotificationWorkerDeps {
  * device's key for E11 devices. Devices the provider called dead are handed over for removal.
  * A bouncer that cannot be reached fails the job, which is tried again a few times.
  */
-export function startNotificationWorker(deps: NotificationWorkerDeps, options: { connection: Redis; queueName?: string }, logger: Logger): BackgroundWork {
+export function startNotificationWorker(
+  deps: NotificationWorkerDeps,
+  options: { connection: Redis; queueName?: string },
+  logger: Logger,
+): BackgroundWork {
   const worker = new Worker<NotifyJob>(
     options.queueName ?? NOTIFICATION_QUEUE,
     async (job: Job<NotifyJob>) => {
@@ -82,7 +92,10 @@ export function startNotificationWorker(deps: NotificationWorkerDeps, options: {
         recipientId: userId,
         sender: { fullName: sender?.fullName ?? '', email: sender?.email ?? '' },
         channelName: conversation.type === 'channel' ? deps.channels.channelName(conversation.channelId) : undefined,
-        groupNames: conversation.type === 'direct' ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '') : undefined,
+        groupNames:
+          conversation.type === 'direct'
+            ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '')
+            : undefined,
       };
       if (tokens.length > 0) {
         const payloads = messagePayloads(organization, notification);
@@ -91,13 +104,20 @@ export function startNotificationWorker(deps: NotificationWorkerDeps, options: {
       }
       if (sealed.length > 0) {
         const data = notificationData(organization, notification);
-        const devices = await Promise.all(sealed.map(async (r) => ({ device_id: r.bouncerDeviceId!, encrypted_data: await sealFor(r.pushPublicKey, { ...data, push_account_id: r.pushAccountId }) })));
+        const devices = await Promise.all(
+          sealed.map(async (r) => ({
+            device_id: r.bouncerDeviceId!,
+            encrypted_data: await sealFor(r.pushPublicKey, { ...data, push_account_id: r.pushAccountId }),
+          })),
+        );
         const reply = await deps.bouncer.notifyDevices({ devices });
         if (reply.deleted_device_ids.length > 0) await deps.removals.forget(userId, [], reply.deleted_device_ids);
       }
     },
     { connection: options.connection, concurrency: 16 },
   );
-  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push notification not sent'));
+  worker.on('failed', (job, error) =>
+    logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push notification not sent'),
+  );
   return { stop: () => worker.close() };
 }

@@ -20,7 +20,10 @@ export function testPayloads(organization: Organization, userId: number, now: Da
   const zulip = { ...basePayload(organization, userId), event: 'test' };
   return {
     apns: {
-      aps: { alert: { title: 'Test notification', body: `This is a test notification from ${organization.name} (${organization.url}).` }, sound: 'default' },
+      aps: {
+        alert: { title: 'Test notification', body: `This is a test notification from ${organization.name} (${organization.url}).` },
+        sound: 'default',
+      },
       zulip,
     },
     fcm: fcmData({ ...zulip, time: Math.floor(now.getTime() / 1000) }),
@@ -45,7 +48,10 @@ function messagePayload({ message, sender, channelName }: MessageNotification): 
   const where =
     conversation.type === 'channel'
       ? { recipient_type: 'stream', stream: channelName ?? '', stream_id: conversation.channelId, topic: conversation.topic }
-      : { recipient_type: 'private', ...(conversation.userIds.length > 2 ? { pm_users: [...conversation.userIds].sort((a, b) => a - b).join(',') } : {}) };
+      : {
+          recipient_type: 'private',
+          ...(conversation.userIds.length > 2 ? { pm_users: [...conversation.userIds].sort((a, b) => a - b).join(',') } : {}),
+        };
   return { sender_id: message.senderId, sender_email: sender.email, time: Math.floor(Date.parse(message.sentAt) / 1000), ...where };
 }
 

@@ -2,7 +2,8 @@ import { pushContent } from './push-content';
 
 describe('a message as a push shows it', () => {
   it('is its text without tags, entities decoded, paragraphs and line breaks as new lines', () => {
-    const html = '<p>Hi <span class="user-mention" data-user-id="5">@Iago</span> &amp; <a href="https://x.test">link</a><br>\nnext</p>\n<p>a &lt;b&gt; &quot;c&quot; &#39;d&#39;</p>';
+    const html =
+      '<p>Hi <span class="user-mention" data-user-id="5">@Iago</span> &amp; <a href="https://x.test">link</a><br>\nnext</p>\n<p>a &lt;b&gt; &quot;c&quot; &#39;d&#39;</p>';
     expect(pushContent(html)).toEqual({ content: 'Hi @Iago & link\n\nnext\na <b> "c" \'d\'', truncated: false });
   });
 

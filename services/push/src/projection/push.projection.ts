@@ -1,4 +1,11 @@
-import { PushEvent, type BouncerTokenRequest, type EventEnvelope, type PushDevicesEvent, type PushDeviceRegistrationRequestedV1, type PushNotificationRequestedV1 } from '@zulip-es/contracts';
+import {
+  PushEvent,
+  type BouncerTokenRequest,
+  type EventEnvelope,
+  type PushDevicesEvent,
+  type PushDeviceRegistrationRequestedV1,
+  type PushNotificationRequestedV1,
+} from '@zulip-es/contracts';
 import type { Projection } from '@zulip-es/platform';
 import { evolve } from '../devices/user-devices.state';
 import type { PushRepository } from './push.repository';
@@ -52,7 +59,10 @@ async function forward(to: RegistrationRequests, event: PushDevicesEvent, sequen
     case 'push_token.removed.v1': {
       const { userId, kind, token } = event.data;
       const iosAppId = event.type === 'push_token.added.v1' ? event.data.appId : null;
-      return to.forwardToken({ user_id: userId, token_kind: kind, token, ios_app_id: iosAppId, sequence }, event.type === 'push_token.added.v1');
+      return to.forwardToken(
+        { user_id: userId, token_kind: kind, token, ios_app_id: iosAppId, sequence },
+        event.type === 'push_token.added.v1',
+      );
     }
     default:
       return;

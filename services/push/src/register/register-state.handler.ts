@@ -15,7 +15,11 @@ export function registerStateHandler(deps: Pick<PushDeps, 'repo'>): QueryHandler
     schema: RegisterStateParams,
     async handle({ actorId }) {
       const { registrations } = await deps.repo.devicesOf(actorId!);
-      return { push_devices: Object.fromEntries(registrations.map((r) => [String(r.pushAccountId), { status: r.status, error_code: r.errorCode }])) };
+      return {
+        push_devices: Object.fromEntries(
+          registrations.map((r) => [String(r.pushAccountId), { status: r.status, error_code: r.errorCode }]),
+        ),
+      };
     },
   };
 }

@@ -54,12 +54,18 @@ export class BouncerClient {
     const { status, text } = await this.post(BOUNCER_REGISTER_PATH, 'application/x-www-form-urlencoded', body.toString());
     const reply = status === 200 || status === 400 ? BouncerRegisterReply.safeParse(jsonOrUndefined(text)) : null;
     if (!reply?.success) throw new BouncerFailed(status, text);
-    return reply.data.result === 'success' ? { status: 'active', bouncerDeviceId: reply.data.device_id } : { status: 'failed', errorCode: reply.data.code };
+    return reply.data.result === 'success'
+      ? { status: 'active', bouncerDeviceId: reply.data.device_id }
+      : { status: 'failed', errorCode: reply.data.code };
   }
 
   /** A legacy token added (`active`) or removed. */
   async syncToken(request: BouncerTokenRequest, active: boolean): Promise<void> {
-    const { status, text } = await this.post(active ? BOUNCER_TOKEN_REGISTER_PATH : BOUNCER_TOKEN_UNREGISTER_PATH, 'application/json', JSON.stringify(request));
+    const { status, text } = await this.post(
+      active ? BOUNCER_TOKEN_REGISTER_PATH : BOUNCER_TOKEN_UNREGISTER_PATH,
+      'application/json',
+      JSON.stringify(request),
+    );
     if (status !== 200) throw new BouncerFailed(status, text);
   }
 

@@ -79,7 +79,13 @@ export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
 
   private async add<N extends JobName>(name: N, data: JobData[N], jobId: string): Promise<void> {
     this.queue ??= new Queue(this.queueName, { connection: this.connection() });
-    await this.queue.add(name, data, { jobId, attempts: this.attempts, backoff: { type: 'custom' }, removeOnComplete: 1000, removeOnFail: 1000 });
+    await this.queue.add(name, data, {
+      jobId,
+      attempts: this.attempts,
+      backoff: { type: 'custom' },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
   }
 }
 
@@ -99,7 +105,12 @@ export async function startRegistrationWorker(
   options: { connection: Redis; bouncer: BouncerClientConfig; instanceId: string; logLevel: string; queueName?: string },
   logger: Logger,
 ): Promise<BackgroundWork> {
-  const client = new RequestClient(kafka, `push-registrations-${options.instanceId}`, createLogger('push-registrations', options.logLevel), { replyWaitMs: 500 });
+  const client = new RequestClient(
+    kafka,
+    `push-registrations-${options.instanceId}`,
+    createLogger('push-registrations', options.logLevel),
+    { replyWaitMs: 500 },
+  );
   await client.start();
   const bouncer = new BouncerClient(options.bouncer);
 
@@ -148,7 +159,9 @@ export async function startRegistrationWorker(
     maxStalledCount: 10,
     settings: { backoffStrategy: retryDelayMs },
   });
-  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push job not done yet'));
+  worker.on('failed', (job, error) =>
+    logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push job not done yet'),
+  );
   return {
     async stop() {
       await worker.close();

@@ -60,11 +60,27 @@ describe('a registration job while the push bouncer is down', () => {
   it('is tried again until the bouncer answers, and the device keeps one id however often it is registered', async () => {
     const port = await freePort();
     const bouncerConfig = { PUSH_BOUNCER_URL: `http://127.0.0.1:${port}`, PUSH_BOUNCER_SERVER_UUID: SERVER, PUSH_BOUNCER_API_KEY: API_KEY };
-    worker = await startRegistrationWorker(createKafka('registration-retries-spec', env.KAFKA_BROKERS, logger), { connection: redis, bouncer: bouncerConfig, instanceId: `spec-${randomUUID()}`, logLevel: 'silent', queueName }, logger);
+    worker = await startRegistrationWorker(
+      createKafka('registration-retries-spec', env.KAFKA_BROKERS, logger),
+      { connection: redis, bouncer: bouncerConfig, instanceId: `spec-${randomUUID()}`, logLevel: 'silent', queueName },
+      logger,
+    );
     const pair = sodium.crypto_box_keypair();
     const keys = [{ public_key: b64(pair.publicKey), private_key: b64(pair.privateKey) }];
-    const sealed = b64(sodium.crypto_box_seal(JSON.stringify({ token: 'fcm-retried', token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) }), pair.publicKey));
-    const request = { userId: NOBODY, pushAccountId: 31, tokenKind: 'fcm' as const, pushPublicKey: b64(pair.publicKey), bouncerPublicKey: keys[0]!.public_key, encryptedPushRegistration: sealed };
+    const sealed = b64(
+      sodium.crypto_box_seal(
+        JSON.stringify({ token: 'fcm-retried', token_kind: 'fcm', timestamp: Math.floor(Date.now() / 1000) }),
+        pair.publicKey,
+      ),
+    );
+    const request = {
+      userId: NOBODY,
+      pushAccountId: 31,
+      tokenKind: 'fcm' as const,
+      pushPublicKey: b64(pair.publicKey),
+      bouncerPublicKey: keys[0]!.public_key,
+      encryptedPushRegistration: sealed,
+    };
     const queue = new RegistrationQueue(() => redis, 10, queueName);
 
     await queue.forward(request, 1);
@@ -73,7 +89,16 @@ describe('a registration job while the push bouncer is down', () => {
     await eventually(async () => ((await jobs.getJob(first))?.attemptsMade ?? 0) >= 1 || undefined, 'a failed first try');
     expect(await jobs.getJobState(first)).not.toBe('completed');
 
-    bouncer = await startBouncerServer({ port, host: '127.0.0.1', keyring: await BouncerKeyring.load(keys), devices: new BouncerDevices(db), tokens: new BouncerTokens(db), providers: {}, servers: { [SERVER]: API_KEY }, logger });
+    bouncer = await startBouncerServer({
+      port,
+      host: '127.0.0.1',
+      keyring: await BouncerKeyring.load(keys),
+      devices: new BouncerDevices(db),
+      tokens: new BouncerTokens(db),
+      providers: {},
+      servers: { [SERVER]: API_KEY },
+      logger,
+    });
     const outcome = await eventually(() => answerOf<{ status: string; bouncerDeviceId: number }>(jobs, first), 'the retried job to finish');
     expect(outcome).toEqual({ status: 'active', bouncerDeviceId: expect.any(Number) });
     expect((await jobs.getJob(first))!.attemptsMade).toBeGreaterThanOrEqual(2);

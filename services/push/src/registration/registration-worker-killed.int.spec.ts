@@ -64,7 +64,14 @@ describe('a registration worker killed with SIGKILL in the middle of a job', () 
     silent = await silentBouncer();
     const started = fork(CHILD, [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, ...FROM_SOURCES, PUSH_REGISTRATION_QUEUE: queueName, PUSH_BOUNCER_URL: silent.url, PUSH_BOUNCER_SERVER_UUID: SERVER, PUSH_BOUNCER_API_KEY: API_KEY },
+      env: {
+        ...process.env,
+        ...FROM_SOURCES,
+        PUSH_REGISTRATION_QUEUE: queueName,
+        PUSH_BOUNCER_URL: silent.url,
+        PUSH_BOUNCER_SERVER_UUID: SERVER,
+        PUSH_BOUNCER_API_KEY: API_KEY,
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child = started;
@@ -86,19 +93,42 @@ describe('a registration worker killed with SIGKILL in the middle of a job', () 
     await exited;
 
     // Another worker, with a bouncer that answers.
-    bouncer = await startBouncerServer({ port: 0, host: '127.0.0.1', keyring: await BouncerKeyring.load([]), devices: new BouncerDevices(db), tokens: new BouncerTokens(db), providers: {}, servers: { [SERVER]: API_KEY }, logger });
-    const bouncerConfig = { PUSH_BOUNCER_URL: `http://127.0.0.1:${bouncer.port}`, PUSH_BOUNCER_SERVER_UUID: SERVER, PUSH_BOUNCER_API_KEY: API_KEY };
-    worker = await startRegistrationWorker(createKafka('registration-worker-killed-spec', env.KAFKA_BROKERS, logger), { connection: redis, bouncer: bouncerConfig, instanceId: `spec-${randomUUID()}`, logLevel: 'silent', queueName }, logger);
+    bouncer = await startBouncerServer({
+      port: 0,
+      host: '127.0.0.1',
+      keyring: await BouncerKeyring.load([]),
+      devices: new BouncerDevices(db),
+      tokens: new BouncerTokens(db),
+      providers: {},
+      servers: { [SERVER]: API_KEY },
+      logger,
+    });
+    const bouncerConfig = {
+      PUSH_BOUNCER_URL: `http://127.0.0.1:${bouncer.port}`,
+      PUSH_BOUNCER_SERVER_UUID: SERVER,
+      PUSH_BOUNCER_API_KEY: API_KEY,
+    };
+    worker = await startRegistrationWorker(
+      createKafka('registration-worker-killed-spec', env.KAFKA_BROKERS, logger),
+      { connection: redis, bouncer: bouncerConfig, instanceId: `spec-${randomUUID()}`, logLevel: 'silent', queueName },
+      logger,
+    );
 
     // The killed worker's lock lasts 30 s; the next stalled-job check gives the job back.
-    const done = await eventually(async () => {
-      const job = await jobs.getJob(jobId);
-      return job?.finishedOn ? job : undefined;
-    }, 'the job to be completed by the other worker', 60_000);
+    const done = await eventually(
+      async () => {
+        const job = await jobs.getJob(jobId);
+        return job?.finishedOn ? job : undefined;
+      },
+      'the job to be completed by the other worker',
+      60_000,
+    );
     expect(await jobs.getJobState(jobId)).toBe('completed');
     expect(done.stalledCounter).toBe(1);
     expect(done.failedReason).toBeFalsy();
-    expect(await new BouncerTokens(db).activeOf(SERVER, USER)).toEqual([{ kind: 'fcm', token: token.token, iosAppId: null, sequence: 1, active: true }]);
+    expect(await new BouncerTokens(db).activeOf(SERVER, USER)).toEqual([
+      { kind: 'fcm', token: token.token, iosAppId: null, sequence: 1, active: true },
+    ]);
     expect(silent.received).toHaveLength(1);
   }, 120_000);
 });

@@ -16,7 +16,11 @@ async function main(): Promise<void> {
     createKafka('registration-worker-child', env.KAFKA_BROKERS, logger),
     {
       connection,
-      bouncer: { PUSH_BOUNCER_URL: process.env.PUSH_BOUNCER_URL!, PUSH_BOUNCER_SERVER_UUID: process.env.PUSH_BOUNCER_SERVER_UUID!, PUSH_BOUNCER_API_KEY: process.env.PUSH_BOUNCER_API_KEY! },
+      bouncer: {
+        PUSH_BOUNCER_URL: process.env.PUSH_BOUNCER_URL!,
+        PUSH_BOUNCER_SERVER_UUID: process.env.PUSH_BOUNCER_SERVER_UUID!,
+        PUSH_BOUNCER_API_KEY: process.env.PUSH_BOUNCER_API_KEY!,
+      },
       instanceId: `child-${randomUUID()}`,
       logLevel: 'silent',
       queueName: process.env.PUSH_REGISTRATION_QUEUE,

@@ -11,7 +11,11 @@ export const attachmentUploaded: ClientEventsOf<'attachment.uploaded.v1'> = ({ d
 export const attachmentClaimed: ClientEventsOf<'attachment.claimed.v1'> = ({ data }, directory) => {
   const attachment = directory.attachments.get(data.attachmentId);
   if (!attachment) return [];
-  return changed('update', { ...attachment, messages: new Map([...attachment.messages, [data.messageId, data.dateSent]]) }, directory.attachments.spaceUsed);
+  return changed(
+    'update',
+    { ...attachment, messages: new Map([...attachment.messages, [data.messageId, data.dateSent]]) },
+    directory.attachments.spaceUsed,
+  );
 };
 
 export const attachmentUnclaimed: ClientEventsOf<'attachment.unclaimed.v1'> = ({ data }, directory) => {
@@ -23,4 +27,9 @@ export const attachmentUnclaimed: ClientEventsOf<'attachment.unclaimed.v1'> = ({
 };
 
 export const attachmentRemoved: ClientEventsOf<'attachment.removed.v1'> = ({ data }, directory) =>
-  toOwner(data.ownerId, { type: 'attachment', op: 'remove', attachment: { id: data.attachmentId }, upload_space_used: directory.attachments.spaceUsed - data.size });
+  toOwner(data.ownerId, {
+    type: 'attachment',
+    op: 'remove',
+    attachment: { id: data.attachmentId },
+    upload_space_used: directory.attachments.spaceUsed - data.size,
+  });

@@ -6,8 +6,20 @@ import { groupSettingView } from './org-settings';
 import { streamView } from './channels';
 
 /** Zulip's `stream` `update` of one property, to those who may see the channel (as it is after the change). */
-function streamUpdate(directory: Directory, before: DirectoryChannel, after: DirectoryChannel, property: string, value: unknown, extra: Record<string, unknown> = {}): Delivery[] {
-  return [{ userIds: directory.channelViewerIds(after), event: { type: 'stream', op: 'update', stream_id: before.channelId, name: before.name, property, value, ...extra } }];
+function streamUpdate(
+  directory: Directory,
+  before: DirectoryChannel,
+  after: DirectoryChannel,
+  property: string,
+  value: unknown,
+  extra: Record<string, unknown> = {},
+): Delivery[] {
+  return [
+    {
+      userIds: directory.channelViewerIds(after),
+      event: { type: 'stream', op: 'update', stream_id: before.channelId, name: before.name, property, value, ...extra },
+    },
+  ];
 }
 
 /** The channel before and after an event the directory has not applied yet. */
@@ -23,7 +35,11 @@ export const channelRenamed: ClientEventsOf<'channel.renamed.v1'> = (event, dire
 
 export const channelDescriptionChanged: ClientEventsOf<'channel.description_changed.v1'> = (event, directory) => {
   const channels = beforeAndAfter(directory, event);
-  return channels ? streamUpdate(directory, channels[0], channels[1], 'description', event.data.description, { rendered_description: event.data.renderedDescription }) : [];
+  return channels
+    ? streamUpdate(directory, channels[0], channels[1], 'description', event.data.description, {
+        rendered_description: event.data.renderedDescription,
+      })
+    : [];
 };
 
 /**
@@ -38,7 +54,10 @@ export const channelPermissionChanged: ClientEventsOf<'channel.permission_change
   const seenBefore = new Set(directory.channelViewerIds(before));
   const newlySeeing = directory.channelViewerIds(after).filter((id) => !seenBefore.has(id));
   const { inviteOnly, historyPublicToSubscribers, isWebPublic } = event.data;
-  const update = streamUpdate(directory, before, after, 'invite_only', inviteOnly, { history_public_to_subscribers: historyPublicToSubscribers, is_web_public: isWebPublic });
+  const update = streamUpdate(directory, before, after, 'invite_only', inviteOnly, {
+    history_public_to_subscribers: historyPublicToSubscribers,
+    is_web_public: isWebPublic,
+  });
   if (newlySeeing.length === 0) return update;
   const subscribers = directory.activeSubscriberIds(after).sort((a, b) => a - b);
   return [
@@ -55,7 +74,9 @@ export const channelPropertyChanged: ClientEventsOf<'channel.property_changed.v1
 
 export const channelGroupSettingChanged: ClientEventsOf<'channel.group_setting_changed.v1'> = (event, directory) => {
   const channels = beforeAndAfter(directory, event);
-  return channels ? streamUpdate(directory, channels[0], channels[1], event.data.setting, groupSettingView(directory, event.data.value)) : [];
+  return channels
+    ? streamUpdate(directory, channels[0], channels[1], event.data.setting, groupSettingView(directory, event.data.value))
+    : [];
 };
 
 /** Zulip's `do_deactivate_stream`: the `is_archived` update, then `stream` `delete`, to those who saw it. */
@@ -66,7 +87,10 @@ export const channelArchived: ClientEventsOf<'channel.archived.v1'> = (event, di
   const viewers = directory.channelViewerIds(before);
   return [
     ...streamUpdate(directory, before, after, 'is_archived', true),
-    { userIds: viewers, event: { type: 'stream', op: 'delete', streams: [{ stream_id: before.channelId }], stream_ids: [before.channelId] } },
+    {
+      userIds: viewers,
+      event: { type: 'stream', op: 'delete', streams: [{ stream_id: before.channelId }], stream_ids: [before.channelId] },
+    },
   ];
 };
 
@@ -75,5 +99,8 @@ export const channelUnarchived: ClientEventsOf<'channel.unarchived.v1'> = (event
   const channels = beforeAndAfter(directory, event);
   if (!channels) return [];
   const [before, after] = channels;
-  return [...streamUpdate(directory, before, after, 'is_archived', false), { userIds: directory.channelViewerIds(after), event: { type: 'stream', op: 'create', streams: [streamView(directory, after)] } }];
+  return [
+    ...streamUpdate(directory, before, after, 'is_archived', false),
+    { userIds: directory.channelViewerIds(after), event: { type: 'stream', op: 'create', streams: [streamView(directory, after)] } },
+  ];
 };

@@ -57,10 +57,19 @@ function subscriptionFields(settings: SubscriptionSettings, color: string): Reco
   };
 }
 
-const streamsCreated = (directory: Directory, channels: readonly DirectoryChannel[]): Delivery['event'] => ({ type: 'stream', op: 'create', streams: channels.map((c) => streamView(directory, c)) });
+const streamsCreated = (directory: Directory, channels: readonly DirectoryChannel[]): Delivery['event'] => ({
+  type: 'stream',
+  op: 'create',
+  streams: channels.map((c) => streamView(directory, c)),
+});
 
 /** Zulip's `stream` `delete`, with the deprecated `streams` kept for older clients. */
-const streamsDeleted = (channelIds: readonly number[]): Delivery['event'] => ({ type: 'stream', op: 'delete', streams: channelIds.map((id) => ({ stream_id: id })), stream_ids: channelIds });
+const streamsDeleted = (channelIds: readonly number[]): Delivery['event'] => ({
+  type: 'stream',
+  op: 'delete',
+  streams: channelIds.map((id) => ({ stream_id: id })),
+  stream_ids: channelIds,
+});
 
 /** Zulip's `stream` `create`, to those who may see that the channel exists. */
 export const channelCreated: ClientEventsOf<'channel.created.v1'> = ({ data }, directory) => {
@@ -82,19 +91,27 @@ export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = 
   const subscribers = directory.activeSubscriberIds(after).sort((a, b) => a - b);
   const subscriptionAdds = data.subscribers
     .filter((s) => added.includes(s.userId))
-    .map(
-      ({ userId, color }): Delivery => ({
-        userIds: [userId],
-        event: {
-          type: 'subscription',
-          op: 'add',
-          subscriptions: [{ ...streamView(directory, after), ...subscriptionFields(directory.subscriptionSettings(userId, data.channelId), color), subscribers }],
-        },
-      }),
-    );
+    .map(({ userId, color }): Delivery => ({
+      userIds: [userId],
+      event: {
+        type: 'subscription',
+        op: 'add',
+        subscriptions: [
+          {
+            ...streamView(directory, after),
+            ...subscriptionFields(directory.subscriptionSettings(userId, data.channelId), color),
+            subscribers,
+          },
+        ],
+      },
+    }));
   const newlyListing = added.filter((id) => !directory.listsChannel(directory.user(id)!, before));
   const peers = directory.channelViewerIds(before).filter((id) => !added.includes(id));
-  return [{ userIds: newlyListing, event: streamsCreated(directory, [after]) }, ...subscriptionAdds, { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } }];
+  return [
+    { userIds: newlyListing, event: streamsCreated(directory, [after]) },
+    ...subscriptionAdds,
+    { userIds: peers, event: { type: 'subscription', op: 'peer_add', stream_ids: [data.channelId], user_ids: added } },
+  ];
 };
 
 /**
@@ -102,7 +119,13 @@ export const subscribersAdded: ClientEventsOf<'channel.subscribers_added.v1'> = 
  * as the legacy `in_home_view` (its inverse), as Zulip's `do_change_subscription_property` does.
  */
 export const subscriptionPropertyChanged: ClientEventsOf<'subscription.property_changed.v1'> = ({ data }) => {
-  const update = (property: string, value: string | boolean): Delivery['event'] => ({ type: 'subscription', op: 'update', property, value, stream_id: data.channelId });
+  const update = (property: string, value: string | boolean): Delivery['event'] => ({
+    type: 'subscription',
+    op: 'update',
+    property,
+    value,
+    stream_id: data.channelId,
+  });
   return [
     ...(data.property === 'is_muted' ? toOwner(data.userId, update('in_home_view', !data.value)) : []),
     ...toOwner(data.userId, update(data.property, data.value)),
@@ -123,9 +146,15 @@ export const subscribersRemoved: ClientEventsOf<'channel.subscribers_removed.v1'
     return user?.isActive ? [user] : [];
   });
   return [
-    { userIds: active.map((u) => u.userId), event: { type: 'subscription', op: 'remove', subscriptions: [{ name: before.name, stream_id: before.channelId }] } },
+    {
+      userIds: active.map((u) => u.userId),
+      event: { type: 'subscription', op: 'remove', subscriptions: [{ name: before.name, stream_id: before.channelId }] },
+    },
     { userIds: active.filter((u) => !directory.listsChannel(u, after)).map((u) => u.userId), event: streamsDeleted([before.channelId]) },
-    { userIds: directory.channelViewerIds(after).filter((id) => !removed.has(id)), event: { type: 'subscription', op: 'peer_remove', stream_ids: [data.channelId], user_ids: data.userIds } },
+    {
+      userIds: directory.channelViewerIds(after).filter((id) => !removed.has(id)),
+      event: { type: 'subscription', op: 'peer_remove', stream_ids: [data.channelId], user_ids: data.userIds },
+    },
   ];
 };
 
@@ -139,7 +168,12 @@ export function listedChannelsChanged(directory: Directory, before: DirectoryUse
  * `stream` `create` for those gained, with each one's subscribers as `peer_add`, and `stream`
  * `delete` for those lost.
  */
-export function listingChanged(directory: Directory, userId: number, before: readonly DirectoryChannel[], now: readonly DirectoryChannel[]): Delivery[] {
+export function listingChanged(
+  directory: Directory,
+  userId: number,
+  before: readonly DirectoryChannel[],
+  now: readonly DirectoryChannel[],
+): Delivery[] {
   const was = new Set(before.map((c) => c.channelId));
   const gained = now.filter((c) => !was.has(c.channelId));
   const kept = new Set(now.map((c) => c.channelId));
@@ -149,18 +183,27 @@ export function listingChanged(directory: Directory, userId: number, before: rea
     ...(gained.length > 0 ? [{ userIds: to, event: streamsCreated(directory, gained) }] : []),
     ...gained.flatMap((c) => {
       const subscribers = directory.activeSubscriberIds(c).sort((a, b) => a - b);
-      return subscribers.length > 0 ? [{ userIds: to, event: { type: 'subscription', op: 'peer_add', stream_ids: [c.channelId], user_ids: subscribers } }] : [];
+      return subscribers.length > 0
+        ? [{ userIds: to, event: { type: 'subscription', op: 'peer_add', stream_ids: [c.channelId], user_ids: subscribers } }]
+        : [];
     }),
     ...(lost.length > 0 ? [{ userIds: to, event: streamsDeleted(lost) }] : []),
   ];
 }
 
 const defaultStreams = (directory: Directory, channelIds: readonly number[]): Delivery[] => [
-  { userIds: directory.activeNonGuestIds(), event: { type: 'default_streams', default_streams: [...new Set(channelIds)].sort((a, b) => a - b) } },
+  {
+    userIds: directory.activeNonGuestIds(),
+    event: { type: 'default_streams', default_streams: [...new Set(channelIds)].sort((a, b) => a - b) },
+  },
 ];
 
 /** Zulip's `default_streams`: every default channel's id, to everyone but guests. */
-export const defaultChannelAdded: ClientEventsOf<'default_channel.added.v1'> = ({ data }, directory) => defaultStreams(directory, [...directory.defaultChannelIds(), data.channelId]);
+export const defaultChannelAdded: ClientEventsOf<'default_channel.added.v1'> = ({ data }, directory) =>
+  defaultStreams(directory, [...directory.defaultChannelIds(), data.channelId]);
 
 export const defaultChannelRemoved: ClientEventsOf<'default_channel.removed.v1'> = ({ data }, directory) =>
-  defaultStreams(directory, directory.defaultChannelIds().filter((id) => id !== data.channelId));
+  defaultStreams(
+    directory,
+    directory.defaultChannelIds().filter((id) => id !== data.channelId),
+  );

@@ -40,7 +40,9 @@ export function flavoured(build: (flavour: Flavour) => NewClientEvent): Pick<Del
 
 /** Zulip's Gravatar URL of an email, or null for clients that compute it themselves (`client_gravatar`). */
 export const avatarUrl = (email: string, { clientGravatar }: Flavour): string | null =>
-  clientGravatar ? null : `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
+  clientGravatar
+    ? null
+    : `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
 
 /**
  * Deliveries that name a topic: the empty topic ("general chat") is `""` only for queues that
@@ -49,6 +51,8 @@ export const avatarUrl = (email: string, { clientGravatar }: Flavour): string | 
  */
 export function namingTopic(topic: string, build: (shown: string) => Delivery[]): Delivery[] {
   if (topic !== '') return build(topic);
-  const when = (present: boolean) => (d: Delivery): Delivery => ({ ...d, onlyIf: [...(d.onlyIf ?? []), { capability: 'empty_topic_name', present }] });
+  const when =
+    (present: boolean) =>
+    (d: Delivery): Delivery => ({ ...d, onlyIf: [...(d.onlyIf ?? []), { capability: 'empty_topic_name', present }] });
   return [...build('').map(when(true)), ...build(REALM_EMPTY_TOPIC_DISPLAY_NAME).map(when(false))];
 }

@@ -9,7 +9,14 @@ import { navigationViewAdded, navigationViewRemoved, navigationViewUpdated } fro
 import { savedSnippetCreated, savedSnippetDeleted, savedSnippetEdited } from './saved-snippets';
 import { emailChanged, fullNameChanged, roleChanged, userCreated, userDeactivated, userReactivated } from './realm-user';
 import { attachmentClaimed, attachmentRemoved, attachmentUnclaimed, attachmentUploaded } from './attachments';
-import { channelCreated, defaultChannelAdded, defaultChannelRemoved, subscribersAdded, subscribersRemoved, subscriptionPropertyChanged } from './channels';
+import {
+  channelCreated,
+  defaultChannelAdded,
+  defaultChannelRemoved,
+  subscribersAdded,
+  subscribersRemoved,
+  subscriptionPropertyChanged,
+} from './channels';
 import { contentEdited, messagesDeleted, messagesMoved } from './message-changes';
 import { reactionAdded, reactionRemoved } from './reactions';
 import { submessageAdded } from './submessages';
@@ -22,15 +29,36 @@ import {
   channelRenamed,
   channelUnarchived,
 } from './channel-changes';
-import { scheduledMessageCreated, scheduledMessageDeleted, scheduledMessageDelivered, scheduledMessageEdited, scheduledMessageFailed } from './scheduled-messages';
+import {
+  scheduledMessageCreated,
+  scheduledMessageDeleted,
+  scheduledMessageDelivered,
+  scheduledMessageEdited,
+  scheduledMessageFailed,
+} from './scheduled-messages';
 import { channelFolderCreated, channelFoldersReordered, channelFolderUpdated } from './channel-folders';
-import { invitationAccepted, invitationCreated, invitationLinkCreated, invitationLinkRevoked, invitationResent, invitationRevoked } from './invitations';
+import {
+  invitationAccepted,
+  invitationCreated,
+  invitationLinkCreated,
+  invitationLinkRevoked,
+  invitationResent,
+  invitationRevoked,
+} from './invitations';
 import { customEmojiChanged, linkifiersChanged, playgroundsChanged, profileFieldsChanged } from './org-lists';
 import { realmSettingChanged, userSettingsChanged, userSettingsDefaultChanged } from './org-settings';
 import { presenceChanged } from './presence';
 import { realmExportDeleted, realmExportFailed, realmExportRequested, realmExportSucceeded } from './realm-exports';
 import { deviceRegistered, registrationFailed, registrationRequested } from './push-devices';
-import { groupCreated, groupDeactivated, groupUpdated, membersAdded, membersRemoved, subgroupsAdded, subgroupsRemoved } from './user-groups';
+import {
+  groupCreated,
+  groupDeactivated,
+  groupUpdated,
+  membersAdded,
+  membersRemoved,
+  subgroupsAdded,
+  subgroupsRemoved,
+} from './user-groups';
 import { userStatusChanged } from './user-status';
 import { userTopicChanged } from './user-topic';
 import { alertWordsChanged, userMuted, userUnmuted } from './muted-users';

@@ -23,8 +23,16 @@ const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 export const contentEdited: ClientEventsOf<'message.content_edited.v1'> = ({ data }, directory) => {
   if (!data.conversation) return [];
   const { conversation } = data;
-  const where = conversation.type === 'channel' ? { stream_id: conversation.channelId, stream_name: directory.channel(conversation.channelId)?.name ?? '' } : {};
-  return readersByFlags(readersOf(directory, conversation), { authorId: data.editorId, authorRead: true, renderedContent: data.renderedContent, alertWordUserIds: data.alertWordUserIds }).map(([flags, userIds]) => ({
+  const where =
+    conversation.type === 'channel'
+      ? { stream_id: conversation.channelId, stream_name: directory.channel(conversation.channelId)?.name ?? '' }
+      : {};
+  return readersByFlags(readersOf(directory, conversation), {
+    authorId: data.editorId,
+    authorRead: true,
+    renderedContent: data.renderedContent,
+    alertWordUserIds: data.alertWordUserIds,
+  }).map(([flags, userIds]) => ({
     userIds,
     event: {
       type: 'update_message',
@@ -98,11 +106,25 @@ export const messagesDeleted: ClientEventsOf<'messages.deleted.v1'> = ({ data },
   const channel = conversation.type === 'channel' ? directory.channel(conversation.channelId) : undefined;
   const firstChanged: Delivery[] =
     channel && data.channelFirstMessageId !== undefined
-      ? [{ userIds: directory.channelViewerIds(channel), event: { type: 'stream', op: 'update', stream_id: channel.channelId, name: channel.name, property: 'first_message_id', value: data.channelFirstMessageId } }]
+      ? [
+          {
+            userIds: directory.channelViewerIds(channel),
+            event: {
+              type: 'stream',
+              op: 'update',
+              stream_id: channel.channelId,
+              name: channel.name,
+              property: 'first_message_id',
+              value: data.channelFirstMessageId,
+            },
+          },
+        ]
       : [];
   const deleted =
     conversation.type === 'channel'
-      ? namingTopic(conversation.topic, (topic) => deletions(readers, data.messageIds, { message_type: 'stream', stream_id: conversation.channelId, topic }))
+      ? namingTopic(conversation.topic, (topic) =>
+          deletions(readers, data.messageIds, { message_type: 'stream', stream_id: conversation.channelId, topic }),
+        )
       : deletions(readers, data.messageIds, { message_type: 'private' });
   return [...deleted, ...firstChanged];
 };

@@ -10,20 +10,35 @@ type FlagsChange = Omit<MessageFlagsUpdatedV2['data'], 'places'>;
  * `operation`). Removing `read` adds `message_details`, for clients keeping unread counts; a topic
  * there is named as each queue takes the empty topic.
  */
-export const messageFlagsUpdated: ClientEventsOf<'message_flags.updated.v2'> = ({ data: { places, ...change } }) => flagsEvents(change, places);
+export const messageFlagsUpdated: ClientEventsOf<'message_flags.updated.v2'> = ({ data: { places, ...change } }) =>
+  flagsEvents(change, places);
 
 /** Events decided before v2: the same client event, from per-message details. */
 export const messageFlagsUpdatedV1: ClientEventsOf<'message_flags.updated.v1'> = ({ data: { details, ...change } }) =>
   flagsEvents(change, details ? placesOfDetails(details) : undefined);
 
 function flagsEvents(change: FlagsChange, places: readonly UnreadPlace[] | undefined): Delivery[] {
-  const base = { type: 'update_message_flags', op: change.op, operation: change.op, flag: change.flag, messages: change.messageIds, all: false };
+  const base = {
+    type: 'update_message_flags',
+    op: change.op,
+    operation: change.op,
+    flag: change.flag,
+    messages: change.messageIds,
+    all: false,
+  };
   if (!places) return toOwner(change.userId, base);
-  const withDetails = (emptyTopic: string): Delivery['event'] => ({ ...base, message_details: messageDetails(change.userId, places, emptyTopic) });
+  const withDetails = (emptyTopic: string): Delivery['event'] => ({
+    ...base,
+    message_details: messageDetails(change.userId, places, emptyTopic),
+  });
   if (!places.some((p) => p.type === 'stream' && p.topic === '')) return toOwner(change.userId, withDetails(''));
   return [
     { userIds: [change.userId], event: withDetails(''), onlyIf: [{ capability: 'empty_topic_name', present: true }] },
-    { userIds: [change.userId], event: withDetails(REALM_EMPTY_TOPIC_DISPLAY_NAME), onlyIf: [{ capability: 'empty_topic_name', present: false }] },
+    {
+      userIds: [change.userId],
+      event: withDetails(REALM_EMPTY_TOPIC_DISPLAY_NAME),
+      onlyIf: [{ capability: 'empty_topic_name', present: false }],
+    },
   ];
 }
 
@@ -33,7 +48,12 @@ function messageDetails(ownerId: number, places: readonly UnreadPlace[], emptyTo
   for (const place of places) {
     const where =
       place.type === 'stream'
-        ? { type: 'stream', stream_id: place.channelId, topic: place.topic === '' ? emptyTopic : place.topic, unmuted_stream_msg: place.unmutedStreamMsg }
+        ? {
+            type: 'stream',
+            stream_id: place.channelId,
+            topic: place.topic === '' ? emptyTopic : place.topic,
+            unmuted_stream_msg: place.unmutedStreamMsg,
+          }
         : { type: 'private', user_ids: place.userIds.filter((u) => u !== ownerId) };
     const mentioned = new Set(place.mentionedIds);
     for (const id of place.messageIds) details[id] = mentioned.has(id) ? { ...where, mentioned: true } : where;

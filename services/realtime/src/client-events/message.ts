@@ -32,7 +32,12 @@ export function readersByFlags(readerIds: Iterable<number>, sources: FlagSources
   const groups = new Map<string, [string[], number[]]>();
   for (const userId of readerIds) {
     const read = (userId === sources.authorId && sources.authorRead) || sources.mutedAuthor?.(userId) === true;
-    const flags = flagsOf({ read, starred: false, collapsed: false, historical: false, alertWord: alerted.has(userId) }, mentions, userId, participants.has(userId));
+    const flags = flagsOf(
+      { read, starred: false, collapsed: false, historical: false, alertWord: alerted.has(userId) },
+      mentions,
+      userId,
+      participants.has(userId),
+    );
     const key = flags.join(',');
     const group = groups.get(key) ?? groups.set(key, [flags, []]).get(key)!;
     group[1].push(userId);
@@ -61,7 +66,13 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     recipient_id: data.recipientId,
     is_me_message: isMeMessage(data.content),
     reactions: [],
-    submessages: (data.submessages ?? []).map((s) => ({ id: s.submessageId, message_id: data.messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content })),
+    submessages: (data.submessages ?? []).map((s) => ({
+      id: s.submessageId,
+      message_id: data.messageId,
+      sender_id: s.senderId,
+      msg_type: s.msgType,
+      content: s.content,
+    })),
     topic_links: conversation.type === 'channel' ? topicLinks(conversation.topic, directory) : [],
   };
   const where =
@@ -77,14 +88,17 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
         };
   const channel = conversation.type === 'channel' ? directory.channel(conversation.channelId) : undefined;
   const recipients = conversation.type === 'channel' ? [...(channel?.subscribers ?? [])] : conversation.userIds;
-  const groups = readersByFlags(recipients.filter((id) => directory.user(id)?.isActive), {
-    authorId: data.senderId,
-    authorRead: data.readBySender !== false,
-    renderedContent: data.renderedContent,
-    topicParticipantIds: data.topicParticipantIds,
-    alertWordUserIds: data.alertWordUserIds,
-    mutedAuthor: (userId) => directory.mutedUsers.hasMuted(userId, data.senderId, data.messageId),
-  });
+  const groups = readersByFlags(
+    recipients.filter((id) => directory.user(id)?.isActive),
+    {
+      authorId: data.senderId,
+      authorRead: data.readBySender !== false,
+      renderedContent: data.renderedContent,
+      topicParticipantIds: data.topicParticipantIds,
+      alertWordUserIds: data.alertWordUserIds,
+      mutedAuthor: (userId) => directory.mutedUsers.hasMuted(userId, data.senderId, data.messageId),
+    },
+  );
   const narrowed = conversation.type === 'channel' ? { name: channel?.name ?? '', topic: conversation.topic } : undefined;
   const delivery = (subject: string, flags: string[], userIds: number[]): Delivery => ({
     userIds,
@@ -106,7 +120,10 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
   const toAllPublic = channel !== undefined && !channel.inviteOnly;
   const flaglessReaders = groups.some(([flags]) => flags.length === 0);
   const deliveries = (subject: string) => [
-    ...groups.map(([flags, userIds]) => ({ ...delivery(subject, flags, userIds), ...(toAllPublic && flags.length === 0 ? { allPublicStreams: true } : {}) })),
+    ...groups.map(([flags, userIds]) => ({
+      ...delivery(subject, flags, userIds),
+      ...(toAllPublic && flags.length === 0 ? { allPublicStreams: true } : {}),
+    })),
     ...(toAllPublic && !flaglessReaders ? [{ ...delivery(subject, [], []), allPublicStreams: true }] : []),
   ];
   return conversation.type === 'channel' ? namingTopic(conversation.topic, deliveries) : deliveries('');

@@ -11,4 +11,5 @@ export const userUnmuted: ClientEventsOf<'user.unmuted.v1'> = ({ data }, directo
   toOwner(data.userId, { type: 'muted_users', muted_users: directory.mutedUsers.of(data.userId).filter((m) => m.id !== data.mutedUserId) });
 
 /** Zulip's `alert_words`: the whole list, to its owner. */
-export const alertWordsChanged: ClientEventsOf<'alert_words.changed.v1'> = ({ data }) => toOwner(data.userId, { type: 'alert_words', alert_words: data.alertWords });
+export const alertWordsChanged: ClientEventsOf<'alert_words.changed.v1'> = ({ data }) =>
+  toOwner(data.userId, { type: 'alert_words', alert_words: data.alertWords });

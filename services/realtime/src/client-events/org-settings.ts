@@ -4,12 +4,16 @@ import { toEveryone, toOwner, type ClientEventsOf } from './client-event';
 import { exportConsent } from './realm-exports';
 
 /** A group-setting value as the API shows it: deactivated users left out of an anonymous group. */
-export function groupSettingView(directory: Directory, value: GroupSettingEventValue): number | { direct_members: number[]; direct_subgroups: number[] } {
+export function groupSettingView(
+  directory: Directory,
+  value: GroupSettingEventValue,
+): number | { direct_members: number[]; direct_subgroups: number[] } {
   if (typeof value === 'number') return value;
   return { direct_members: value.directMembers.filter((id) => directory.user(id)?.isActive), direct_subgroups: value.directSubgroups };
 }
 
-const isGroupSetting = (value: unknown): value is GroupSettingEventValue => typeof value === 'object' && value !== null && 'directMembers' in value;
+const isGroupSetting = (value: unknown): value is GroupSettingEventValue =>
+  typeof value === 'object' && value !== null && 'directMembers' in value;
 
 /** Zulip's `realm` `update_dict` (clients treat its `update` form the same way). */
 export const realmSettingChanged: ClientEventsOf<'realm.setting_changed.v1'> = ({ data }, directory) =>

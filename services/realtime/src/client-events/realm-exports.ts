@@ -8,7 +8,10 @@ import type { ClientEventsOf } from './client-event';
  * human administrators and owners.
  */
 const exportsChanged = (event: RealmExportEvent, directory: Directory): Delivery[] => [
-  { userIds: directory.humanAdministratorIds(), event: { type: 'realm_export', exports: realmExportViews(directory.realmExportsAfter(event), directory.realmUrl) } },
+  {
+    userIds: directory.humanAdministratorIds(),
+    event: { type: 'realm_export', exports: realmExportViews(directory.realmExportsAfter(event), directory.realmUrl) },
+  },
 ];
 
 export const realmExportRequested: ClientEventsOf<'realm_export.requested.v1'> = exportsChanged;

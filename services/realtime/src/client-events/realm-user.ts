@@ -10,7 +10,11 @@ import { exportConsent } from './realm-exports';
  * One event per kind of viewer: those who may see the user's real email get it as
  * `delivery_email`, the others null (Zulip's email address visibility).
  */
-function byEmailVisibility(directory: Directory, target: DirectoryUser, event: (deliveryEmail: string | null, flavour: Flavour) => Delivery['event']): Delivery[] {
+function byEmailVisibility(
+  directory: Directory,
+  target: DirectoryUser,
+  event: (deliveryEmail: string | null, flavour: Flavour) => Delivery['event'],
+): Delivery[] {
   const seeing: number[] = [];
   const notSeeing: number[] = [];
   for (const viewerId of directory.activeUserIds()) (directory.canSeeDeliveryEmail(viewerId, target) ? seeing : notSeeing).push(viewerId);
@@ -60,7 +64,10 @@ export const roleChanged: ClientEventsOf<'user.role_changed.v1'> = ({ data }, di
 
 /** Zulip (feature level 222) updates `is_active` rather than removing the user. */
 export const userDeactivated: ClientEventsOf<'user.deactivated.v1'> = ({ data }, directory) =>
-  toEveryone(directory, personUpdate({ user_id: data.userId, is_active: false })).map((d) => ({ ...d, userIds: d.userIds.filter((id) => id !== data.userId) }));
+  toEveryone(directory, personUpdate({ user_id: data.userId, is_active: false })).map((d) => ({
+    ...d,
+    userIds: d.userIds.filter((id) => id !== data.userId),
+  }));
 
 /** Zulip's `do_reactivate_user` also tells the administrators the returning human's export consent. */
 export const userReactivated: ClientEventsOf<'user.reactivated.v1'> = ({ data }, directory) => {
@@ -79,9 +86,10 @@ export const emailChanged: ClientEventsOf<'user.email_changed.v1'> = ({ data }, 
   const user = directory.user(data.userId);
   if (!user) return [];
   const changed = { ...user, deliveryEmail: data.deliveryEmail };
-  const visible = byEmailVisibility(directory, changed, (deliveryEmail) => personUpdate({ user_id: data.userId, delivery_email: deliveryEmail })).filter(
-    (d) => (d.event.person as { delivery_email: string | null }).delivery_email !== null,
-  );
-  const apiEmail = user.emailAddressVisibility === 1 ? toEveryone(directory, personUpdate({ user_id: data.userId, new_email: data.deliveryEmail })) : [];
+  const visible = byEmailVisibility(directory, changed, (deliveryEmail) =>
+    personUpdate({ user_id: data.userId, delivery_email: deliveryEmail }),
+  ).filter((d) => (d.event.person as { delivery_email: string | null }).delivery_email !== null);
+  const apiEmail =
+    user.emailAddressVisibility === 1 ? toEveryone(directory, personUpdate({ user_id: data.userId, new_email: data.deliveryEmail })) : [];
   return [...visible, ...apiEmail];
 };

@@ -9,8 +9,11 @@ const snippetDict = ({ savedSnippetId, title, content, dateCreated }: SavedSnipp
   date_created: Math.floor(Date.parse(dateCreated) / 1000),
 });
 
-export const savedSnippetCreated: ClientEventsOf<'saved_snippet.created.v1'> = ({ data }) => toOwner(data.userId, { type: 'saved_snippets', op: 'add', saved_snippet: snippetDict(data) });
+export const savedSnippetCreated: ClientEventsOf<'saved_snippet.created.v1'> = ({ data }) =>
+  toOwner(data.userId, { type: 'saved_snippets', op: 'add', saved_snippet: snippetDict(data) });
 
-export const savedSnippetEdited: ClientEventsOf<'saved_snippet.edited.v1'> = ({ data }) => toOwner(data.userId, { type: 'saved_snippets', op: 'update', saved_snippet: snippetDict(data) });
+export const savedSnippetEdited: ClientEventsOf<'saved_snippet.edited.v1'> = ({ data }) =>
+  toOwner(data.userId, { type: 'saved_snippets', op: 'update', saved_snippet: snippetDict(data) });
 
-export const savedSnippetDeleted: ClientEventsOf<'saved_snippet.deleted.v1'> = ({ data }) => toOwner(data.userId, { type: 'saved_snippets', op: 'remove', saved_snippet_id: data.savedSnippetId });
+export const savedSnippetDeleted: ClientEventsOf<'saved_snippet.deleted.v1'> = ({ data }) =>
+  toOwner(data.userId, { type: 'saved_snippets', op: 'remove', saved_snippet_id: data.savedSnippetId });

@@ -5,7 +5,8 @@ import { toOwner, type ClientEventsOf } from './client-event';
 function recipient(m: ScheduledMessage): { type: 'stream'; to: number; topic: string } | { type: 'private'; to: number[] } {
   const { conversation } = m;
   if (conversation.type === 'channel') return { type: 'stream', to: conversation.channelId, topic: conversation.topic };
-  if (conversation.userIds.length <= 2) return { type: 'private', to: [conversation.userIds.find((id) => id !== m.senderId) ?? m.senderId] };
+  if (conversation.userIds.length <= 2)
+    return { type: 'private', to: [conversation.userIds.find((id) => id !== m.senderId) ?? m.senderId] };
   return { type: 'private', to: [...conversation.userIds] };
 }
 
@@ -41,7 +42,10 @@ export const scheduledMessageCreated: ClientEventsOf<'scheduled_message.created.
     : toOwner(data.senderId, { type: 'scheduled_messages', op: 'add', scheduled_messages: [scheduledView(data)] });
 
 /** `scheduled_messages` `update`: an edit, or a failure to send (reminders have no update event in Zulip). */
-const scheduledUpdate = (data: ScheduledMessage) => (data.kind === 'reminder' ? [] : toOwner(data.senderId, { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledView(data) }));
+const scheduledUpdate = (data: ScheduledMessage) =>
+  data.kind === 'reminder'
+    ? []
+    : toOwner(data.senderId, { type: 'scheduled_messages', op: 'update', scheduled_message: scheduledView(data) });
 export const scheduledMessageEdited: ClientEventsOf<'scheduled_message.edited.v1'> = ({ data }) => scheduledUpdate(data);
 export const scheduledMessageFailed: ClientEventsOf<'scheduled_message.failed.v1'> = ({ data }) => scheduledUpdate(data);
 

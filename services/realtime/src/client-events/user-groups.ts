@@ -42,8 +42,14 @@ export const groupUpdated: ClientEventsOf<'user_group.updated.v1'> = ({ data }, 
 
 /** Zulip: `update` with `deactivated` for clients that keep deactivated groups (`include_deactivated_groups`), `remove` for the others. */
 export const groupDeactivated: ClientEventsOf<'user_group.deactivated.v1'> = ({ data }, directory) => [
-  ...toEveryone(directory, { type: 'user_group', op: 'update', group_id: data.groupId, data: { deactivated: true } }).map((d) => ({ ...d, onlyIf: [{ capability: 'include_deactivated_groups', present: true }] })),
-  ...toEveryone(directory, { type: 'user_group', op: 'remove', group_id: data.groupId }).map((d) => ({ ...d, onlyIf: [{ capability: 'include_deactivated_groups', present: false }] })),
+  ...toEveryone(directory, { type: 'user_group', op: 'update', group_id: data.groupId, data: { deactivated: true } }).map((d) => ({
+    ...d,
+    onlyIf: [{ capability: 'include_deactivated_groups', present: true }],
+  })),
+  ...toEveryone(directory, { type: 'user_group', op: 'remove', group_id: data.groupId }).map((d) => ({
+    ...d,
+    onlyIf: [{ capability: 'include_deactivated_groups', present: false }],
+  })),
 ];
 
 export const membersAdded: ClientEventsOf<'user_group.members_added.v1'> = (event, directory) => [
@@ -57,12 +63,22 @@ export const membersRemoved: ClientEventsOf<'user_group.members_removed.v1'> = (
 ];
 
 export const subgroupsAdded: ClientEventsOf<'user_group.subgroups_added.v1'> = (event, directory) => [
-  ...toEveryone(directory, { type: 'user_group', op: 'add_subgroups', group_id: event.data.groupId, direct_subgroup_ids: event.data.subgroupIds }),
+  ...toEveryone(directory, {
+    type: 'user_group',
+    op: 'add_subgroups',
+    group_id: event.data.groupId,
+    direct_subgroup_ids: event.data.subgroupIds,
+  }),
   ...channelAccessChanges(event, directory),
 ];
 
 export const subgroupsRemoved: ClientEventsOf<'user_group.subgroups_removed.v1'> = (event, directory) => [
-  ...toEveryone(directory, { type: 'user_group', op: 'remove_subgroups', group_id: event.data.groupId, direct_subgroup_ids: event.data.subgroupIds }),
+  ...toEveryone(directory, {
+    type: 'user_group',
+    op: 'remove_subgroups',
+    group_id: event.data.groupId,
+    direct_subgroup_ids: event.data.subgroupIds,
+  }),
   ...channelAccessChanges(event, directory),
 ];
 

@@ -12,7 +12,9 @@ export interface DirectoryAttachment {
   messages: Map<number, string>;
 }
 
-type AttachmentEvent = DomainEventOf<'attachment.uploaded.v1' | 'attachment.claimed.v1' | 'attachment.unclaimed.v1' | 'attachment.removed.v1'>;
+type AttachmentEvent = DomainEventOf<
+  'attachment.uploaded.v1' | 'attachment.claimed.v1' | 'attachment.unclaimed.v1' | 'attachment.removed.v1'
+>;
 
 /** The organization's attachments and the bytes they take (Zulip's `upload_space_used`). */
 export class Attachments {

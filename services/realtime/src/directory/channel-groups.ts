@@ -11,7 +11,9 @@ export interface DirectoryGroup {
 export type Groups = ReadonlyMap<number, DirectoryGroup>;
 
 /** The group events that may change who holds an existing group's settings. */
-export type GroupMembershipEvent = DomainEventOf<'user_group.members_added.v1' | 'user_group.members_removed.v1' | 'user_group.subgroups_added.v1' | 'user_group.subgroups_removed.v1'>;
+export type GroupMembershipEvent = DomainEventOf<
+  'user_group.members_added.v1' | 'user_group.members_removed.v1' | 'user_group.subgroups_added.v1' | 'user_group.subgroups_removed.v1'
+>;
 
 /**
  * Direct members of Zulip's role-based system groups (ids 1–8 in `docs/events.md`; everyone
@@ -35,7 +37,11 @@ export function evolveGroups(groups: Groups, event: DomainEvent): Map<number, Di
   };
   switch (event.type) {
     case 'user_group.created.v1':
-      next.set(event.data.groupId, { isSystemGroup: event.data.isSystemGroup, memberIds: new Set(event.data.memberIds), subgroupIds: new Set(event.data.subgroupIds) });
+      next.set(event.data.groupId, {
+        isSystemGroup: event.data.isSystemGroup,
+        memberIds: new Set(event.data.memberIds),
+        subgroupIds: new Set(event.data.subgroupIds),
+      });
       break;
     case 'user_group.members_added.v1':
       change(event.data.groupId, (g) => ({ memberIds: new Set([...g.memberIds, ...event.data.userIds]) }));
@@ -81,4 +87,5 @@ function isMember(groups: Groups, user: { userId: number; role: Role }, groupId:
   return false;
 }
 
-const without = (ids: ReadonlySet<number>, removed: readonly number[]): Set<number> => new Set([...ids].filter((id) => !removed.includes(id)));
+const without = (ids: ReadonlySet<number>, removed: readonly number[]): Set<number> =>
+  new Set([...ids].filter((id) => !removed.includes(id)));

@@ -1,5 +1,13 @@
 import { evolveCustomEmojiList, type CustomEmojiRecord } from '@zulip-es/zulip-emoji';
-import { dummyEmail, evolveRealmExport, Role, type CustomProfileFieldDefinition, type EmailAddressVisibility, type RealmExportEvent, type RealmExportRecord } from '@zulip-es/contracts';
+import {
+  dummyEmail,
+  evolveRealmExport,
+  Role,
+  type CustomProfileFieldDefinition,
+  type EmailAddressVisibility,
+  type RealmExportEvent,
+  type RealmExportRecord,
+} from '@zulip-es/contracts';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 import { Attachments } from './attachments';
 import { MutedUsers } from './muted-users';
@@ -216,8 +224,20 @@ export class Directory {
         return;
       case 'user.created.v1': {
         const { userId, fullName, deliveryEmail, emailAddressVisibility, role, isBot, timezone, dateJoined, settings } = event.data;
-        const allowsPrivateDataExport = (settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true;
-        this.users.set(userId, { userId, fullName, deliveryEmail, emailAddressVisibility, role, isActive: true, isBot, timezone, dateJoined, allowsPrivateDataExport });
+        const allowsPrivateDataExport =
+          (settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true;
+        this.users.set(userId, {
+          userId,
+          fullName,
+          deliveryEmail,
+          emailAddressVisibility,
+          role,
+          isActive: true,
+          isBot,
+          timezone,
+          dateJoined,
+          allowsPrivateDataExport,
+        });
         return;
       }
       case 'user.full_name_changed.v1':
@@ -231,8 +251,10 @@ export class Directory {
       case 'user.reactivated.v1':
         return this.updateUser(event.data.userId, { isActive: true });
       case 'user.settings_changed.v1':
-        if (event.data.property === 'email_address_visibility') this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
-        if (event.data.property === 'allow_private_data_export') this.updateUser(event.data.userId, { allowsPrivateDataExport: event.data.value === true });
+        if (event.data.property === 'email_address_visibility')
+          this.updateUser(event.data.userId, { emailAddressVisibility: event.data.value as EmailAddressVisibility });
+        if (event.data.property === 'allow_private_data_export')
+          this.updateUser(event.data.userId, { allowsPrivateDataExport: event.data.value === true });
         return;
       case 'user_group.created.v1':
       case 'user_group.members_added.v1':
@@ -343,7 +365,13 @@ export class Directory {
 }
 
 type ChannelChange = DomainEventOf<
-  'channel.renamed.v1' | 'channel.description_changed.v1' | 'channel.permission_changed.v1' | 'channel.property_changed.v1' | 'channel.group_setting_changed.v1' | 'channel.archived.v1' | 'channel.unarchived.v1'
+  | 'channel.renamed.v1'
+  | 'channel.description_changed.v1'
+  | 'channel.permission_changed.v1'
+  | 'channel.property_changed.v1'
+  | 'channel.group_setting_changed.v1'
+  | 'channel.archived.v1'
+  | 'channel.unarchived.v1'
 >;
 
 /** A channel after one of its changes (the messages service's `evolveChannel`, for the fields the fan-out shows). */

@@ -7,7 +7,12 @@ export interface Linkifier {
   urlTemplate: string;
 }
 
-type ProfileFieldsEvent = DomainEventOf<'custom_profile_field.created.v1' | 'custom_profile_field.updated.v1' | 'custom_profile_field.deleted.v1' | 'custom_profile_fields.reordered.v1'>;
+type ProfileFieldsEvent = DomainEventOf<
+  | 'custom_profile_field.created.v1'
+  | 'custom_profile_field.updated.v1'
+  | 'custom_profile_field.deleted.v1'
+  | 'custom_profile_fields.reordered.v1'
+>;
 export interface Playground {
   id: number;
   name: string;
@@ -19,7 +24,10 @@ type PlaygroundsEvent = DomainEventOf<'playground.added.v1' | 'playground.remove
 type LinkifiersEvent = DomainEventOf<'linkifier.added.v1' | 'linkifier.changed.v1' | 'linkifier.removed.v1' | 'linkifiers.reordered.v1'>;
 
 /** Pure: the organization's profile fields after `event` (a reorder numbers them from 0, as the users service does). */
-export function evolveProfileFields(fields: readonly CustomProfileFieldDefinition[], event: ProfileFieldsEvent): CustomProfileFieldDefinition[] {
+export function evolveProfileFields(
+  fields: readonly CustomProfileFieldDefinition[],
+  event: ProfileFieldsEvent,
+): CustomProfileFieldDefinition[] {
   switch (event.type) {
     case 'custom_profile_field.created.v1':
       return [...fields, event.data.field];
@@ -38,7 +46,15 @@ export function evolveProfileFields(fields: readonly CustomProfileFieldDefinitio
 export function evolvePlaygrounds(playgrounds: readonly Playground[], event: PlaygroundsEvent): Playground[] {
   switch (event.type) {
     case 'playground.added.v1':
-      return [...playgrounds, { id: event.data.playgroundId, name: event.data.name, pygmentsLanguage: event.data.pygmentsLanguage, urlTemplate: event.data.urlTemplate }];
+      return [
+        ...playgrounds,
+        {
+          id: event.data.playgroundId,
+          name: event.data.name,
+          pygmentsLanguage: event.data.pygmentsLanguage,
+          urlTemplate: event.data.urlTemplate,
+        },
+      ];
     case 'playground.removed.v1':
       return playgrounds.filter((p) => p.id !== event.data.playgroundId);
   }
@@ -50,7 +66,9 @@ export function evolveLinkifiers(linkifiers: readonly Linkifier[], event: Linkif
     case 'linkifier.added.v1':
       return [...linkifiers, { id: event.data.linkifierId, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate }];
     case 'linkifier.changed.v1':
-      return linkifiers.map((l) => (l.id === event.data.linkifierId ? { id: l.id, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate } : l));
+      return linkifiers.map((l) =>
+        l.id === event.data.linkifierId ? { id: l.id, pattern: event.data.pattern, urlTemplate: event.data.urlTemplate } : l,
+      );
     case 'linkifier.removed.v1':
       return linkifiers.filter((l) => l.id !== event.data.linkifierId);
     case 'linkifiers.reordered.v1': {

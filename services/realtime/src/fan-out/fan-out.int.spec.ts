@@ -2,7 +2,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@zulip-es/contracts';
-import { createKafka, createLogger, DURABLE_PRODUCER, ensureTopics, EventQueues, Quarantine, RedisQuarantineStore, StackEndpointsSchema } from '@zulip-es/platform';
+import {
+  createKafka,
+  createLogger,
+  DURABLE_PRODUCER,
+  ensureTopics,
+  EventQueues,
+  Quarantine,
+  RedisQuarantineStore,
+  StackEndpointsSchema,
+} from '@zulip-es/platform';
 import { Directory } from '../directory/directory';
 import type { DomainEvent } from '../domain-event';
 import { FanOut } from './fan-out';
@@ -10,7 +19,8 @@ import { FanOut } from './fan-out';
 /** The directory of a release with a bug: it cannot take in one draft. */
 class BrokenDirectory extends Directory {
   override apply(event: DomainEvent): void {
-    if (event.type === 'draft.created.v1' && event.data.draft.content === 'poison') throw new TypeError("Cannot read properties of undefined (reading 'to')");
+    if (event.type === 'draft.created.v1' && event.data.draft.content === 'poison')
+      throw new TypeError("Cannot read properties of undefined (reading 'to')");
     super.apply(event);
   }
 }
@@ -29,8 +39,14 @@ describe('the fan-out past an event it cannot handle', () => {
   let fanOut: FanOut | undefined;
 
   const draft = (id: number, content: string): EventEnvelope => ({
-    eventId: randomUUID(), type: 'draft.created.v1', aggregateId: `user:${userId}`, sequence: id, time: new Date().toISOString(),
-    actorId: userId, correlationId: `c${id}`, causationId: `c${id}`,
+    eventId: randomUUID(),
+    type: 'draft.created.v1',
+    aggregateId: `user:${userId}`,
+    sequence: id,
+    time: new Date().toISOString(),
+    actorId: userId,
+    correlationId: `c${id}`,
+    causationId: `c${id}`,
     data: { userId, draft: { id, type: '', to: [], topic: '', content, timestamp: 1_700_000_000 } },
   });
 
@@ -62,13 +78,27 @@ describe('the fan-out past an event it cannot handle', () => {
     const queueId = await queues.create({ userId, eventTypes: ['drafts'] });
 
     const events = [draft(1, 'before'), draft(2, 'poison'), draft(3, 'after')];
-    await producer.send({ topic, acks: -1, messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), headers: { type: e.type } })) });
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), headers: { type: e.type } })),
+    });
 
     const contents = async () => ((await queues.read(queueId, userId)) ?? []).map((e) => (e.drafts as { content: string }[])[0]!.content);
     for (let i = 0; i < 100 && !(await contents()).includes('after'); i++) await new Promise((r) => setTimeout(r, 100));
     // Queued once each, the poisoned one too (its client events were queued before the directory failed).
     expect(await contents()).toEqual(['before', 'poison', 'after']);
     expect(quarantine.count).toBe(1);
-    expect(await store.list()).toMatchObject([{ consumer: 'fan-out', topic, partition: 0, offset: '1', eventType: 'draft.created.v1', eventId: events[1]!.eventId, error: "TypeError: Cannot read properties of undefined (reading 'to')" }]);
+    expect(await store.list()).toMatchObject([
+      {
+        consumer: 'fan-out',
+        topic,
+        partition: 0,
+        offset: '1',
+        eventType: 'draft.created.v1',
+        eventId: events[1]!.eventId,
+        error: "TypeError: Cannot read properties of undefined (reading 'to')",
+      },
+    ]);
   }, 60_000);
 });

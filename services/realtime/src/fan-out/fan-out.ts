@@ -1,6 +1,14 @@
 import type { Kafka } from 'kafkajs';
 import { EventEnvelope, eventsTopic, SERVICES } from '@zulip-es/contracts';
-import { jsonOrUndefined, partitionKey, TopicFollower, type EventQueues, type FollowedMessage, type Logger, type Quarantine } from '@zulip-es/platform';
+import {
+  jsonOrUndefined,
+  partitionKey,
+  TopicFollower,
+  type EventQueues,
+  type FollowedMessage,
+  type Logger,
+  type Quarantine,
+} from '@zulip-es/platform';
 import { clientEventsOf } from '../client-events/client-events';
 import { DIRECTORY_EVENT_TYPES, type Directory } from '../directory/directory';
 import { DomainEvent } from '../domain-event';
@@ -41,7 +49,12 @@ export class FanOut {
   async start(): Promise<void> {
     await this.queues.indexHolders();
     await this.planDeliveries();
-    this.follower = new TopicFollower(this.kafka, { name: this.name, topics: [...this.topics] }, (batch) => this.handle(batch), this.logger);
+    this.follower = new TopicFollower(
+      this.kafka,
+      { name: this.name, topics: [...this.topics] },
+      (batch) => this.handle(batch),
+      this.logger,
+    );
     await this.follower.start();
   }
 
@@ -66,7 +79,10 @@ export class FanOut {
       for (const topic of this.topics) {
         for (const { partition, high } of await admin.fetchTopicOffsets(topic)) {
           await this.queues.deliverFrom(topic, partition, BigInt(high) - 1n);
-          this.deliveredAtStart.set(partitionKey(topic, partition), (await this.queues.deliveredThrough(topic, partition)) ?? BigInt(high) - 1n);
+          this.deliveredAtStart.set(
+            partitionKey(topic, partition),
+            (await this.queues.deliveredThrough(topic, partition)) ?? BigInt(high) - 1n,
+          );
         }
       }
     } finally {
@@ -85,7 +101,10 @@ export class FanOut {
         continue;
       }
       const parsed = this.parse(record);
-      if (parsed) await this.quarantine.apply({ ...record, eventType: parsed.event.type, eventId: parsed.eventId }, FAN_OUT_CONSUMER, () => this.fanOut(record, parsed.event, history));
+      if (parsed)
+        await this.quarantine.apply({ ...record, eventType: parsed.event.type, eventId: parsed.eventId }, FAN_OUT_CONSUMER, () =>
+          this.fanOut(record, parsed.event, history),
+        );
       this.handled.set(key, record.offset);
     }
   }
@@ -102,7 +121,10 @@ export class FanOut {
     const event = envelope.success ? DomainEvent.safeParse({ type: envelope.data.type, data: envelope.data.data }) : undefined;
     if (envelope.success && event?.success) return { event: event.data, eventId: envelope.data.eventId };
     // A type this release does not know (a newer service's), or not an event at all.
-    this.logger.warn({ topic: record.topic, partition: record.partition, offset: String(record.offset), type: record.headers?.type }, 'record not fanned out: unknown event');
+    this.logger.warn(
+      { topic: record.topic, partition: record.partition, offset: String(record.offset), type: record.headers?.type },
+      'record not fanned out: unknown event',
+    );
     return undefined;
   }
 }

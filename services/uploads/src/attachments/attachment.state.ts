@@ -60,4 +60,8 @@ export const attachmentView = (a: AttachmentState): AttachmentView => ({
 });
 
 /** What `POST /user_uploads` answers: the file's URL (`uri` is Zulip's deprecated alias) and its stored name. */
-export const uploadReply = (a: Pick<AttachmentState, 'pathId' | 'name'>) => ({ uri: `/user_uploads/${a.pathId}`, url: `/user_uploads/${a.pathId}`, filename: a.name });
+export const uploadReply = (a: Pick<AttachmentState, 'pathId' | 'name'>) => ({
+  uri: `/user_uploads/${a.pathId}`,
+  url: `/user_uploads/${a.pathId}`,
+  filename: a.name,
+});

@@ -23,7 +23,8 @@ interface AttachmentsBody {
   attachments: { id: number; name: string; path_id: string; size: number; create_time: number; messages: unknown[] }[];
   upload_space_used: number;
 }
-const attachmentsOf = async (auth: Credentials): Promise<AttachmentsBody> => (await api('GET', '/attachments', { auth })).body as unknown as AttachmentsBody;
+const attachmentsOf = async (auth: Credentials): Promise<AttachmentsBody> =>
+  (await api('GET', '/attachments', { auth })).body as unknown as AttachmentsBody;
 
 const PATH = /^\/user_uploads\/(\d+)\/[0-9a-f]{2}\/[A-Za-z0-9_-]{24}\/([^/]+)$/;
 
@@ -36,7 +37,7 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
   });
   afterAll(() => capture.stop());
 
-  it('stores a file in the bucket, answers its URL and name, and records it as the uploader\'s attachment', async () => {
+  it("stores a file in the bucket, answers its URL and name, and records it as the uploader's attachment", async () => {
     const user = await createUser();
     const before = await attachmentsOf(user);
     const res = await upload(user, { name: 'zulip.txt', content: 'zulip!' });
@@ -50,10 +51,21 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
     expect(await bucket.stat(pathIdOf(url))).toEqual({ size: 6, contentType: 'text/plain' });
 
     const event = await capture.waitFor((e) => e.type === 'attachment.uploaded.v1' && e.data.pathId === pathIdOf(url));
-    expect(event).toMatchObject({ aggregateId: 'attachments', actorId: user.userId, data: { ownerId: user.userId, name: 'zulip.txt', size: 6, contentType: 'text/plain' } });
+    expect(event).toMatchObject({
+      aggregateId: 'attachments',
+      actorId: user.userId,
+      data: { ownerId: user.userId, name: 'zulip.txt', size: 6, contentType: 'text/plain' },
+    });
     const after = await attachmentsOf(user);
     expect(after.attachments).toEqual([
-      { id: event.data.attachmentId, name: 'zulip.txt', path_id: pathIdOf(url), size: 6, create_time: Math.floor(Date.parse(event.data.createdAt as string) / 1000) * 1000, messages: [] },
+      {
+        id: event.data.attachmentId,
+        name: 'zulip.txt',
+        path_id: pathIdOf(url),
+        size: 6,
+        create_time: Math.floor(Date.parse(event.data.createdAt as string) / 1000) * 1000,
+        messages: [],
+      },
     ]);
     expect(before.attachments).toEqual([]);
     expect(after.upload_space_used).toBeGreaterThanOrEqual(before.upload_space_used + 6);
@@ -71,7 +83,7 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
     expect((await attachmentsOf(user)).attachments.map((a) => a.name)).toEqual(['[draft] my report v2.txt']);
   });
 
-  it('stores a file larger than one part of the bucket\'s upload whole', async () => {
+  it("stores a file larger than one part of the bucket's upload whole", async () => {
     const user = await createUser();
     const bytes = randomBytes(6 * 1024 * 1024 + 3);
     const res = await upload(user, { name: 'big.bin', content: bytes, type: 'application/octet-stream' });
@@ -102,7 +114,11 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
   it('refuses a file over the size limit and stores nothing', async () => {
     const user = await createUser();
     const space = (await attachmentsOf(owner())).upload_space_used;
-    const res = await upload(user, { name: 'huge.bin', content: Buffer.alloc(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024 + 1), type: 'application/octet-stream' });
+    const res = await upload(user, {
+      name: 'huge.bin',
+      content: Buffer.alloc(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024 + 1),
+      type: 'application/octet-stream',
+    });
 
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -116,7 +132,11 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
 
   it('takes a file of exactly the size limit', async () => {
     const user = await createUser();
-    const res = await upload(user, { name: 'edge.bin', content: Buffer.alloc(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024), type: 'application/octet-stream' });
+    const res = await upload(user, {
+      name: 'edge.bin',
+      content: Buffer.alloc(DEFAULT_MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024),
+      type: 'application/octet-stream',
+    });
     expect(res.status).toBe(200);
   });
 
@@ -132,7 +152,7 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
   });
 
   describe('DELETE /attachments/{attachment_id}', () => {
-    it('removes the owner\'s attachment and its file', async () => {
+    it("removes the owner's attachment and its file", async () => {
       const user = await createUser();
       const { url } = (await upload(user, { name: 'gone.txt', content: 'bye' })).body as { url: string };
       const [attachment] = (await attachmentsOf(user)).attachments;
@@ -148,7 +168,7 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
       expect(event.data).toEqual({ attachmentId: attachment!.id, ownerId: user.userId, pathId: pathIdOf(url), size: 3 });
     });
 
-    it('refuses another user\'s attachment, even for an administrator, and keeps it', async () => {
+    it("refuses another user's attachment, even for an administrator, and keeps it", async () => {
       const user = await createUser();
       const { url } = (await upload(user, { name: 'mine.txt', content: 'mine' })).body as { url: string };
       const [attachment] = (await attachmentsOf(user)).attachments;
@@ -164,11 +184,19 @@ describe('uploads: POST /user_uploads (E21), GET /attachments, DELETE /attachmen
 
     it('refuses an id that is no attachment, and one already deleted', async () => {
       const user = await createUser();
-      expect((await api('DELETE', '/attachments/999999999', { auth: user })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid attachment' });
+      expect((await api('DELETE', '/attachments/999999999', { auth: user })).body).toEqual({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Invalid attachment',
+      });
       await upload(user, { name: 'twice.txt', content: '2' });
       const [attachment] = (await attachmentsOf(user)).attachments;
       expect((await api('DELETE', `/attachments/${attachment!.id}`, { auth: user })).status).toBe(200);
-      expect((await api('DELETE', `/attachments/${attachment!.id}`, { auth: user })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid attachment' });
+      expect((await api('DELETE', `/attachments/${attachment!.id}`, { auth: user })).body).toEqual({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Invalid attachment',
+      });
     });
   });
 });

@@ -62,7 +62,7 @@ describe('upload garbage collection: objects no attachment records', () => {
     await store.remove(archive);
   });
 
-  it("keeps the thumbnails of a recorded upload and removes those of an upload no one recorded", async () => {
+  it('keeps the thumbnails of a recorded upload and removes those of an upload no one recorded', async () => {
     const user = await createUser();
     const recorded = (await uploadFile(user, 'kept.txt')).pathId;
     const ofRecorded = thumbnailKey(recorded, '840x560.webp');

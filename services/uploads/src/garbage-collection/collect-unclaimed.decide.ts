@@ -7,13 +7,20 @@ import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters, type AttachmentState }
  * first). One a message claimed and an edit then dropped stays: its owner may still post it, and
  * `detached_uploads` offered them its deletion.
  */
-export function decideCollectUnclaimed(data: CollectUnclaimedUploads, attachments: AttachmentState[], counters: AttachmentsCounters): NewEvent[] {
+export function decideCollectUnclaimed(
+  data: CollectUnclaimedUploads,
+  attachments: AttachmentState[],
+  counters: AttachmentsCounters,
+): NewEvent[] {
   const cutoff = Date.parse(data.uploadedBefore);
   return attachments
     .filter((a) => !a.everClaimed && (a.messages ?? []).length === 0 && Date.parse(a.createdAt) < cutoff)
     .sort((a, b) => a.attachmentId - b.attachmentId)
     .map(({ attachmentId, ownerId, pathId, size }, i) => {
-      const event: AttachmentRemovedV1 = { type: 'attachment.removed.v1', data: { attachmentId, ownerId, pathId, size, reason: 'unclaimed' } };
+      const event: AttachmentRemovedV1 = {
+        type: 'attachment.removed.v1',
+        data: { attachmentId, ownerId, pathId, size, reason: 'unclaimed' },
+      };
       return { ...event, aggregateId: ATTACHMENTS_AGGREGATE, sequence: counters.version + i + 1 };
     });
 }

@@ -18,12 +18,29 @@ describe('collecting uploads no message claimed (the command the garbage collect
   let projection: UploadsProjection;
   let sequence = 0;
   const apply = async (type: string, data: Record<string, unknown>) => {
-    const envelope: EventEnvelope = { eventId: randomUUID(), type, aggregateId: 'attachments', sequence: ++sequence, time: new Date().toISOString(), actorId: null, correlationId: 'c', causationId: 'c', data };
+    const envelope: EventEnvelope = {
+      eventId: randomUUID(),
+      type,
+      aggregateId: 'attachments',
+      sequence: ++sequence,
+      time: new Date().toISOString(),
+      actorId: null,
+      correlationId: 'c',
+      causationId: 'c',
+      data,
+    };
     await projection.apply(envelope);
   };
-  const uploaded = (attachmentId: number, createdAt: string) => apply('attachment.uploaded.v1', {
-    attachmentId, ownerId: 7, pathId: `1/ab/${'x'.repeat(23)}${attachmentId}/f.txt`, name: 'f.txt', size: 10, contentType: 'text/plain', createdAt,
-  });
+  const uploaded = (attachmentId: number, createdAt: string) =>
+    apply('attachment.uploaded.v1', {
+      attachmentId,
+      ownerId: 7,
+      pathId: `1/ab/${'x'.repeat(23)}${attachmentId}/f.txt`,
+      name: 'f.txt',
+      size: 10,
+      contentType: 'text/plain',
+      createdAt,
+    });
 
   beforeAll(async () => {
     db = await connectMongo(MONGO_URL, `uploads_gc_${randomBytes(4).toString('hex')}`);
@@ -44,12 +61,28 @@ describe('collecting uploads no message claimed (the command the garbage collect
     await apply('attachment.claimed.v1', { attachmentId: 3, messageId: 51, dateSent: '2026-10-02T00:00:00.000Z' });
     await apply('attachment.unclaimed.v1', { attachmentId: 3, messageId: 51 });
 
-    const decision = await collectUnclaimedHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 10_240, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined }, realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 } }).handle({
-      commandId: 'gc', correlationId: 'gc', actorId: null, data: { uploadedBefore: '2026-11-01T00:00:00.000Z' }, now: new Date(),
+    const decision = await collectUnclaimedHandler({
+      repo,
+      maxFileUploadSizeMib: 25,
+      uploadQuotaMib: 10_240,
+      claiming: new ClaimingMessages(repo),
+      thumbnailer: { thumbnail: async () => undefined },
+      realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 },
+    }).handle({
+      commandId: 'gc',
+      correlationId: 'gc',
+      actorId: null,
+      data: { uploadedBefore: '2026-11-01T00:00:00.000Z' },
+      now: new Date(),
     });
 
     expect(decision.events).toEqual([
-      { type: 'attachment.removed.v1', aggregateId: 'attachments', sequence: 8, data: { attachmentId: 1, ownerId: 7, pathId: `1/ab/${'x'.repeat(23)}1/f.txt`, size: 10, reason: 'unclaimed' } },
+      {
+        type: 'attachment.removed.v1',
+        aggregateId: 'attachments',
+        sequence: 8,
+        data: { attachmentId: 1, ownerId: 7, pathId: `1/ab/${'x'.repeat(23)}1/f.txt`, size: 10, reason: 'unclaimed' },
+      },
     ] satisfies NewEvent[]);
     expect(decision.reply).toEqual({ removed: 1 });
   });

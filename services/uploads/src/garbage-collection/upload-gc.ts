@@ -20,8 +20,15 @@ const COMMAND_WAIT_MS = 60_000;
  * retried by BullMQ: the objects left are found again, and the command (its id and cutoff fixed
  * by the job) answers its recorded outcome.
  */
-export async function startUploadGc(parts: ServiceParts, config: UploadsConfig, repo: UploadsRepository, logger: Logger): Promise<BackgroundWork> {
-  const client = new RequestClient(parts.kafka, `uploads-gc-${config.INSTANCE_ID}`, createLogger('uploads-gc', config.LOG_LEVEL), { replyWaitMs: 500 });
+export async function startUploadGc(
+  parts: ServiceParts,
+  config: UploadsConfig,
+  repo: UploadsRepository,
+  logger: Logger,
+): Promise<BackgroundWork> {
+  const client = new RequestClient(parts.kafka, `uploads-gc-${config.INSTANCE_ID}`, createLogger('uploads-gc', config.LOG_LEVEL), {
+    replyWaitMs: 500,
+  });
   await client.start();
   const collectUnclaimed = async (job: Job): Promise<number> => {
     const reply = await client.request(commandsTopic('uploads'), {
@@ -42,7 +49,11 @@ export async function startUploadGc(parts: ServiceParts, config: UploadsConfig, 
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const store = new ObjectStore(config);
   const queue = new Queue(UPLOAD_GC_QUEUE, { connection });
-  await queue.upsertJobScheduler(SCHEDULER_ID, { every: config.UPLOAD_GC_EVERY_MS }, { name: 'collect', opts: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 100, removeOnFail: 100 } });
+  await queue.upsertJobScheduler(
+    SCHEDULER_ID,
+    { every: config.UPLOAD_GC_EVERY_MS },
+    { name: 'collect', opts: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 }, removeOnComplete: 100, removeOnFail: 100 } },
+  );
   const worker = new Worker(
     UPLOAD_GC_QUEUE,
     async (job) => {

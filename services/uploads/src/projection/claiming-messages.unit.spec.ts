@@ -3,13 +3,20 @@ import { ClaimingMessages } from './claiming-messages';
 /** message_claims as stored; `reads` counts the scans. */
 const store = (docs: { messageId: number; attachmentIds: number[] }[]) => {
   const counted = { reads: 0 };
-  const repo = { messageClaims: { find: () => ({ toArray: async () => (counted.reads++, docs.map((d) => ({ ...d, _id: `message:${d.messageId}`, dateSent: '' }))) }) } };
+  const repo = {
+    messageClaims: {
+      find: () => ({ toArray: async () => (counted.reads++, docs.map((d) => ({ ...d, _id: `message:${d.messageId}`, dateSent: '' }))) }),
+    },
+  };
   return { repo: repo as never, counted };
 };
 
 describe('the messages claiming uploads, kept in memory', () => {
   it('reads the store once, then follows the claims the projector applies', async () => {
-    const { repo, counted } = store([{ messageId: 1, attachmentIds: [5] }, { messageId: 2, attachmentIds: [] }]);
+    const { repo, counted } = store([
+      { messageId: 1, attachmentIds: [5] },
+      { messageId: 2, attachmentIds: [] },
+    ]);
     const claiming = new ClaimingMessages(repo);
     expect([...(await claiming.atVersion(10))]).toEqual([1]);
     claiming.applied(11, { messageId: 3, any: true });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
-import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
+import {
+  connectMongo,
+  createKafka,
+  createLogger,
+  DURABLE_PRODUCER,
+  EventStore,
+  rebuildProjection,
+  StackEndpointsSchema,
+} from '@zulip-es/platform';
 import { api, createUser, dumpsWhenCaughtUp, projectedCollections, uploadFile } from '@zulip-es/testing';
 import { UploadsProjection } from './uploads.projection';
 import { UploadsRepository } from './uploads.repository';
@@ -29,12 +37,14 @@ describe('uploads projection rebuilt from uploads.events', () => {
     await uploadFile(ada, 'one.txt');
     await uploadFile(bob, 'two.txt');
     await uploadFile(ada, 'three.txt');
-    const [first] = ((await api('GET', '/attachments', { auth: ada })).body.attachments as { id: number }[]);
+    const [first] = (await api('GET', '/attachments', { auth: ada })).body.attachments as { id: number }[];
     expect((await api('DELETE', `/attachments/${first!.id}`, { auth: ada })).status).toBe(200);
 
     const projection = new UploadsProjection(new UploadsRepository(scratch));
     const projectionOn = (db: Connection) => new UploadsProjection(new UploadsRepository(db));
-    expect(await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('uploads'), projection, projectionOn, logger })).toBeGreaterThanOrEqual(4);
+    expect(
+      await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('uploads'), projection, projectionOn, logger }),
+    ).toBeGreaterThanOrEqual(4);
 
     // Other tests keep uploading: catch the copy up until both stand at the same offsets.
     const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), eventsTopic('uploads'), scratch, projection, logger);

@@ -1,4 +1,14 @@
-import { evolveRealmExport, thumbnailKey, UploadsEvent, type AttachmentClaimedV1, type AttachmentRemovedV1, type AttachmentUnclaimedV1, type AttachmentUploadedV1, type EventEnvelope, type RealmExportEvent } from '@zulip-es/contracts';
+import {
+  evolveRealmExport,
+  thumbnailKey,
+  UploadsEvent,
+  type AttachmentClaimedV1,
+  type AttachmentRemovedV1,
+  type AttachmentUnclaimedV1,
+  type AttachmentUploadedV1,
+  type EventEnvelope,
+  type RealmExportEvent,
+} from '@zulip-es/contracts';
 import type { ObjectStore, Projection } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
 import { REALM_EXPORTS_AGGREGATE } from '../realm-exports/realm-exports.state';
@@ -50,13 +60,21 @@ export class UploadsProjection implements Projection {
   }
 
   /** Applies one event; answers the claims it left the message it changed, if it changed one. */
-  private async applyEvent(event: UploadsEvent, envelope: EventEnvelope, counters: AttachmentsCounters): Promise<{ messageId: number; any: boolean } | undefined> {
+  private async applyEvent(
+    event: UploadsEvent,
+    envelope: EventEnvelope,
+    counters: AttachmentsCounters,
+  ): Promise<{ messageId: number; any: boolean } | undefined> {
     switch (event.type) {
       case 'attachment.uploaded.v1':
         await this.applyUploaded(event);
         await this.repo.counters.replaceOne(
           { _id: ATTACHMENTS_AGGREGATE },
-          { version: envelope.sequence, lastAttachmentId: Math.max(counters.lastAttachmentId, event.data.attachmentId), spaceUsed: counters.spaceUsed + event.data.size },
+          {
+            version: envelope.sequence,
+            lastAttachmentId: Math.max(counters.lastAttachmentId, event.data.attachmentId),
+            spaceUsed: counters.spaceUsed + event.data.size,
+          },
           { upsert: true },
         );
         return;
@@ -107,9 +125,20 @@ export class UploadsProjection implements Projection {
       const { dateSent } = event.data;
       await Promise.all([
         attachment
-          ? this.repo.attachments.replaceOne({ _id: attachmentDocId(attachmentId) }, { ...attachment, everClaimed: true, messages: [...others, { messageId, dateSent }].sort((a, b) => a.messageId - b.messageId) })
+          ? this.repo.attachments.replaceOne(
+              { _id: attachmentDocId(attachmentId) },
+              {
+                ...attachment,
+                everClaimed: true,
+                messages: [...others, { messageId, dateSent }].sort((a, b) => a.messageId - b.messageId),
+              },
+            )
           : null,
-        this.repo.messageClaims.replaceOne({ _id: messageClaimsDocId(messageId) }, { messageId, dateSent, attachmentIds: [...otherIds, attachmentId].sort((a, b) => a - b) }, { upsert: true }),
+        this.repo.messageClaims.replaceOne(
+          { _id: messageClaimsDocId(messageId) },
+          { messageId, dateSent, attachmentIds: [...otherIds, attachmentId].sort((a, b) => a - b) },
+          { upsert: true },
+        ),
       ]);
       return otherIds.length + 1;
     }

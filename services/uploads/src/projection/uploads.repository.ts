@@ -1,6 +1,12 @@
 import type { Connection } from 'mongoose';
 import { withoutId } from '@zulip-es/platform';
-import { ATTACHMENTS_AGGREGATE, NO_ATTACHMENTS, type AttachmentsCounters, type AttachmentState, type MessageClaims } from '../attachments/attachment.state';
+import {
+  ATTACHMENTS_AGGREGATE,
+  NO_ATTACHMENTS,
+  type AttachmentsCounters,
+  type AttachmentState,
+  type MessageClaims,
+} from '../attachments/attachment.state';
 import { NO_REALM_EXPORTS, REALM_EXPORTS_AGGREGATE, type RealmExportsState } from '../realm-exports/realm-exports.state';
 
 type Doc<T> = T & { _id: string };

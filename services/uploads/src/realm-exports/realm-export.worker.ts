@@ -1,4 +1,11 @@
-import { COMPLETE_REALM_EXPORT, commandsTopic, FAIL_REALM_EXPORT, MAX_EXPORT_FAILURE_REASON_LENGTH, type CompleteRealmExport, type FailRealmExport } from '@zulip-es/contracts';
+import {
+  COMPLETE_REALM_EXPORT,
+  commandsTopic,
+  FAIL_REALM_EXPORT,
+  MAX_EXPORT_FAILURE_REASON_LENGTH,
+  type CompleteRealmExport,
+  type FailRealmExport,
+} from '@zulip-es/contracts';
 import { createLogger, ObjectStore, RequestClient, type BackgroundWork, type Logger, type ServiceParts } from '@zulip-es/platform';
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -11,14 +18,24 @@ const COMMAND_WAIT_MS = 60_000;
 /** How often pending exports are checked for a job (one document read). */
 const SWEEP_EVERY_MS = 60_000;
 
-type Send = (type: typeof COMPLETE_REALM_EXPORT | typeof FAIL_REALM_EXPORT, commandId: string, data: CompleteRealmExport | FailRealmExport) => Promise<void>;
+type Send = (
+  type: typeof COMPLETE_REALM_EXPORT | typeof FAIL_REALM_EXPORT,
+  commandId: string,
+  data: CompleteRealmExport | FailRealmExport,
+) => Promise<void>;
 
 /**
  * One export job: writes the archive of a pending export and records it (`realm_export.complete`,
  * command id `realm-export-complete:<id>`: sent again after a crash, it answers its recorded
  * outcome). An export that is no longer pending (recorded by an earlier run) is left alone.
  */
-export async function runRealmExport(job: Pick<Job<RealmExportJobData>, 'data'>, repo: Pick<UploadsRepository, 'realmExports'>, deps: ArchiveDeps, send: Send, now: () => Date): Promise<string> {
+export async function runRealmExport(
+  job: Pick<Job<RealmExportJobData>, 'data'>,
+  repo: Pick<UploadsRepository, 'realmExports'>,
+  deps: ArchiveDeps,
+  send: Send,
+  now: () => Date,
+): Promise<string> {
   const { exportId } = job.data;
   const record = (await repo.realmExports()).exports.find((e) => e.exportId === exportId);
   // Queued by the projection once the request is applied: an unknown id is no export.
@@ -34,7 +51,13 @@ export async function runRealmExport(job: Pick<Job<RealmExportJobData>, 'data'>,
  * archive, if one was written, is removed (as far as the bucket answers), and the export recorded
  * as failed.
  */
-export async function failRealmExport(exportId: number, error: unknown, store: Pick<ObjectStore, 'remove'>, repo: Pick<UploadsRepository, 'realmExports'>, send: Send): Promise<void> {
+export async function failRealmExport(
+  exportId: number,
+  error: unknown,
+  store: Pick<ObjectStore, 'remove'>,
+  repo: Pick<UploadsRepository, 'realmExports'>,
+  send: Send,
+): Promise<void> {
   const record = (await repo.realmExports()).exports.find((e) => e.exportId === exportId);
   if (!record || record.status !== 'pending') return;
   // The failure is recorded even when the bucket cannot be reached to remove a partial archive.
@@ -51,8 +74,19 @@ export async function failRealmExport(exportId: number, error: unknown, store: P
  * lost with Redis's data) gets one; one whose job failed for good without its failure being
  * recorded (Kafka was unreachable then) is recorded failed. Jobs already queued are left alone.
  */
-export async function startRealmExports(parts: ServiceParts, config: UploadsConfig, repo: UploadsRepository, jobs: RealmExportJobs, logger: Logger): Promise<BackgroundWork> {
-  const client = new RequestClient(parts.kafka, `uploads-exports-${config.INSTANCE_ID}`, createLogger('uploads-realm-export', config.LOG_LEVEL), { replyWaitMs: 500 });
+export async function startRealmExports(
+  parts: ServiceParts,
+  config: UploadsConfig,
+  repo: UploadsRepository,
+  jobs: RealmExportJobs,
+  logger: Logger,
+): Promise<BackgroundWork> {
+  const client = new RequestClient(
+    parts.kafka,
+    `uploads-exports-${config.INSTANCE_ID}`,
+    createLogger('uploads-realm-export', config.LOG_LEVEL),
+    { replyWaitMs: 500 },
+  );
   await client.start();
   const send: Send = async (type, commandId, data) => {
     const reply = await client.request(commandsTopic('uploads'), {
@@ -83,7 +117,10 @@ export async function startRealmExports(parts: ServiceParts, config: UploadsConf
     if (!job) return;
     const final = job.attemptsMade >= (job.opts.attempts ?? 1) || /stalled/iu.test(error.message);
     logger.warn({ jobId: job.id, err: error, attempts: job.attemptsMade, final }, 'organization export failed');
-    if (final) void failRealmExport(job.data.exportId, error, store, repo, send).catch((e: unknown) => logger.error({ err: e, jobId: job.id }, 'recording a failed export failed'));
+    if (final)
+      void failRealmExport(job.data.exportId, error, store, repo, send).catch((e: unknown) =>
+        logger.error({ err: e, jobId: job.id }, 'recording a failed export failed'),
+      );
   });
   const sweep = async () => {
     for (const e of (await repo.realmExports()).exports) {

@@ -11,14 +11,18 @@ const record = (status: RealmExportRecord['status']): RealmExportRecord => ({
   path: 'exports/1/abc/zulip-export-1.tar.gz',
   status,
 });
-const repoWith = (...exports: RealmExportRecord[]) => ({ realmExports: async (): Promise<RealmExportsState> => ({ version: exports.length, lastExportId: 4, exports }) });
+const repoWith = (...exports: RealmExportRecord[]) => ({
+  realmExports: async (): Promise<RealmExportsState> => ({ version: exports.length, lastExportId: 4, exports }),
+});
 /** No Kafka nor bucket: a run that reached them would throw. */
 const unreachable = {} as ArchiveDeps;
 
 describe('an export job', () => {
   it.each(['succeeded', 'failed', 'deleted'] as const)('does nothing for an export already %s (a job run again)', async (status) => {
     const send = jest.fn();
-    await expect(runRealmExport({ data: { exportId: 4 } }, repoWith(record(status)), unreachable, send, () => new Date())).resolves.toBe(status);
+    await expect(runRealmExport({ data: { exportId: 4 } }, repoWith(record(status)), unreachable, send, () => new Date())).resolves.toBe(
+      status,
+    );
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -33,7 +37,13 @@ describe('an export job that gave up', () => {
   it('removes whatever archive it wrote and records the failure once, by a command id of the export', async () => {
     const removed: string[] = [];
     const send = jest.fn(async () => undefined);
-    await failRealmExport(4, new Error('Kafka went away'), { remove: async (key) => void removed.push(key) }, repoWith(record('pending')), send);
+    await failRealmExport(
+      4,
+      new Error('Kafka went away'),
+      { remove: async (key) => void removed.push(key) },
+      repoWith(record('pending')),
+      send,
+    );
     expect(removed).toEqual(['exports/1/abc/zulip-export-1.tar.gz']);
     expect(send).toHaveBeenCalledWith('realm_export.fail', 'realm-export-fail:4', { exportId: 4, reason: 'Kafka went away' });
   });

@@ -47,11 +47,19 @@ export function decideStartExport(state: RealmExportsState, cmd: StartExport): N
   const recent = state.exports.filter((e) => Date.parse(e.requestedAt) >= since).length;
   if (recent >= cmd.perWeek) throw badRequest('Exceeded rate limit.');
   if (cmd.uploadSpaceUsed > MAX_EXPORTED_UPLOAD_BYTES) {
-    throw badRequest(`The export you requested is too large for automatic processing. Please request a manual export by contacting ${cmd.supportEmail}.`);
+    throw badRequest(
+      `The export you requested is too large for automatic processing. Please request a manual export by contacting ${cmd.supportEmail}.`,
+    );
   }
   const event: RealmExportRequestedV1 = {
     type: 'realm_export.requested.v1',
-    data: { exportId: state.lastExportId + 1, exportType: cmd.exportType, actingUserId: cmd.actorId, requestedAt: cmd.now.toISOString(), path: cmd.path },
+    data: {
+      exportId: state.lastExportId + 1,
+      exportType: cmd.exportType,
+      actingUserId: cmd.actorId,
+      requestedAt: cmd.now.toISOString(),
+      path: cmd.path,
+    },
   };
   return next(state, event);
 }
@@ -63,7 +71,10 @@ export function decideDeleteExport(state: RealmExportsState, exportId: number, a
   if (found.status === 'deleted') throw badRequest('Export already deleted');
   if (found.status === 'failed') throw badRequest('Export failed, nothing to delete');
   if (found.status === 'pending') throw badRequest('Export still in progress');
-  const event: RealmExportDeletedV1 = { type: 'realm_export.deleted.v1', data: { exportId, deletedAt: now.toISOString(), deletedBy: actorId, path: found.path } };
+  const event: RealmExportDeletedV1 = {
+    type: 'realm_export.deleted.v1',
+    data: { exportId, deletedAt: now.toISOString(), deletedBy: actorId, path: found.path },
+  };
   return next(state, event);
 }
 
@@ -73,7 +84,10 @@ const pending = (state: RealmExportsState, exportId: number): RealmExportRecord 
 /** The job wrote the archive: recorded once; an export no longer pending (or unknown) is left as it is. */
 export function decideCompleteExport(state: RealmExportsState, cmd: CompleteRealmExport, now: Date): NewEvent[] {
   if (!pending(state, cmd.exportId)) return [];
-  const event: RealmExportSucceededV1 = { type: 'realm_export.succeeded.v1', data: { exportId: cmd.exportId, succeededAt: now.toISOString(), size: cmd.size, sha256: cmd.sha256 } };
+  const event: RealmExportSucceededV1 = {
+    type: 'realm_export.succeeded.v1',
+    data: { exportId: cmd.exportId, succeededAt: now.toISOString(), size: cmd.size, sha256: cmd.sha256 },
+  };
   return next(state, event);
 }
 

@@ -4,7 +4,15 @@ import { NO_REALM_EXPORTS, type RealmExportsState } from './realm-exports.state'
 
 const now = new Date('2026-11-27T12:00:00.000Z');
 const path = 'exports/1/AbCdEfGhIjKlMnOpQrStUvWx/zulip-export-1a2b3c4d.tar.gz';
-const start: StartExport = { exportType: 1, actorId: 7, now, uploadSpaceUsed: 0, path, supportEmail: 'zulip-admin@example.com', perWeek: 5 };
+const start: StartExport = {
+  exportType: 1,
+  actorId: 7,
+  now,
+  uploadSpaceUsed: 0,
+  path,
+  supportEmail: 'zulip-admin@example.com',
+  perWeek: 5,
+};
 const record = (exportId: number, status: RealmExportRecord['status'], requestedAt = '2026-11-01T00:00:00.000Z'): RealmExportRecord => ({
   exportId,
   exportType: 1,
@@ -13,7 +21,11 @@ const record = (exportId: number, status: RealmExportRecord['status'], requested
   path: `exports/1/x${exportId}/zulip-export-${exportId}.tar.gz`,
   status,
 });
-const state = (...exports: RealmExportRecord[]): RealmExportsState => ({ version: exports.length * 2, lastExportId: exports.length, exports });
+const state = (...exports: RealmExportRecord[]): RealmExportsState => ({
+  version: exports.length * 2,
+  lastExportId: exports.length,
+  exports,
+});
 const error = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
 
 describe('starting an organization export', () => {
@@ -32,8 +44,10 @@ describe('starting an organization export', () => {
     expect(decideStartExport(NO_REALM_EXPORTS, { ...start, exportType: 2 })[0]!.data).toMatchObject({ exportId: 1, exportType: 2 });
   });
 
-  it.each([0, 3, -1, 100])('refuses export_type %s with Zulip\'s message', (exportType) => {
-    expect(() => decideStartExport(NO_REALM_EXPORTS, { ...start, exportType })).toThrow(error('Invalid export_type: Value error, Not in the list of possible values'));
+  it.each([0, 3, -1, 100])("refuses export_type %s with Zulip's message", (exportType) => {
+    expect(() => decideStartExport(NO_REALM_EXPORTS, { ...start, exportType })).toThrow(
+      error('Invalid export_type: Value error, Not in the list of possible values'),
+    );
   });
 
   it('refuses a sixth export requested within seven days', () => {
@@ -48,7 +62,9 @@ describe('starting an organization export', () => {
 
   it('refuses an organization whose uploads take more than 20 GiB, naming who to ask', () => {
     expect(() => decideStartExport(NO_REALM_EXPORTS, { ...start, uploadSpaceUsed: 20 * 1024 ** 3 + 1 })).toThrow(
-      error('The export you requested is too large for automatic processing. Please request a manual export by contacting zulip-admin@example.com.'),
+      error(
+        'The export you requested is too large for automatic processing. Please request a manual export by contacting zulip-admin@example.com.',
+      ),
     );
   });
 });
@@ -58,7 +74,12 @@ describe('deleting an organization export', () => {
 
   it('records the deletion of a finished export with its archive path', () => {
     expect(decideDeleteExport(exports, 1, 9, now)).toEqual([
-      { type: 'realm_export.deleted.v1', aggregateId: 'realm_exports', sequence: 9, data: { exportId: 1, deletedAt: now.toISOString(), deletedBy: 9, path: exports.exports[0]!.path } },
+      {
+        type: 'realm_export.deleted.v1',
+        aggregateId: 'realm_exports',
+        sequence: 9,
+        data: { exportId: 1, deletedAt: now.toISOString(), deletedBy: 9, path: exports.exports[0]!.path },
+      },
     ]);
   });
 
@@ -78,7 +99,12 @@ describe("recording an export job's outcome", () => {
 
   it('records a pending export as succeeded, with the archive size and checksum', () => {
     expect(decideCompleteExport(exports, { exportId: 1, size: 1234, sha256 }, now)).toEqual([
-      { type: 'realm_export.succeeded.v1', aggregateId: 'realm_exports', sequence: 5, data: { exportId: 1, succeededAt: now.toISOString(), size: 1234, sha256 } },
+      {
+        type: 'realm_export.succeeded.v1',
+        aggregateId: 'realm_exports',
+        sequence: 5,
+        data: { exportId: 1, succeededAt: now.toISOString(), size: 1234, sha256 },
+      },
     ]);
   });
 
@@ -96,14 +122,55 @@ describe("recording an export job's outcome", () => {
 
 describe("Zulip's serialized exports (GET /export/realm, realm_export events)", () => {
   it('shows the URL of a succeeded export only, and whole-second timestamps', () => {
-    const succeeded: RealmExportRecord = { ...record(1, 'succeeded', '2026-11-01T00:00:01.900Z'), succeededAt: '2026-11-01T00:01:00.000Z', size: 10, sha256: 'a' };
+    const succeeded: RealmExportRecord = {
+      ...record(1, 'succeeded', '2026-11-01T00:00:01.900Z'),
+      succeededAt: '2026-11-01T00:01:00.000Z',
+      size: 10,
+      sha256: 'a',
+    };
     const failed: RealmExportRecord = { ...record(2, 'failed'), exportType: 2, failedAt: '2026-11-01T00:00:03.000Z' };
     const deleted: RealmExportRecord = { ...record(3, 'deleted'), deletedAt: '2026-11-02T00:00:00.000Z' };
     expect(realmExportViews([deleted, failed, succeeded, record(4, 'pending')], 'http://chat.example.com/')).toEqual([
-      { id: 1, export_time: 1793491201, acting_user_id: 7, export_url: 'http://chat.example.com/user_avatars/exports/1/x1/zulip-export-1.tar.gz', deleted_timestamp: null, failed_timestamp: null, pending: false, export_type: 1 },
-      { id: 2, export_time: 1793491200, acting_user_id: 7, export_url: null, deleted_timestamp: null, failed_timestamp: 1793491203, pending: false, export_type: 2 },
-      { id: 3, export_time: 1793491200, acting_user_id: 7, export_url: null, deleted_timestamp: 1793577600, failed_timestamp: null, pending: false, export_type: 1 },
-      { id: 4, export_time: 1793491200, acting_user_id: 7, export_url: null, deleted_timestamp: null, failed_timestamp: null, pending: true, export_type: 1 },
+      {
+        id: 1,
+        export_time: 1793491201,
+        acting_user_id: 7,
+        export_url: 'http://chat.example.com/user_avatars/exports/1/x1/zulip-export-1.tar.gz',
+        deleted_timestamp: null,
+        failed_timestamp: null,
+        pending: false,
+        export_type: 1,
+      },
+      {
+        id: 2,
+        export_time: 1793491200,
+        acting_user_id: 7,
+        export_url: null,
+        deleted_timestamp: null,
+        failed_timestamp: 1793491203,
+        pending: false,
+        export_type: 2,
+      },
+      {
+        id: 3,
+        export_time: 1793491200,
+        acting_user_id: 7,
+        export_url: null,
+        deleted_timestamp: 1793577600,
+        failed_timestamp: null,
+        pending: false,
+        export_type: 1,
+      },
+      {
+        id: 4,
+        export_time: 1793491200,
+        acting_user_id: 7,
+        export_url: null,
+        deleted_timestamp: null,
+        failed_timestamp: null,
+        pending: true,
+        export_type: 1,
+      },
     ]);
   });
 });

@@ -4,7 +4,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Role } from '@zulip-es/contracts';
 import { ObjectStore, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, basicAuth, createChannel, createUser, owner, systemInfo, TestEventQueue, uniqueChannelName, uploadFile, type Credentials, type TestUser } from '@zulip-es/testing';
+import {
+  api,
+  basicAuth,
+  createChannel,
+  createUser,
+  owner,
+  systemInfo,
+  TestEventQueue,
+  uniqueChannelName,
+  uploadFile,
+  type Credentials,
+  type TestUser,
+} from '@zulip-es/testing';
 
 interface ExportView {
   id: number;
@@ -50,7 +62,8 @@ async function exportRealm(exportType: number | undefined, timeoutMs = 90_000): 
   }
 }
 
-const download = (url: string, auth?: Credentials): Promise<Response> => fetch(url, { headers: auth ? { authorization: basicAuth(auth) } : {} });
+const download = (url: string, auth?: Credentials): Promise<Response> =>
+  fetch(url, { headers: auth ? { authorization: basicAuth(auth) } : {} });
 
 /** The archive behind `url`, downloaded as the owner and unpacked with tar. */
 async function archiveAt(url: string, dir: string): Promise<Archive> {
@@ -83,7 +96,9 @@ async function archiveAt(url: string, dir: string): Promise<Archive> {
 }
 
 const sentIds = (archive: Archive): Set<number> =>
-  new Set(archive.events['messages.events']!.filter((l) => l.event.type === 'message.sent.v1').map((l) => l.event.data.messageId as number));
+  new Set(
+    archive.events['messages.events']!.filter((l) => l.event.type === 'message.sent.v1').map((l) => l.event.data.messageId as number),
+  );
 
 async function send(auth: Credentials, params: Record<string, unknown>): Promise<number> {
   const res = await api('POST', '/messages', { auth, params });
@@ -114,17 +129,41 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     ]);
     expect((await api('PATCH', '/settings', { auth: consenting, params: { allow_private_data_export: true } })).status).toBe(200);
 
-    const publicChannel = await createChannel({ name: uniqueChannelName('export-public'), subscribers: [member.userId, consenting.userId] });
-    const privateChannel = await createChannel({ name: uniqueChannelName('export-private'), subscribers: [consenting.userId, member.userId], invite_only: true });
+    const publicChannel = await createChannel({
+      name: uniqueChannelName('export-public'),
+      subscribers: [member.userId, consenting.userId],
+    });
+    const privateChannel = await createChannel({
+      name: uniqueChannelName('export-private'),
+      subscribers: [consenting.userId, member.userId],
+      invite_only: true,
+    });
     publicUpload = await uploadFile(member, 'public-notes.txt', 'public bytes');
     privateUpload = await uploadFile(member, 'private-notes.txt', 'private bytes');
     consentedUpload = await uploadFile(consenting, 'consented-notes.txt', 'consented bytes');
-    sent.publicMessage = await send(member, { type: 'stream', to: publicChannel, topic: 'export', content: `see [notes](${publicUpload.url})` });
-    sent.privateMessage = await send(member, { type: 'stream', to: privateChannel, topic: 'export', content: `secret [notes](${privateUpload.url})` });
+    sent.publicMessage = await send(member, {
+      type: 'stream',
+      to: publicChannel,
+      topic: 'export',
+      content: `see [notes](${publicUpload.url})`,
+    });
+    sent.privateMessage = await send(member, {
+      type: 'stream',
+      to: privateChannel,
+      topic: 'export',
+      content: `secret [notes](${privateUpload.url})`,
+    });
     sent.movedOut = await send(member, { type: 'stream', to: publicChannel, topic: 'moving', content: 'soon private' });
-    const moved = await api('PATCH', `/messages/${sent.movedOut}`, { auth: member, params: { stream_id: privateChannel, propagate_mode: 'change_one' } });
+    const moved = await api('PATCH', `/messages/${sent.movedOut}`, {
+      auth: member,
+      params: { stream_id: privateChannel, propagate_mode: 'change_one' },
+    });
     expect(moved.status).toBe(200);
-    sent.consentedDirect = await send(consenting, { type: 'direct', to: JSON.stringify([member.userId]), content: `hello [notes](${consentedUpload.url})` });
+    sent.consentedDirect = await send(consenting, {
+      type: 'direct',
+      to: JSON.stringify([member.userId]),
+      content: `hello [notes](${consentedUpload.url})`,
+    });
     sent.otherDirect = await send(member, { type: 'direct', to: JSON.stringify([other.userId]), content: 'just between us' });
   });
   afterAll(async () => {
@@ -147,8 +186,16 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
 
   it('exports the public data by default: public channel messages and the files they link, no private data, no secrets', async () => {
     const done = await exportRealm(undefined);
-    expect(done).toMatchObject({ export_type: 1, pending: false, failed_timestamp: null, deleted_timestamp: null, acting_user_id: expect.any(Number) });
-    expect(done.export_url).toMatch(new RegExp(`^${systemInfo().gatewayUrl}/user_avatars/exports/1/[A-Za-z0-9_-]{24}/zulip-export-[0-9a-f]{8}\\.tar\\.gz$`, 'u'));
+    expect(done).toMatchObject({
+      export_type: 1,
+      pending: false,
+      failed_timestamp: null,
+      deleted_timestamp: null,
+      acting_user_id: expect.any(Number),
+    });
+    expect(done.export_url).toMatch(
+      new RegExp(`^${systemInfo().gatewayUrl}/user_avatars/exports/1/[A-Za-z0-9_-]{24}/zulip-export-[0-9a-f]{8}\\.tar\\.gz$`, 'u'),
+    );
 
     const archive = await archiveAt(done.export_url!, dir);
     expect(archive.manifest).toMatchObject({ format: 'zulip-es-events', formatVersion: 1, exportId: done.id, exportType: 1, realmId: 1 });
@@ -163,7 +210,9 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     const created = users.find((l) => l.event.type === 'user.created.v1' && l.event.data.userId === member.userId)!;
     expect(created.event.data).toMatchObject({ userId: member.userId, fullName: member.fullName });
     for (const secret of ['passwordHash', 'apiKeyHash', 'apiKeyNonce']) expect(users.some((l) => secret in l.event.data)).toBe(false);
-    expect(users.some((l) => l.event.type === 'user.settings_changed.v1' && l.event.data.property === 'allow_private_data_export')).toBe(true);
+    expect(users.some((l) => l.event.type === 'user.settings_changed.v1' && l.event.data.property === 'allow_private_data_export')).toBe(
+      true,
+    );
 
     expect(archive.file(publicUpload.pathId)?.toString()).toBe('public bytes');
     expect(archive.file(privateUpload.pathId)).toBeNull();
@@ -186,8 +235,12 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
 
   it('tells the administrators of every change with the whole list, pending first', async () => {
     const done = await exportRealm(1);
-    const pending = await ownerQueue.waitFor((e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && x.pending));
-    const finished = await ownerQueue.waitFor((e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && !x.pending));
+    const pending = await ownerQueue.waitFor(
+      (e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && x.pending),
+    );
+    const finished = await ownerQueue.waitFor(
+      (e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && !x.pending),
+    );
     expect(pending.id).toBeLessThan(finished.id);
     expect((finished.exports as ExportView[]).find((x) => x.id === done.id)).toEqual(done);
   });
@@ -222,14 +275,19 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     const again = await api('DELETE', `/export/realm/${done.id}`, { auth: owner() });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Export already deleted' });
-    await ownerQueue.waitFor((e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && x.deleted_timestamp !== null));
+    await ownerQueue.waitFor(
+      (e) => e.type === 'realm_export' && (e.exports as ExportView[]).some((x) => x.id === done.id && x.deleted_timestamp !== null),
+    );
   });
 
-  it('refuses bad input with Zulip\'s errors and changes nothing', async () => {
+  it("refuses bad input with Zulip's errors and changes nothing", async () => {
     const before = await exportsOf(owner());
     const badType = await api('POST', '/export/realm', { auth: owner(), params: { export_type: 3 } });
     expect(badType.status).toBe(400);
-    expect(badType.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid export_type: Value error, Not in the list of possible values' });
+    expect(badType.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Invalid export_type: Value error, Not in the list of possible values',
+    });
     const notInt = await api('POST', '/export/realm', { auth: owner(), params: { export_type: 'full' } });
     expect(notInt.status).toBe(400);
     const unknown = await api('DELETE', '/export/realm/999999', { auth: owner() });

@@ -1,6 +1,14 @@
 import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { INLINE_IMAGE_TYPES, THUMBNAIL_ACCEPT_IMAGE_TYPES, THUMBNAIL_FORMATS, thumbnailFormatName, transcodedFormatFor, type ThumbnailFormat, type UploadedImage } from '@zulip-es/contracts';
+import {
+  INLINE_IMAGE_TYPES,
+  THUMBNAIL_ACCEPT_IMAGE_TYPES,
+  THUMBNAIL_FORMATS,
+  thumbnailFormatName,
+  transcodedFormatFor,
+  type ThumbnailFormat,
+  type UploadedImage,
+} from '@zulip-es/contracts';
 
 /** Zulip's `IMAGE_BOMB_TOTAL_PIXELS`: a still image larger than this is not read. */
 const MAX_PIXELS = 90_000_000;
@@ -42,16 +50,27 @@ function formatsFor(contentType: string, width: number, height: number, frames: 
 }
 
 /** How many frames an animated thumbnail keeps: all, or as many as the animated budget holds (Zulip's `n=`). */
-const framesToLoad = (width: number, height: number, frames: number): number => (width * height * frames < MAX_ANIMATED_PIXELS ? -1 : Math.floor(MAX_ANIMATED_PIXELS / (width * height)));
+const framesToLoad = (width: number, height: number, frames: number): number =>
+  width * height * frames < MAX_ANIMATED_PIXELS ? -1 : Math.floor(MAX_ANIMATED_PIXELS / (width * height));
 
-async function thumbnailOf(bytes: Buffer, format: ThumbnailFormat, size: { width: number; height: number }, frames: number): Promise<Thumbnail> {
+async function thumbnailOf(
+  bytes: Buffer,
+  format: ThumbnailFormat,
+  size: { width: number; height: number },
+  frames: number,
+): Promise<Thumbnail> {
   const pages = frames > 1 && format.animated ? framesToLoad(size.width, size.height, frames) : 1;
   const { data, info } = await sharp(bytes, { pages, limitInputPixels: false })
     .rotate()
     .resize(format.maxWidth, format.maxHeight, { fit: 'inside', withoutEnlargement: true })
     .webp()
     .toBuffer({ resolveWithObject: true });
-  return { name: thumbnailFormatName(format), bytes: data, width: info.width, height: format.animated ? (info.pageHeight ?? info.height) : info.height };
+  return {
+    name: thumbnailFormatName(format),
+    bytes: data,
+    width: info.width,
+    height: format.animated ? (info.pageHeight ?? info.height) : info.height,
+  };
 }
 
 /**
@@ -60,7 +79,10 @@ async function thumbnailOf(bytes: Buffer, format: ThumbnailFormat, size: { width
  * scaled down to fit each thumbnail format. Anything else is not an image, and gets no previews,
  * as Zulip treats an image it fails to read.
  */
-export async function thumbnailImage(bytes: Buffer, contentType: string): Promise<{ image: UploadedImage; thumbnails: Thumbnail[] } | undefined> {
+export async function thumbnailImage(
+  bytes: Buffer,
+  contentType: string,
+): Promise<{ image: UploadedImage; thumbnails: Thumbnail[] } | undefined> {
   if (!THUMBNAIL_ACCEPT_IMAGE_TYPES.has(contentType)) return undefined;
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -68,7 +90,8 @@ export async function thumbnailImage(bytes: Buffer, contentType: string): Promis
     const size = shownSize(metadata, metadata.pageHeight ?? metadata.height ?? 0);
     if (size.width === 0 || size.height === 0 || !withinPixelBudget(size.width, size.height, frames)) return undefined;
     const thumbnails: Thumbnail[] = [];
-    for (const format of formatsFor(contentType, size.width, size.height, frames)) thumbnails.push(await thumbnailOf(bytes, format, size, frames));
+    for (const format of formatsFor(contentType, size.width, size.height, frames))
+      thumbnails.push(await thumbnailOf(bytes, format, size, frames));
     return { image: { ...size, frames, thumbnails: thumbnails.map(({ name, width, height }) => ({ name, width, height })) }, thumbnails };
   } catch {
     return undefined;

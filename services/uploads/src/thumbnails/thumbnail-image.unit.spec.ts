@@ -2,7 +2,10 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { thumbnailImage, withinPixelBudget } from './thumbnail-image';
 
-const png = (width: number, height: number): Promise<Buffer> => sharp({ create: { width, height, channels: 3, background: '#808080' } }).png().toBuffer();
+const png = (width: number, height: number): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .png()
+    .toBuffer();
 
 /** A PNG whose header claims another size: enough for the header check, never decoded. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -27,8 +30,16 @@ describe('thumbnailing an uploaded image', () => {
   });
 
   it('gives an animated image an animated thumbnail with its frames and a still one', async () => {
-    const frames = await Promise.all(['#f00', '#0f0', '#00f'].map((background) => sharp({ create: { width: 90, height: 60, channels: 4, background } }).png().toBuffer()));
-    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ['#f00', '#0f0', '#00f'].map((background) =>
+        sharp({ create: { width: 90, height: 60, channels: 4, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const made = await thumbnailImage(gif, 'image/gif');
     expect(made?.image).toEqual({
       width: 90,
@@ -43,13 +54,18 @@ describe('thumbnailing an uploaded image', () => {
   });
 
   it('gives an image browsers do not show (TIFF) a large still version too, turned for portrait images', async () => {
-    const tiff = await sharp({ create: { width: 50, height: 100, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 50, height: 100, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     const made = await thumbnailImage(tiff, 'image/tiff');
     expect(made?.image.thumbnails.map((t) => t.name)).toEqual(['840x560.webp', '3024x4032.webp']);
   });
 
   it('reports the size as shown when the orientation tag turns the image', async () => {
-    const turned = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const turned = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#000' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const made = await thumbnailImage(turned, 'image/jpeg');
     expect(made?.image).toMatchObject({ width: 100, height: 200, thumbnails: [{ width: 100, height: 200 }] });
   });

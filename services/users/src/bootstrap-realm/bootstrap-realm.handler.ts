@@ -37,12 +37,21 @@ export function bootstrapRealmHandler({ repo, config }: UsersDeps): CommandHandl
         let nextUserId = (await repo.lastUserId()) + 1;
         for (const bot of Object.keys(SYSTEM_BOTS) as SystemBot[]) {
           if (await repo.userByEmail(SYSTEM_BOTS[bot].email)) continue;
-          upgrade.push(systemBotCreated(bot, nextUserId++, realm, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET }, now));
+          upgrade.push(
+            systemBotCreated(bot, nextUserId++, realm, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET }, now),
+          );
         }
         return { events: upgrade, reply: reply(await existingOwner(data.ownerEmail), false) };
       }
-      const credentials = { passwordHash: await hashPassword(data.ownerPassword), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
-      const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now, { apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET });
+      const credentials = {
+        passwordHash: await hashPassword(data.ownerPassword),
+        apiKeyNonce: newApiKeyNonce(),
+        apiKeySecret: config.API_KEY_SECRET,
+      };
+      const events = decideBootstrapRealm(data, null, config.REALM_URL, credentials, now, {
+        apiKeyNonce: newApiKeyNonce(),
+        apiKeySecret: config.API_KEY_SECRET,
+      });
       return { events, reply: reply(createdOwner(events), true) };
     },
     replyFrom: (events) => reply(createdOwner(events), true),

@@ -11,7 +11,13 @@ export const NOTIFICATION_BOT_EMAIL = SYSTEM_BOTS.notification.email;
  * created before it gets it at its next bootstrap): a bot member with no password, its email
  * shown to everyone, its API key never handed out.
  */
-export function systemBotCreated(bot: SystemBot, userId: number, realm: RealmState, credentials: Omit<Credentials, 'passwordHash'>, now: Date): NewEvent {
+export function systemBotCreated(
+  bot: SystemBot,
+  userId: number,
+  realm: RealmState,
+  credentials: Omit<Credentials, 'passwordHash'>,
+  now: Date,
+): NewEvent {
   const { email, fullName } = SYSTEM_BOTS[bot];
   const event = userCreated({ userId, realm, email, fullName, role: Role.MEMBER, credentials: { ...credentials, passwordHash: '' }, now });
   return { ...event, data: { ...event.data, isBot: true, passwordHash: null, emailAddressVisibility: 1 } };

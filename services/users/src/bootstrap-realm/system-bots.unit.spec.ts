@@ -5,7 +5,10 @@ import { isSystemBot, systemBotCreated } from './system-bots';
 describe("Zulip's system bots", () => {
   it('are created as bot members without a password, their address shown to everyone', () => {
     const credentials = { apiKeyNonce: 'nonce-0123456789abcdef', apiKeySecret: 'x'.repeat(32) };
-    for (const [bot, userId, email, fullName] of [['notification', 2, 'notification-bot@zulip.com', 'Notification Bot'], ['welcome', 3, 'welcome-bot@zulip.com', 'Welcome Bot']] as const) {
+    for (const [bot, userId, email, fullName] of [
+      ['notification', 2, 'notification-bot@zulip.com', 'Notification Bot'],
+      ['welcome', 3, 'welcome-bot@zulip.com', 'Welcome Bot'],
+    ] as const) {
       const event = systemBotCreated(bot, userId, aRealm(), credentials, new Date('2026-01-01T00:00:00.000Z'));
       expect(event).toMatchObject({
         type: 'user.created.v1',

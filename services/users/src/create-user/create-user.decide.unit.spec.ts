@@ -35,7 +35,10 @@ describe('create user', () => {
   it("gives the new user a copy of the organization's current defaults", () => {
     const realm = aRealm({ userSettingsDefaults: { ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 2, email_address_visibility: 3 } });
     const [event] = decideCreateUser(cmd(), given({ realm }), credentials, now);
-    expect(event.data).toMatchObject({ settings: { ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 2, email_address_visibility: 3 }, emailAddressVisibility: 3 });
+    expect(event.data).toMatchObject({
+      settings: { ...ZULIP_DEFAULT_USER_SETTINGS, color_scheme: 2, email_address_visibility: 3 },
+      emailAddressVisibility: 3,
+    });
   });
 
   it('trims the full name', () => {

@@ -12,7 +12,11 @@ export function createUserHandler({ repo, config }: UsersDeps): CommandHandler<C
       const { realm, actor } = await loadActor(repo, actorId);
       const state = { realm, actor, existing: await repo.userByEmail(data.email), lastUserId: await repo.lastUserId() };
       checkCreateUser(data, state); // before the deliberately slow hash
-      const credentials = { passwordHash: await hashPassword(data.password), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
+      const credentials = {
+        passwordHash: await hashPassword(data.password),
+        apiKeyNonce: newApiKeyNonce(),
+        apiKeySecret: config.API_KEY_SECRET,
+      };
       const events = decideCreateUser(data, state, credentials, now);
       return { events, reply: { user_id: events[0].data.userId } };
     },

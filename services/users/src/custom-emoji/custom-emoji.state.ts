@@ -21,4 +21,5 @@ export function evolveCustomEmoji(state: CustomEmojiState, event: CustomEmojiEve
 }
 
 /** The active emoji of a name (at most one: names are unique among active emoji). */
-export const activeNamed = (state: CustomEmojiState, name: string): CustomEmojiRecord | undefined => state.emoji.find((e) => e.name === name && !e.deactivated);
+export const activeNamed = (state: CustomEmojiState, name: string): CustomEmojiRecord | undefined =>
+  state.emoji.find((e) => e.name === name && !e.deactivated);

@@ -6,7 +6,12 @@ const now = new Date('2026-02-01T00:00:00.000Z');
 const member = aUser({ userId: 5, version: 3 });
 const owner = aUser({ userId: 9, role: Role.OWNER, version: 7 });
 const lastUser = (isLastOwner: boolean, entity: string) =>
-  expect.objectContaining({ code: 'CANNOT_DEACTIVATE_LAST_USER', status: 400, msg: `Cannot deactivate the only ${entity}.`, extra: { is_last_owner: isLastOwner, entity } });
+  expect.objectContaining({
+    code: 'CANNOT_DEACTIVATE_LAST_USER',
+    status: 400,
+    msg: `Cannot deactivate the only ${entity}.`,
+    extra: { is_last_owner: isLastOwner, entity },
+  });
 
 describe('deactivate own user (DELETE /users/me)', () => {
   it('deactivates the caller and revokes the invitations they sent that are still pending, and their valid links', () => {
@@ -20,12 +25,20 @@ describe('deactivate own user (DELETE /users/me)', () => {
   });
 
   it('lets an owner leave while another owner remains', () => {
-    expect(decideDeactivateOwnUser({ actor: owner, activeUsers: 3, activeOwners: 2, pendingInvitations: [], unrevokedLinks: [] }, now)).toHaveLength(1);
+    expect(
+      decideDeactivateOwnUser({ actor: owner, activeUsers: 3, activeOwners: 2, pendingInvitations: [], unrevokedLinks: [] }, now),
+    ).toHaveLength(1);
   });
 
   it('refuses the only owner, and the only active user whatever their role', () => {
-    expect(() => decideDeactivateOwnUser({ actor: owner, activeUsers: 3, activeOwners: 1, pendingInvitations: [], unrevokedLinks: [] }, now)).toThrow(lastUser(true, 'organization owner'));
-    expect(() => decideDeactivateOwnUser({ actor: member, activeUsers: 1, activeOwners: 0, pendingInvitations: [], unrevokedLinks: [] }, now)).toThrow(lastUser(false, 'user'));
-    expect(() => decideDeactivateOwnUser({ actor: owner, activeUsers: 1, activeOwners: 1, pendingInvitations: [], unrevokedLinks: [] }, now)).toThrow(lastUser(false, 'user'));
+    expect(() =>
+      decideDeactivateOwnUser({ actor: owner, activeUsers: 3, activeOwners: 1, pendingInvitations: [], unrevokedLinks: [] }, now),
+    ).toThrow(lastUser(true, 'organization owner'));
+    expect(() =>
+      decideDeactivateOwnUser({ actor: member, activeUsers: 1, activeOwners: 0, pendingInvitations: [], unrevokedLinks: [] }, now),
+    ).toThrow(lastUser(false, 'user'));
+    expect(() =>
+      decideDeactivateOwnUser({ actor: owner, activeUsers: 1, activeOwners: 1, pendingInvitations: [], unrevokedLinks: [] }, now),
+    ).toThrow(lastUser(false, 'user'));
   });
 });

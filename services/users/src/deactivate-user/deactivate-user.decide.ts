@@ -58,11 +58,22 @@ const lastUser = (isLastOwner: boolean): DomainError => {
  * Invitations asked for through the user's links are left alone: nobody sent them (Zulip's
  * PreregistrationUser from a link has no `referred_by`), and the address they were mailed to is proven.
  */
-function deactivation(target: UserState, created: Pick<DeactivateUserState, 'pendingInvitations' | 'unrevokedLinks'>, now: Date): NewEvent[] {
-  const deactivated: NewEvent = { type: 'user.deactivated.v1', aggregateId: userAggregateId(target.userId), sequence: target.version + 1, data: { userId: target.userId } };
+function deactivation(
+  target: UserState,
+  created: Pick<DeactivateUserState, 'pendingInvitations' | 'unrevokedLinks'>,
+  now: Date,
+): NewEvent[] {
+  const deactivated: NewEvent = {
+    type: 'user.deactivated.v1',
+    aggregateId: userAggregateId(target.userId),
+    sequence: target.version + 1,
+    data: { userId: target.userId },
+  };
   const revoked = created.pendingInvitations
     .filter((invitation) => invitation.invitedByUserId === target.userId && invitation.status === 'pending' && isSentByUser(invitation))
     .map(invitationRevoked);
-  const revokedLinks = created.unrevokedLinks.filter((link) => link.invitedByUserId === target.userId && isLinkValid(link, now)).map(invitationLinkRevoked);
+  const revokedLinks = created.unrevokedLinks
+    .filter((link) => link.invitedByUserId === target.userId && isLinkValid(link, now))
+    .map(invitationLinkRevoked);
   return [deactivated, ...revoked, ...revokedLinks];
 }

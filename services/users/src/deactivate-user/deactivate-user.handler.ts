@@ -30,9 +30,19 @@ export function deactivateOwnUserHandler({ repo }: UsersDeps): CommandHandler<Op
     schema: deactivateOwnUser.params,
     async handle({ actorId, now }) {
       const { actor } = await loadActor(repo, actorId);
-      const [users, pendingInvitations, unrevokedLinks] = await Promise.all([repo.allUsers(), repo.pendingInvitationsFrom(actor.userId), repo.unrevokedLinksFrom(actor.userId)]);
+      const [users, pendingInvitations, unrevokedLinks] = await Promise.all([
+        repo.allUsers(),
+        repo.pendingInvitationsFrom(actor.userId),
+        repo.unrevokedLinksFrom(actor.userId),
+      ]);
       const active = users.filter((u) => u.isActive && !isSystemBot(u));
-      const state = { actor, activeUsers: active.length, activeOwners: active.filter((u) => u.role === Role.OWNER).length, pendingInvitations, unrevokedLinks };
+      const state = {
+        actor,
+        activeUsers: active.length,
+        activeOwners: active.filter((u) => u.role === Role.OWNER).length,
+        pendingInvitations,
+        unrevokedLinks,
+      };
       return { events: decideDeactivateOwnUser(state, now), reply: {} };
     },
     replyFrom: () => ({}),

@@ -5,7 +5,10 @@ import { systemGroupId } from '../user-groups/system-groups';
 
 /** The defaults of the group-valued permission settings: system group ids (always 1–8). */
 export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>> = Object.fromEntries(
-  ALL_REALM_GROUP_SETTINGS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0])]),
+  ALL_REALM_GROUP_SETTINGS.map((name) => [
+    name,
+    systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0]),
+  ]),
 ) as Record<RealmPermissionSetting, GroupSettingEventValue>;
 
 /** Zulip's `MessageEditHistoryVisibilityPolicyEnum` names (what the API sends and returns). */
@@ -158,11 +161,13 @@ export const FIXED_REALM_SCALAR_SETTINGS = {
 /** Events of the organization's aggregate (`realm`): every `realm.*` event. */
 export type RealmEvent = Extract<UsersEvent, { type: `realm.${string}` }>;
 
-const isGroupSetting = (property: string): property is RealmPermissionSetting => (ALL_REALM_GROUP_SETTINGS as readonly string[]).includes(property);
+const isGroupSetting = (property: string): property is RealmPermissionSetting =>
+  (ALL_REALM_GROUP_SETTINGS as readonly string[]).includes(property);
 
 /** Where a plain setting lives in `settings`, whether `PATCH /realm` changes it yet or not. */
 const scalarKey = (property: string): keyof RealmState['settings'] | undefined =>
-  REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS] ?? FIXED_REALM_SCALAR_SETTINGS[property as keyof typeof FIXED_REALM_SCALAR_SETTINGS];
+  REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS] ??
+  FIXED_REALM_SCALAR_SETTINGS[property as keyof typeof FIXED_REALM_SCALAR_SETTINGS];
 
 export function evolveRealm(state: RealmState | null, event: RealmEvent, sequence: number): RealmState {
   switch (event.type) {
@@ -173,7 +178,11 @@ export function evolveRealm(state: RealmState | null, event: RealmEvent, sequenc
       const { property, value } = event.data;
       if (property === 'name') return { ...state, name: value as string, version: sequence };
       if (isGroupSetting(property)) {
-        return { ...state, settings: { ...state.settings, groups: { ...state.settings.groups, [property]: value as GroupSettingEventValue } }, version: sequence };
+        return {
+          ...state,
+          settings: { ...state.settings, groups: { ...state.settings.groups, [property]: value as GroupSettingEventValue } },
+          version: sequence,
+        };
       }
       const key = scalarKey(property);
       if (!key) throw new Error(`realm cannot apply setting ${property}`);

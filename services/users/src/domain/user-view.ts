@@ -71,6 +71,9 @@ export function userView(user: UserState, viewer: UserState, realm: RealmState, 
 /** Zulip's `profile_data`: `{"<field id>": {value, rendered_value?}}`, `rendered_value` for text fields only. */
 export function profileDataView(user: UserState): Record<string, { value: string; rendered_value?: string }> {
   return Object.fromEntries(
-    Object.entries(user.profileData ?? {}).map(([id, v]) => [id, v.renderedValue === undefined ? { value: v.value } : { value: v.value, rendered_value: v.renderedValue }]),
+    Object.entries(user.profileData ?? {}).map(([id, v]) => [
+      id,
+      v.renderedValue === undefined ? { value: v.value } : { value: v.value, rendered_value: v.renderedValue },
+    ]),
   );
 }

@@ -35,7 +35,10 @@ describe('user view', () => {
 
   it('builds the dummy address on the host without its port', () => {
     const target = aUser({ userId: 7, emailAddressVisibility: 4 });
-    const view = userView(target, aUser({ userId: 8 }), aRealm({ host: 'chat.example.com:9991' }), { clientGravatar: true, includeProfileData: false });
+    const view = userView(target, aUser({ userId: 8 }), aRealm({ host: 'chat.example.com:9991' }), {
+      clientGravatar: true,
+      includeProfileData: false,
+    });
     expect(view.email).toBe('user7@chat.example.com');
   });
 

@@ -21,7 +21,12 @@ export const userProjector = (repo: UsersRepository): Projector => ({
     const userEvent = event as UserEvent;
     const { userId } = userEvent.data;
     let written: UserState | undefined;
-    await applyToDocument(repo.users, userAggregateId(userId), envelope.sequence, (current) => (written = evolveUser(current, userEvent, envelope.sequence)));
+    await applyToDocument(
+      repo.users,
+      userAggregateId(userId),
+      envelope.sequence,
+      (current) => (written = evolveUser(current, userEvent, envelope.sequence)),
+    );
     // The in-memory directory sees the new state before the command is answered.
     if (written) repo.userDirectory?.put(written);
     // Side indexes are rewritten idempotently, so a replay that skipped the user document still fixes them.
@@ -32,7 +37,8 @@ export const userProjector = (repo: UsersRepository): Projector => ({
     if (userEvent.type === 'user.email_changed.v1') {
       const previous = normalizeEmail(userEvent.data.previousEmail);
       const next = normalizeEmail(userEvent.data.deliveryEmail);
-      if (previous !== next && (await repo.emails.findOne({ _id: previous }))?.userId === userId) await repo.emails.deleteOne({ _id: previous });
+      if (previous !== next && (await repo.emails.findOne({ _id: previous }))?.userId === userId)
+        await repo.emails.deleteOne({ _id: previous });
       await repo.emails.replaceOne({ _id: next }, { userId }, { upsert: true });
     }
   },

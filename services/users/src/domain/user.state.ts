@@ -80,7 +80,10 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
 
 type ProfileChange = Extract<UserEvent, { type: 'user.profile_data_changed.v1' }>['data']['changes'][number];
 
-function withProfileChanges(current: Record<string, ProfileFieldValue>, changes: readonly ProfileChange[]): Record<string, ProfileFieldValue> {
+function withProfileChanges(
+  current: Record<string, ProfileFieldValue>,
+  changes: readonly ProfileChange[],
+): Record<string, ProfileFieldValue> {
   const next = { ...current };
   for (const { fieldId, value, renderedValue } of changes) {
     if (value === null) delete next[String(fieldId)];

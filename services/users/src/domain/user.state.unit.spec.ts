@@ -6,8 +6,18 @@ describe('evolveUser', () => {
   const created = {
     type: 'user.created.v1' as const,
     data: {
-      userId: 4, realmId: 1, deliveryEmail: 'a@example.com', fullName: 'A', role: Role.MEMBER, isBot: false, timezone: '',
-      emailAddressVisibility: 1 as const, dateJoined: '2026-01-01T00:00:00.000Z', passwordHash: null, apiKeyHash: 'b'.repeat(64), apiKeyNonce: 'n'.repeat(16),
+      userId: 4,
+      realmId: 1,
+      deliveryEmail: 'a@example.com',
+      fullName: 'A',
+      role: Role.MEMBER,
+      isBot: false,
+      timezone: '',
+      emailAddressVisibility: 1 as const,
+      dateJoined: '2026-01-01T00:00:00.000Z',
+      passwordHash: null,
+      apiKeyHash: 'b'.repeat(64),
+      apiKeyNonce: 'n'.repeat(16),
     },
   };
 

@@ -1,7 +1,8 @@
 import type { UserState } from '../domain/user.state';
 import { exportConsents } from './export-consents';
 
-const user = (userId: number, extra: Partial<UserState> = {}): UserState => ({ userId, isActive: true, isBot: false, ...extra }) as UserState;
+const user = (userId: number, extra: Partial<UserState> = {}): UserState =>
+  ({ userId, isActive: true, isBot: false, ...extra }) as UserState;
 
 describe('GET /export/realm/consents', () => {
   it("lists each active human user's consent, by user id, Zulip's default being no", () => {

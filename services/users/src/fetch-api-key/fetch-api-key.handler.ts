@@ -20,7 +20,11 @@ export function fetchApiKeyHandler({ repo, config }: UsersDeps): QueryHandler<Op
       const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
       if (!realm || !user || !matches) throw FAILED();
       if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
-      return { api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce), email: user.deliveryEmail, user_id: user.userId };
+      return {
+        api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
+        email: user.deliveryEmail,
+        user_id: user.userId,
+      };
     },
   };
 }

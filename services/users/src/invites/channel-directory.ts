@@ -54,7 +54,11 @@ export class ChannelDirectory implements ReadModel {
         const { channelId, inviteOnly, isWebPublic, settings } = event.data;
         const { can_add_subscribers_group, can_administer_channel_group, can_subscribe_group } = settings;
         this.channels.set(channelId, {
-          channelId, inviteOnly, isWebPublic, isDefault: false, subscriberIds: new Set(),
+          channelId,
+          inviteOnly,
+          isWebPublic,
+          isDefault: false,
+          subscriberIds: new Set(),
           settings: { can_add_subscribers_group, can_administer_channel_group, can_subscribe_group },
         });
         return;
@@ -73,7 +77,10 @@ export class ChannelDirectory implements ReadModel {
       case 'channel.group_setting_changed.v1': {
         const channel = this.channels.get(event.data.channelId);
         const { setting, value } = event.data;
-        if (channel && (setting === 'can_add_subscribers_group' || setting === 'can_administer_channel_group' || setting === 'can_subscribe_group')) {
+        if (
+          channel &&
+          (setting === 'can_add_subscribers_group' || setting === 'can_administer_channel_group' || setting === 'can_subscribe_group')
+        ) {
           channel.settings = { ...channel.settings, [setting]: value };
         }
         return;

@@ -6,15 +6,27 @@ describe('invitation link state', () => {
   const created = {
     type: 'invitation_link.created.v1' as const,
     data: {
-      linkId: 3, invitedByUserId: 1, invitedAs: Role.MEMBER, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, streamIds: [4], groupIds: [],
-      includeRealmDefaultSubscriptions: true, welcomeMessageCustomText: null, keyHash: 'a'.repeat(64), keyNonce: 'n'.repeat(16),
+      linkId: 3,
+      invitedByUserId: 1,
+      invitedAs: Role.MEMBER,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: null,
+      streamIds: [4],
+      groupIds: [],
+      includeRealmDefaultSubscriptions: true,
+      welcomeMessageCustomText: null,
+      keyHash: 'a'.repeat(64),
+      keyNonce: 'n'.repeat(16),
     },
   };
 
   it('starts unrevoked and is revoked for good', () => {
     const state = evolveInvitationLink(null, created, 1);
     expect(state).toMatchObject({ linkId: 3, revoked: false, version: 1, streamIds: [4] });
-    expect(evolveInvitationLink(state, { type: 'invitation_link.revoked.v1', data: { linkId: 3 } }, 2)).toMatchObject({ revoked: true, version: 2 });
+    expect(evolveInvitationLink(state, { type: 'invitation_link.revoked.v1', data: { linkId: 3 } }, 2)).toMatchObject({
+      revoked: true,
+      version: 2,
+    });
   });
 
   it('refuses a revocation of a link it never saw created', () => {

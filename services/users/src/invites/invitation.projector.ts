@@ -49,7 +49,10 @@ export const invitationProjector = (repo: UsersRepository): Projector => ({
   },
 });
 
-async function indexNewInvitation(repo: UsersRepository, { inviteId, keyHash, email }: { inviteId: number; keyHash: string; email: string }): Promise<void> {
+async function indexNewInvitation(
+  repo: UsersRepository,
+  { inviteId, keyHash, email }: { inviteId: number; keyHash: string; email: string },
+): Promise<void> {
   await repo.invitationKeys.replaceOne({ _id: keyHash }, { inviteId }, { upsert: true });
   const byEmail = await repo.invitationEmails.findOne({ _id: normalizeEmail(email) });
   const inviteIds = [...new Set([...(byEmail?.inviteIds ?? []), inviteId])].sort((a, b) => a - b);

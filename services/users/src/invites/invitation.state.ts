@@ -52,7 +52,14 @@ export function evolveInvitation(state: InvitationState | null, event: Invitatio
   }
   if (event.type === 'invitation.requested.v1') {
     const { referrerId, ...data } = event.data;
-    return { ...data, invitedByUserId: referrerId, notifyReferrerOnJoin: false, status: 'pending', acceptedUserId: null, version: sequence };
+    return {
+      ...data,
+      invitedByUserId: referrerId,
+      notifyReferrerOnJoin: false,
+      status: 'pending',
+      acceptedUserId: null,
+      version: sequence,
+    };
   }
   if (!state) throw new Error(`${event.type} for unknown invitation ${event.data.inviteId}`);
   switch (event.type) {

@@ -33,7 +33,8 @@ function hasContentAccess(ctx: Actor, channel: DirectoryChannel): boolean {
  */
 function mayAddSubscribers(ctx: Actor, channel: DirectoryChannel): boolean {
   if (channel.isDefault) return true;
-  if (ctx.actor.role <= Role.ADMINISTRATOR || hasRealmPermission(ctx.membership, ctx.actor, ctx.realm, 'can_add_subscribers_group')) return true;
+  if (ctx.actor.role <= Role.ADMINISTRATOR || hasRealmPermission(ctx.membership, ctx.actor, ctx.realm, 'can_add_subscribers_group'))
+    return true;
   if (ctx.actor.role === Role.GUEST) return false;
   return inSetting(ctx, channel, 'can_administer_channel_group') || inSetting(ctx, channel, 'can_add_subscribers_group');
 }

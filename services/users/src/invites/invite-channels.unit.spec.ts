@@ -9,14 +9,23 @@ import { inviteChannelAccess } from './invite-channels';
 
 const NOBODY = systemGroupId(SystemGroup.NOBODY);
 const aChannel = (overrides: Partial<DirectoryChannel> = {}): DirectoryChannel => ({
-  channelId: 9, inviteOnly: false, isWebPublic: false, isDefault: false, subscriberIds: new Set(),
+  channelId: 9,
+  inviteOnly: false,
+  isWebPublic: false,
+  isDefault: false,
+  subscriberIds: new Set(),
   settings: { can_add_subscribers_group: NOBODY, can_administer_channel_group: NOBODY, can_subscribe_group: NOBODY },
   ...overrides,
 });
 const realmWhere = (canAddSubscribers: number) =>
-  aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_add_subscribers_group: canAddSubscribers } } });
+  aRealm({
+    settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_add_subscribers_group: canAddSubscribers } },
+  });
 const accessOf = (role: Role, channel: DirectoryChannel | undefined, realm = aRealm()) =>
-  inviteChannelAccess(groupsContext(groupsState({ realm, actor: asRole(role), users: [asRole(role)], groups: [aGroup({ groupId: 21, memberIds: [4] })] })), channel);
+  inviteChannelAccess(
+    groupsContext(groupsState({ realm, actor: asRole(role), users: [asRole(role)], groups: [aGroup({ groupId: 21, memberIds: [4] })] })),
+    channel,
+  );
 
 describe('channels named in an invitation', () => {
   it('an unknown channel is not accessible', () => {
@@ -30,7 +39,10 @@ describe('channels named in an invitation', () => {
   it('a private channel is unknown to a member who is not subscribed, even an administrator must read it first', () => {
     expect(accessOf(Role.MEMBER, aChannel({ inviteOnly: true })).accessible).toBe(false);
     expect(accessOf(Role.ADMINISTRATOR, aChannel({ inviteOnly: true })).accessible).toBe(false);
-    expect(accessOf(Role.MEMBER, aChannel({ inviteOnly: true, subscriberIds: new Set([4]) }))).toEqual({ accessible: true, mayAddSubscribers: true });
+    expect(accessOf(Role.MEMBER, aChannel({ inviteOnly: true, subscriberIds: new Set([4]) }))).toEqual({
+      accessible: true,
+      mayAddSubscribers: true,
+    });
   });
 
   it('a guest reads only channels they are subscribed to, and may not add subscribers there', () => {
@@ -45,7 +57,9 @@ describe('channels named in an invitation', () => {
     expect(accessOf(Role.MEMBER, aChannel({ isDefault: true }), realm).mayAddSubscribers).toBe(true);
     const allowing = aChannel({ settings: { ...aChannel().settings, can_add_subscribers_group: 21 } });
     expect(accessOf(Role.MEMBER, allowing, realm).mayAddSubscribers).toBe(true);
-    const administered = aChannel({ settings: { ...aChannel().settings, can_administer_channel_group: { directMembers: [4], directSubgroups: [] } } });
+    const administered = aChannel({
+      settings: { ...aChannel().settings, can_administer_channel_group: { directMembers: [4], directSubgroups: [] } },
+    });
     expect(accessOf(Role.MEMBER, administered, realm).mayAddSubscribers).toBe(true);
   });
 

@@ -11,13 +11,15 @@ export const newInviteKeyNonce = (): string => randomBytes(18).toString('base64u
  * invitation and a random nonce. Events carry the nonce and the key's hash, never the key; the
  * email worker derives the key again from the nonce, so the key is stored and published nowhere.
  */
-export const deriveInviteKey = (secret: string, inviteId: number, nonce: string): string => deriveKey(secret, `invite-key:${inviteId}:${nonce}`);
+export const deriveInviteKey = (secret: string, inviteId: number, nonce: string): string =>
+  deriveKey(secret, `invite-key:${inviteId}:${nonce}`);
 
 /**
  * The key of a reusable link, derived as an invitation's; GET /invites derives it again to show
  * the link. Its own prefix keeps link 5 and invitation 5 from sharing a key.
  */
-export const deriveLinkKey = (secret: string, linkId: number, nonce: string): string => deriveKey(secret, `invite-link-key:${linkId}:${nonce}`);
+export const deriveLinkKey = (secret: string, linkId: number, nonce: string): string =>
+  deriveKey(secret, `invite-link-key:${linkId}:${nonce}`);
 
 function deriveKey(secret: string, subject: string): string {
   const mac = createHmac('sha256', secret).update(subject).digest();

@@ -59,13 +59,18 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
     await Promise.all([users.stop(), messages.stop()]);
   });
 
-  const linkCreatedBy = (userId: number) => (e: EventEnvelope) => e.type === 'invitation_link.created.v1' && e.data.invitedByUserId === userId;
+  const linkCreatedBy = (userId: number) => (e: EventEnvelope) =>
+    e.type === 'invitation_link.created.v1' && e.data.invitedByUserId === userId;
 
   it('answers the link, publishes its creation with the key in derived form only, and lists it as Zulip does', async () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await createLink(admin, { invite_as: Role.GUEST, invite_expires_in_minutes: 60 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ result: 'success', msg: '', invite_link: expect.stringMatching(/^https?:\/\/[^/]+\/join\/[a-z0-9]{24}\/$/) });
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      invite_link: expect.stringMatching(/^https?:\/\/[^/]+\/join\/[a-z0-9]{24}\/$/),
+    });
     const key = keyOf(res.body.invite_link);
 
     const created = await users.waitFor(linkCreatedBy(admin.userId));
@@ -73,14 +78,26 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
       aggregateId: `invite_link:${String(created.data.linkId)}`,
       sequence: 1,
       actorId: admin.userId,
-      data: { invitedAs: Role.GUEST, streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: false, welcomeMessageCustomText: null, keyHash: inviteKeyHash(key) },
+      data: {
+        invitedAs: Role.GUEST,
+        streamIds: [],
+        groupIds: [],
+        includeRealmDefaultSubscriptions: false,
+        welcomeMessageCustomText: null,
+        keyHash: inviteKeyHash(key),
+      },
     });
     expect(JSON.stringify(created)).not.toContain(key);
 
     const listed = await listedLink(admin, created.data.linkId as number);
     expect(listed).toEqual({
-      id: created.data.linkId, invited_by_user_id: admin.userId, invited: expect.any(Number), expiry_date: expect.any(Number),
-      invited_as: Role.GUEST, link_url: res.body.invite_link, is_multiuse: true,
+      id: created.data.linkId,
+      invited_by_user_id: admin.userId,
+      invited: expect.any(Number),
+      expiry_date: expect.any(Number),
+      invited_as: Role.GUEST,
+      link_url: res.body.invite_link,
+      is_multiuse: true,
     });
     expect(listed!.invited as number).toBeGreaterThanOrEqual(before - 1);
     expect((listed!.expiry_date as number) - (listed!.invited as number)).toBe(3600);
@@ -97,7 +114,12 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
   it('works many times: each address named through it is mailed a one-time invitation, accepted with the link’s role, channels and groups', async () => {
     const channel = await createChannel({}, admin);
     const group = await createGroup({}, admin);
-    const res = await createLink(admin, { invite_as: Role.MODERATOR, stream_ids: [channel], group_ids: [group], welcome_message_custom_text: 'Welcome aboard!' });
+    const res = await createLink(admin, {
+      invite_as: Role.MODERATOR,
+      stream_ids: [channel],
+      group_ids: [group],
+      welcome_message_custom_text: 'Welcome aboard!',
+    });
     expect(res.status).toBe(200);
     const key = keyOf(res.body.invite_link);
     const link = await users.waitFor((e) => linkCreatedBy(admin.userId)(e) && e.data.keyHash === inviteKeyHash(key));
@@ -110,8 +132,16 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
 
       const requested = await users.waitFor((e) => e.type === 'invitation.requested.v1' && e.data.email === email);
       expect(requested).toMatchObject({
-        sequence: 1, actorId: null,
-        data: { linkId: link.data.linkId, referrerId: admin.userId, invitedAs: Role.MODERATOR, streamIds: [channel], groupIds: [group], welcomeMessageCustomText: 'Welcome aboard!' },
+        sequence: 1,
+        actorId: null,
+        data: {
+          linkId: link.data.linkId,
+          referrerId: admin.userId,
+          invitedAs: Role.MODERATOR,
+          streamIds: [channel],
+          groupIds: [group],
+          welcomeMessageCustomText: 'Welcome aboard!',
+        },
       });
       expect(Date.parse(requested.data.expiresAt as string) - Date.parse(requested.data.invitedAt as string)).toBe(24 * 3600 * 1000);
       const [mail] = await mailsTo(email);
@@ -121,11 +151,25 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
       const accepted = await users.waitFor((e) => e.type === 'invitation.accepted.v1' && e.data.email === email);
       expect(accepted).toMatchObject({
         aggregateId: requested.aggregateId,
-        data: { userId: person.userId, invitedAs: Role.MODERATOR, referrerId: admin.userId, notifyReferrerOnJoin: false, linkId: link.data.linkId, streamIds: [channel], groupIds: [group] },
+        data: {
+          userId: person.userId,
+          invitedAs: Role.MODERATOR,
+          referrerId: admin.userId,
+          notifyReferrerOnJoin: false,
+          linkId: link.data.linkId,
+          streamIds: [channel],
+          groupIds: [group],
+        },
       });
       const me = await api('GET', '/users/me', { auth: person });
       expect(me.body).toMatchObject({ user_id: person.userId, email, role: Role.MODERATOR });
-      await messages.waitFor((e) => e.type === 'channel.subscribers_added.v1' && e.data.channelId === channel && JSON.stringify(e.data).includes(`"userId":${person.userId}`), 20_000);
+      await messages.waitFor(
+        (e) =>
+          e.type === 'channel.subscribers_added.v1' &&
+          e.data.channelId === channel &&
+          JSON.stringify(e.data).includes(`"userId":${person.userId}`),
+        20_000,
+      );
       expect(await subscribedChannelIds(person)).toContain(channel);
     }
     expect(((await getGroup(group))!.members as number[]).sort((a, b) => a - b)).toEqual(joined.map((p) => p.userId).sort((a, b) => a - b));
@@ -164,7 +208,9 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
       expect(revoked).toMatchObject({ aggregateId: created.aggregateId, sequence: 2, actorId: admin.userId });
       expect(await listedLink(admin, linkId)).toBeUndefined();
       expect((await join(key, uniqueEmail('revoked'))).body).toEqual(error(LINK_NOT_FOUND));
-      expect((await api('DELETE', `/invites/multiuse/${linkId}`, { auth: admin })).body).toEqual(error('Invitation has already been revoked'));
+      expect((await api('DELETE', `/invites/multiuse/${linkId}`, { auth: admin })).body).toEqual(
+        error('Invitation has already been revoked'),
+      );
     });
 
     it('answers "No such invitation" for an unknown id', async () => {
@@ -177,7 +223,10 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
     };
 
     it("refuses a member on another user's link, and lets another administrator revoke it", async () => {
-      const [member, otherAdmin] = await Promise.all([createUser({ label: 'link-bystander' }), createUser({ role: Role.ADMINISTRATOR, label: 'other-link-admin' })]);
+      const [member, otherAdmin] = await Promise.all([
+        createUser({ label: 'link-bystander' }),
+        createUser({ role: Role.ADMINISTRATOR, label: 'other-link-admin' }),
+      ]);
       const path = await linkPath(keyOf((await createLink(admin)).body.invite_link));
       expect((await api('DELETE', path, { auth: member })).body).toEqual(error('Must be an organization administrator'));
       expect((await api('DELETE', path, { auth: otherAdmin })).body).toEqual({ result: 'success', msg: '' });
@@ -210,7 +259,12 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
       expect((await join(key, 'not-an-address')).body).toEqual(error('Enter a valid email address.'));
       const registered = await createUser({ label: 'already-here' });
       expect((await join(key, registered.email)).body).toEqual(error(`Email '${registered.email}' already in use`));
-      expect(await users.settle((e) => e.type === 'invitation.requested.v1' && (e.data.email === registered.email || e.data.email === 'not-an-address'), 1_000)).toEqual([]);
+      expect(
+        await users.settle(
+          (e) => e.type === 'invitation.requested.v1' && (e.data.email === registered.email || e.data.email === 'not-an-address'),
+          1_000,
+        ),
+      ).toEqual([]);
       expect(await mailsTo(registered.email)).toEqual([]);
     });
 
@@ -247,14 +301,20 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
       expect((await api('PATCH', '/realm', { auth: admin, params: { create_multiuse_invite_group: { new: withMember } } })).body).toEqual(
         error('Must be an organization owner', 'UNAUTHORIZED_PRINCIPAL'),
       );
-      const [memberQ, adminQ, otherQ] = await Promise.all([TestEventQueue.register(member), TestEventQueue.register(admin), TestEventQueue.register(other)]);
+      const [memberQ, adminQ, otherQ] = await Promise.all([
+        TestEventQueue.register(member),
+        TestEventQueue.register(admin),
+        TestEventQueue.register(other),
+      ]);
       try {
         const changed = await api('PATCH', '/realm', { auth: owner(), params: { create_multiuse_invite_group: { new: withMember } } });
         expect(changed.body).toEqual({ result: 'success', msg: '', create_multiuse_invite_group: withMember });
         await users.waitFor((e) => e.type === 'realm.setting_changed.v1' && e.data.property === 'create_multiuse_invite_group');
 
         expect((await createLink(member, { invite_as: Role.MODERATOR })).body).toEqual(error('Must be an organization administrator'));
-        expect((await createLink(member, { welcome_message_custom_text: 'Hi' })).body).toEqual(error('Must be an organization administrator'));
+        expect((await createLink(member, { welcome_message_custom_text: 'Hi' })).body).toEqual(
+          error('Must be an organization administrator'),
+        );
         const res = await createLink(member, { invite_as: Role.GUEST });
         expect(res.status).toBe(200);
         const created = await users.waitFor(linkCreatedBy(member.userId));
@@ -275,7 +335,10 @@ describe('reusable invitation links (POST /invites/multiuse)', () => {
         await users.waitFor((e) => e.type === 'invitation.accepted.v1' && e.data.userId === person.userId);
 
         // Decided on the same key after the acceptance, so told after anything the acceptance told.
-        expect((await api('DELETE', `/invites/multiuse/${String(created.data.linkId)}`, { auth: member })).body).toEqual({ result: 'success', msg: '' });
+        expect((await api('DELETE', `/invites/multiuse/${String(created.data.linkId)}`, { auth: member })).body).toEqual({
+          result: 'success',
+          msg: '',
+        });
         await memberQ.waitFor(later);
         expect((await memberQ.drain()).filter(later)).toHaveLength(1);
       } finally {

@@ -6,7 +6,8 @@ import { groupsContext } from '../user-groups/groups-context';
 import { SystemGroup, systemGroupId } from '../user-groups/system-groups';
 import { invitePermissions } from './invite-permissions';
 
-const withSettings = (groups: Partial<typeof DEFAULT_REALM_SETTINGS.groups>) => aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, ...groups } } });
+const withSettings = (groups: Partial<typeof DEFAULT_REALM_SETTINGS.groups>) =>
+  aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, ...groups } } });
 const permissionsOf = (role: Role, realm = aRealm(), extraGroups = [aGroup()]) =>
   invitePermissions(groupsContext(groupsState({ realm, actor: asRole(role), users: [asRole(role)], groups: extraGroups })));
 

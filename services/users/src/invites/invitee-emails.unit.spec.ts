@@ -2,7 +2,11 @@ import { parseInviteeEmails } from './invitee-emails';
 
 describe('invitee email list', () => {
   it('splits on commas and newlines and strips each address', () => {
-    expect(parseInviteeEmails(' a@example.com,b@example.com\n  c@example.com  ')).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(parseInviteeEmails(' a@example.com,b@example.com\n  c@example.com  ')).toEqual([
+      'a@example.com',
+      'b@example.com',
+      'c@example.com',
+    ]);
   });
 
   it('takes the address out of "Name <addr>"', () => {
@@ -10,7 +14,10 @@ describe('invitee email list', () => {
   });
 
   it('collapses exact duplicates, keeping the first position', () => {
-    expect(parseInviteeEmails('a@example.com, b@example.com, A <a@example.com>\na@example.com')).toEqual(['a@example.com', 'b@example.com']);
+    expect(parseInviteeEmails('a@example.com, b@example.com, A <a@example.com>\na@example.com')).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
   });
 
   it('skips blank entries', () => {

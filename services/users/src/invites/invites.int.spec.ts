@@ -4,7 +4,18 @@ import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Role, type EventEnvelope } from '@zulip-es/contracts';
 import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createGroup, createUser, getGroup, invitationKeyIn, outboxDir, uniqueEmail, waitForMails, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createGroup,
+  createUser,
+  getGroup,
+  invitationKeyIn,
+  outboxDir,
+  uniqueEmail,
+  waitForMails,
+  type EventCapture,
+} from '@zulip-es/testing';
 import { UsersRepository } from '../projection/users.repository';
 import { inviteKeyHash } from './invite-key';
 import { INVITATION_EMAIL_QUEUE } from './mail/invitation-email.job';
@@ -33,7 +44,15 @@ describe('invitations: published events and emails', () => {
     const email = uniqueEmail('events');
     const sent = await api('POST', '/invites', {
       auth: inviter,
-      params: { invitee_emails: email, stream_ids: [], group_ids: [group], invite_as: Role.MODERATOR, include_realm_default_subscriptions: true, notify_referrer_on_join: false, welcome_message_custom_text: 'Hi!' },
+      params: {
+        invitee_emails: email,
+        stream_ids: [],
+        group_ids: [group],
+        invite_as: Role.MODERATOR,
+        include_realm_default_subscriptions: true,
+        notify_referrer_on_join: false,
+        welcome_message_custom_text: 'Hi!',
+      },
     });
     expect(sent.body).toEqual({ result: 'success', msg: '' });
     const created = await events.waitFor((e) => e.type === 'invitation.created.v1' && e.data.email === email);
@@ -42,8 +61,15 @@ describe('invitations: published events and emails', () => {
       sequence: 1,
       actorId: inviter.userId,
       data: {
-        invitedByUserId: inviter.userId, email, invitedAs: Role.MODERATOR, streamIds: [], groupIds: [group], includeRealmDefaultSubscriptions: true,
-        notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hi!', keyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        invitedByUserId: inviter.userId,
+        email,
+        invitedAs: Role.MODERATOR,
+        streamIds: [],
+        groupIds: [group],
+        includeRealmDefaultSubscriptions: true,
+        notifyReferrerOnJoin: false,
+        welcomeMessageCustomText: 'Hi!',
+        keyHash: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     });
 
@@ -59,8 +85,15 @@ describe('invitations: published events and emails', () => {
       sequence: 2,
       actorId: null,
       data: {
-        inviteId: created.data.inviteId, userId: accepted.body.user_id, invitedAs: Role.MODERATOR, referrerId: inviter.userId, streamIds: [],
-        includeRealmDefaultSubscriptions: true, groupIds: [group], notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hi!',
+        inviteId: created.data.inviteId,
+        userId: accepted.body.user_id,
+        invitedAs: Role.MODERATOR,
+        referrerId: inviter.userId,
+        streamIds: [],
+        includeRealmDefaultSubscriptions: true,
+        groupIds: [group],
+        notifyReferrerOnJoin: false,
+        welcomeMessageCustomText: 'Hi!',
       },
     });
     const user = events.events.find((e) => e.type === 'user.created.v1' && e.data.userId === accepted.body.user_id);
@@ -76,7 +109,10 @@ describe('invitations: published events and emails', () => {
     const notTheirs = await createGroup();
     const res = await api('POST', '/invites', { auth: inviter, params: { invitee_emails: email, stream_ids: [], group_ids: [notTheirs] } });
     expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
-    const unknown = await api('POST', '/invites', { auth: inviter, params: { invitee_emails: email, stream_ids: [], group_ids: [999_999] } });
+    const unknown = await api('POST', '/invites', {
+      auth: inviter,
+      params: { invitee_emails: email, stream_ids: [], group_ids: [999_999] },
+    });
     expect(unknown.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid user group' });
     const listed = await api('GET', '/invites', { auth: inviter });
     expect(listed.body.invites).toEqual([]);
@@ -129,7 +165,11 @@ describe('invitations: published events and emails', () => {
 
       // The worker's own function, as BullMQ would call it again after a crash.
       const job = { inviteId, email, referrerId: inviter.userId, keyNonce: created.data.keyNonce, expiresAt: created.data.expiresAt };
-      const deps = { repo: new UsersRepository(db), mailer: outboxMailer(outboxDir()), config: { API_KEY_SECRET: 'unused-here-0123456789-0123456789', REALM_URL: 'http://127.0.0.1', EMAIL_FROM: undefined } };
+      const deps = {
+        repo: new UsersRepository(db),
+        mailer: outboxMailer(outboxDir()),
+        config: { API_KEY_SECRET: 'unused-here-0123456789-0123456789', REALM_URL: 'http://127.0.0.1', EMAIL_FROM: undefined },
+      };
       expect(await sendInvitationEmail(created.eventId, job, deps)).toBe('already-sent');
 
       // The relay reading the event again: the queue knows the job id.

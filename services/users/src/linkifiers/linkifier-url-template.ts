@@ -25,7 +25,8 @@ export function templateVariables(template: string): Set<string> | null {
     }
     for (const variable of part.variables) {
       if (variable.extension || !VARNAME.test(variable.name)) return null;
-      if (variable.modifier?.type === 'substr' && (variable.modifier.length < 1 || variable.modifier.length > MAX_PREFIX_LENGTH)) return null;
+      if (variable.modifier?.type === 'substr' && (variable.modifier.length < 1 || variable.modifier.length > MAX_PREFIX_LENGTH))
+        return null;
       names.add(variable.name);
     }
   }

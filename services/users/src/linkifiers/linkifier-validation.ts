@@ -42,7 +42,11 @@ function groupMismatch(pattern: string, variables: Set<string> | null): string |
  * Zulip's `ValidationFailureError`: 400 BAD_REQUEST whose `msg` is the first message and whose
  * `errors` is the whole dict. Both values are stripped first, as Zulip does.
  */
-export function validateLinkifier(rawPattern: string, rawUrlTemplate: string, others: readonly Linkifier[]): { pattern: string; urlTemplate: string } {
+export function validateLinkifier(
+  rawPattern: string,
+  rawUrlTemplate: string,
+  others: readonly Linkifier[],
+): { pattern: string; urlTemplate: string } {
   const pattern = rawPattern.trim();
   const urlTemplate = rawUrlTemplate.trim();
   const errors = linkifierErrors(pattern, urlTemplate, others);

@@ -36,19 +36,31 @@ describe('linkifier URL template (RFC 6570)', () => {
     expect(templateVariables(template)).toEqual(new Set(names));
   });
 
-  it.each(['https://example.com/{id', 'https://example.com/id}', 'https://example.com/{}', 'https://example.com/{a b}', '{=a}', '{a:0}', '{a:10000}', '{a(x)}', '{a..b}', '{%zz}'])(
-    'refuses %s',
-    (template) => {
-      expect(templateVariables(template)).toBeNull();
-    },
-  );
+  it.each([
+    'https://example.com/{id',
+    'https://example.com/id}',
+    'https://example.com/{}',
+    'https://example.com/{a b}',
+    '{=a}',
+    '{a:0}',
+    '{a:10000}',
+    '{a(x)}',
+    '{a..b}',
+    '{%zz}',
+  ])('refuses %s', (template) => {
+    expect(templateVariables(template)).toBeNull();
+  });
 });
 
 describe('linkifier validation (Zulip’s full_clean)', () => {
-  const fails = (msg: string, errors: Record<string, string[]>) => expect.objectContaining({ code: 'BAD_REQUEST', status: 400, msg, extra: { errors } });
+  const fails = (msg: string, errors: Record<string, string[]>) =>
+    expect.objectContaining({ code: 'BAD_REQUEST', status: 400, msg, extra: { errors } });
 
   it('strips both values', () => {
-    expect(validateLinkifier('  #(?P<n>\\d+) ', ' https://x.example/{n} ', [])).toEqual({ pattern: '#(?P<n>\\d+)', urlTemplate: 'https://x.example/{n}' });
+    expect(validateLinkifier('  #(?P<n>\\d+) ', ' https://x.example/{n} ', [])).toEqual({
+      pattern: '#(?P<n>\\d+)',
+      urlTemplate: 'https://x.example/{n}',
+    });
   });
 
   it('reports a bad regular expression', () => {
@@ -58,21 +70,29 @@ describe('linkifier validation (Zulip’s full_clean)', () => {
   });
 
   it('reports an invalid URL template on its field', () => {
-    expect(() => validateLinkifier('(?P<id>x)', 'https://x.example/{id', [])).toThrow(fails('Invalid URL template.', { url_template: ['Invalid URL template.'] }));
+    expect(() => validateLinkifier('(?P<id>x)', 'https://x.example/{id', [])).toThrow(
+      fails('Invalid URL template.', { url_template: ['Invalid URL template.'] }),
+    );
   });
 
   it('reports a template variable missing from the pattern before a group missing from the template', () => {
     expect(() => validateLinkifier('(?P<b>x)(?P<c>y)', 'https://x.example/{a}/{b}', [])).toThrow(
-      fails("Group 'a' in URL template is not present in linkifier pattern.", { __all__: ["Group 'a' in URL template is not present in linkifier pattern."] }),
+      fails("Group 'a' in URL template is not present in linkifier pattern.", {
+        __all__: ["Group 'a' in URL template is not present in linkifier pattern."],
+      }),
     );
     expect(() => validateLinkifier('(?P<d>x)(?P<c>y)', 'https://x.example/', [])).toThrow(
-      fails("Group 'c' in linkifier pattern is not present in URL template.", { __all__: ["Group 'c' in linkifier pattern is not present in URL template."] }),
+      fails("Group 'c' in linkifier pattern is not present in URL template.", {
+        __all__: ["Group 'c' in linkifier pattern is not present in URL template."],
+      }),
     );
   });
 
   it('refuses a pattern the organization already has', () => {
     expect(() => validateLinkifier(' #(?P<id>[0-9]+)', 'https://other.example/{id}', existing)).toThrow(
-      fails('Realm filter with this Realm and Pattern already exists.', { __all__: ['Realm filter with this Realm and Pattern already exists.'] }),
+      fails('Realm filter with this Realm and Pattern already exists.', {
+        __all__: ['Realm filter with this Realm and Pattern already exists.'],
+      }),
     );
   });
 
@@ -85,6 +105,9 @@ describe('linkifier validation (Zulip’s full_clean)', () => {
       url_template: ['This field cannot be blank.'],
       __all__: ["Group 'id' in linkifier pattern is not present in URL template."],
     });
-    expect(linkifierErrors('(bad', '{bad', [])).toEqual({ url_template: ['Invalid URL template.'], __all__: ['Bad regular expression: missing ): (bad'] });
+    expect(linkifierErrors('(bad', '{bad', [])).toEqual({
+      url_template: ['Invalid URL template.'],
+      __all__: ['Bad regular expression: missing ): (bad'],
+    });
   });
 });

@@ -33,7 +33,8 @@ describe('linkifier events', () => {
     await api('DELETE', `/realm/filters/${id}`, { auth: owner() }); // refused: no event
 
     // Other files reorder too; this test's reorder is the one that puts its linkifier first.
-    const mine = (e: { data: Record<string, unknown> }) => e.data.linkifierId === id || (e.data.orderedLinkifierIds as number[] | undefined)?.[0] === id;
+    const mine = (e: { data: Record<string, unknown> }) =>
+      e.data.linkifierId === id || (e.data.orderedLinkifierIds as number[] | undefined)?.[0] === id;
     await capture.waitFor((e) => e.type === 'linkifier.removed.v1' && e.data.linkifierId === id);
     const events = capture.events.filter((e) => e.aggregateId === 'linkifiers' && mine(e));
     const ownerId = systemInfo().owner.userId;
@@ -46,6 +47,8 @@ describe('linkifier events', () => {
     ]);
     const sequences = events.map((e) => e.sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
-    expect(await capture.settle((e) => e.aggregateId === 'linkifiers' && e.sequence > sequences.at(-1)! && e.data.linkifierId === id)).toEqual([]);
+    expect(
+      await capture.settle((e) => e.aggregateId === 'linkifiers' && e.sequence > sequences.at(-1)! && e.data.linkifierId === id),
+    ).toEqual([]);
   });
 });

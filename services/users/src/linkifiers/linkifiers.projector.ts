@@ -3,7 +3,12 @@ import { applyToDocument } from '../projection/projector';
 import type { UsersRepository } from '../projection/users.repository';
 import { evolveLinkifiers, LINKIFIERS_AGGREGATE, noLinkifiers, type LinkifierEvent } from './linkifiers.state';
 
-const LINKIFIER_EVENTS: readonly LinkifierEvent['type'][] = ['linkifier.added.v1', 'linkifier.changed.v1', 'linkifier.removed.v1', 'linkifiers.reordered.v1'];
+const LINKIFIER_EVENTS: readonly LinkifierEvent['type'][] = [
+  'linkifier.added.v1',
+  'linkifier.changed.v1',
+  'linkifier.removed.v1',
+  'linkifiers.reordered.v1',
+];
 
 /** The organization's ordered linkifier list, one document. */
 export const linkifiersProjector = (repo: UsersRepository): Projector => ({

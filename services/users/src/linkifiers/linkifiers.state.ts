@@ -24,7 +24,11 @@ export function evolveLinkifiers(state: LinkifiersState, event: LinkifierEvent, 
   switch (event.type) {
     case 'linkifier.added.v1': {
       const { linkifierId: id, pattern, urlTemplate } = event.data;
-      return { linkifiers: [...state.linkifiers, { id, pattern, urlTemplate }], lastLinkifierId: Math.max(state.lastLinkifierId, id), version: sequence };
+      return {
+        linkifiers: [...state.linkifiers, { id, pattern, urlTemplate }],
+        lastLinkifierId: Math.max(state.lastLinkifierId, id),
+        version: sequence,
+      };
     }
     case 'linkifier.changed.v1': {
       const { linkifierId: id, pattern, urlTemplate } = event.data;

@@ -15,7 +15,11 @@ export interface OwnProfileDataState {
 /** `PATCH /users/me/profile_data`: the caller's own values; locked fields only for administrators. */
 export function decideUpdateOwnProfileData(cmd: UpdateOwnProfileData, state: OwnProfileDataState): NewEvent[] {
   const { actor } = state;
-  return profileDataChanged(actor, profileDataChanges(cmd.data, { actor, target: actor, fields: state.fields, users: state.users }), actor.version + 1);
+  return profileDataChanged(
+    actor,
+    profileDataChanges(cmd.data, { actor, target: actor, fields: state.fields, users: state.users }),
+    actor.version + 1,
+  );
 }
 
 /** `DELETE /users/me/profile_data`: clears the listed fields (Zulip's `check_remove_custom_profile_field_value`). */
@@ -23,5 +27,9 @@ export function decideRemoveOwnProfileData(cmd: RemoveOwnProfileData, state: Omi
   const { actor } = state;
   for (const id of cmd.data) checkEditable(fieldById(state.fields, id), actor);
   const held = cmd.data.filter((id, i) => cmd.data.indexOf(id) === i && actor.profileData?.[String(id)] !== undefined);
-  return profileDataChanged(actor, held.map((fieldId) => ({ fieldId, value: null })), actor.version + 1);
+  return profileDataChanged(
+    actor,
+    held.map((fieldId) => ({ fieldId, value: null })),
+    actor.version + 1,
+  );
 }

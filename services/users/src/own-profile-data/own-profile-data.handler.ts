@@ -1,7 +1,12 @@
 import { removeOwnProfileData, updateOwnProfileData } from '@zulip-es/contracts';
 import type { CommandHandler } from '@zulip-es/platform';
 import { loadActor, type UsersDeps } from '../shared/users-deps';
-import { decideRemoveOwnProfileData, decideUpdateOwnProfileData, type RemoveOwnProfileData, type UpdateOwnProfileData } from './own-profile-data.decide';
+import {
+  decideRemoveOwnProfileData,
+  decideUpdateOwnProfileData,
+  type RemoveOwnProfileData,
+  type UpdateOwnProfileData,
+} from './own-profile-data.decide';
 
 export function updateOwnProfileDataHandler({ repo }: UsersDeps): CommandHandler<UpdateOwnProfileData> {
   return {

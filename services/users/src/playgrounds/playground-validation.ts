@@ -15,7 +15,10 @@ const STORED_LANGUAGE = /^[a-zA-Z0-9_+-./#]+$/u;
  * `clean()` (`code` the template's only variable), then uniqueness of language and name. A
  * failure is Zulip's `ValidationFailureError`: the first message, and every one under `errors`.
  */
-export function validatePlayground(sent: { name: string; pygments_language: string; url_template: string }, others: readonly Playground[]): Omit<Playground, 'id'> {
+export function validatePlayground(
+  sent: { name: string; pygments_language: string; url_template: string },
+  others: readonly Playground[],
+): Omit<Playground, 'id'> {
   if (!SENT_LANGUAGE.test(sent.pygments_language)) throw badRequest(INVALID_LANGUAGE);
   const name = sent.name.trim();
   const pygmentsLanguage = sent.pygments_language.trim();

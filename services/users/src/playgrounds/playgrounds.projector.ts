@@ -9,6 +9,8 @@ const PLAYGROUND_EVENTS: readonly PlaygroundEvent['type'][] = ['playground.added
 export const playgroundsProjector = (repo: UsersRepository): Projector => ({
   types: PLAYGROUND_EVENTS,
   async apply(event, envelope) {
-    await applyToDocument(repo.playgrounds, PLAYGROUNDS_AGGREGATE, envelope.sequence, (current) => evolvePlaygrounds(current ?? noPlaygrounds(), event as PlaygroundEvent, envelope.sequence));
+    await applyToDocument(repo.playgrounds, PLAYGROUNDS_AGGREGATE, envelope.sequence, (current) =>
+      evolvePlaygrounds(current ?? noPlaygrounds(), event as PlaygroundEvent, envelope.sequence),
+    );
   },
 });

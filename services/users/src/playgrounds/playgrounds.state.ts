@@ -25,7 +25,11 @@ export function evolvePlaygrounds(state: PlaygroundsState, event: PlaygroundEven
   switch (event.type) {
     case 'playground.added.v1': {
       const { playgroundId: id, name, pygmentsLanguage, urlTemplate } = event.data;
-      return { playgrounds: [...state.playgrounds, { id, name, pygmentsLanguage, urlTemplate }], lastPlaygroundId: Math.max(state.lastPlaygroundId, id), version: sequence };
+      return {
+        playgrounds: [...state.playgrounds, { id, name, pygmentsLanguage, urlTemplate }],
+        lastPlaygroundId: Math.max(state.lastPlaygroundId, id),
+        version: sequence,
+      };
     }
     case 'playground.removed.v1':
       return { ...state, playgrounds: state.playgrounds.filter((p) => p.id !== event.data.playgroundId), version: sequence };
@@ -37,4 +41,9 @@ export function evolvePlaygrounds(state: PlaygroundsState, event: PlaygroundEven
 }
 
 /** Zulip's `RealmPlaygroundDict` (`POST /register`, `realm_playgrounds` events). */
-export const playgroundDict = (p: Playground) => ({ id: p.id, name: p.name, pygments_language: p.pygmentsLanguage, url_template: p.urlTemplate });
+export const playgroundDict = (p: Playground) => ({
+  id: p.id,
+  name: p.name,
+  pygments_language: p.pygmentsLanguage,
+  url_template: p.urlTemplate,
+});

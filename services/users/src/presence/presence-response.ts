@@ -1,6 +1,14 @@
 import type { RealmState } from '../domain/realm.state';
 import { apiEmail } from '../domain/user-view';
-import { lastUpdateIdOf, legacyPresence, modernPresence, selectPresences, type PresenceAudience, type PresenceEntry, type PresenceQuery } from './presence.rules';
+import {
+  lastUpdateIdOf,
+  legacyPresence,
+  modernPresence,
+  selectPresences,
+  type PresenceAudience,
+  type PresenceEntry,
+  type PresenceQuery,
+} from './presence.rules';
 
 export interface PresenceResponseInput {
   entries: readonly PresenceEntry[];
@@ -22,5 +30,9 @@ export function presenceResponse(input: PresenceResponseInput): Record<string, u
     if (input.format === 'modern') presences[String(user.userId)] = modernPresence(entry, user);
     else presences[apiEmail(user, input.realm)] = legacyPresence(entry, user);
   }
-  return { presences, server_timestamp: input.serverTimestamp, presence_last_update_id: lastUpdateIdOf(selected, input.query.lastUpdateId) };
+  return {
+    presences,
+    server_timestamp: input.serverTimestamp,
+    presence_last_update_id: lastUpdateIdOf(selected, input.query.lastUpdateId),
+  };
 }

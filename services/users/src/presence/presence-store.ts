@@ -57,5 +57,11 @@ function decode(userId: number, raw: string): PresenceEntry | null {
   const [activeAt, connectedAt, status, updateId] = raw.split(':');
   const parsed = PresenceStatus.safeParse(status);
   if (!parsed.success || !connectedAt || !updateId) return null;
-  return { userId, activeAt: activeAt ? Number(activeAt) : null, connectedAt: Number(connectedAt), status: parsed.data, updateId: Number(updateId) };
+  return {
+    userId,
+    activeAt: activeAt ? Number(activeAt) : null,
+    connectedAt: Number(connectedAt),
+    status: parsed.data,
+    updateId: Number(updateId),
+  };
 }

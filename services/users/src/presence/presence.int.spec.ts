@@ -25,7 +25,8 @@ describe('events of status and presence on users.events', () => {
   it('presence publishes coming online and each switch between active and idle, not repeated pings', async () => {
     const user = await createUser({ label: 'presence-events' });
     const ofUser = (e: { aggregateId: string }) => e.aggregateId === `presence:${user.userId}`;
-    const ping = async (status: string) => expect((await api('POST', '/users/me/presence', { auth: user, params: { status, ping_only: true } })).status).toBe(200);
+    const ping = async (status: string) =>
+      expect((await api('POST', '/users/me/presence', { auth: user, params: { status, ping_only: true } })).status).toBe(200);
 
     await ping('active');
     await capture.waitFor(ofUser);

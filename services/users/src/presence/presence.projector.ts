@@ -14,7 +14,9 @@ export const presenceProjector = (repo: UsersRepository): Projector => ({
   async apply(event, envelope) {
     const changed = event as PresenceChangedV1;
     const { userId, status, timestamp } = changed.data;
-    await applyToDocument(repo.presenceTransitions, presenceAggregateId(userId), envelope.sequence, () => evolvePresenceTransition(changed, envelope.sequence));
+    await applyToDocument(repo.presenceTransitions, presenceAggregateId(userId), envelope.sequence, () =>
+      evolvePresenceTransition(changed, envelope.sequence),
+    );
     await repo.presenceStore?.record(userId, status, timestamp);
   },
 });

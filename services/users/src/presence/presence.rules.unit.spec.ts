@@ -41,7 +41,11 @@ describe('presence transitions (what becomes presence.changed.v1)', () => {
   });
 
   it('keeps the last active time across idle pings', () => {
-    expect(afterPing(entry(1, { activeAt: NOW - 50 }), 1, 'idle', NOW)).toMatchObject({ activeAt: NOW - 50, connectedAt: NOW, status: 'idle' });
+    expect(afterPing(entry(1, { activeAt: NOW - 50 }), 1, 'idle', NOW)).toMatchObject({
+      activeAt: NOW - 50,
+      connectedAt: NOW,
+      status: 'idle',
+    });
     expect(afterPing(null, 1, 'idle', NOW)).toMatchObject({ activeAt: null, connectedAt: NOW });
   });
 });
@@ -52,7 +56,11 @@ describe('presence selection', () => {
 
   it('leaves out deactivated users, bots, unknown users and users who hide their presence', () => {
     const users = [alice, aUser({ userId: 2, isActive: false }), aUser({ userId: 3, isBot: true }), aUser({ userId: 4 })];
-    const selected = selectPresences([1, 2, 3, 4, 5].map((id) => entry(id)), audienceOf(users, { presenceEnabled: (u) => u.userId !== 4 }), { now: NOW });
+    const selected = selectPresences(
+      [1, 2, 3, 4, 5].map((id) => entry(id)),
+      audienceOf(users, { presenceEnabled: (u) => u.userId !== 4 }),
+      { now: NOW },
+    );
     expect(selected.map((e) => e.userId)).toEqual([1]);
   });
 
@@ -64,7 +72,9 @@ describe('presence selection', () => {
 
   it('returns only newer updates to a client that holds some, without the history window', () => {
     const old = entry(2, { connectedAt: NOW - 20 * 86400, updateId: 50 });
-    expect(selectPresences([entry(1, { updateId: 10 }), old], audienceOf([alice, bob]), { now: NOW, lastUpdateId: 10 }).map((e) => e.userId)).toEqual([2]);
+    expect(
+      selectPresences([entry(1, { updateId: 10 }), old], audienceOf([alice, bob]), { now: NOW, lastUpdateId: 10 }).map((e) => e.userId),
+    ).toEqual([2]);
   });
 
   it('limits a guest to themselves only when the server setting says so', () => {
@@ -72,7 +82,9 @@ describe('presence selection', () => {
     const users = [alice, bob, guest];
     const entries = [entry(1), entry(2), entry(3)];
     expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(guest, false) }), { now: NOW })).toHaveLength(3);
-    expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(guest, true) }), { now: NOW }).map((e) => e.userId)).toEqual([3]);
+    expect(
+      selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(guest, true) }), { now: NOW }).map((e) => e.userId),
+    ).toEqual([3]);
     expect(selectPresences(entries, audienceOf(users, { visible: presenceVisibleTo(alice, true) }), { now: NOW })).toHaveLength(3);
   });
 });
@@ -97,7 +109,11 @@ describe('presence response formats', () => {
   const base = { realm, audience: audienceOf([visible, hidden]), query: { now: NOW }, serverTimestamp: NOW + 0.25 };
 
   it('keys the legacy format by API email, so hidden emails stay hidden', () => {
-    const response = presenceResponse({ ...base, entries: [entry(1), entry(2, { status: 'idle', activeAt: NOW - 500, connectedAt: NOW - 5 })], format: 'legacy' });
+    const response = presenceResponse({
+      ...base,
+      entries: [entry(1), entry(2, { status: 'idle', activeAt: NOW - 500, connectedAt: NOW - 5 })],
+      format: 'legacy',
+    });
     expect(response).toEqual({
       presences: {
         'alice@example.com': {
@@ -115,12 +131,18 @@ describe('presence response formats', () => {
   });
 
   it('counts a user who never was active as active when they joined', () => {
-    const response = presenceResponse({ ...base, entries: [entry(1, { activeAt: null, status: 'idle', connectedAt: NOW })], format: 'modern' });
+    const response = presenceResponse({
+      ...base,
+      entries: [entry(1, { activeAt: null, status: 'idle', connectedAt: NOW })],
+      format: 'modern',
+    });
     expect(response.presences).toEqual({ '1': { active_timestamp: Date.parse(visible.dateJoined) / 1000, idle_timestamp: NOW } });
   });
 
   it('answers the client its own last_update_id when nothing is newer, and -1 without one', () => {
-    expect(presenceResponse({ ...base, entries: [entry(1, { updateId: 4 })], query: { now: NOW, lastUpdateId: 4 }, format: 'modern' })).toMatchObject({
+    expect(
+      presenceResponse({ ...base, entries: [entry(1, { updateId: 4 })], query: { now: NOW, lastUpdateId: 4 }, format: 'modern' }),
+    ).toMatchObject({
       presences: {},
       presence_last_update_id: 4,
     });

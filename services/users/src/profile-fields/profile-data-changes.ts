@@ -47,7 +47,12 @@ export function profileDataChanges(entries: readonly ProfileDataEntry[], ctx: Pr
   for (const entry of entries) {
     const field = fieldById(ctx.fields, entry.id);
     checkEditable(field, ctx.actor);
-    wanted.set(field.id, entry.value === null || isEmpty(entry.value) ? { fieldId: field.id, value: null } : { fieldId: field.id, ...checkProfileValue(field, entry.value, ctx.users) });
+    wanted.set(
+      field.id,
+      entry.value === null || isEmpty(entry.value)
+        ? { fieldId: field.id, value: null }
+        : { fieldId: field.id, ...checkProfileValue(field, entry.value, ctx.users) },
+    );
   }
   const current = ctx.target.profileData ?? {};
   return [...wanted.values()].filter((change) => (current[String(change.fieldId)]?.value ?? null) !== change.value);
@@ -56,5 +61,7 @@ export function profileDataChanges(entries: readonly ProfileDataEntry[], ctx: Pr
 /** One event for all of a user's changed values, or none. */
 export function profileDataChanged(user: UserState, changes: readonly ProfileDataChange[], sequence: number): NewEvent[] {
   if (changes.length === 0) return [];
-  return [{ type: 'user.profile_data_changed.v1', aggregateId: userAggregateId(user.userId), sequence, data: { userId: user.userId, changes } }];
+  return [
+    { type: 'user.profile_data_changed.v1', aggregateId: userAggregateId(user.userId), sequence, data: { userId: user.userId, changes } },
+  ];
 }

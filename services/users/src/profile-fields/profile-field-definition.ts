@@ -48,14 +48,22 @@ export const isDefaultExternalField = (type: number, fieldData: FieldData): bool
  * Zulip's `validate_custom_profile_field`, in its order: field data, then (unless a default
  * external account) label and hint, then the type, then whether the type may show in the summary.
  */
-export function checkFieldDefinition(args: { name: string; hint: string; type: number; fieldData: FieldData; displayInProfileSummary: boolean }): void {
+export function checkFieldDefinition(args: {
+  name: string;
+  hint: string;
+  type: number;
+  fieldData: FieldData;
+  displayInProfileSummary: boolean;
+}): void {
   const { name, hint, type, fieldData, displayInProfileSummary } = args;
   if (type === ProfileFieldType.SELECT) checkSelectFieldData(fieldData);
   else if (type === ProfileFieldType.EXTERNAL_ACCOUNT) checkExternalAccountFieldData(fieldData);
   if (!isDefaultExternalField(type, fieldData)) {
     if (!name.trim()) throw badRequest('Label cannot be blank.');
-    if (hint.length > PROFILE_FIELD_HINT_MAX_LENGTH) throw badRequest(`hint is too long (limit: ${PROFILE_FIELD_HINT_MAX_LENGTH} characters)`);
-    if (name.length > PROFILE_FIELD_NAME_MAX_LENGTH) throw badRequest(`name is too long (limit: ${PROFILE_FIELD_NAME_MAX_LENGTH} characters)`);
+    if (hint.length > PROFILE_FIELD_HINT_MAX_LENGTH)
+      throw badRequest(`hint is too long (limit: ${PROFILE_FIELD_HINT_MAX_LENGTH} characters)`);
+    if (name.length > PROFILE_FIELD_NAME_MAX_LENGTH)
+      throw badRequest(`name is too long (limit: ${PROFILE_FIELD_NAME_MAX_LENGTH} characters)`);
   }
   if (!Object.values(ProfileFieldType).includes(type as ProfileFieldType)) throw badRequest('Invalid field type.');
   if (displayInProfileSummary && (type === ProfileFieldType.LONG_TEXT || type === ProfileFieldType.USER)) {
@@ -84,7 +92,9 @@ function checkSelectFieldData(fieldData: FieldData): void {
   const texts = new Set<string>();
   for (const [key, choice] of Object.entries(fieldData)) {
     if (!key.trim()) throw badRequest("'value' cannot be blank.");
-    const checked = checkDictOnly('field_data', choice, ['text', 'order'], [], (name, value) => requiredString(`field_data["${name}"]`, value));
+    const checked = checkDictOnly('field_data', choice, ['text', 'order'], [], (name, value) =>
+      requiredString(`field_data["${name}"]`, value),
+    );
     texts.add(checked.text as string);
   }
   if (texts.size !== Object.keys(fieldData).length) throw badRequest('Field must not have duplicate choices.');
@@ -132,4 +142,5 @@ function checkUrlPattern(varName: string, value: unknown): void {
   checkUrl(varName, value.replace('%(username)s', 'username'));
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

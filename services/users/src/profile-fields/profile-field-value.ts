@@ -13,7 +13,11 @@ export type RawProfileValue = string | number[];
  * Zulip's per-type validators (CustomProfileField.FIELD_VALIDATORS), named by the field's label
  * in their messages. Returns the value as stored: text, or a person picker's ids as a JSON list.
  */
-export function checkProfileValue(field: CustomProfileFieldDefinition, raw: RawProfileValue, users: ReadonlyMap<number, UserState>): ProfileFieldValue {
+export function checkProfileValue(
+  field: CustomProfileFieldDefinition,
+  raw: RawProfileValue,
+  users: ReadonlyMap<number, UserState>,
+): ProfileFieldValue {
   const name = field.name;
   switch (field.type) {
     case ProfileFieldType.SHORT_TEXT:

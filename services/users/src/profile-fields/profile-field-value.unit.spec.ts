@@ -11,7 +11,10 @@ const of = (type: number, extra = {}) => aField({ name: 'Field', type: type as n
 
 describe('custom profile field values', () => {
   it('renders short and long text as Markdown, escaping HTML', () => {
-    expect(checkProfileValue(of(ProfileFieldType.SHORT_TEXT), '**hi** <b>', users)).toEqual({ value: '**hi** <b>', renderedValue: '<p><strong>hi</strong> &lt;b&gt;</p>' });
+    expect(checkProfileValue(of(ProfileFieldType.SHORT_TEXT), '**hi** <b>', users)).toEqual({
+      value: '**hi** <b>',
+      renderedValue: '<p><strong>hi</strong> &lt;b&gt;</p>',
+    });
     expect(checkProfileValue(of(ProfileFieldType.LONG_TEXT), 'a', users)).toEqual({ value: 'a', renderedValue: '<p>a</p>' });
   });
 

@@ -17,4 +17,5 @@ export function profileFieldView(field: CustomProfileFieldDefinition): Record<st
   return view;
 }
 
-export const profileFieldsView = (fields: readonly CustomProfileFieldDefinition[]): Record<string, unknown>[] => inDisplayOrder(fields).map(profileFieldView);
+export const profileFieldsView = (fields: readonly CustomProfileFieldDefinition[]): Record<string, unknown>[] =>
+  inDisplayOrder(fields).map(profileFieldView);

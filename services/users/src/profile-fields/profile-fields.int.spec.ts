@@ -17,19 +17,42 @@ describe('custom profile field and user update events', () => {
     await api('DELETE', `/realm/profile_fields/${fieldId}`, { auth: owner() });
 
     const relevant = (e: { type: string; data: Record<string, unknown> }) =>
-      (e.type.startsWith('custom_profile_field') && ((e.data.field as { id?: number } | undefined)?.id === fieldId || e.data.fieldId === fieldId)) ||
+      (e.type.startsWith('custom_profile_field') &&
+        ((e.data.field as { id?: number } | undefined)?.id === fieldId || e.data.fieldId === fieldId)) ||
       (e.type === 'user.profile_data_changed.v1' && e.data.userId === user.userId);
     await capture.waitFor((e) => e.type === 'custom_profile_field.deleted.v1' && e.data.fieldId === fieldId);
-    await capture.waitFor((e) => e.type === 'user.profile_data_changed.v1' && e.data.userId === user.userId && (e.data.changes as { value: unknown }[])[0].value === null);
+    await capture.waitFor(
+      (e) =>
+        e.type === 'user.profile_data_changed.v1' &&
+        e.data.userId === user.userId &&
+        (e.data.changes as { value: unknown }[])[0].value === null,
+    );
     const owned = systemInfo().owner.userId;
     expect(capture.events.filter(relevant).map((e) => [e.type, e.aggregateId, e.data, e.actorId])).toEqual([
       [
         'custom_profile_field.created.v1',
         'custom_profile_fields',
-        { field: { id: fieldId, type: 1, name, hint: '', fieldData: '', order: fieldId, required: false, editableByUser: true, displayInProfileSummary: false } },
+        {
+          field: {
+            id: fieldId,
+            type: 1,
+            name,
+            hint: '',
+            fieldData: '',
+            order: fieldId,
+            required: false,
+            editableByUser: true,
+            displayInProfileSummary: false,
+          },
+        },
         owned,
       ],
-      ['user.profile_data_changed.v1', `user:${user.userId}`, { userId: user.userId, changes: [{ fieldId, value: '*hi*', renderedValue: '<p><em>hi</em></p>' }] }, owned],
+      [
+        'user.profile_data_changed.v1',
+        `user:${user.userId}`,
+        { userId: user.userId, changes: [{ fieldId, value: '*hi*', renderedValue: '<p><em>hi</em></p>' }] },
+        owned,
+      ],
       ['custom_profile_field.deleted.v1', 'custom_profile_fields', { fieldId }, owned],
       ['user.profile_data_changed.v1', `user:${user.userId}`, { userId: user.userId, changes: [{ fieldId, value: null }] }, owned],
     ]);
@@ -41,7 +64,11 @@ describe('custom profile field and user update events', () => {
     await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { new_email: 'bad', full_name: 'Not Applied' } });
     await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { new_email: email } });
     const event = await capture.waitFor((e) => e.type === 'user.email_changed.v1' && e.data.userId === user.userId);
-    expect(event).toMatchObject({ aggregateId: `user:${user.userId}`, sequence: 2, data: { userId: user.userId, deliveryEmail: email, previousEmail: user.email } });
+    expect(event).toMatchObject({
+      aggregateId: `user:${user.userId}`,
+      sequence: 2,
+      data: { userId: user.userId, deliveryEmail: email, previousEmail: user.email },
+    });
     expect(capture.events.filter((e) => e.aggregateId === `user:${user.userId}` && e.type === 'user.full_name_changed.v1')).toEqual([]);
   });
 });

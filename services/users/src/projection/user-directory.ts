@@ -34,7 +34,8 @@ export class UserDirectory {
     const held = this.byId.get(event.data.userId) ?? null;
     const version = held?.version ?? 0;
     if (sequence <= version) return;
-    if (sequence !== version + 1) throw new Error(`user directory: ${event.type} #${sequence} for user ${event.data.userId}, which stands at #${version}`);
+    if (sequence !== version + 1)
+      throw new Error(`user directory: ${event.type} #${sequence} for user ${event.data.userId}, which stands at #${version}`);
     this.put(evolveUser(held, event, sequence));
   }
 

@@ -9,17 +9,37 @@ import { UserDirectoryFeed } from './user-directory.feed';
 const created = (userId: number): UserEvent => ({
   type: 'user.created.v1',
   data: {
-    userId, realmId: 1, deliveryEmail: `u${userId}@example.com`, fullName: `U${userId}`, role: Role.MEMBER, isBot: false, timezone: '',
-    emailAddressVisibility: 1, dateJoined: '2026-01-01T00:00:00.000Z', passwordHash: null, apiKeyHash: 'b'.repeat(64), apiKeyNonce: 'n'.repeat(16),
+    userId,
+    realmId: 1,
+    deliveryEmail: `u${userId}@example.com`,
+    fullName: `U${userId}`,
+    role: Role.MEMBER,
+    isBot: false,
+    timezone: '',
+    emailAddressVisibility: 1,
+    dateJoined: '2026-01-01T00:00:00.000Z',
+    passwordHash: null,
+    apiKeyHash: 'b'.repeat(64),
+    apiKeyNonce: 'n'.repeat(16),
   },
 });
 const deactivated = (userId: number): UserEvent => ({ type: 'user.deactivated.v1', data: { userId } });
-const presenceOff = (userId: number): UserEvent => ({ type: 'user.settings_changed.v1', data: { userId, property: 'presence_enabled', value: false } });
+const presenceOff = (userId: number): UserEvent => ({
+  type: 'user.settings_changed.v1',
+  data: { userId, property: 'presence_enabled', value: false },
+});
 
 /** A users.events record as the follower reads it. */
 const record = (event: { type: string; data: object }, aggregateId: string, sequence: number): EventEnvelope => ({
-  eventId: randomUUID(), type: event.type, aggregateId, sequence, time: '2026-01-01T00:00:00.000Z',
-  actorId: 1, correlationId: 'c', causationId: 'c', data: event.data as Record<string, unknown>,
+  eventId: randomUUID(),
+  type: event.type,
+  aggregateId,
+  sequence,
+  time: '2026-01-01T00:00:00.000Z',
+  actorId: 1,
+  correlationId: 'c',
+  causationId: 'c',
+  data: event.data as Record<string, unknown>,
 });
 
 describe('UserDirectory', () => {
@@ -36,7 +56,11 @@ describe('UserDirectory', () => {
     const directory = new UserDirectory();
     for (const id of [9, 3, 7]) directory.apply(created(id), 1);
     directory.apply(deactivated(7), 2);
-    expect(directory.all().map((u) => [u.userId, u.isActive])).toEqual([[3, true], [7, false], [9, true]]);
+    expect(directory.all().map((u) => [u.userId, u.isActive])).toEqual([
+      [3, true],
+      [7, false],
+      [9, true],
+    ]);
   });
 
   it('ignores an event the projector path already put, and a put older than what it holds', () => {

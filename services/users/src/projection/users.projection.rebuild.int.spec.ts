@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { eventsTopic } from '@zulip-es/contracts';
-import { connectMongo, createKafka, createLogger, DURABLE_PRODUCER, EventStore, rebuildProjection, StackEndpointsSchema } from '@zulip-es/platform';
+import {
+  connectMongo,
+  createKafka,
+  createLogger,
+  DURABLE_PRODUCER,
+  EventStore,
+  rebuildProjection,
+  StackEndpointsSchema,
+} from '@zulip-es/platform';
 import { createUser, dumpsWhenCaughtUp, projectedCollections } from '@zulip-es/testing';
 import { UsersProjection } from './users.projection';
 import { UsersRepository } from './users.repository';

@@ -9,5 +9,12 @@ export function decideReactivateUser(_cmd: ReactivateUser, state: { actor: UserS
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: true });
   if (target.isActive) throw badRequest('User is already active.');
-  return [{ type: 'user.reactivated.v1', aggregateId: userAggregateId(target.userId), sequence: target.version + 1, data: { userId: target.userId } }];
+  return [
+    {
+      type: 'user.reactivated.v1',
+      aggregateId: userAggregateId(target.userId),
+      sequence: target.version + 1,
+      data: { userId: target.userId },
+    },
+  ];
 }

@@ -29,7 +29,8 @@ const POLICY_MEMBERS_ONLY = 1;
 const POLICY_MODERATORS_ONLY = 4;
 const WILDCARD_POLICY_EVERYONE = 1;
 
-const systemGroupOf = (value: GroupSettingEventValue): SystemGroupName | undefined => (typeof value === 'number' ? systemGroupById(value)?.name : undefined);
+const systemGroupOf = (value: GroupSettingEventValue): SystemGroupName | undefined =>
+  typeof value === 'number' ? systemGroupById(value)?.name : undefined;
 
 /** Zulip's `get_corresponding_policy_value_for_group_setting`; another group maps to the largest group the enum had. */
 function policyFor(value: GroupSettingEventValue, valid: readonly number[], fallback: number): number {
@@ -51,7 +52,11 @@ export function legacyRealmPolicies(groups: RealmState['settings']['groups']): R
   return {
     realm_create_public_stream_policy: policyFor(groups.can_create_public_channel_group, COMMON_POLICY_TYPES, POLICY_MEMBERS_ONLY),
     realm_create_private_stream_policy: policyFor(groups.can_create_private_channel_group, COMMON_POLICY_TYPES, POLICY_MEMBERS_ONLY),
-    realm_create_web_public_stream_policy: policyFor(groups.can_create_web_public_channel_group, CREATE_WEB_PUBLIC_STREAM_POLICY_TYPES, POLICY_MODERATORS_ONLY),
+    realm_create_web_public_stream_policy: policyFor(
+      groups.can_create_web_public_channel_group,
+      CREATE_WEB_PUBLIC_STREAM_POLICY_TYPES,
+      POLICY_MODERATORS_ONLY,
+    ),
     realm_wildcard_mention_policy: wildcardMentionPolicy(groups.can_mention_many_users_group),
   };
 }

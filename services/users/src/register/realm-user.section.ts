@@ -14,7 +14,8 @@ export const realmUserSection: RegisterSection = {
   fetchType: 'realm_user',
   async state({ repo, realm, actor, params }) {
     const [users, groups] = await Promise.all([repo.allUsers(), repo.allUserGroups()]);
-    const view = (user: (typeof users)[number]) => userView(user, actor, realm, { clientGravatar: params.client_gravatar, includeProfileData: true });
+    const view = (user: (typeof users)[number]) =>
+      userView(user, actor, realm, { clientGravatar: params.client_gravatar, includeProfileData: true });
     const people = users.filter((u) => !isSystemBot(u));
     const { membership } = groupsContext({ realm, actor, groups, users });
     const may = (setting: Parameters<typeof hasRealmPermission>[3]) => hasRealmPermission(membership, actor, realm, setting);

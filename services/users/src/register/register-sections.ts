@@ -2,7 +2,12 @@ import { realmFiltersSection, realmLinkifiersSection } from '../linkifiers/linki
 import { navigationViewsSection } from '../navigation-views/navigation-views.section';
 import { playgroundsSection } from '../playgrounds/playgrounds.section';
 import { savedSnippetsSection } from '../saved-snippets/saved-snippets.section';
-import { legacyDisplaySettingsSection, legacyNotificationSettingsSection, realmUserSettingsDefaultsSection, userSettingsSection } from '../user-settings/user-settings.sections';
+import {
+  legacyDisplaySettingsSection,
+  legacyNotificationSettingsSection,
+  realmUserSettingsDefaultsSection,
+  userSettingsSection,
+} from '../user-settings/user-settings.sections';
 import { customProfileFieldsSection } from '../profile-fields/profile-fields.section';
 import { realmSection } from './realm.section';
 import { userStatusSection } from '../user-status/user-status.section';

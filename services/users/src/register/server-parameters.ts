@@ -67,7 +67,13 @@ export function serverParameters({ realm, startedAt }: Pick<RegisterContext, 're
     server_supported_permission_settings: supportedPermissionSettings(),
     // The server previews linked images, videos and YouTube videos (as organizations choose); uploaded images show a thumbnail.
     server_inline_image_preview: true,
-    server_thumbnail_formats: THUMBNAIL_FORMATS.map((f) => ({ name: thumbnailFormatName(f), max_width: f.maxWidth, max_height: f.maxHeight, format: f.extension, animated: f.animated })),
+    server_thumbnail_formats: THUMBNAIL_FORMATS.map((f) => ({
+      name: thumbnailFormatName(f),
+      max_width: f.maxWidth,
+      max_height: f.maxHeight,
+      format: f.extension,
+      animated: f.animated,
+    })),
   };
 }
 

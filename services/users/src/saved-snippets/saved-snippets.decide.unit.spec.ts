@@ -2,16 +2,26 @@ import { MAX_SAVED_SNIPPETS_PER_USER } from '@zulip-es/contracts';
 import { decideCreateSavedSnippet } from './create-saved-snippet/create-saved-snippet.decide';
 import { decideDeleteSavedSnippet } from './delete-saved-snippet/delete-saved-snippet.decide';
 import { decideEditSavedSnippet } from './edit-saved-snippet/edit-saved-snippet.decide';
-import { evolveSavedSnippets, noSavedSnippets, savedSnippetId, type SavedSnippetEvent, type SavedSnippetsState } from './saved-snippets.state';
+import {
+  evolveSavedSnippets,
+  noSavedSnippets,
+  savedSnippetId,
+  type SavedSnippetEvent,
+  type SavedSnippetsState,
+} from './saved-snippets.state';
 
 const USER = 7;
 const NOW = new Date('2026-03-01T10:00:00.000Z');
-const given = (...events: SavedSnippetEvent[]): SavedSnippetsState => events.reduce((state, event, i) => evolveSavedSnippets(state, event, i + 1), noSavedSnippets(USER));
+const given = (...events: SavedSnippetEvent[]): SavedSnippetsState =>
+  events.reduce((state, event, i) => evolveSavedSnippets(state, event, i + 1), noSavedSnippets(USER));
 const created = (n: number, title = `t${n}`): SavedSnippetEvent => ({
   type: 'saved_snippet.created.v1',
   data: { userId: USER, savedSnippetId: savedSnippetId(USER, n), title, content: `c${n}`, dateCreated: '2026-02-01T00:00:00.000Z' },
 });
-const deleted = (n: number): SavedSnippetEvent => ({ type: 'saved_snippet.deleted.v1', data: { userId: USER, savedSnippetId: savedSnippetId(USER, n) } });
+const deleted = (n: number): SavedSnippetEvent => ({
+  type: 'saved_snippet.deleted.v1',
+  data: { userId: USER, savedSnippetId: savedSnippetId(USER, n) },
+});
 const notFound = expect.objectContaining({ code: 'BAD_REQUEST', status: 404, msg: 'Saved snippet does not exist.' });
 
 describe('saved snippets', () => {
@@ -22,14 +32,22 @@ describe('saved snippets', () => {
         type: 'saved_snippet.created.v1',
         aggregateId: 'saved_snippets:7',
         sequence: 4,
-        data: { userId: USER, savedSnippetId: savedSnippetId(USER, 3), title: 'Hello', content: 'Welcome!', dateCreated: NOW.toISOString() },
+        data: {
+          userId: USER,
+          savedSnippetId: savedSnippetId(USER, 3),
+          title: 'Hello',
+          content: 'Welcome!',
+          dateCreated: NOW.toISOString(),
+        },
       },
     ]);
   });
 
   it(`refuses a snippet past ${MAX_SAVED_SNIPPETS_PER_USER}`, () => {
     const state = given(...Array.from({ length: MAX_SAVED_SNIPPETS_PER_USER }, (_, i) => created(i + 1)));
-    expect(() => decideCreateSavedSnippet({ title: 'one more', content: 'x' }, state, NOW)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', status: 400 }));
+    expect(() => decideCreateSavedSnippet({ title: 'one more', content: 'x' }, state, NOW)).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', status: 400 }),
+    );
   });
 
   it('edits the title, the content or both, carrying the snippet as it now is', () => {
@@ -39,7 +57,13 @@ describe('saved snippets', () => {
         type: 'saved_snippet.edited.v1',
         aggregateId: 'saved_snippets:7',
         sequence: 2,
-        data: { userId: USER, savedSnippetId: savedSnippetId(USER, 1), title: 't1', content: 'new', dateCreated: '2026-02-01T00:00:00.000Z' },
+        data: {
+          userId: USER,
+          savedSnippetId: savedSnippetId(USER, 1),
+          title: 't1',
+          content: 'new',
+          dateCreated: '2026-02-01T00:00:00.000Z',
+        },
       },
     ]);
   });
@@ -59,7 +83,14 @@ describe('saved snippets', () => {
   it('deletes a snippet', () => {
     const state = given(created(1));
     const events = decideDeleteSavedSnippet({ saved_snippet_id: savedSnippetId(USER, 1) }, state);
-    expect(events).toEqual([{ type: 'saved_snippet.deleted.v1', aggregateId: 'saved_snippets:7', sequence: 2, data: { userId: USER, savedSnippetId: savedSnippetId(USER, 1) } }]);
+    expect(events).toEqual([
+      {
+        type: 'saved_snippet.deleted.v1',
+        aggregateId: 'saved_snippets:7',
+        sequence: 2,
+        data: { userId: USER, savedSnippetId: savedSnippetId(USER, 1) },
+      },
+    ]);
     expect(evolveSavedSnippets(state, deleted(1), 2).snippets).toEqual([]);
   });
 });

@@ -3,7 +3,11 @@ import { applyToDocument } from '../projection/projector';
 import type { UsersRepository } from '../projection/users.repository';
 import { evolveSavedSnippets, noSavedSnippets, savedSnippetsAggregateId, type SavedSnippetEvent } from './saved-snippets.state';
 
-const SAVED_SNIPPET_EVENTS: readonly SavedSnippetEvent['type'][] = ['saved_snippet.created.v1', 'saved_snippet.edited.v1', 'saved_snippet.deleted.v1'];
+const SAVED_SNIPPET_EVENTS: readonly SavedSnippetEvent['type'][] = [
+  'saved_snippet.created.v1',
+  'saved_snippet.edited.v1',
+  'saved_snippet.deleted.v1',
+];
 
 /** Each user's saved snippets, one document per user. */
 export const savedSnippetsProjector = (repo: UsersRepository): Projector => ({

@@ -41,7 +41,12 @@ export const numberOfSnippetId = (userId: number, id: number): number => id - us
 export const noSuchSnippet = (): DomainError => new DomainError('BAD_REQUEST', 'Saved snippet does not exist.', {}, 404);
 
 /** Zulip's `SavedSnippet.to_api_dict`. */
-export const savedSnippetDict = (s: SavedSnippet) => ({ id: s.id, title: s.title, content: s.content, date_created: Math.floor(Date.parse(s.dateCreated) / 1000) });
+export const savedSnippetDict = (s: SavedSnippet) => ({
+  id: s.id,
+  title: s.title,
+  content: s.content,
+  date_created: Math.floor(Date.parse(s.dateCreated) / 1000),
+});
 
 /** Pure: the user's snippets after `event`. */
 export function evolveSavedSnippets(state: SavedSnippetsState, event: SavedSnippetEvent, sequence: number): SavedSnippetsState {

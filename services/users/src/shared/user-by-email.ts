@@ -12,7 +12,12 @@ export const visibleByRealEmail = (actor: UserState, found: UserState | null): U
   found && canSeeDeliveryEmail(actor, found) ? found : null;
 
 /** The user an email names for `actor`: a dummy API address (`user{id}@host`) names anyone, a real one only if visible. */
-export async function userByEmailFor(repo: Pick<UsersRepository, 'user' | 'userByEmail'>, actor: UserState, realm: Pick<RealmState, 'host'>, email: string): Promise<UserState | null> {
+export async function userByEmailFor(
+  repo: Pick<UsersRepository, 'user' | 'userByEmail'>,
+  actor: UserState,
+  realm: Pick<RealmState, 'host'>,
+  email: string,
+): Promise<UserState | null> {
   const id = dummyEmailUserId(email, realm.host);
   if (id !== null) return repo.user(id);
   return visibleByRealEmail(actor, await repo.userByEmail(email));

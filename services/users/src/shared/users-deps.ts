@@ -11,7 +11,14 @@ export interface UsersDeps {
   repo: UsersRepository;
   config: Pick<
     UsersConfig,
-    'API_KEY_SECRET' | 'REALM_URL' | 'MAX_FILE_UPLOAD_SIZE_MIB' | 'UPLOAD_QUOTA_MIB' | 'CAN_CHANGE_USER_EMAILS' | 'CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE' | 'INVITES_DAILY_LIMIT_PER_USER' | 'PUSH_BOUNCER_URL'
+    | 'API_KEY_SECRET'
+    | 'REALM_URL'
+    | 'MAX_FILE_UPLOAD_SIZE_MIB'
+    | 'UPLOAD_QUOTA_MIB'
+    | 'CAN_CHANGE_USER_EMAILS'
+    | 'CAN_ACCESS_ALL_USERS_GROUP_LIMITS_PRESENCE'
+    | 'INVITES_DAILY_LIMIT_PER_USER'
+    | 'PUSH_BOUNCER_URL'
   >;
   /** The latest presence pings (Redis). */
   presence: PresenceStore;

@@ -1,4 +1,11 @@
-import { REALM_GROUP_SETTINGS, Role, type GroupSettingEventValue, type OperationData, type RealmSettingChangedV1, type updateRealm } from '@zulip-es/contracts';
+import {
+  REALM_GROUP_SETTINGS,
+  Role,
+  type GroupSettingEventValue,
+  type OperationData,
+  type RealmSettingChangedV1,
+  type updateRealm,
+} from '@zulip-es/contracts';
 import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
 import { MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES, REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
 import { requireAdmin } from '../shared/user-rules';
@@ -9,7 +16,11 @@ import { OWNER_ONLY_REALM_SETTINGS, REALM_GROUP_SETTING_CONFIG } from '../user-g
 export type UpdateRealm = OperationData<typeof updateRealm>;
 type Change = RealmSettingChangedV1['data'];
 
-const TIME_LIMITS = ['message_content_edit_limit_seconds', 'move_messages_within_stream_limit_seconds', 'move_messages_between_streams_limit_seconds'] as const;
+const TIME_LIMITS = [
+  'message_content_edit_limit_seconds',
+  'move_messages_within_stream_limit_seconds',
+  'move_messages_between_streams_limit_seconds',
+] as const;
 
 /** Zulip's `parse_message_time_limit_setting`: positive seconds, or "unlimited" (null). */
 function parseTimeLimit(name: string, value: number | string): number | null {
@@ -63,7 +74,10 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels
     enable_read_receipts: cmd.enable_read_receipts,
     moderation_request_channel_id: parseModerationChannel(cmd.moderation_request_channel_id, channels),
   };
-  for (const [property, value] of Object.entries(scalar) as [keyof typeof REALM_SCALAR_SETTINGS, boolean | number | string | null | undefined][]) {
+  for (const [property, value] of Object.entries(scalar) as [
+    keyof typeof REALM_SCALAR_SETTINGS,
+    boolean | number | string | null | undefined,
+  ][]) {
     if (value !== undefined && value !== realm.settings[REALM_SCALAR_SETTINGS[property]]) changes.push({ property, value });
   }
   for (const name of REALM_GROUP_SETTINGS) {
@@ -75,7 +89,12 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels
       changes.push({ property: name, value: checkSettingValue(ctx, name, REALM_GROUP_SETTING_CONFIG[name], next) });
     }
   }
-  return changes.map((data, i) => ({ type: 'realm.setting_changed.v1', aggregateId: REALM_AGGREGATE, sequence: realm.version + i + 1, data }));
+  return changes.map((data, i) => ({
+    type: 'realm.setting_changed.v1',
+    aggregateId: REALM_AGGREGATE,
+    sequence: realm.version + i + 1,
+    data,
+  }));
 }
 
 /** Zulip's reply lists what changed: strings as "updated", group settings in the API's form. */

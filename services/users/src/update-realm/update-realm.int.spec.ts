@@ -17,9 +17,15 @@ describe('PATCH /realm events', () => {
       const res = await api('PATCH', '/realm', { auth: owner(), params: { ...unchanged, can_resolve_topics_group: { new: equivalent } } });
       expect(res.body).toEqual({ result: 'success', msg: '', can_resolve_topics_group: equivalent });
       const event = await capture.waitFor((e) => e.type === 'realm.setting_changed.v1' && e.data.property === 'can_resolve_topics_group');
-      expect(event).toMatchObject({ aggregateId: 'realm', actorId: systemInfo().owner.userId, data: { property: 'can_resolve_topics_group', value: { directMembers: [extra.userId], directSubgroups: [7] } } });
+      expect(event).toMatchObject({
+        aggregateId: 'realm',
+        actorId: systemInfo().owner.userId,
+        data: { property: 'can_resolve_topics_group', value: { directMembers: [extra.userId], directSubgroups: [7] } },
+      });
       await api('PATCH', '/realm', { auth: owner(), params: { can_resolve_topics_group: { new: equivalent } } });
-      const again = await capture.settle((e) => e.type === 'realm.setting_changed.v1' && e.sequence > event.sequence && e.data.property === 'can_resolve_topics_group');
+      const again = await capture.settle(
+        (e) => e.type === 'realm.setting_changed.v1' && e.sequence > event.sequence && e.data.property === 'can_resolve_topics_group',
+      );
       expect(again).toEqual([]);
       expect(capture.events.some((e) => e.type === 'realm.setting_changed.v1' && e.data.property === 'allow_message_editing')).toBe(false);
     } finally {

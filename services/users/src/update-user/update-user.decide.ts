@@ -31,7 +31,8 @@ export const EMAIL_CHANGE_REFUSED = 'User not authorized to change user emails';
 export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): NewEvent[] {
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: true });
-  if (cmd.new_email !== undefined && !(state.actor.role === Role.OWNER && state.canChangeUserEmails)) throw badRequest(EMAIL_CHANGE_REFUSED);
+  if (cmd.new_email !== undefined && !(state.actor.role === Role.OWNER && state.canChangeUserEmails))
+    throw badRequest(EMAIL_CHANGE_REFUSED);
   const role = cmd.role !== undefined && cmd.role !== target.role ? cmd.role : undefined;
   if (role !== undefined) checkRoleChange(role, target, state);
   // Zulip ignores a blank or unchanged name rather than refusing it.
@@ -39,7 +40,12 @@ export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): NewEv
   const profileChanges =
     cmd.profile_data === undefined
       ? []
-      : profileDataChanges(cmd.profile_data, { actor: state.actor, target, fields: state.profileFields ?? [], users: state.users ?? new Map() });
+      : profileDataChanges(cmd.profile_data, {
+          actor: state.actor,
+          target,
+          fields: state.profileFields ?? [],
+          users: state.users ?? new Map(),
+        });
   const newEmail = cmd.new_email === undefined ? undefined : checkNewEmail(cmd.new_email.trim(), target, state.emailHolder ?? null);
 
   const events: NewEvent[] = [];
@@ -48,17 +54,24 @@ export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): NewEv
   if (fullName !== undefined && fullName !== target.fullName) {
     events.push({ type: 'user.full_name_changed.v1', aggregateId, sequence: next(), data: { userId: target.userId, fullName } });
   }
-  if (role !== undefined) events.push({ type: 'user.role_changed.v1', aggregateId, sequence: next(), data: { userId: target.userId, role } });
+  if (role !== undefined)
+    events.push({ type: 'user.role_changed.v1', aggregateId, sequence: next(), data: { userId: target.userId, role } });
   events.push(...profileDataChanged(target, profileChanges, next()));
   if (newEmail !== undefined && newEmail !== target.deliveryEmail) {
-    events.push({ type: 'user.email_changed.v1', aggregateId, sequence: next(), data: { userId: target.userId, deliveryEmail: newEmail, previousEmail: target.deliveryEmail } });
+    events.push({
+      type: 'user.email_changed.v1',
+      aggregateId,
+      sequence: next(),
+      data: { userId: target.userId, deliveryEmail: newEmail, previousEmail: target.deliveryEmail },
+    });
   }
   return events;
 }
 
 function checkRoleChange(role: Role, target: UserState, state: UpdateUserState): void {
   if ((role === Role.OWNER || target.role === Role.OWNER) && state.actor.role !== Role.OWNER) throw ownerRequired();
-  if (target.role === Role.OWNER && state.activeOwners <= 1) throw badRequest('The owner permission cannot be removed from the only organization owner.');
+  if (target.role === Role.OWNER && state.activeOwners <= 1)
+    throw badRequest('The owner permission cannot be removed from the only organization owner.');
   // Owners are administrators too (Zulip's is_admin), so neither role goes straight to a guest.
   if (target.role === Role.GUEST && role <= Role.ADMINISTRATOR) throw badRequest('Guests cannot be organization administrators');
 }
@@ -66,6 +79,7 @@ function checkRoleChange(role: Role, target: UserState, state: UpdateUserState):
 /** Zulip's `validate_email_is_valid` and `validate_email_not_already_in_realm(verbose=False)`. */
 function checkNewEmail(email: string, target: UserState, holder: UserState | null): string {
   if (!isValidEmail(email)) throw badRequest('Invalid address.');
-  if (holder && holder.userId !== target.userId) throw badRequest(holder.isActive ? 'Already has an account.' : 'Account has been deactivated.');
+  if (holder && holder.userId !== target.userId)
+    throw badRequest(holder.isActive ? 'Already has an account.' : 'Account has been deactivated.');
   return email;
 }

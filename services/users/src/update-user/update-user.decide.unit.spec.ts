@@ -55,19 +55,45 @@ describe('update user: guests, profile data and email (E5)', () => {
 
   it('sets, renders and clears profile values in one event', () => {
     const target = aUser({ userId: 5, version: 2, profileData: { '2': { value: 'gold' } } });
-    expect(decideUpdateUser({ profile_data: [{ id: 1, value: '*555*' }, { id: 2, value: null }] }, { ...withFields, target })).toEqual([
+    expect(
+      decideUpdateUser(
+        {
+          profile_data: [
+            { id: 1, value: '*555*' },
+            { id: 2, value: null },
+          ],
+        },
+        { ...withFields, target },
+      ),
+    ).toEqual([
       {
         type: 'user.profile_data_changed.v1',
         aggregateId: 'user:5',
         sequence: 3,
-        data: { userId: 5, changes: [{ fieldId: 1, value: '*555*', renderedValue: '<p><em>555</em></p>' }, { fieldId: 2, value: null }] },
+        data: {
+          userId: 5,
+          changes: [
+            { fieldId: 1, value: '*555*', renderedValue: '<p><em>555</em></p>' },
+            { fieldId: 2, value: null },
+          ],
+        },
       },
     ]);
   });
 
   it('publishes nothing for values that stay', () => {
     const target = aUser({ userId: 5, profileData: { '1': { value: 'x', renderedValue: '<p>x</p>' } } });
-    expect(decideUpdateUser({ profile_data: [{ id: 1, value: 'x' }, { id: 2, value: '' }] }, { ...withFields, target })).toEqual([]);
+    expect(
+      decideUpdateUser(
+        {
+          profile_data: [
+            { id: 1, value: 'x' },
+            { id: 2, value: '' },
+          ],
+        },
+        { ...withFields, target },
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an unknown field and changes nothing else', () => {
@@ -79,10 +105,20 @@ describe('update user: guests, profile data and email (E5)', () => {
   it('changes the email only for an owner holding the special permission', () => {
     const state = { actor: owner, target: member, activeOwners: 1, canChangeUserEmails: true, emailHolder: null };
     expect(decideUpdateUser({ new_email: ' new@example.com ' }, state)).toEqual([
-      { type: 'user.email_changed.v1', aggregateId: 'user:5', sequence: 3, data: { userId: 5, deliveryEmail: 'new@example.com', previousEmail: member.deliveryEmail } },
+      {
+        type: 'user.email_changed.v1',
+        aggregateId: 'user:5',
+        sequence: 3,
+        data: { userId: 5, deliveryEmail: 'new@example.com', previousEmail: member.deliveryEmail },
+      },
     ]);
-    for (const denied of [{ ...state, canChangeUserEmails: false }, { ...state, actor: aUser({ userId: 3, role: Role.ADMINISTRATOR }) }]) {
-      expect(() => decideUpdateUser({ new_email: 'new@example.com' }, denied)).toThrow(expect.objectContaining({ msg: 'User not authorized to change user emails' }));
+    for (const denied of [
+      { ...state, canChangeUserEmails: false },
+      { ...state, actor: aUser({ userId: 3, role: Role.ADMINISTRATOR }) },
+    ]) {
+      expect(() => decideUpdateUser({ new_email: 'new@example.com' }, denied)).toThrow(
+        expect.objectContaining({ msg: 'User not authorized to change user emails' }),
+      );
     }
   });
 
@@ -91,8 +127,8 @@ describe('update user: guests, profile data and email (E5)', () => {
     ['an address in use', 'taken@example.com', aUser({ userId: 9 }), 'Already has an account.'],
     ['the address of a deactivated account', 'gone@example.com', aUser({ userId: 9, isActive: false }), 'Account has been deactivated.'],
   ])('refuses %s as new email', (_what, new_email, emailHolder, msg) => {
-    expect(() => decideUpdateUser({ new_email }, { actor: owner, target: member, activeOwners: 1, canChangeUserEmails: true, emailHolder })).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', msg }),
-    );
+    expect(() =>
+      decideUpdateUser({ new_email }, { actor: owner, target: member, activeOwners: 1, canChangeUserEmails: true, emailHolder }),
+    ).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg }));
   });
 });

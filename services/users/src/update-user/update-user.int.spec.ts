@@ -10,7 +10,10 @@ describe('PATCH /users/{user_id} events', () => {
 
   it('publishes one event per changed field, and none for unchanged ones', async () => {
     const user = await createUser({ label: 'events' });
-    const changed = await api('PATCH', `/users/${user.userId}`, { auth: owner(), params: { full_name: 'Renamed Person', role: Role.MODERATOR } });
+    const changed = await api('PATCH', `/users/${user.userId}`, {
+      auth: owner(),
+      params: { full_name: 'Renamed Person', role: Role.MODERATOR },
+    });
     expect(changed.status).toBe(200);
     const ofUser = (e: { aggregateId: string }) => e.aggregateId === `user:${user.userId}`;
     await capture.waitFor((e) => ofUser(e) && e.type === 'user.role_changed.v1');

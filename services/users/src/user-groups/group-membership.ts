@@ -47,7 +47,11 @@ export class GroupMembership {
     const group = this.groups.get(groupId);
     if (!group) return [];
     const system = group.isSystemGroup ? SYSTEM_BY_NAME.get(group.name) : undefined;
-    if (system) return [...this.activeUsers.values()].filter((u) => system.directRoles.includes(u.role)).map((u) => u.userId).sort((a, b) => a - b);
+    if (system)
+      return [...this.activeUsers.values()]
+        .filter((u) => system.directRoles.includes(u.role))
+        .map((u) => u.userId)
+        .sort((a, b) => a - b);
     return group.memberIds.filter((id) => this.activeUsers.has(id));
   }
 
@@ -99,7 +103,11 @@ export class GroupMembership {
    * Zulip's `user_has_permission_for_group_setting`: membership in the setting's value, except
    * that guests never hold a permission whose setting may not be "everyone".
    */
-  hasPermission(user: Pick<MembershipUser, 'userId' | 'role'>, value: GroupSettingEventValue, config: Pick<GroupPermissionConfig, 'allowEveryoneGroup'>): boolean {
+  hasPermission(
+    user: Pick<MembershipUser, 'userId' | 'role'>,
+    value: GroupSettingEventValue,
+    config: Pick<GroupPermissionConfig, 'allowEveryoneGroup'>,
+  ): boolean {
     if (!config.allowEveryoneGroup && user.role === Role.GUEST) return false;
     return this.isInSettingValue(user.userId, value);
   }

@@ -1,10 +1,20 @@
-import { MAX_USER_GROUP_NAME_LENGTH, type GroupSettingEventValue, type GroupSettingValue, type UserGroupPermission } from '@zulip-es/contracts';
+import {
+  MAX_USER_GROUP_NAME_LENGTH,
+  type GroupSettingEventValue,
+  type GroupSettingValue,
+  type UserGroupPermission,
+} from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import type { GroupMembership } from './group-membership';
 import type { GroupsContext } from './groups-context';
-import { REALM_GROUP_SETTING_CONFIG, USER_GROUP_PERMISSION_CONFIG, type GroupPermissionConfig, type RealmPermissionSetting } from './permission-settings';
+import {
+  REALM_GROUP_SETTING_CONFIG,
+  USER_GROUP_PERMISSION_CONFIG,
+  type GroupPermissionConfig,
+  type RealmPermissionSetting,
+} from './permission-settings';
 import { SystemGroup, systemGroupId } from './system-groups';
 import type { UserGroupState } from './user-group.state';
 
@@ -18,7 +28,12 @@ const INVALID_NAME_PREFIXES = ['@', 'role:', 'user:', 'stream:', 'channel:'];
  * Whether `user` holds one of the organization's group-valued permissions
  * (`can_invite_users_group`, `can_create_groups`, …), guests excluded where Zulip excludes them.
  */
-export function hasRealmPermission(membership: GroupMembership, user: Pick<UserState, 'userId' | 'role'>, realm: Pick<RealmState, 'settings'>, setting: RealmPermissionSetting): boolean {
+export function hasRealmPermission(
+  membership: GroupMembership,
+  user: Pick<UserState, 'userId' | 'role'>,
+  realm: Pick<RealmState, 'settings'>,
+  setting: RealmPermissionSetting,
+): boolean {
   return membership.hasPermission(user, realm.settings.groups[setting], REALM_GROUP_SETTING_CONFIG[setting]);
 }
 
@@ -35,7 +50,12 @@ export function findGroup(ctx: GroupsContext, groupId: number, options: { allowD
  * minus the lookup): never on system groups; always with the organization's
  * `can_manage_all_groups` or the group's `can_manage_group`; otherwise as `permission` says.
  */
-export function canUpdateGroup(ctx: Pick<GroupsContext, 'membership' | 'realm'>, user: Pick<UserState, 'userId' | 'role'>, group: UserGroupState, permission: UserGroupPermission): boolean {
+export function canUpdateGroup(
+  ctx: Pick<GroupsContext, 'membership' | 'realm'>,
+  user: Pick<UserState, 'userId' | 'role'>,
+  group: UserGroupState,
+  permission: UserGroupPermission,
+): boolean {
   if (group.isSystemGroup) return false;
   if (hasRealmPermission(ctx.membership, user, ctx.realm, 'can_manage_all_groups')) return true;
   const holds = (p: UserGroupPermission) => ctx.membership.hasPermission(user, group.settings[p], USER_GROUP_PERMISSION_CONFIG[p]);
@@ -43,7 +63,12 @@ export function canUpdateGroup(ctx: Pick<GroupsContext, 'membership' | 'realm'>,
 }
 
 /** Zulip's `access_user_group_for_update`, for the acting user. */
-export function accessGroupForUpdate(ctx: GroupsContext, groupId: number, permission: UserGroupPermission, options: { allowDeactivated: boolean }): UserGroupState {
+export function accessGroupForUpdate(
+  ctx: GroupsContext,
+  groupId: number,
+  permission: UserGroupPermission,
+  options: { allowDeactivated: boolean },
+): UserGroupState {
   const group = findGroup(ctx, groupId, options);
   if (!canUpdateGroup(ctx, ctx.actor, group, permission)) throw badRequest(INSUFFICIENT_PERMISSION);
   return group;
@@ -52,7 +77,8 @@ export function accessGroupForUpdate(ctx: GroupsContext, groupId: number, permis
 /** Zulip's `check_user_group_name`. */
 export function checkGroupName(name: string): string {
   if (name.trim() === '') throw badRequest("User group name can't be empty!");
-  if ([...name].length > MAX_USER_GROUP_NAME_LENGTH) throw badRequest(`User group name cannot exceed ${MAX_USER_GROUP_NAME_LENGTH} characters.`);
+  if ([...name].length > MAX_USER_GROUP_NAME_LENGTH)
+    throw badRequest(`User group name cannot exceed ${MAX_USER_GROUP_NAME_LENGTH} characters.`);
   const prefix = INVALID_NAME_PREFIXES.find((p) => name.startsWith(p));
   if (prefix) throw badRequest(`User group name cannot start with '${prefix}'.`);
   return name;
@@ -105,7 +131,11 @@ export function sameSettingValue(a: GroupSettingEventValue, b: GroupSettingEvent
  * Zulip's `validate_group_setting_value_change`: an `old` that differs from the current value is
  * refused (it guards against acting on a stale screen); returns whether the value changes.
  */
-export function settingValueChanges(current: GroupSettingEventValue, next: GroupSettingEventValue, expected: GroupSettingEventValue | undefined): boolean {
+export function settingValueChanges(
+  current: GroupSettingEventValue,
+  next: GroupSettingEventValue,
+  expected: GroupSettingEventValue | undefined,
+): boolean {
   if (expected !== undefined && !sameSettingValue(expected, current)) {
     throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
   }
@@ -116,7 +146,12 @@ export function settingValueChanges(current: GroupSettingEventValue, next: Group
  * Zulip's `access_user_group_for_setting`: a group id must name an active group the setting
  * accepts; an anonymous value must list active users and active groups.
  */
-export function checkSettingValue(ctx: GroupsContext, settingName: string, config: GroupPermissionConfig, value: GroupSettingEventValue): GroupSettingEventValue {
+export function checkSettingValue(
+  ctx: GroupsContext,
+  settingName: string,
+  config: GroupPermissionConfig,
+  value: GroupSettingEventValue,
+): GroupSettingEventValue {
   if (typeof value === 'number') {
     const group = findGroup(ctx, value, { allowDeactivated: false });
     const refused = (name: string) => badRequest(`'${settingName}' setting cannot be set to '${name}' group.`);

@@ -20,5 +20,7 @@ export function userGroupView(ctx: Pick<GroupsContext, 'membership' | 'usersById
 }
 
 /** Groups in id order, deactivated ones only when asked for. */
-export const userGroupsView = (ctx: Pick<GroupsContext, 'membership' | 'usersById' | 'groups'>, includeDeactivated: boolean): Record<string, unknown>[] =>
-  ctx.groups.filter((g) => includeDeactivated || !g.deactivated).map((g) => userGroupView(ctx, g));
+export const userGroupsView = (
+  ctx: Pick<GroupsContext, 'membership' | 'usersById' | 'groups'>,
+  includeDeactivated: boolean,
+): Record<string, unknown>[] => ctx.groups.filter((g) => includeDeactivated || !g.deactivated).map((g) => userGroupView(ctx, g));

@@ -13,7 +13,8 @@ function permissionSettingView(config: GroupPermissionConfig): Record<string, un
   };
 }
 
-const viewAll = (configs: Record<string, GroupPermissionConfig>) => Object.fromEntries(Object.entries(configs).map(([name, config]) => [name, permissionSettingView(config)]));
+const viewAll = (configs: Record<string, GroupPermissionConfig>) =>
+  Object.fromEntries(Object.entries(configs).map(([name, config]) => [name, permissionSettingView(config)]));
 
 /**
  * The organization's and the user groups' part of `server_supported_permission_settings`: which

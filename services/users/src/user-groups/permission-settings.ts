@@ -16,7 +16,12 @@ export interface GroupPermissionConfig {
   defaultForSystemGroups?: SystemGroupName;
 }
 
-const setting = (allowNobodyGroup: boolean, allowEveryoneGroup: boolean, defaultGroup: GroupPermissionConfig['defaultGroup'], defaultForSystemGroups?: SystemGroupName): GroupPermissionConfig => ({
+const setting = (
+  allowNobodyGroup: boolean,
+  allowEveryoneGroup: boolean,
+  defaultGroup: GroupPermissionConfig['defaultGroup'],
+  defaultForSystemGroups?: SystemGroupName,
+): GroupPermissionConfig => ({
   allowNobodyGroup,
   allowEveryoneGroup,
   allowInternetGroup: false,
@@ -99,4 +104,9 @@ export const REALM_GROUP_SETTING_CONFIG: Record<RealmPermissionSetting, GroupPer
 };
 
 /** Realm settings only organization owners may change (zerver/views/realm.py `update_realm`). */
-export const OWNER_ONLY_REALM_SETTINGS: ReadonlySet<string> = new Set(['can_create_groups', 'can_invite_users_group', 'can_manage_all_groups', 'create_multiuse_invite_group']);
+export const OWNER_ONLY_REALM_SETTINGS: ReadonlySet<string> = new Set([
+  'can_create_groups',
+  'can_invite_users_group',
+  'can_manage_all_groups',
+  'create_multiuse_invite_group',
+]);

@@ -36,11 +36,41 @@ export interface SystemGroupDefinition {
 export const SYSTEM_GROUPS: readonly SystemGroupDefinition[] = [
   { id: 1, name: SystemGroup.NOBODY, description: 'Nobody', directRoles: [], subgroup: null },
   { id: 2, name: SystemGroup.OWNERS, description: 'Owners of this organization', directRoles: [Role.OWNER], subgroup: null },
-  { id: 3, name: SystemGroup.ADMINISTRATORS, description: 'Administrators of this organization, including owners', directRoles: [Role.ADMINISTRATOR], subgroup: SystemGroup.OWNERS },
-  { id: 4, name: SystemGroup.MODERATORS, description: 'Moderators of this organization, including administrators', directRoles: [Role.MODERATOR], subgroup: SystemGroup.ADMINISTRATORS },
-  { id: 5, name: SystemGroup.FULL_MEMBERS, description: 'Members of this organization, not including new accounts and guests', directRoles: [Role.MEMBER], subgroup: SystemGroup.MODERATORS },
-  { id: 6, name: SystemGroup.MEMBERS, description: 'Members of this organization, not including guests', directRoles: [Role.MEMBER], subgroup: SystemGroup.FULL_MEMBERS },
-  { id: 7, name: SystemGroup.EVERYONE, description: 'Everyone in this organization, including guests', directRoles: [Role.GUEST], subgroup: SystemGroup.MEMBERS },
+  {
+    id: 3,
+    name: SystemGroup.ADMINISTRATORS,
+    description: 'Administrators of this organization, including owners',
+    directRoles: [Role.ADMINISTRATOR],
+    subgroup: SystemGroup.OWNERS,
+  },
+  {
+    id: 4,
+    name: SystemGroup.MODERATORS,
+    description: 'Moderators of this organization, including administrators',
+    directRoles: [Role.MODERATOR],
+    subgroup: SystemGroup.ADMINISTRATORS,
+  },
+  {
+    id: 5,
+    name: SystemGroup.FULL_MEMBERS,
+    description: 'Members of this organization, not including new accounts and guests',
+    directRoles: [Role.MEMBER],
+    subgroup: SystemGroup.MODERATORS,
+  },
+  {
+    id: 6,
+    name: SystemGroup.MEMBERS,
+    description: 'Members of this organization, not including guests',
+    directRoles: [Role.MEMBER],
+    subgroup: SystemGroup.FULL_MEMBERS,
+  },
+  {
+    id: 7,
+    name: SystemGroup.EVERYONE,
+    description: 'Everyone in this organization, including guests',
+    directRoles: [Role.GUEST],
+    subgroup: SystemGroup.MEMBERS,
+  },
   { id: 8, name: SystemGroup.INTERNET, description: 'Everyone on the Internet', directRoles: [], subgroup: SystemGroup.EVERYONE },
 ];
 

@@ -19,7 +19,9 @@ export const userGroupProjector = (repo: UsersRepository): Projector => ({
   async apply(event, envelope) {
     const groupEvent = event as UserGroupEvent;
     const { groupId } = groupEvent.data;
-    await applyToDocument(repo.userGroups, userGroupAggregateId(groupId), envelope.sequence, (current) => evolveUserGroup(current, groupEvent, envelope.sequence));
+    await applyToDocument(repo.userGroups, userGroupAggregateId(groupId), envelope.sequence, (current) =>
+      evolveUserGroup(current, groupEvent, envelope.sequence),
+    );
     if (groupEvent.type === 'user_group.created.v1') await repo.raiseLastId('group_id', groupId);
   },
 });

@@ -26,7 +26,19 @@ const sorted = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b
 export function evolveUserGroup(state: UserGroupState | null, event: UserGroupEvent, sequence: number): UserGroupState {
   if (event.type === 'user_group.created.v1') {
     const { groupId, name, description, isSystemGroup, creatorId, dateCreated, memberIds, subgroupIds, settings } = event.data;
-    return { groupId, name, description, isSystemGroup, creatorId, dateCreated, memberIds: sorted(memberIds), subgroupIds: sorted(subgroupIds), settings: { ...settings }, deactivated: false, version: sequence };
+    return {
+      groupId,
+      name,
+      description,
+      isSystemGroup,
+      creatorId,
+      dateCreated,
+      memberIds: sorted(memberIds),
+      subgroupIds: sorted(subgroupIds),
+      settings: { ...settings },
+      deactivated: false,
+      version: sequence,
+    };
   }
   if (!state) throw new Error(`${event.type} for unknown group ${event.data.groupId}`);
   switch (event.type) {

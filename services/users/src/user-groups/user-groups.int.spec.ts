@@ -9,9 +9,14 @@ describe('user group events on users.events', () => {
 
   it('publishes creation, updates, membership, subgroups and deactivation of a group, with ids and changed fields only', async () => {
     const [a, b] = [await createUser(), await createUser()];
-    const sub = (await api('POST', '/user_groups/create', { auth: owner(), params: { name: uniqueGroupName(), description: '', members: [] } })).body.group_id as number;
+    const sub = (
+      await api('POST', '/user_groups/create', { auth: owner(), params: { name: uniqueGroupName(), description: '', members: [] } })
+    ).body.group_id as number;
     const name = uniqueGroupName('events');
-    const created = await api('POST', '/user_groups/create', { auth: owner(), params: { name, description: 'Events', members: [a.userId] } });
+    const created = await api('POST', '/user_groups/create', {
+      auth: owner(),
+      params: { name, description: 'Events', members: [a.userId] },
+    });
     const id = created.body.group_id as number;
     const ownerId = systemInfo().owner.userId;
     await api('PATCH', `/user_groups/${id}`, { auth: owner(), params: { description: 'Changed', name, can_mention_group: { new: 6 } } });
@@ -57,7 +62,8 @@ describe('user group events on users.events', () => {
 
   it('publishes nothing for a refused request or an update that changes nothing', async () => {
     const name = uniqueGroupName('quiet');
-    const id = (await api('POST', '/user_groups/create', { auth: owner(), params: { name, description: 'Same', members: [] } })).body.group_id as number;
+    const id = (await api('POST', '/user_groups/create', { auth: owner(), params: { name, description: 'Same', members: [] } })).body
+      .group_id as number;
     await capture.waitFor((e) => e.aggregateId === `group:${id}`);
     await api('PATCH', `/user_groups/${id}`, { auth: owner(), params: { name, description: 'Same' } });
     await api('POST', `/user_groups/${id}/subgroups`, { auth: owner(), params: { add: [id] } });

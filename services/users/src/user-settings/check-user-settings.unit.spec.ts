@@ -59,7 +59,11 @@ describe('checking setting values', () => {
 
   it("words the home view and animation choices as value errors for a user's own settings", () => {
     refuses({ web_home_view: 'stream' }, 'Invalid web_home_view: Value error, Not in the list of possible values', ownSettings);
-    refuses({ web_animate_image_previews: 'x' }, 'Invalid web_animate_image_previews: Value error, Not in the list of possible values', ownSettings);
+    refuses(
+      { web_animate_image_previews: 'x' },
+      'Invalid web_animate_image_previews: Value error, Not in the list of possible values',
+      ownSettings,
+    );
     refuses({ resolved_topic_notice_auto_read_policy: 'x' }, 'Invalid resolved_topic_notice_auto_read_policy', ownSettings);
   });
 

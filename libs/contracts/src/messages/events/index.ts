@@ -32,7 +32,13 @@ import {
   ChannelRenamedV1,
   ChannelUnarchivedV1,
 } from './channel-changed.v1';
-import { ScheduledMessageCreatedV1, ScheduledMessageDeletedV1, ScheduledMessageDeliveredV1, ScheduledMessageEditedV1, ScheduledMessageFailedV1 } from './scheduled-message.v1';
+import {
+  ScheduledMessageCreatedV1,
+  ScheduledMessageDeletedV1,
+  ScheduledMessageDeliveredV1,
+  ScheduledMessageEditedV1,
+  ScheduledMessageFailedV1,
+} from './scheduled-message.v1';
 
 export * from './channel-created.v1';
 export * from './channel-subscribers-added.v1';

@@ -43,7 +43,10 @@ export const ScheduledMessageDeletedV1 = z.object({ type: z.literal('scheduled_m
 export type ScheduledMessageDeletedV1 = z.infer<typeof ScheduledMessageDeletedV1>;
 
 /** Sent at its time: `messageId` is the message sent (its `message.sent.v1` is in the same command). */
-export const ScheduledMessageDeliveredV1 = z.object({ type: z.literal('scheduled_message.delivered.v1'), data: Ended.extend({ messageId: z.number().int().positive() }) });
+export const ScheduledMessageDeliveredV1 = z.object({
+  type: z.literal('scheduled_message.delivered.v1'),
+  data: Ended.extend({ messageId: z.number().int().positive() }),
+});
 export type ScheduledMessageDeliveredV1 = z.infer<typeof ScheduledMessageDeliveredV1>;
 
 /** Could not be sent at its time: the message as it is now, `failed` with Zulip's reason. */

@@ -18,5 +18,14 @@ export * from './realm-export-failed.v1';
 export * from './realm-export-deleted.v1';
 
 /** Every event on `uploads.events`, discriminated by `type`. */
-export const UploadsEvent = z.discriminatedUnion('type', [AttachmentUploadedV1, AttachmentRemovedV1, AttachmentClaimedV1, AttachmentUnclaimedV1, RealmExportRequestedV1, RealmExportSucceededV1, RealmExportFailedV1, RealmExportDeletedV1]);
+export const UploadsEvent = z.discriminatedUnion('type', [
+  AttachmentUploadedV1,
+  AttachmentRemovedV1,
+  AttachmentClaimedV1,
+  AttachmentUnclaimedV1,
+  RealmExportRequestedV1,
+  RealmExportSucceededV1,
+  RealmExportFailedV1,
+  RealmExportDeletedV1,
+]);
 export type UploadsEvent = z.infer<typeof UploadsEvent>;

@@ -25,7 +25,7 @@ describe('tus upload locks shared by gateway instances (Redis)', () => {
     await Promise.all(connections.map((c) => c.quit()));
   });
 
-  it("asks the holder on another gateway to let go, and takes the lock once it has", async () => {
+  it('asks the holder on another gateway to let go, and takes the lock once it has', async () => {
     const [a, b] = [await gateway(), await gateway()];
     const id = upload();
     const held = a.newLock(id);
@@ -41,7 +41,7 @@ describe('tus upload locks shared by gateway instances (Redis)', () => {
     expect(events).toEqual(['asked to let go', 'taken']);
   });
 
-  it('makes a second request on the same gateway wait for the first, as tus\'s own locker does', async () => {
+  it("makes a second request on the same gateway wait for the first, as tus's own locker does", async () => {
     const a = await gateway();
     const id = upload();
     const first = a.newLock(id);

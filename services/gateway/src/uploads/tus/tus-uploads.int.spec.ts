@@ -79,10 +79,16 @@ const bytesOf = async (pathId: string) => buffer(await bucket.read(pathId));
 interface AttachmentsBody {
   attachments: { id: number; name: string; path_id: string; size: number }[];
 }
-const attachmentsOf = async (auth: Credentials) => ((await api('GET', '/attachments', { auth })).body as unknown as AttachmentsBody).attachments;
+const attachmentsOf = async (auth: Credentials) =>
+  ((await api('GET', '/attachments', { auth })).body as unknown as AttachmentsBody).attachments;
 
 /** tus-js-client, as a Zulip client uses the endpoint: resolves with the last PATCH's JSON body. */
-function clientUpload(auth: Credentials, bytes: Buffer, metadata: Record<string, string>, options: { chunkSize?: number } = {}): Promise<Record<string, unknown>> {
+function clientUpload(
+  auth: Credentials,
+  bytes: Buffer,
+  metadata: Record<string, string>,
+  options: { chunkSize?: number } = {},
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(bytes, {
       endpoint: tusUrl(),
@@ -106,7 +112,7 @@ function clientUpload(auth: Credentials, bytes: Buffer, metadata: Record<string,
 }
 
 describe('uploads: tus resumable uploads at /api/v1/tus', () => {
-  it('turns a complete upload into the uploader\'s attachment and answers its URL as POST /user_uploads does', async () => {
+  it("turns a complete upload into the uploader's attachment and answers its URL as POST /user_uploads does", async () => {
     const user = await createUser();
     const bytes = randomBytes(300 * 1024);
     const body = await clientUpload(user, bytes, { filename: 'big report.pdf', filetype: 'application/pdf' }, { chunkSize: 100 * 1024 });
@@ -117,7 +123,9 @@ describe('uploads: tus resumable uploads at /api/v1/tus', () => {
     expect(url.match(PATH)![2]).toBe('big-report.pdf');
     expect((await bytesOf(pathIdOf(url))).equals(bytes)).toBe(true);
     expect(await bucket.stat(pathIdOf(url))).toEqual({ size: bytes.length, contentType: 'application/pdf' });
-    expect(await attachmentsOf(user)).toEqual([expect.objectContaining({ name: 'big report.pdf', path_id: pathIdOf(url), size: bytes.length })]);
+    expect(await attachmentsOf(user)).toEqual([
+      expect.objectContaining({ name: 'big report.pdf', path_id: pathIdOf(url), size: bytes.length }),
+    ]);
     // The upload's state is gone from the bucket; the finished upload is no longer a tus upload.
     expect(await bucket.stat(`${pathIdOf(url)}.info`)).toBeNull();
     expect(await bucket.stat(`${pathIdOf(url)}.part`)).toBeNull();
@@ -192,7 +200,11 @@ describe('uploads: tus resumable uploads at /api/v1/tus', () => {
       const location = (await createUpload(user, 10, { filename: 'a.txt' })).headers.get('location')!;
       const wrongKey = { email: user.email, apiKey: 'a'.repeat(32) };
       for (const auth of [undefined, wrongKey]) {
-        const refusals = [await createUpload(auth, 10, { filename: 'a.txt' }), await patchUpload(auth, location, 0, Buffer.from('0123456789')), await tusRequest('DELETE', location, { auth })];
+        const refusals = [
+          await createUpload(auth, 10, { filename: 'a.txt' }),
+          await patchUpload(auth, location, 0, Buffer.from('0123456789')),
+          await tusRequest('DELETE', location, { auth }),
+        ];
         for (const res of refusals) {
           expect(res.status).toBe(401);
           expect(res.headers.get('www-authenticate')).toBe('Basic realm="zulip"');
@@ -218,7 +230,7 @@ describe('uploads: tus resumable uploads at /api/v1/tus', () => {
       expect((await uploadOffset(other, location)).status).toBe(404);
       expect((await patchUpload(other, location, 0, bytes)).status).toBe(404);
       expect((await tusRequest('DELETE', location, { auth: other })).status).toBe(404);
-      expect((await attachmentsOf(other))).toEqual([]);
+      expect(await attachmentsOf(other)).toEqual([]);
 
       expect((await patchUpload(user, location, 0, bytes)).status).toBe(200);
       expect((await bytesOf(pathIdOfUpload(location))).toString()).toBe('mine, not yours');

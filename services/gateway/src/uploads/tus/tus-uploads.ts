@@ -55,8 +55,11 @@ export class TusUploads implements TusHandler {
       getFileIdFromRequest: (_req, lastPath) => pathIdOfSegment(lastPath),
       onUploadCreate: async (req, upload) => {
         // Refused before any byte is sent rather than when the record is.
-        if (!StoredFile.shape.name.safeParse(fileNameOf(upload.metadata)).success) throw tusError(new DomainError('BAD_REQUEST', 'filename is too long (limit: 255 characters)'));
-        return { metadata: { ...upload.metadata, [OWNER]: String(this.caller(req).actor.userId), contentType: contentTypeOf(upload.metadata) } };
+        if (!StoredFile.shape.name.safeParse(fileNameOf(upload.metadata)).success)
+          throw tusError(new DomainError('BAD_REQUEST', 'filename is too long (limit: 255 characters)'));
+        return {
+          metadata: { ...upload.metadata, [OWNER]: String(this.caller(req).actor.userId), contentType: contentTypeOf(upload.metadata) },
+        };
       },
       onIncomingRequest: (req, id) => this.checkOwner(req, id),
       onUploadFinish: (req, upload) => this.record(req, upload),
@@ -104,20 +107,39 @@ export class TusUploads implements TusHandler {
   /** The finished upload becomes an attachment, as `POST /user_uploads` makes one. */
   private async record(req: TusRequest, upload: Upload): Promise<{ status_code: number; headers: Record<string, string>; body: string }> {
     const { actor, origin } = this.caller(req);
-    const file: StoredFile = { pathId: upload.id, name: fileNameOf(upload.metadata), size: upload.size ?? upload.offset, contentType: contentTypeOf(upload.metadata) };
+    const file: StoredFile = {
+      pathId: upload.id,
+      name: fileNameOf(upload.metadata),
+      size: upload.size ?? upload.offset,
+      contentType: contentTypeOf(upload.metadata),
+    };
     try {
       if (file.size === 0) await this.deps.store.storeEmpty(file.pathId, file.contentType);
-      const body = await this.deps.dispatcher.request(origin, actor, { service: uploadFile.service, type: uploadFile.type, kind: uploadFile.kind, key: 'realm', data: { file } });
-      return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ result: 'success', msg: '', ...body }) };
+      const body = await this.deps.dispatcher.request(origin, actor, {
+        service: uploadFile.service,
+        type: uploadFile.type,
+        kind: uploadFile.kind,
+        key: 'realm',
+        data: { file },
+      });
+      return {
+        status_code: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ result: 'success', msg: '', ...body }),
+      };
     } catch (error) {
       // As for POST /user_uploads: not after a timeout, the service may still record the file.
       const timedOut = error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE';
       if (!timedOut) {
-        await this.deps.store.discardObject(file.pathId).catch((err: unknown) => this.deps.logger.warn({ err, pathId: file.pathId }, 'could not remove an unrecorded upload'));
+        await this.deps.store
+          .discardObject(file.pathId)
+          .catch((err: unknown) => this.deps.logger.warn({ err, pathId: file.pathId }, 'could not remove an unrecorded upload'));
       } else this.deps.logger.warn({ pathId: file.pathId }, 'the uploads service did not answer in time');
       throw tusError(asDomainError(error));
     } finally {
-      await this.deps.store.forgetFinished(upload.id).catch((err: unknown) => this.deps.logger.warn({ err, pathId: upload.id }, 'could not remove a finished upload\'s state'));
+      await this.deps.store
+        .forgetFinished(upload.id)
+        .catch((err: unknown) => this.deps.logger.warn({ err, pathId: upload.id }, "could not remove a finished upload's state"));
     }
   }
 }

@@ -37,7 +37,10 @@ export class UploadStore extends S3Store {
 
   /** A finished upload's state, once it is recorded (or refused): later requests for it are 404s. */
   async forgetFinished(id: string): Promise<void> {
-    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: [{ Key: this.infoKey(id) }, { Key: this.partKey(id, true) }] } });
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: this.infoKey(id) }, { Key: this.partKey(id, true) }] },
+    });
     await this.clearCache(id);
   }
 

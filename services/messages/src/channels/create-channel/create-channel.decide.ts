@@ -5,7 +5,13 @@ import { checkChannelName, normalizeDescription } from '../channel-name';
 import { resolvePrincipals, type ChannelsContext } from '../channels-context';
 import type { ChannelState } from '../channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
-import { channelCreated, checkChannelCreationPermissions, checkNewChannelParams, checkRequestedSettings, requestedSettings } from '../new-channel';
+import {
+  channelCreated,
+  checkChannelCreationPermissions,
+  checkNewChannelParams,
+  checkRequestedSettings,
+  requestedSettings,
+} from '../new-channel';
 import { planSubscriptions } from '../subscription-plan';
 import type { UserSubscriptionsState } from '../user-subscriptions.state';
 import { NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../folders/channel-folders.state';
@@ -41,11 +47,31 @@ export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelStat
   const subscribers = cmd.subscribers.length > 0 ? resolvePrincipals(ctx, cmd.subscribers) : [];
 
   const channelId = state.lastChannelId + 1;
-  const events: NewEvent[] = [channelCreated({ channelId, name, description: normalizeDescription(cmd.description), creatorId: actor.userId, now, options, settings, render: state.render ?? null })];
+  const events: NewEvent[] = [
+    channelCreated({
+      channelId,
+      name,
+      description: normalizeDescription(cmd.description),
+      creatorId: actor.userId,
+      now,
+      options,
+      settings,
+      render: state.render ?? null,
+    }),
+  ];
   if (options.isDefaultStream) {
-    events.push({ type: 'default_channel.added.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId } });
+    events.push({
+      type: 'default_channel.added.v1',
+      aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+      sequence: state.defaultChannels.version + 1,
+      data: { channelId },
+    });
   }
-  const plan = planSubscriptions([{ channelId, name, version: 1 }], subscribers.map((u) => u.userId), state.subscriptionsOf);
+  const plan = planSubscriptions(
+    [{ channelId, name, version: 1 }],
+    subscribers.map((u) => u.userId),
+    state.subscriptionsOf,
+  );
   events.push(...plan.events);
   return { events, reply: { id: channelId } };
 }

@@ -17,7 +17,11 @@ const state = (actorId: number, overrides: Partial<CreateChannelState> = {}): Cr
 
 describe('POST /channels/create', () => {
   it('creates the channel with the next id and subscribes the subscribers, the creator not included', () => {
-    const { events, reply } = decideCreateChannel(cmd({ name: 'music', description: 'All things music', subscribers: [U.otherMember, U.guest] }), state(U.member), NOW);
+    const { events, reply } = decideCreateChannel(
+      cmd({ name: 'music', description: 'All things music', subscribers: [U.otherMember, U.guest] }),
+      state(U.member),
+      NOW,
+    );
     expect(reply).toEqual({ id: 42 });
     expect(events.map((e) => [e.type, e.sequence])).toEqual([
       ['channel.created.v1', 1],
@@ -47,24 +51,39 @@ describe('POST /channels/create', () => {
     ['an unknown subscriber', { name: 'x', subscribers: [U.member, 1000] }, U.member, 'No such user'],
     ['a deactivated subscriber', { name: 'x', subscribers: [U.deactivated] }, U.member, 'User is deactivated'],
     ['a name with a control character', { name: 'a\u0007b' }, U.member, 'Invalid character in channel name, at position 2.'],
-    ['a private default channel', { name: 'x', is_default_stream: true, invite_only: true }, U.owner, 'A default channel cannot be private.'],
+    [
+      'a private default channel',
+      { name: 'x', is_default_stream: true, invite_only: true },
+      U.owner,
+      'A default channel cannot be private.',
+    ],
   ])('refuses %s', (_what, params, actor, msg) => {
     expect(() => decideCreateChannel(cmd(params), state(actor), NOW)).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg }));
   });
 
   it('stores can_create_topic_group (default role:everyone) and refuses a narrower one for a channel with protected history', () => {
-    const created = (params: Record<string, unknown>) => decideCreateChannel(cmd({ name: 'x', ...params }), state(U.member), NOW).events[0].data.settings;
+    const created = (params: Record<string, unknown>) =>
+      decideCreateChannel(cmd({ name: 'x', ...params }), state(U.member), NOW).events[0].data.settings;
     expect(created({})).toMatchObject({ can_create_topic_group: 7 });
     expect(created({ can_create_topic_group: 4 })).toMatchObject({ can_create_topic_group: 4 });
-    expect(created({ invite_only: true, history_public_to_subscribers: true, can_create_topic_group: 4 })).toMatchObject({ can_create_topic_group: 4 });
-    expect(created({ invite_only: true, can_create_topic_group: { direct_members: [], direct_subgroups: [7] } })).toMatchObject({ can_create_topic_group: 7 });
+    expect(created({ invite_only: true, history_public_to_subscribers: true, can_create_topic_group: 4 })).toMatchObject({
+      can_create_topic_group: 4,
+    });
+    expect(created({ invite_only: true, can_create_topic_group: { direct_members: [], direct_subgroups: [7] } })).toMatchObject({
+      can_create_topic_group: 7,
+    });
     expect(() => created({ invite_only: true, can_create_topic_group: 4 })).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group' }),
+      expect.objectContaining({
+        code: 'BAD_REQUEST',
+        msg: 'Unsupported parameter combination: history_public_to_subscribers, can_create_topic_group',
+      }),
     );
   });
 
   it('checks who may create before looking at the subscribers', () => {
     const ctx = contextOf(withRealmSetting(organization(), 'can_create_public_channel_group', 3), U.member);
-    expect(() => decideCreateChannel(cmd({ name: 'x', subscribers: [1000] }), state(U.member, { ctx }), NOW)).toThrow(expect.objectContaining({ msg: 'Insufficient permission' }));
+    expect(() => decideCreateChannel(cmd({ name: 'x', subscribers: [1000] }), state(U.member, { ctx }), NOW)).toThrow(
+      expect.objectContaining({ msg: 'Insufficient permission' }),
+    );
   });
 });

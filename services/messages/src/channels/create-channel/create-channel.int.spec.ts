@@ -11,25 +11,44 @@ describe('POST /channels/create', () => {
   it('creates a channel, subscribes the listed users and answers its id', async () => {
     const [creator, a] = [await createUser(), await createUser()];
     const name = uniqueChannelName('music');
-    const res = await api('POST', '/channels/create', { auth: creator, params: { name, description: 'All **things** music', subscribers: [a.userId], can_send_message_group: 6 } });
+    const res = await api('POST', '/channels/create', {
+      auth: creator,
+      params: { name, description: 'All **things** music', subscribers: [a.userId], can_send_message_group: 6 },
+    });
     expect(res.status).toBe(200);
     const id = res.body.id as number;
     expect(res.body).toEqual({ result: 'success', msg: '', id });
     const created = await capture.waitFor((e) => e.type === 'channel.created.v1' && e.data.channelId === id);
-    expect(created.data).toMatchObject({ name, description: 'All **things** music', renderedDescription: '<p>All <strong>things</strong> music</p>', creatorId: creator.userId });
-    expect(created.data.settings).toMatchObject({ can_send_message_group: 6, can_administer_channel_group: { directMembers: [creator.userId], directSubgroups: [] } });
+    expect(created.data).toMatchObject({
+      name,
+      description: 'All **things** music',
+      renderedDescription: '<p>All <strong>things</strong> music</p>',
+      creatorId: creator.userId,
+    });
+    expect(created.data.settings).toMatchObject({
+      can_send_message_group: 6,
+      can_administer_channel_group: { directMembers: [creator.userId], directSubgroups: [] },
+    });
     await capture.waitFor((e) => e.type === 'channel.subscribers_added.v1' && e.data.channelId === id);
     expect(await subscribedChannelIds(a)).toEqual([id]);
     expect(await subscribedChannelIds(creator)).toEqual([]);
 
     const stream = await api('GET', `/streams/${id}`, { auth: a });
-    expect(stream.body.stream).toMatchObject({ stream_id: id, name, stream_post_policy: 1, can_send_message_group: 6, subscriber_count: 1 });
+    expect(stream.body.stream).toMatchObject({
+      stream_id: id,
+      name,
+      stream_post_policy: 1,
+      can_send_message_group: 6,
+      subscriber_count: 1,
+    });
   });
 
   it("renders the description with the organization's mentions and channel links, without previews or emoticons", async () => {
     const [creator, mentioned] = [await createUser(), await createUser()];
     const other = uniqueChannelName('other');
-    expect((await api('POST', '/channels/create', { auth: creator, params: { name: other, subscribers: [creator.userId] } })).status).toBe(200);
+    expect((await api('POST', '/channels/create', { auth: creator, params: { name: other, subscribers: [creator.userId] } })).status).toBe(
+      200,
+    );
     const name = uniqueChannelName('described');
     const description = `Ask @**${mentioned.fullName}|${mentioned.userId}** or see #**${other}** :) https://example.com/a.png`;
     const res = await api('POST', '/channels/create', { auth: creator, params: { name, description, subscribers: [] } });
@@ -55,7 +74,9 @@ describe('POST /channels/create', () => {
     const name = uniqueChannelName('nobody');
     const res = await api('POST', '/channels/create', { auth: owner(), params: { name, subscribers: [999_999] } });
     expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
-    expect((await api('GET', '/get_stream_id', { auth: owner(), params: { stream: name } })).body).toMatchObject({ msg: `Invalid channel name '${name}'` });
+    expect((await api('GET', '/get_stream_id', { auth: owner(), params: { stream: name } })).body).toMatchObject({
+      msg: `Invalid channel name '${name}'`,
+    });
   });
 
   it.each([
@@ -73,14 +94,24 @@ describe('POST /channels/create', () => {
 
   it("follows the organization's can_create_public_channel_group", async () => {
     const [moderator, member] = [await createUser({ role: Role.MODERATOR }), await createUser()];
-    const before = (await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['realm'] } })).body.realm_can_create_public_channel_group;
+    const before = (await api('POST', '/register', { auth: owner(), params: { fetch_event_types: ['realm'] } })).body
+      .realm_can_create_public_channel_group;
     await api('PATCH', '/realm', { auth: owner(), params: { can_create_public_channel_group: { new: 4 } } });
     try {
-      const refused = await api('POST', '/channels/create', { auth: member, params: { name: uniqueChannelName('public'), subscribers: [] } });
+      const refused = await api('POST', '/channels/create', {
+        auth: member,
+        params: { name: uniqueChannelName('public'), subscribers: [] },
+      });
       expect(refused.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
-      const allowed = await api('POST', '/channels/create', { auth: moderator, params: { name: uniqueChannelName('public'), subscribers: [] } });
+      const allowed = await api('POST', '/channels/create', {
+        auth: moderator,
+        params: { name: uniqueChannelName('public'), subscribers: [] },
+      });
       expect(allowed.status).toBe(200);
-      const privateOk = await api('POST', '/channels/create', { auth: member, params: { name: uniqueChannelName('private'), subscribers: [], invite_only: true } });
+      const privateOk = await api('POST', '/channels/create', {
+        auth: member,
+        params: { name: uniqueChannelName('private'), subscribers: [], invite_only: true },
+      });
       expect(privateOk.status).toBe(200);
     } finally {
       await api('PATCH', '/realm', { auth: owner(), params: { can_create_public_channel_group: { new: before } } });

@@ -21,7 +21,14 @@ export function decideAddDefaultChannel(state: DefaultChannelsDecisionState): De
   if (channel.inviteOnly) throw badRequest('Private channels cannot be made default.');
   if (state.defaultChannels.channelIds.includes(channel.channelId)) return { events: [], reply: {} };
   return {
-    events: [{ type: 'default_channel.added.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId: channel.channelId } }],
+    events: [
+      {
+        type: 'default_channel.added.v1',
+        aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+        sequence: state.defaultChannels.version + 1,
+        data: { channelId: channel.channelId },
+      },
+    ],
     reply: {},
   };
 }
@@ -31,7 +38,14 @@ export function decideRemoveDefaultChannel(state: DefaultChannelsDecisionState):
   const channel = accessChannelById(state.ctx, state.channel, state.actorSubscriptions, { requireContentAccess: false });
   if (!state.defaultChannels.channelIds.includes(channel.channelId)) return { events: [], reply: {} };
   return {
-    events: [{ type: 'default_channel.removed.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId: channel.channelId } }],
+    events: [
+      {
+        type: 'default_channel.removed.v1',
+        aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+        sequence: state.defaultChannels.version + 1,
+        data: { channelId: channel.channelId },
+      },
+    ],
     reply: {},
   };
 }

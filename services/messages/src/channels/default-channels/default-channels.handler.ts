@@ -16,12 +16,18 @@ function defaultChannelsHandler(
     schema,
     async handle({ actorId, data }) {
       const ctx = channelsContext(users, actorId);
-      const [channel, actorSubscriptions, defaultChannels] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId), repo.defaultChannels()]);
+      const [channel, actorSubscriptions, defaultChannels] = await Promise.all([
+        repo.channel(data.stream_id),
+        repo.subscriptionsOf(ctx.actor.userId),
+        repo.defaultChannels(),
+      ]);
       return decide({ ctx, channel, actorSubscriptions, defaultChannels });
     },
     replyFrom: () => ({}),
   };
 }
 
-export const addDefaultChannelHandler = (deps: MessagesDeps) => defaultChannelsHandler(deps, addDefaultStream.params, decideAddDefaultChannel);
-export const removeDefaultChannelHandler = (deps: MessagesDeps) => defaultChannelsHandler(deps, removeDefaultStream.params, decideRemoveDefaultChannel);
+export const addDefaultChannelHandler = (deps: MessagesDeps) =>
+  defaultChannelsHandler(deps, addDefaultStream.params, decideAddDefaultChannel);
+export const removeDefaultChannelHandler = (deps: MessagesDeps) =>
+  defaultChannelsHandler(deps, removeDefaultStream.params, decideRemoveDefaultChannel);

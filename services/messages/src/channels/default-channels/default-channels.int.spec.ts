@@ -1,5 +1,16 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createChannel, createUser, invitationKeyIn, owner, subscribedChannelIds, uniqueEmail, waitForMails, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  invitationKeyIn,
+  owner,
+  subscribedChannelIds,
+  uniqueEmail,
+  waitForMails,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 const isDefault = async (id: number): Promise<boolean | undefined> => {
   const res = await api('GET', '/streams', { auth: owner(), params: { include_all: true, include_default: true } });
@@ -16,21 +27,40 @@ describe('default channels', () => {
   it('administrators add and remove a default channel, publishing each change', async () => {
     const admin = await createUser({ role: Role.ADMINISTRATOR });
     const id = await createChannel();
-    expect((await api('POST', '/default_streams', { auth: admin, params: { stream_id: id } })).body).toEqual({ result: 'success', msg: '' });
+    expect((await api('POST', '/default_streams', { auth: admin, params: { stream_id: id } })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     await capture.waitFor((e) => e.type === 'default_channel.added.v1' && e.data.channelId === id);
     expect(await isDefault(id)).toBe(true);
     expect((await api('POST', '/default_streams', { auth: admin, params: { stream_id: id } })).status).toBe(200);
-    expect((await api('DELETE', '/default_streams', { auth: admin, params: { stream_id: id } })).body).toEqual({ result: 'success', msg: '' });
+    expect((await api('DELETE', '/default_streams', { auth: admin, params: { stream_id: id } })).body).toEqual({
+      result: 'success',
+      msg: '',
+    });
     await capture.waitFor((e) => e.type === 'default_channel.removed.v1' && e.data.channelId === id);
     expect(await isDefault(id)).toBe(false);
   });
 
   it('refuses private channels and unknown ids', async () => {
     const id = await createChannel({ invite_only: true, subscribers: [] });
-    expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: id } })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid channel ID' });
-    const joined = await createChannel({ invite_only: true, subscribers: [(await api('GET', '/users/me', { auth: owner() })).body.user_id] });
-    expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: joined } })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Private channels cannot be made default.' });
-    expect((await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: 999_999 } })).body).toMatchObject({ msg: 'Invalid channel ID' });
+    expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: id } })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid channel ID',
+    });
+    const joined = await createChannel({
+      invite_only: true,
+      subscribers: [(await api('GET', '/users/me', { auth: owner() })).body.user_id],
+    });
+    expect((await api('POST', '/default_streams', { auth: owner(), params: { stream_id: joined } })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Private channels cannot be made default.',
+    });
+    expect((await api('DELETE', '/default_streams', { auth: owner(), params: { stream_id: 999_999 } })).body).toMatchObject({
+      msg: 'Invalid channel ID',
+    });
   });
 
   it('refuses moderators', async () => {
@@ -44,7 +74,10 @@ describe('default channels', () => {
     await api('POST', '/default_streams', { auth: owner(), params: { stream_id: id } });
     try {
       const email = uniqueEmail('invited');
-      const sent = await api('POST', '/invites', { auth: owner(), params: { invitee_emails: email, stream_ids: [], include_realm_default_subscriptions: true } });
+      const sent = await api('POST', '/invites', {
+        auth: owner(),
+        params: { invitee_emails: email, stream_ids: [], include_realm_default_subscriptions: true },
+      });
       expect(sent.status).toBe(200);
       const key = invitationKeyIn((await waitForMails(email))[0]);
       const accepted = await api('POST', '/invites/accept', { params: { key, full_name: 'Invited Person', password: 'a-good-password' } });

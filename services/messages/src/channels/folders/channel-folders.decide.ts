@@ -29,7 +29,8 @@ function checkFolderName(name: string, folders: readonly ChannelFolder[]): void 
   if (name.trim() === '') throw badRequest("Channel folder name can't be empty.");
   const invalid = firstUnprintable(name);
   if (invalid !== null) throw badRequest(`Invalid character in channel folder name, at position ${invalid}.`);
-  if (folders.some((f) => !f.isArchived && f.name.toLowerCase() === name.toLowerCase())) throw badRequest('Channel folder name already in use');
+  if (folders.some((f) => !f.isArchived && f.name.toLowerCase() === name.toLowerCase()))
+    throw badRequest('Channel folder name already in use');
 }
 
 const event = (state: ChannelFoldersState, offset: number, e: Omit<NewEvent, 'aggregateId' | 'sequence'>): NewEvent => ({
@@ -73,7 +74,8 @@ export function decideUpdateChannelFolder(cmd: UpdateChannelFolder, state: Folde
     changes.push({ folderId: folder.folderId, description: cmd.description, renderedDescription: state.render(cmd.description) });
   }
   if (cmd.is_archived !== undefined && cmd.is_archived !== folder.isArchived) {
-    if (cmd.is_archived && state.inUse(folder.folderId)) throw badRequest('You need to remove all the channels from this folder to archive it.');
+    if (cmd.is_archived && state.inUse(folder.folderId))
+      throw badRequest('You need to remove all the channels from this folder to archive it.');
     changes.push({ folderId: folder.folderId, isArchived: cmd.is_archived });
   }
   return { events: changes.map((data, i) => event(state.folders, i + 1, { type: 'channel_folder.updated.v1', data })), reply: {} };

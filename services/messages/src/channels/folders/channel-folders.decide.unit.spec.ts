@@ -1,5 +1,16 @@
-import { decideCreateChannelFolder, decideReorderChannelFolders, decideUpdateChannelFolder, type FolderDecisionState } from './channel-folders.decide';
-import { evolveChannelFolders, listChannelFolders, NO_CHANNEL_FOLDERS, type ChannelFolder, type ChannelFoldersState } from './channel-folders.state';
+import {
+  decideCreateChannelFolder,
+  decideReorderChannelFolders,
+  decideUpdateChannelFolder,
+  type FolderDecisionState,
+} from './channel-folders.decide';
+import {
+  evolveChannelFolders,
+  listChannelFolders,
+  NO_CHANNEL_FOLDERS,
+  type ChannelFolder,
+  type ChannelFoldersState,
+} from './channel-folders.state';
 
 const NOW = new Date('2026-11-27T12:00:00.000Z');
 const folder = (folderId: number, overrides: Partial<ChannelFolder> = {}): ChannelFolder => ({
@@ -27,23 +38,41 @@ const after = (state: ChannelFoldersState, events: { type: string; data: unknown
 
 describe('channel folders', () => {
   it('creates a folder after the others, its order its id, its description rendered', () => {
-    const decision = decideCreateChannelFolder({ name: 'Teams', description: 'All **teams**' }, given([folder(1), folder(2, { isArchived: true })]), NOW);
+    const decision = decideCreateChannelFolder(
+      { name: 'Teams', description: 'All **teams**' },
+      given([folder(1), folder(2, { isArchived: true })]),
+      NOW,
+    );
     expect(decision.reply).toEqual({ channel_folder_id: 3 });
     expect(decision.events).toEqual([
       {
         type: 'channel_folder.created.v1',
         aggregateId: 'channel_folders',
         sequence: 3,
-        data: { folderId: 3, name: 'Teams', description: 'All **teams**', renderedDescription: '<p>All **teams**</p>', order: 3, creatorId: 7, createdAt: NOW.toISOString() },
+        data: {
+          folderId: 3,
+          name: 'Teams',
+          description: 'All **teams**',
+          renderedDescription: '<p>All **teams**</p>',
+          order: 3,
+          creatorId: 7,
+          createdAt: NOW.toISOString(),
+        },
       },
     ]);
   });
 
   it("refuses a blank, unprintable or taken name (archived folders' names are free)", () => {
     const state = given([folder(1, { name: 'Teams' }), folder(2, { name: 'Old', isArchived: true })]);
-    expect(() => decideCreateChannelFolder({ name: '  ', description: '' }, state, NOW)).toThrow(refused("Channel folder name can't be empty."));
-    expect(() => decideCreateChannelFolder({ name: 'a\u0000b', description: '' }, state, NOW)).toThrow(refused('Invalid character in channel folder name, at position 2.'));
-    expect(() => decideCreateChannelFolder({ name: 'TEAMS', description: '' }, state, NOW)).toThrow(refused('Channel folder name already in use'));
+    expect(() => decideCreateChannelFolder({ name: '  ', description: '' }, state, NOW)).toThrow(
+      refused("Channel folder name can't be empty."),
+    );
+    expect(() => decideCreateChannelFolder({ name: 'a\u0000b', description: '' }, state, NOW)).toThrow(
+      refused('Invalid character in channel folder name, at position 2.'),
+    );
+    expect(() => decideCreateChannelFolder({ name: 'TEAMS', description: '' }, state, NOW)).toThrow(
+      refused('Channel folder name already in use'),
+    );
     expect(decideCreateChannelFolder({ name: 'old', description: '' }, state, NOW).events).toHaveLength(1);
   });
 

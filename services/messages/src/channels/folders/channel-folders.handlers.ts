@@ -1,4 +1,10 @@
-import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder, type OperationData } from '@zulip-es/contracts';
+import {
+  createChannelFolder,
+  getChannelFolders,
+  reorderChannelFolders,
+  updateChannelFolder,
+  type OperationData,
+} from '@zulip-es/contracts';
 import type { CommandHandler, QueryHandler } from '@zulip-es/platform';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import { channelsContext } from '../channels-context';
@@ -15,7 +21,12 @@ import {
 import { listChannelFolders } from './channel-folders.state';
 
 /** What a folder command is decided on: the folders, and for descriptions the organization's rendering context. */
-async function folderState(deps: MessagesDeps, actorId: number | null, description: string | undefined, needsChannels: boolean): Promise<FolderDecisionState> {
+async function folderState(
+  deps: MessagesDeps,
+  actorId: number | null,
+  description: string | undefined,
+  needsChannels: boolean,
+): Promise<FolderDecisionState> {
   const ctx = channelsContext(deps.users, actorId);
   const [folders, render, channels] = await Promise.all([
     deps.repo.channelFolders(),

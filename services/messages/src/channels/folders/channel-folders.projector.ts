@@ -3,7 +3,11 @@ import { applyToDocument } from '../../projection/projector';
 import type { MessagesRepository } from '../../projection/messages.repository';
 import { CHANNEL_FOLDERS_AGGREGATE, evolveChannelFolders, type ChannelFolderEvent } from './channel-folders.state';
 
-const CHANNEL_FOLDER_EVENTS: readonly ChannelFolderEvent['type'][] = ['channel_folder.created.v1', 'channel_folder.updated.v1', 'channel_folders.reordered.v1'];
+const CHANNEL_FOLDER_EVENTS: readonly ChannelFolderEvent['type'][] = [
+  'channel_folder.created.v1',
+  'channel_folder.updated.v1',
+  'channel_folders.reordered.v1',
+];
 
 export const channelFoldersProjector = (repo: MessagesRepository): Projector => ({
   types: CHANNEL_FOLDER_EVENTS,

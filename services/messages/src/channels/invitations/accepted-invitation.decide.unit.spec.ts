@@ -3,7 +3,12 @@ import type { ChannelState } from '../channel.state';
 import { decideAcceptedInvitation } from './accepted-invitation.decide';
 
 const channels = (...list: ChannelState[]) => new Map(list.map((c) => [c.channelId, c]));
-const invitation = (streamIds: number[], includeRealmDefaultSubscriptions = false) => ({ inviteId: 9, userId: 30, streamIds, includeRealmDefaultSubscriptions });
+const invitation = (streamIds: number[], includeRealmDefaultSubscriptions = false) => ({
+  inviteId: 9,
+  userId: 30,
+  streamIds,
+  includeRealmDefaultSubscriptions,
+});
 
 describe('an accepted invitation', () => {
   it("subscribes the new user to the invitation's channels and, when asked, the default channels", () => {

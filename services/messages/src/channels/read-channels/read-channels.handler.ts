@@ -15,11 +15,17 @@ export function getStreamsHandler({ repo, users }: MessagesDeps): QueryHandler<O
     schema: getStreams.params,
     async handle({ actorId, data }) {
       const ctx = channelsContext(users, actorId);
-      const [channels, subscriptions, defaults] = await Promise.all([repo.allChannels(), repo.subscriptionsOf(ctx.actor.userId), repo.defaultChannels()]);
+      const [channels, subscriptions, defaults] = await Promise.all([
+        repo.allChannels(),
+        repo.subscriptionsOf(ctx.actor.userId),
+        repo.defaultChannels(),
+      ]);
       const subscribed = new Set(subscriptions.subscriptions.filter((s) => s.active).map((s) => s.channelId));
       const streams = selectChannels(ctx, ctx.actor, channels, subscribed, data)
         .sort(byName)
-        .map((c) => (data.include_default ? { ...streamView(ctx, c), is_default: defaults.channelIds.includes(c.channelId) } : streamView(ctx, c)));
+        .map((c) =>
+          data.include_default ? { ...streamView(ctx, c), is_default: defaults.channelIds.includes(c.channelId) } : streamView(ctx, c),
+        );
       return { streams };
     },
   };

@@ -4,7 +4,7 @@ import { api, createChannel, createUser, owner, subscribeTo, uniqueChannelName }
 const names = (body: Record<string, unknown>, key = 'streams') => (body[key] as { name: string }[]).map((s) => s.name);
 
 describe('reading channels', () => {
-  it('GET /streams answers public channels and the private ones the caller is in, sorted by name, in Zulip\'s shape', async () => {
+  it("GET /streams answers public channels and the private ones the caller is in, sorted by name, in Zulip's shape", async () => {
     const member = await createUser();
     const [pub, priv, hidden] = [uniqueChannelName('b-public'), uniqueChannelName('a-private'), uniqueChannelName('c-hidden')];
     const pubId = await createChannel({ name: pub, description: 'Hello' });
@@ -56,7 +56,9 @@ describe('reading channels', () => {
     expect(names((await api('GET', '/streams', { auth: admin })).body)).not.toContain(hidden);
     expect(names((await api('GET', '/streams', { auth: admin, params: { include_all: true } })).body)).toContain(hidden);
     const withDefault = await api('GET', '/streams', { auth: admin, params: { include_all: true, include_default: true } });
-    expect((withDefault.body.streams as { stream_id: number; is_default: boolean }[]).find((s) => s.stream_id === id)?.is_default).toBe(false);
+    expect((withDefault.body.streams as { stream_id: number; is_default: boolean }[]).find((s) => s.stream_id === id)?.is_default).toBe(
+      false,
+    );
   });
 
   it('GET /streams shows guests only their own channels', async () => {
@@ -80,13 +82,21 @@ describe('reading channels', () => {
   it('GET /get_stream_id finds a channel by name', async () => {
     const name = uniqueChannelName('lookup');
     const id = await createChannel({ name });
-    expect((await api('GET', '/get_stream_id', { auth: owner(), params: { stream: name.toUpperCase() } })).body).toEqual({ result: 'success', msg: '', stream_id: id });
+    expect((await api('GET', '/get_stream_id', { auth: owner(), params: { stream: name.toUpperCase() } })).body).toEqual({
+      result: 'success',
+      msg: '',
+      stream_id: id,
+    });
   });
 
   it('GET /streams/{stream_id}/members lists active subscribers; private ones only for those with access', async () => {
     const [a, b, outsider] = [await createUser(), await createUser(), await createUser()];
     const id = await createChannel({ invite_only: true, subscribers: [a.userId, b.userId] });
-    expect((await api('GET', `/streams/${id}/members`, { auth: a })).body).toEqual({ result: 'success', msg: '', subscribers: [a.userId, b.userId] });
+    expect((await api('GET', `/streams/${id}/members`, { auth: a })).body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribers: [a.userId, b.userId],
+    });
     expect((await api('GET', `/streams/${id}/members`, { auth: outsider })).body).toMatchObject({ msg: 'Invalid channel ID' });
     await api('DELETE', `/users/${b.userId}`, { auth: owner() });
     expect((await api('GET', `/streams/${id}/members`, { auth: owner() })).body.subscribers).toEqual([a.userId]);

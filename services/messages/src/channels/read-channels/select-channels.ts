@@ -11,7 +11,13 @@ export type GetStreams = OperationData<typeof getStreams>;
  * subscribed, public (never for guests) and web-public ones asked for. Archived channels are
  * left out unless `exclude_archived` is false.
  */
-export function selectChannels(ctx: AccessContext, user: ReadUser, channels: readonly ChannelState[], subscribed: ReadonlySet<number>, params: GetStreams): ChannelState[] {
+export function selectChannels(
+  ctx: AccessContext,
+  user: ReadUser,
+  channels: readonly ChannelState[],
+  subscribed: ReadonlySet<number>,
+  params: GetStreams,
+): ChannelState[] {
   const candidates = channels.filter((c) => !params.exclude_archived || !c.isArchived);
   const isSubscribed = (c: ChannelState) => subscribed.has(c.channelId);
   if (params.include_all || params.include_all_active) return candidates.filter((c) => hasMetadataAccess(ctx, user, c, isSubscribed(c)));

@@ -3,7 +3,12 @@ import { channel, privateChannel } from '../../testing/channels.fixtures';
 import { contextOf, organization, U } from '../../testing/users.fixtures';
 import { selectChannels } from './select-channels';
 
-const all = [channel(1, { name: 'public' }), privateChannel(2, { name: 'private' }), privateChannel(3, { name: 'joinable', settings: { can_subscribe_group: 6 } }), channel(4, { name: 'archived', isArchived: true })];
+const all = [
+  channel(1, { name: 'public' }),
+  privateChannel(2, { name: 'private' }),
+  privateChannel(3, { name: 'joinable', settings: { can_subscribe_group: 6 } }),
+  channel(4, { name: 'archived', isArchived: true }),
+];
 const pick = (actorId: number, params: Record<string, unknown> = {}, subscribed: number[] = []) => {
   const ctx = contextOf(organization(), actorId);
   return selectChannels(ctx, ctx.actor, all, new Set(subscribed), getStreams.params.parse(params)).map((c) => c.name);

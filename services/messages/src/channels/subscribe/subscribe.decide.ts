@@ -5,7 +5,14 @@ import { canAddSubscribers, hasContentAccess } from '../channel-access';
 import { checkChannelName, normalizeDescription } from '../channel-name';
 import { resolvePrincipals, type ChannelsContext } from '../channels-context';
 import type { ChannelState } from '../channel.state';
-import { channelCreated, checkChannelCreationPermissions, checkNewChannelParams, checkRequestedSettings, INSUFFICIENT_PERMISSION, requestedSettings } from '../new-channel';
+import {
+  channelCreated,
+  checkChannelCreationPermissions,
+  checkNewChannelParams,
+  checkRequestedSettings,
+  INSUFFICIENT_PERMISSION,
+  requestedSettings,
+} from '../new-channel';
 import { normalizeChannelName } from '../../projection/messages.repository';
 import { namesByUser, planSubscriptions, channelRef, type ChannelRef } from '../subscription-plan';
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
@@ -52,7 +59,9 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   // Zulip counts any email principal as "someone else", even the caller's own address.
   const principals = cmd.principals ?? [];
   const subscribingOthers = principals.length > 0 && !principals.every((p) => p === actor.userId);
-  const accessible = existing.filter((c) => hasContentAccess(ctx, actor, c, activeSubscription(state.subscriptionsOf(actor.userId), c.channelId) !== undefined));
+  const accessible = existing.filter((c) =>
+    hasContentAccess(ctx, actor, c, activeSubscription(state.subscriptionsOf(actor.userId), c.channelId) !== undefined),
+  );
   const unauthorized = existing.filter((c) => !accessible.includes(c));
   if (unauthorized.length > 0 && cmd.authorization_errors_fatal) throw badRequest(`Unable to access channel (${unauthorized[0].name}).`);
   if (subscribingOthers && accessible.some((c) => !canAddSubscribers(ctx, actor, c))) throw badRequest(INSUFFICIENT_PERMISSION);
@@ -62,11 +71,29 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   const events: NewEvent[] = [];
   const created: ChannelRef[] = missing.map(({ name, description }, i) => {
     const channelId = state.lastChannelId + 1 + i;
-    events.push(channelCreated({ channelId, name, description, creatorId: actor.userId, now, options, settings: settings!, render: state.render ?? null }));
+    events.push(
+      channelCreated({
+        channelId,
+        name,
+        description,
+        creatorId: actor.userId,
+        now,
+        options,
+        settings: settings!,
+        render: state.render ?? null,
+      }),
+    );
     return { channelId, name, version: 1 };
   });
   if (options.isDefaultStream && created.length > 0) {
-    created.forEach((c, i) => events.push({ type: 'default_channel.added.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1 + i, data: { channelId: c.channelId } }));
+    created.forEach((c, i) =>
+      events.push({
+        type: 'default_channel.added.v1',
+        aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+        sequence: state.defaultChannels.version + 1 + i,
+        data: { channelId: c.channelId },
+      }),
+    );
   }
   const channels = [...accessible.map(channelRef), ...created];
   const plan = planSubscriptions(
@@ -77,7 +104,10 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
   );
   events.push(...plan.events);
 
-  const reply: Record<string, unknown> = { subscribed: namesByUser(plan.subscribed), already_subscribed: namesByUser(plan.alreadySubscribed) };
+  const reply: Record<string, unknown> = {
+    subscribed: namesByUser(plan.subscribed),
+    already_subscribed: namesByUser(plan.alreadySubscribed),
+  };
   // Notification Bot messages do not exist yet, so none were sent.
   if (cmd.send_new_subscription_messages) reply.new_subscription_messages_sent = false;
   if (!cmd.authorization_errors_fatal) reply.unauthorized = unauthorized.map((c) => c.name);
@@ -113,7 +143,10 @@ export function subscribeReplyFrom(events: readonly { type: string; data: Record
     .filter((e) => e.type === 'channel.subscribers_added.v1')
     .flatMap((e) => {
       const data = e.data as { channelId: number; channelName: string; subscribers: { userId: number }[] };
-      return data.subscribers.map((s) => ({ userId: s.userId, channel: { channelId: data.channelId, name: data.channelName, version: 0 } }));
+      return data.subscribers.map((s) => ({
+        userId: s.userId,
+        channel: { channelId: data.channelId, name: data.channelName, version: 0 },
+      }));
     });
   return { subscribed: namesByUser(pairs), already_subscribed: {} };
 }

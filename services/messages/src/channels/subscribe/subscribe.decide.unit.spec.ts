@@ -9,7 +9,10 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 const cmd = (params: Record<string, unknown>) => subscribe.params.parse(params);
 const names = (...list: string[]) => list.map((name) => ({ name }));
 
-function state(actorId: number, options: { channels?: ChannelState[]; subs?: Record<number, number[]>; model?: ReturnType<typeof organization> } = {}): SubscribeState {
+function state(
+  actorId: number,
+  options: { channels?: ChannelState[]; subs?: Record<number, number[]>; model?: ReturnType<typeof organization> } = {},
+): SubscribeState {
   const channels = options.channels ?? [];
   return {
     ctx: contextOf(options.model ?? organization(), actorId),
@@ -24,7 +27,11 @@ const refusal = (msg: string, code = 'BAD_REQUEST') => expect.objectContaining({
 
 describe('subscribing to channels by name', () => {
   it('creates missing channels with the next ids, then subscribes the caller to each', () => {
-    const { events, reply } = decideSubscribe(cmd({ subscriptions: [{ name: ' Rome ', description: 'Eternal\ncity' }, { name: 'Oslo' }] }), state(U.member), NOW);
+    const { events, reply } = decideSubscribe(
+      cmd({ subscriptions: [{ name: ' Rome ', description: 'Eternal\ncity' }, { name: 'Oslo' }] }),
+      state(U.member),
+      NOW,
+    );
     expect(events.map((e) => [e.type, e.aggregateId, e.sequence])).toEqual([
       ['channel.created.v1', 'channel:11', 1],
       ['channel.created.v1', 'channel:12', 1],
@@ -42,7 +49,11 @@ describe('subscribing to channels by name', () => {
       historyPublicToSubscribers: true,
       messageRetentionDays: null,
       topicsPolicy: 'inherit',
-      settings: { can_administer_channel_group: { directMembers: [U.member], directSubgroups: [] }, can_send_message_group: 7, can_remove_subscribers_group: 3 },
+      settings: {
+        can_administer_channel_group: { directMembers: [U.member], directSubgroups: [] },
+        can_send_message_group: 7,
+        can_remove_subscribers_group: 3,
+      },
     });
     expect(events[2].data).toEqual({ channelId: 11, channelName: 'Rome', subscribers: [{ userId: U.member, color: '#76ce90' }] });
     expect(events[3].data).toEqual({ channelId: 12, channelName: 'Oslo', subscribers: [{ userId: U.member, color: '#fae589' }] });
@@ -51,7 +62,11 @@ describe('subscribing to channels by name', () => {
 
   it('finds existing channels case-insensitively and reports subscriptions already held', () => {
     const rome = channel(3, { name: 'Rome', version: 4 });
-    const { events, reply } = decideSubscribe(cmd({ subscriptions: names('ROME', 'rome') }), state(U.member, { channels: [rome], subs: { [U.member]: [3] } }), NOW);
+    const { events, reply } = decideSubscribe(
+      cmd({ subscriptions: names('ROME', 'rome') }),
+      state(U.member, { channels: [rome], subs: { [U.member]: [3] } }),
+      NOW,
+    );
     expect(events).toEqual([]);
     expect(reply).toMatchObject({ subscribed: {}, already_subscribed: { [U.member]: ['Rome'] } });
   });
@@ -61,14 +76,30 @@ describe('subscribing to channels by name', () => {
     const s = state(U.member, { channels: [rome] });
     s.subscriptionsOf = subscriptions({}, { [U.member]: [{ channelId: 3, color: '#e79ab5' }] });
     const { events } = decideSubscribe(cmd({ subscriptions: names('Rome') }), s, NOW);
-    expect(events).toEqual([{ type: 'channel.subscribers_added.v1', aggregateId: 'channel:3', sequence: 5, data: { channelId: 3, channelName: 'Rome', subscribers: [{ userId: U.member, color: '#e79ab5' }] } }]);
+    expect(events).toEqual([
+      {
+        type: 'channel.subscribers_added.v1',
+        aggregateId: 'channel:3',
+        sequence: 5,
+        data: { channelId: 3, channelName: 'Rome', subscribers: [{ userId: U.member, color: '#e79ab5' }] },
+      },
+    ]);
   });
 
   it('gives a new subscription the color asked for, but a returning subscriber keeps their old one', () => {
     const rome = channel(3, { name: 'Rome', version: 4 });
     const s = state(U.member, { channels: [rome] });
     s.subscriptionsOf = subscriptions({}, { [U.member]: [{ channelId: 3, color: '#e79ab5' }] });
-    const { events } = decideSubscribe(cmd({ subscriptions: [{ name: 'Rome', color: '#000000' }, { name: 'Oslo', color: '#C2C2C2' }] }), s, NOW);
+    const { events } = decideSubscribe(
+      cmd({
+        subscriptions: [
+          { name: 'Rome', color: '#000000' },
+          { name: 'Oslo', color: '#C2C2C2' },
+        ],
+      }),
+      s,
+      NOW,
+    );
     expect(events.filter((e) => e.type === 'channel.subscribers_added.v1').map((e) => e.data.subscribers)).toEqual([
       [{ userId: U.member, color: '#e79ab5' }],
       [{ userId: U.member, color: '#c2c2c2' }],
@@ -81,9 +112,17 @@ describe('subscribing to channels by name', () => {
   it('creates private channels with protected history unless asked otherwise', () => {
     const [created] = decideSubscribe(cmd({ subscriptions: names('secret'), invite_only: true }), state(U.member), NOW).events;
     expect(created.data).toMatchObject({ inviteOnly: true, historyPublicToSubscribers: false });
-    const [shared] = decideSubscribe(cmd({ subscriptions: names('shared'), invite_only: true, history_public_to_subscribers: true }), state(U.member), NOW).events;
+    const [shared] = decideSubscribe(
+      cmd({ subscriptions: names('shared'), invite_only: true, history_public_to_subscribers: true }),
+      state(U.member),
+      NOW,
+    ).events;
     expect(shared.data).toMatchObject({ inviteOnly: true, historyPublicToSubscribers: true });
-    const [open] = decideSubscribe(cmd({ subscriptions: names('open'), history_public_to_subscribers: false }), state(U.member), NOW).events;
+    const [open] = decideSubscribe(
+      cmd({ subscriptions: names('open'), history_public_to_subscribers: false }),
+      state(U.member),
+      NOW,
+    ).events;
     expect(open.data).toMatchObject({ inviteOnly: false, historyPublicToSubscribers: true });
   });
 
@@ -95,21 +134,71 @@ describe('subscribing to channels by name', () => {
 
   it.each([
     ['a name that is blank', { subscriptions: names('  ') }, U.member, "Channel name can't be empty.", null],
-    ['a public channel by a member the organization does not allow', { subscriptions: names('x') }, U.member, 'Insufficient permission', 'can_create_public_channel_group'],
-    ['a private channel by a member the organization does not allow', { subscriptions: names('x'), invite_only: true }, U.member, 'Insufficient permission', 'can_create_private_channel_group'],
-    ['a default channel by a moderator', { subscriptions: names('x'), is_default_stream: true }, U.moderator, 'Insufficient permission', null],
-    ['a private default channel', { subscriptions: names('x'), is_default_stream: true, invite_only: true }, U.admin, 'A default channel cannot be private.', null],
+    [
+      'a public channel by a member the organization does not allow',
+      { subscriptions: names('x') },
+      U.member,
+      'Insufficient permission',
+      'can_create_public_channel_group',
+    ],
+    [
+      'a private channel by a member the organization does not allow',
+      { subscriptions: names('x'), invite_only: true },
+      U.member,
+      'Insufficient permission',
+      'can_create_private_channel_group',
+    ],
+    [
+      'a default channel by a moderator',
+      { subscriptions: names('x'), is_default_stream: true },
+      U.moderator,
+      'Insufficient permission',
+      null,
+    ],
+    [
+      'a private default channel',
+      { subscriptions: names('x'), is_default_stream: true, invite_only: true },
+      U.admin,
+      'A default channel cannot be private.',
+      null,
+    ],
     ['a web-public channel', { subscriptions: names('x'), is_web_public: true }, U.owner, 'Web-public channels are not enabled.', null],
-    ['a retention period by an administrator', { subscriptions: names('x'), message_retention_days: 10 }, U.admin, 'Must be an organization owner', null],
-    ['a retention period of zero days', { subscriptions: names('x'), message_retention_days: 0 }, U.owner, "Bad value for 'message_retention_days': 0", null],
+    [
+      'a retention period by an administrator',
+      { subscriptions: names('x'), message_retention_days: 10 },
+      U.admin,
+      'Must be an organization owner',
+      null,
+    ],
+    [
+      'a retention period of zero days',
+      { subscriptions: names('x'), message_retention_days: 0 },
+      U.owner,
+      "Bad value for 'message_retention_days': 0",
+      null,
+    ],
     ['a channel folder', { subscriptions: names('x'), folder_id: 1 }, U.owner, 'Invalid channel folder ID', null],
-    ['a setting the channel setting cannot take', { subscriptions: names('x'), can_subscribe_group: 7 }, U.owner, "'can_subscribe_group' setting cannot be set to 'role:everyone' group.", null],
+    [
+      'a setting the channel setting cannot take',
+      { subscriptions: names('x'), can_subscribe_group: 7 },
+      U.owner,
+      "'can_subscribe_group' setting cannot be set to 'role:everyone' group.",
+      null,
+    ],
     ['a setting naming an unknown group', { subscriptions: names('x'), can_send_message_group: 99 }, U.owner, 'Invalid user group', null],
-    ['open message deletion by a member', { subscriptions: names('x'), can_delete_own_message_group: 7 }, U.member, 'Insufficient permission', null],
+    [
+      'open message deletion by a member',
+      { subscriptions: names('x'), can_delete_own_message_group: 7 },
+      U.member,
+      'Insufficient permission',
+      null,
+    ],
   ] as [string, Record<string, unknown>, number, string, string | null][])('refuses %s', (_what, params, actor, msg, restricted) => {
     const model = organization();
     if (restricted) withRealmSetting(model, restricted, 3);
-    expect(() => decideSubscribe(cmd(params), state(actor, { model }), NOW)).toThrow(refusal(msg, msg.startsWith('Must be') ? 'UNAUTHORIZED_PRINCIPAL' : 'BAD_REQUEST'));
+    expect(() => decideSubscribe(cmd(params), state(actor, { model }), NOW)).toThrow(
+      refusal(msg, msg.startsWith('Must be') ? 'UNAUTHORIZED_PRINCIPAL' : 'BAD_REQUEST'),
+    );
   });
 
   it('lets owners keep messages for a number of days or forever', () => {
@@ -120,7 +209,11 @@ describe('subscribing to channels by name', () => {
 
   it('does not check creation rights when every channel exists', () => {
     const model = withRealmSetting(organization(), 'can_create_public_channel_group', 1);
-    const { reply } = decideSubscribe(cmd({ subscriptions: names('Rome') }), state(U.member, { model, channels: [channel(3, { name: 'Rome' })] }), NOW);
+    const { reply } = decideSubscribe(
+      cmd({ subscriptions: names('Rome') }),
+      state(U.member, { model, channels: [channel(3, { name: 'Rome' })] }),
+      NOW,
+    );
     expect(reply.subscribed).toEqual({ [U.member]: ['Rome'] });
   });
 
@@ -128,25 +221,42 @@ describe('subscribing to channels by name', () => {
     const secret = privateChannel(4, { name: 'secret' });
 
     it('are refused to users without access, naming the channel', () => {
-      expect(() => decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.member, { channels: [secret] }), NOW)).toThrow(refusal('Unable to access channel (secret).'));
+      expect(() => decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.member, { channels: [secret] }), NOW)).toThrow(
+        refusal('Unable to access channel (secret).'),
+      );
     });
 
     it('are listed as unauthorized when authorization errors are not fatal', () => {
-      const { events, reply } = decideSubscribe(cmd({ subscriptions: names('secret', 'open'), authorization_errors_fatal: false }), state(U.member, { channels: [secret] }), NOW);
+      const { events, reply } = decideSubscribe(
+        cmd({ subscriptions: names('secret', 'open'), authorization_errors_fatal: false }),
+        state(U.member, { channels: [secret] }),
+        NOW,
+      );
       expect(events.map((e) => e.type)).toEqual(['channel.created.v1', 'channel.subscribers_added.v1']);
       expect(reply).toMatchObject({ subscribed: { [U.member]: ['open'] }, unauthorized: ['secret'] });
     });
 
     it("are open to members of the channel's can_subscribe_group, but not to administrators by their role alone", () => {
-      const open = privateChannel(4, { name: 'secret', settings: { can_subscribe_group: { directMembers: [U.member], directSubgroups: [] } } });
-      expect(decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.member, { channels: [open] }), NOW).reply.subscribed).toEqual({ [U.member]: ['secret'] });
-      expect(() => decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.admin, { channels: [secret] }), NOW)).toThrow(refusal('Unable to access channel (secret).'));
+      const open = privateChannel(4, {
+        name: 'secret',
+        settings: { can_subscribe_group: { directMembers: [U.member], directSubgroups: [] } },
+      });
+      expect(decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.member, { channels: [open] }), NOW).reply.subscribed).toEqual(
+        { [U.member]: ['secret'] },
+      );
+      expect(() => decideSubscribe(cmd({ subscriptions: names('secret') }), state(U.admin, { channels: [secret] }), NOW)).toThrow(
+        refusal('Unable to access channel (secret).'),
+      );
     });
 
     it("let members of the channel's can_add_subscribers_group add others without being subscribed", () => {
       const model = withRealmSetting(withGroup(organization(), 20, [U.member]), 'can_add_subscribers_group', 3);
       const open = privateChannel(4, { name: 'secret', settings: { can_add_subscribers_group: 20 } });
-      const { reply } = decideSubscribe(cmd({ subscriptions: names('secret'), principals: [U.otherMember] }), state(U.member, { model, channels: [open] }), NOW);
+      const { reply } = decideSubscribe(
+        cmd({ subscriptions: names('secret'), principals: [U.otherMember] }),
+        state(U.member, { model, channels: [open] }),
+        NOW,
+      );
       expect(reply.subscribed).toEqual({ [U.otherMember]: ['secret'] });
     });
   });
@@ -168,15 +278,24 @@ describe('subscribing to channels by name', () => {
       const model = withRealmSetting(organization(), 'can_add_subscribers_group', 3);
       const params = cmd({ subscriptions: names('Rome'), principals: [U.otherMember] });
       expect(() => decideSubscribe(params, state(U.member, { model, channels: [rome] }), NOW)).toThrow(refusal('Insufficient permission'));
-      expect(() => decideSubscribe(params, state(U.moderator, { model, channels: [rome] }), NOW)).toThrow(refusal('Insufficient permission'));
+      expect(() => decideSubscribe(params, state(U.moderator, { model, channels: [rome] }), NOW)).toThrow(
+        refusal('Insufficient permission'),
+      );
       expect(decideSubscribe(params, state(U.admin, { model, channels: [rome] }), NOW).events).toHaveLength(1);
-      const administered = channel(3, { name: 'Rome', settings: { can_administer_channel_group: { directMembers: [U.member], directSubgroups: [] } } });
+      const administered = channel(3, {
+        name: 'Rome',
+        settings: { can_administer_channel_group: { directMembers: [U.member], directSubgroups: [] } },
+      });
       expect(decideSubscribe(params, state(U.member, { model, channels: [administered] }), NOW).events).toHaveLength(1);
     });
 
     it('lets the creator subscribe anyone to a channel the request creates', () => {
       const model = withRealmSetting(organization(), 'can_add_subscribers_group', 1);
-      const { reply } = decideSubscribe(cmd({ subscriptions: names('brand-new'), principals: [U.otherMember, U.guest] }), state(U.member, { model }), NOW);
+      const { reply } = decideSubscribe(
+        cmd({ subscriptions: names('brand-new'), principals: [U.otherMember, U.guest] }),
+        state(U.member, { model }),
+        NOW,
+      );
       expect(reply.subscribed).toEqual({ [U.otherMember]: ['brand-new'], [U.guest]: ['brand-new'] });
     });
 
@@ -186,7 +305,9 @@ describe('subscribing to channels by name', () => {
       [['person5@example.com'], 'No such user'],
       [[U.deactivated], 'User is deactivated'],
     ])('refuses principals %j: %s', (principals, msg) => {
-      expect(() => decideSubscribe(cmd({ subscriptions: names('Rome'), principals }), state(U.owner, { channels: [rome] }), NOW)).toThrow(refusal(msg));
+      expect(() => decideSubscribe(cmd({ subscriptions: names('Rome'), principals }), state(U.owner, { channels: [rome] }), NOW)).toThrow(
+        refusal(msg),
+      );
     });
   });
 

@@ -14,11 +14,19 @@ export function subscribeHandler(deps: MessagesDeps): CommandHandler<OperationDa
       const { repo, users } = deps;
       const ctx = channelsContext(users, actorId);
       const [existing, subscriptionsOf, lastChannelId, defaultChannels, render, folders] = await Promise.all([
-        channelsByName(repo, data.subscriptions.map((s) => s.name)),
+        channelsByName(
+          repo,
+          data.subscriptions.map((s) => s.name),
+        ),
         subscriptionsOfUsers(repo, [ctx.actor.userId, ...knownPrincipalIds(ctx, data.principals)]),
         repo.lastChannelId(),
         repo.defaultChannels(),
-        descriptionRenderContext(deps, ctx, ctx.actor, data.subscriptions.map((s) => s.description ?? '')),
+        descriptionRenderContext(
+          deps,
+          ctx,
+          ctx.actor,
+          data.subscriptions.map((s) => s.description ?? ''),
+        ),
         data.folder_id === undefined ? undefined : repo.channelFolders(),
       ]);
       return decideSubscribe(data, { ctx, existing, subscriptionsOf, lastChannelId, defaultChannels, render, folders }, now);

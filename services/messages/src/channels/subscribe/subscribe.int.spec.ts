@@ -1,5 +1,14 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createUser, owner, subscribedChannelIds, subscribeTo, uniqueChannelName, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createUser,
+  owner,
+  subscribedChannelIds,
+  subscribeTo,
+  uniqueChannelName,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 describe('POST /users/me/subscriptions', () => {
   let capture: EventCapture;
@@ -23,9 +32,18 @@ describe('POST /users/me/subscriptions', () => {
     });
     const created = await capture.waitFor((e) => e.type === 'channel.created.v1' && e.data.name === name);
     const id = created.data.channelId as number;
-    expect(created).toMatchObject({ aggregateId: `channel:${id}`, sequence: 1, actorId: member.userId, data: { creatorId: member.userId, inviteOnly: false, historyPublicToSubscribers: true } });
+    expect(created).toMatchObject({
+      aggregateId: `channel:${id}`,
+      sequence: 1,
+      actorId: member.userId,
+      data: { creatorId: member.userId, inviteOnly: false, historyPublicToSubscribers: true },
+    });
     const added = await capture.waitFor((e) => e.type === 'channel.subscribers_added.v1' && e.data.channelId === id);
-    expect(added).toMatchObject({ aggregateId: `channel:${id}`, sequence: 2, data: { channelName: name, subscribers: [{ userId: member.userId, color: expect.stringMatching(/^#[0-9a-f]{6}$/) }] } });
+    expect(added).toMatchObject({
+      aggregateId: `channel:${id}`,
+      sequence: 2,
+      data: { channelName: name, subscribers: [{ userId: member.userId, color: expect.stringMatching(/^#[0-9a-f]{6}$/) }] },
+    });
 
     const again = await subscribeTo([name.toUpperCase()], {}, member);
     expect(again.body).toMatchObject({ subscribed: {}, already_subscribed: { [member.userId]: [name] } });
@@ -74,8 +92,15 @@ describe('POST /users/me/subscriptions', () => {
   });
 
   it('refuses a description over 1024 characters', async () => {
-    const res = await api('POST', '/users/me/subscriptions', { auth: owner(), params: { subscriptions: [{ name: uniqueChannelName(), description: 'd'.repeat(1025) }] } });
-    expect(res.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'subscriptions[0]["description"] is too long (limit: 1024 characters)' });
+    const res = await api('POST', '/users/me/subscriptions', {
+      auth: owner(),
+      params: { subscriptions: [{ name: uniqueChannelName(), description: 'd'.repeat(1025) }] },
+    });
+    expect(res.body).toMatchObject({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'subscriptions[0]["description"] is too long (limit: 1024 characters)',
+    });
   });
 
   it('decides on a role given a moment before, by another user (read-your-writes through the gateway)', async () => {

@@ -21,10 +21,15 @@ export const subscriptionSettingsId = (userId: number): string => `subscription_
 
 export const noSubscriptionSettings = (userId: number): UserSubscriptionSettingsState => ({ userId, channels: {}, version: 0 });
 
-export const settingsOf = (state: UserSubscriptionSettingsState | null, channelId: number): SubscriptionSettings => state?.channels[String(channelId)] ?? {};
+export const settingsOf = (state: UserSubscriptionSettingsState | null, channelId: number): SubscriptionSettings =>
+  state?.channels[String(channelId)] ?? {};
 
 /** Pure: the settings after one of the user's events, or null when the document has it already. */
-export function evolveSubscriptionSettings(state: UserSubscriptionSettingsState, event: SubscriptionPropertyChangedV1, sequence: number): UserSubscriptionSettingsState | null {
+export function evolveSubscriptionSettings(
+  state: UserSubscriptionSettingsState,
+  event: SubscriptionPropertyChangedV1,
+  sequence: number,
+): UserSubscriptionSettingsState | null {
   if (state.version >= sequence) return null;
   const { channelId, property, value } = event.data;
   const key = String(channelId);

@@ -1,13 +1,19 @@
 import { Role } from '@zulip-es/contracts';
 import { api, createChannel, createUser, owner, type Credentials } from '@zulip-es/testing';
 
-const status = (auth: Credentials | undefined, userId: number, channelId: number) => api('GET', `/users/${userId}/subscriptions/${channelId}`, { auth });
+const status = (auth: Credentials | undefined, userId: number, channelId: number) =>
+  api('GET', `/users/${userId}/subscriptions/${channelId}`, { auth });
 const badRequest = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 
 /** The Notification Bot's id, as a client learns it: from a direct message's recipients. */
 async function notificationBotId(auth: Credentials): Promise<number> {
-  const sent = await api('POST', '/messages', { auth, params: { type: 'direct', to: ['notification-bot@zulip.com'], content: 'hello bot' } });
-  const message = (await api('GET', `/messages/${sent.body.id as number}`, { auth })).body.message as { display_recipient: { id: number; email: string }[] };
+  const sent = await api('POST', '/messages', {
+    auth,
+    params: { type: 'direct', to: ['notification-bot@zulip.com'], content: 'hello bot' },
+  });
+  const message = (await api('GET', `/messages/${sent.body.id as number}`, { auth })).body.message as {
+    display_recipient: { id: number; email: string }[];
+  };
   return message.display_recipient.find((r) => r.email === 'notification-bot@zulip.com')!.id;
 }
 

@@ -33,7 +33,14 @@ export function decideUnsubscribe(cmd: Unsubscribe, state: UnsubscribeState): De
   const found = names.map((name) => state.existing.get(normalizeChannelName(name)));
   const channels = [...new Map(found.flatMap((c) => (c ? [[c.channelId, c] as const] : []))).values()];
   const actorSubs = state.subscriptionsOf(actor.userId);
-  if (others && !canRemoveSubscribers(ctx, actor, channels.map((channel) => ({ channel, subscribed: activeSubscription(actorSubs, channel.channelId) !== undefined })))) {
+  if (
+    others &&
+    !canRemoveSubscribers(
+      ctx,
+      actor,
+      channels.map((channel) => ({ channel, subscribed: activeSubscription(actorSubs, channel.channelId) !== undefined })),
+    )
+  ) {
     throw badRequest(INSUFFICIENT_PERMISSION);
   }
   const missing = names.filter((_, i) => !found[i]);
@@ -55,14 +62,12 @@ export function decideUnsubscribe(cmd: Unsubscribe, state: UnsubscribeState): De
   }
   const events = channels
     .filter((c) => leaving.has(c.channelId))
-    .map(
-      (c): NewEvent => ({
-        type: 'channel.subscribers_removed.v1',
-        aggregateId: channelAggregateId(c.channelId),
-        sequence: c.version + 1,
-        data: { channelId: c.channelId, channelName: c.name, userIds: leaving.get(c.channelId)!.sort((a, b) => a - b) },
-      }),
-    );
+    .map((c): NewEvent => ({
+      type: 'channel.subscribers_removed.v1',
+      aggregateId: channelAggregateId(c.channelId),
+      sequence: c.version + 1,
+      data: { channelId: c.channelId, channelName: c.name, userIds: leaving.get(c.channelId)!.sort((a, b) => a - b) },
+    }));
   return { events, reply: { removed, not_removed: notRemoved } };
 }
 

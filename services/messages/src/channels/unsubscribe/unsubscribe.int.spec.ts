@@ -1,5 +1,15 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createChannel, createUser, owner, subscribedChannelIds, subscribeTo, uniqueChannelName, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  subscribedChannelIds,
+  subscribeTo,
+  uniqueChannelName,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 describe('DELETE /users/me/subscriptions', () => {
   let capture: EventCapture;
@@ -48,7 +58,10 @@ describe('DELETE /users/me/subscriptions', () => {
     const [actor, target] = [await createUser({ role }), await createUser()];
     const name = uniqueChannelName('others');
     const id = await createChannel({ name, subscribers: [target.userId, actor.userId] });
-    const res = await api('DELETE', '/users/me/subscriptions', { auth: actor, params: { subscriptions: [name], principals: [target.userId] } });
+    const res = await api('DELETE', '/users/me/subscriptions', {
+      auth: actor,
+      params: { subscriptions: [name], principals: [target.userId] },
+    });
     expect(res.status).toBe(status);
     if (status === 400) expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
     expect(await subscribedChannelIds(target)).toEqual(status === 200 ? [] : [id]);

@@ -9,7 +9,8 @@ import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type TopicsPolicy } from '@zulip-es/con
 /** Zulip's `STREAM_EVENTS_NOTIFICATION_TOPIC_NAME`, or the empty topic in a channel that allows only it. */
 export const channelEventsTopic = (topicsPolicy: TopicsPolicy): string => (topicsPolicy === 'empty_topic_only' ? '' : 'channel events');
 
-export const renamedNotice = (actor: string, oldName: string, newName: string): string => `${actor} renamed channel **${oldName}** to **${newName}**.`;
+export const renamedNotice = (actor: string, oldName: string, newName: string): string =>
+  `${actor} renamed channel **${oldName}** to **${newName}**.`;
 
 export function descriptionNotice(actor: string, oldDescription: string, newDescription: string): string {
   const shown = (d: string) => (d === '' ? '*No description.*' : d);
@@ -33,11 +34,19 @@ export function retentionNotice(actor: string, oldValue: number | null, newValue
   const days = (n: number) => `${n} days`;
   let oldPeriod: string, newPeriod: string, summary: string;
   if (before === -1) {
-    [oldPeriod, newPeriod, summary] = ['Forever', days(after), `Messages in this channel will now be automatically deleted ${after} days after they are sent.`];
+    [oldPeriod, newPeriod, summary] = [
+      'Forever',
+      days(after),
+      `Messages in this channel will now be automatically deleted ${after} days after they are sent.`,
+    ];
   } else if (after === -1) {
     [oldPeriod, newPeriod, summary] = [days(before), 'Forever', 'Messages in this channel will now be retained forever.'];
   } else {
-    [oldPeriod, newPeriod, summary] = [days(before), days(after), `Messages in this channel will now be automatically deleted ${after} days after they are sent.`];
+    [oldPeriod, newPeriod, summary] = [
+      days(before),
+      days(after),
+      `Messages in this channel will now be automatically deleted ${after} days after they are sent.`,
+    ];
   }
   return `${actor} has changed the [message retention period](/help/message-retention-policy) for this channel:\n* **Old retention period**: ${oldPeriod}\n* **New retention period**: ${newPeriod}\n\n${summary}`;
 }

@@ -34,26 +34,46 @@ export interface PrivacyRequest {
 
 export function proposedPrivacy(channel: ChannelState, request: PrivacyRequest, isDefault: boolean): ProposedPrivacy {
   const inviteOnly = request.is_private ?? channel.inviteOnly;
-  const historyPublicToSubscribers = request.history_public_to_subscribers ?? (request.is_private !== undefined ? !request.is_private : channel.historyPublicToSubscribers);
-  return { inviteOnly, isWebPublic: request.is_web_public ?? channel.isWebPublic, historyPublicToSubscribers, isDefault: request.is_default_stream ?? isDefault };
+  const historyPublicToSubscribers =
+    request.history_public_to_subscribers ?? (request.is_private !== undefined ? !request.is_private : channel.historyPublicToSubscribers);
+  return {
+    inviteOnly,
+    isWebPublic: request.is_web_public ?? channel.isWebPublic,
+    historyPublicToSubscribers,
+    isDefault: request.is_default_stream ?? isDefault,
+  };
 }
 
 /** Zulip's checks of the proposed privacy, in its order, before anything changes. */
-export function checkPrivacy(ctx: ChannelsContext, channel: ChannelState, subscribed: boolean, request: PrivacyRequest, p: ProposedPrivacy): void {
+export function checkPrivacy(
+  ctx: ChannelsContext,
+  channel: ChannelState,
+  subscribed: boolean,
+  request: PrivacyRequest,
+  p: ProposedPrivacy,
+): void {
   const invalid = () => badRequest('Invalid parameters');
   if (p.isWebPublic && !p.historyPublicToSubscribers) throw invalid();
   if (p.isWebPublic && p.inviteOnly) throw invalid();
   if (!p.inviteOnly && !p.historyPublicToSubscribers) throw invalid();
   if (p.inviteOnly && p.isDefault) throw badRequest('A default channel cannot be private.');
-  if (!p.inviteOnly && ctx.realm.moderationRequestChannelId === channel.channelId) throw badRequest('Moderation request channel must be private.');
-  if (request.is_private !== undefined && !hasContentAccess(ctx, ctx.actor, channel, subscribed)) throw badRequest('Channel content access is required.');
-  if (request.is_private === true && !hasRealmPermission(ctx, ctx.actor, 'can_create_private_channel_group')) throw badRequest('Insufficient permission');
-  if (request.is_private === false && !hasRealmPermission(ctx, ctx.actor, 'can_create_public_channel_group')) throw badRequest('Insufficient permission');
+  if (!p.inviteOnly && ctx.realm.moderationRequestChannelId === channel.channelId)
+    throw badRequest('Moderation request channel must be private.');
+  if (request.is_private !== undefined && !hasContentAccess(ctx, ctx.actor, channel, subscribed))
+    throw badRequest('Channel content access is required.');
+  if (request.is_private === true && !hasRealmPermission(ctx, ctx.actor, 'can_create_private_channel_group'))
+    throw badRequest('Insufficient permission');
+  if (request.is_private === false && !hasRealmPermission(ctx, ctx.actor, 'can_create_public_channel_group'))
+    throw badRequest('Insufficient permission');
   if (request.is_web_public === true && !ctx.realm.enableSpectatorAccess) throw badRequest('Web-public channels are not enabled.');
 }
 
 /** Zulip's `validate_can_create_topic_group_setting_for_protected_history_streams`. */
-export function checkTopicCreationForProtectedHistory(historyPublicToSubscribers: boolean, canCreateTopicGroup: unknown, everyoneGroupId: number): void {
+export function checkTopicCreationForProtectedHistory(
+  historyPublicToSubscribers: boolean,
+  canCreateTopicGroup: unknown,
+  everyoneGroupId: number,
+): void {
   if (historyPublicToSubscribers || canCreateTopicGroup === everyoneGroupId) return;
   const parameters = 'history_public_to_subscribers, can_create_topic_group';
   throw badRequest(`Unsupported parameter combination: ${parameters}`, { parameters });

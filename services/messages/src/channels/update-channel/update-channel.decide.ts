@@ -59,7 +59,11 @@ class ChangeLog {
   ) {}
 
   add(event: ChannelChangeEvent): void {
-    this.events.push({ ...event, aggregateId: channelAggregateId(this.channel.channelId), sequence: this.channel.version + ++this.channelEvents });
+    this.events.push({
+      ...event,
+      aggregateId: channelAggregateId(this.channel.channelId),
+      sequence: this.channel.version + ++this.channelEvents,
+    });
   }
 
   notify(content: string): void {
@@ -82,7 +86,12 @@ function holdersOf(ctx: ChannelsContext, value: GroupSettingEventValue): string 
 }
 
 /** The group settings a request changes, checked: the new value of each, in Zulip's order. */
-function groupSettingChanges(cmd: UpdateStream, state: UpdateChannelState, channel: ChannelState, historyPublicToSubscribers: boolean): [ChannelGroupSetting, GroupSettingEventValue][] {
+function groupSettingChanges(
+  cmd: UpdateStream,
+  state: UpdateChannelState,
+  channel: ChannelState,
+  historyPublicToSubscribers: boolean,
+): [ChannelGroupSetting, GroupSettingEventValue][] {
   const { ctx } = state;
   const changes: [ChannelGroupSetting, GroupSettingEventValue][] = [];
   for (const name of CHANNEL_GROUP_SETTINGS) {
@@ -91,7 +100,10 @@ function groupSettingChanges(cmd: UpdateStream, state: UpdateChannelState, chann
     const next = parseSettingValue(change.new);
     const expected = change.old === undefined ? undefined : parseSettingValue(change.old);
     if (!settingValueChanges(currentSettingValue(ctx, channel.settings[name]), next, expected)) continue;
-    if ((name === 'can_add_subscribers_group' || name === 'can_subscribe_group') && !hasContentAccess(ctx, ctx.actor, channel, state.subscribed)) {
+    if (
+      (name === 'can_add_subscribers_group' || name === 'can_subscribe_group') &&
+      !hasContentAccess(ctx, ctx.actor, channel, state.subscribed)
+    ) {
       throw badRequest('Channel content access is required.');
     }
     if (name === 'can_create_topic_group') checkTopicCreationForProtectedHistory(historyPublicToSubscribers, next, SystemGroupId.EVERYONE);
@@ -116,21 +128,29 @@ export function decideUpdateChannel(cmd: UpdateStream, state: UpdateChannelState
 
   // Checks of the later steps, before anything changes.
   const topicsPolicy = cmd.topics_policy;
-  if (topicsPolicy !== undefined && topicsPolicy !== 'inherit' && !hasRealmPermission(ctx, ctx.actor, 'can_set_topics_policy_group')) throw badRequest('Insufficient permission');
+  if (topicsPolicy !== undefined && topicsPolicy !== 'inherit' && !hasRealmPermission(ctx, ctx.actor, 'can_set_topics_policy_group'))
+    throw badRequest('Insufficient permission');
   if (topicsPolicy === 'empty_topic_only' && state.hasNamedTopics) {
-    throw badRequest('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.', { empty_topic_display_name: 'general chat' });
+    throw badRequest(
+      'To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.',
+      { empty_topic_display_name: 'general chat' },
+    );
   }
   if (!proposed.historyPublicToSubscribers && cmd.can_create_topic_group === undefined) {
     checkTopicCreationForProtectedHistory(false, channel.settings.can_create_topic_group, SystemGroupId.EVERYONE);
   }
-  if (cmd.is_default_stream !== undefined && !isAdmin(ctx.actor)) throw badRequest('You do not have permission to change default channels.');
+  if (cmd.is_default_stream !== undefined && !isAdmin(ctx.actor))
+    throw badRequest('You do not have permission to change default channels.');
   if (cmd.message_retention_days !== undefined && !isOwner(ctx.actor)) throw ownerRequired();
   const retention = cmd.message_retention_days === undefined ? undefined : parseMessageRetentionDays(cmd.message_retention_days);
   if (cmd.is_archived === false) {
     if (!channel.isArchived) throw badRequest('Channel is not currently deactivated');
     if (channel.inviteOnly && channel.subscriberIds.length === 0) throw badRequest('Channel is private and have no subscribers');
   }
-  if ((cmd.can_delete_any_message_group !== undefined || cmd.can_delete_own_message_group !== undefined) && !canSetDeleteMessagePolicy(ctx, ctx.actor)) {
+  if (
+    (cmd.can_delete_any_message_group !== undefined || cmd.can_delete_own_message_group !== undefined) &&
+    !canSetDeleteMessagePolicy(ctx, ctx.actor)
+  ) {
     throw badRequest('Insufficient permission');
   }
   const description = cmd.description === undefined ? undefined : normalizeDescription(cmd.description);
@@ -139,31 +159,49 @@ export function decideUpdateChannel(cmd: UpdateStream, state: UpdateChannelState
     if (newName === channel.name) throw badRequest('Channel already has that name.');
     if (newName.toLowerCase() !== channel.name.toLowerCase()) {
       checkChannelName(newName);
-      if (state.sameName && state.sameName.channelId !== channel.channelId) throw new DomainError('CHANNEL_ALREADY_EXISTS', `Channel '${newName}' already exists`);
+      if (state.sameName && state.sameName.channelId !== channel.channelId)
+        throw new DomainError('CHANNEL_ALREADY_EXISTS', `Channel '${newName}' already exists`);
     }
   }
-  if (cmd.folder_id !== undefined && cmd.folder_id !== null && !state.folders.folders.some((f) => f.folderId === cmd.folder_id)) throw badRequest('Invalid channel folder ID');
+  if (cmd.folder_id !== undefined && cmd.folder_id !== null && !state.folders.folders.some((f) => f.folderId === cmd.folder_id))
+    throw badRequest('Invalid channel folder ID');
   const settings = groupSettingChanges(cmd, state, channel, proposed.historyPublicToSubscribers);
 
   const log = new ChangeLog(channel, notices.channelEventsTopic(channel.topicsPolicy));
   if (topicsPolicy !== undefined && topicsPolicy !== channel.topicsPolicy) {
-    log.add({ type: 'channel.property_changed.v1', data: { channelId: channel.channelId, property: 'topics_policy', value: topicsPolicy } });
+    log.add({
+      type: 'channel.property_changed.v1',
+      data: { channelId: channel.channelId, property: 'topics_policy', value: topicsPolicy },
+    });
     log.topicFor(notices.channelEventsTopic(topicsPolicy));
     log.notify(notices.topicsPolicyNotice(actor, channel.topicsPolicy, topicsPolicy));
   }
   const privacyChanged =
-    proposed.inviteOnly !== channel.inviteOnly || proposed.historyPublicToSubscribers !== channel.historyPublicToSubscribers || proposed.isWebPublic !== channel.isWebPublic;
+    proposed.inviteOnly !== channel.inviteOnly ||
+    proposed.historyPublicToSubscribers !== channel.historyPublicToSubscribers ||
+    proposed.isWebPublic !== channel.isWebPublic;
   if (privacyChanged) {
     const { inviteOnly, historyPublicToSubscribers, isWebPublic } = proposed;
-    log.add({ type: 'channel.permission_changed.v1', data: { channelId: channel.channelId, inviteOnly, historyPublicToSubscribers, isWebPublic } });
+    log.add({
+      type: 'channel.permission_changed.v1',
+      data: { channelId: channel.channelId, inviteOnly, historyPublicToSubscribers, isWebPublic },
+    });
     log.notify(notices.permissionNotice(actor, notices.permissionPolicyName(channel), notices.permissionPolicyName(proposed)));
   }
   if (cmd.is_default_stream !== undefined && cmd.is_default_stream !== wasDefault) {
     const type = cmd.is_default_stream ? 'default_channel.added.v1' : 'default_channel.removed.v1';
-    log.events.push({ type, aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId: channel.channelId } });
+    log.events.push({
+      type,
+      aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+      sequence: state.defaultChannels.version + 1,
+      data: { channelId: channel.channelId },
+    });
   }
   if (retention !== undefined && retention !== channel.messageRetentionDays) {
-    log.add({ type: 'channel.property_changed.v1', data: { channelId: channel.channelId, property: 'message_retention_days', value: retention } });
+    log.add({
+      type: 'channel.property_changed.v1',
+      data: { channelId: channel.channelId, property: 'message_retention_days', value: retention },
+    });
     log.notify(notices.retentionNotice(actor, channel.messageRetentionDays, retention, state.realmRetentionDays));
   }
   if (cmd.is_archived === false) {
@@ -171,7 +209,10 @@ export function decideUpdateChannel(cmd: UpdateStream, state: UpdateChannelState
     log.notify(notices.unarchivedNotice(channel.name));
   }
   if (description !== undefined && description !== channel.description) {
-    log.add({ type: 'channel.description_changed.v1', data: { channelId: channel.channelId, description, renderedDescription: state.renderDescription(description) } });
+    log.add({
+      type: 'channel.description_changed.v1',
+      data: { channelId: channel.channelId, description, renderedDescription: state.renderDescription(description) },
+    });
     log.notify(notices.descriptionNotice(actor, channel.description, description));
   }
   if (newName !== undefined) {
@@ -183,7 +224,8 @@ export function decideUpdateChannel(cmd: UpdateStream, state: UpdateChannelState
   }
   for (const [setting, value] of settings) {
     log.add({ type: 'channel.group_setting_changed.v1', data: { channelId: channel.channelId, setting, value } });
-    if (setting === 'can_send_message_group') log.notify(notices.postingPermissionNotice(actor, holdersOf(ctx, channel.settings[setting]), holdersOf(ctx, value)));
+    if (setting === 'can_send_message_group')
+      log.notify(notices.postingPermissionNotice(actor, holdersOf(ctx, channel.settings[setting]), holdersOf(ctx, value)));
   }
   return { events: log.events, notices: log.notices };
 }
@@ -195,7 +237,12 @@ export function decideArchiveChannel(state: Pick<UpdateChannelState, 'ctx' | 'ch
   const log = new ChangeLog(channel, notices.channelEventsTopic(channel.topicsPolicy));
   log.add({ type: 'channel.archived.v1', data: { channelId: channel.channelId } });
   if (state.defaultChannels.channelIds.includes(channel.channelId)) {
-    log.events.push({ type: 'default_channel.removed.v1', aggregateId: DEFAULT_CHANNELS_AGGREGATE, sequence: state.defaultChannels.version + 1, data: { channelId: channel.channelId } });
+    log.events.push({
+      type: 'default_channel.removed.v1',
+      aggregateId: DEFAULT_CHANNELS_AGGREGATE,
+      sequence: state.defaultChannels.version + 1,
+      data: { channelId: channel.channelId },
+    });
   }
   log.notify(notices.archivedNotice(channel.name));
   return { events: log.events, notices: log.notices };

@@ -62,7 +62,10 @@ export function archiveChannelHandler(deps: MessagesDeps): CommandHandler<Operat
     schema: archiveStream.params,
     async handle({ actorId, data, now }) {
       const ctx = channelsContext(deps.users, actorId);
-      const [{ channel, subscribed }, defaultChannels] = await Promise.all([channelAndSubscription(deps, ctx, data.stream_id), deps.repo.defaultChannels()]);
+      const [{ channel, subscribed }, defaultChannels] = await Promise.all([
+        channelAndSubscription(deps, ctx, data.stream_id),
+        deps.repo.defaultChannels(),
+      ]);
       return withNotices(deps, decideArchiveChannel({ ctx, channel, subscribed, defaultChannels }), now);
     },
     replyFrom: () => ({}),

@@ -16,10 +16,21 @@ describe('changing and archiving channels', () => {
     const renamed = uniqueChannelName('renamed');
     expect((await patch(owner(), id, { new_name: renamed, description: 'New **one**' })).body).toEqual(SUCCESS);
 
-    expect((await stream(member, id)).stream).toMatchObject({ name: renamed, description: 'New **one**', rendered_description: '<p>New <strong>one</strong></p>' });
+    expect((await stream(member, id)).stream).toMatchObject({
+      name: renamed,
+      description: 'New **one**',
+      rendered_description: '<p>New <strong>one</strong></p>',
+    });
     await queue.waitFor((e) => e.op === 'update' && e.property === 'name');
     expect(queue.ofType('stream')).toEqual([
-      expect.objectContaining({ op: 'update', stream_id: id, name, property: 'description', value: 'New **one**', rendered_description: '<p>New <strong>one</strong></p>' }),
+      expect.objectContaining({
+        op: 'update',
+        stream_id: id,
+        name,
+        property: 'description',
+        value: 'New **one**',
+        rendered_description: '<p>New <strong>one</strong></p>',
+      }),
       expect.objectContaining({ op: 'update', stream_id: id, name, property: 'name', value: renamed }),
     ]);
     const notices = await topicMessages(member, renamed, 'channel events');
@@ -31,27 +42,48 @@ describe('changing and archiving channels', () => {
     expect((await patch(owner(), id, { new_name: renamed })).body).toEqual(error('Channel already has that name.'));
     const other = uniqueChannelName('taken');
     await createChannel({ name: other, subscribers: [] });
-    expect((await patch(owner(), id, { new_name: other.toUpperCase(), description: 'not applied' })).body).toMatchObject({ code: 'CHANNEL_ALREADY_EXISTS' });
+    expect((await patch(owner(), id, { new_name: other.toUpperCase(), description: 'not applied' })).body).toMatchObject({
+      code: 'CHANNEL_ALREADY_EXISTS',
+    });
     expect((await stream(member, id)).stream).toMatchObject({ description: 'New **one**' });
   });
 
   it('makes a channel private: those who are not subscribed no longer find it', async () => {
-    const [member, outsider] = await Promise.all([createUser({ label: 'chan-private-member' }), createUser({ label: 'chan-private-outsider' })]);
+    const [member, outsider] = await Promise.all([
+      createUser({ label: 'chan-private-member' }),
+      createUser({ label: 'chan-private-outsider' }),
+    ]);
     const id = await createChannel({ name: uniqueChannelName('to-private'), subscribers: [member.userId] });
     expect((await stream(outsider, id)).stream).toMatchObject({ invite_only: false });
     expect((await patch(owner(), id, { is_private: true })).body).toEqual(SUCCESS);
     expect((await stream(member, id)).stream).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
     expect(await stream(outsider, id)).toEqual(error('Invalid channel ID'));
-    expect((await patch(owner(), id, { is_private: false, history_public_to_subscribers: false })).body).toEqual(error('Invalid parameters'));
+    expect((await patch(owner(), id, { is_private: false, history_public_to_subscribers: false })).body).toEqual(
+      error('Invalid parameters'),
+    );
   });
 
   it('lets only those who administer the channel change it', async () => {
-    const [moderator, member] = await Promise.all([createUser({ role: Role.MODERATOR, label: 'chan-mod' }), createUser({ label: 'chan-admin-member' })]);
+    const [moderator, member] = await Promise.all([
+      createUser({ role: Role.MODERATOR, label: 'chan-mod' }),
+      createUser({ label: 'chan-admin-member' }),
+    ]);
     const id = await createChannel({ name: uniqueChannelName('administered'), subscribers: [member.userId] });
-    expect((await patch(moderator, id, { description: 'x' })).body).toEqual(error('You do not have permission to administer this channel.'));
-    expect((await patch(owner(), id, { can_administer_channel_group: JSON.stringify({ new: { direct_members: [member.userId], direct_subgroups: [] } }) })).body).toEqual(SUCCESS);
+    expect((await patch(moderator, id, { description: 'x' })).body).toEqual(
+      error('You do not have permission to administer this channel.'),
+    );
+    expect(
+      (
+        await patch(owner(), id, {
+          can_administer_channel_group: JSON.stringify({ new: { direct_members: [member.userId], direct_subgroups: [] } }),
+        })
+      ).body,
+    ).toEqual(SUCCESS);
     expect((await patch(member, id, { description: 'by its administrator' })).body).toEqual(SUCCESS);
-    expect((await patch(member, id, { message_retention_days: 30 })).body).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization owner' });
+    expect((await patch(member, id, { message_retention_days: 30 })).body).toMatchObject({
+      code: 'UNAUTHORIZED_PRINCIPAL',
+      msg: 'Must be an organization owner',
+    });
   });
 
   it('archives a channel: it disappears, nobody posts in it, and unarchiving brings it back', async () => {
@@ -67,7 +99,9 @@ describe('changing and archiving channels', () => {
     ]);
     const listed = (await api('GET', '/streams', { auth: member })).body.streams as { stream_id: number }[];
     expect(listed.some((s) => s.stream_id === id)).toBe(false);
-    expect((await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 't', content: 'x' } })).body).toMatchObject({ result: 'error' });
+    expect(
+      (await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 't', content: 'x' } })).body,
+    ).toMatchObject({ result: 'error' });
     expect((await api('DELETE', `/streams/${id}`, { auth: owner() })).body).toEqual(error('Channel is already deactivated'));
 
     expect((await patch(owner(), id, { is_archived: false })).body).toEqual(SUCCESS);
@@ -77,10 +111,15 @@ describe('changing and archiving channels', () => {
   });
 
   it('answers an empty email address, this server receiving no email, to those who may read the channel', async () => {
-    const [member, outsider] = await Promise.all([createUser({ label: 'chan-email-member' }), createUser({ label: 'chan-email-outsider' })]);
+    const [member, outsider] = await Promise.all([
+      createUser({ label: 'chan-email-member' }),
+      createUser({ label: 'chan-email-outsider' }),
+    ]);
     const id = await createChannel({ name: uniqueChannelName('email'), subscribers: [member.userId], invite_only: true });
     expect((await api('GET', `/streams/${id}/email_address`, { auth: member })).body).toEqual({ ...SUCCESS, email: '' });
     expect((await api('GET', `/streams/${id}/email_address`, { auth: outsider })).body).toEqual(error('Invalid channel ID'));
-    expect((await api('GET', `/streams/${id}/email_address`, { auth: member, params: { sender_id: outsider.userId } })).body).toEqual(error('No such bot'));
+    expect((await api('GET', `/streams/${id}/email_address`, { auth: member, params: { sender_id: outsider.userId } })).body).toEqual(
+      error('No such bot'),
+    );
   });
 });

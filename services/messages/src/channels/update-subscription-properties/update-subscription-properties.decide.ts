@@ -1,4 +1,9 @@
-import { BOOLEAN_SUBSCRIPTION_PROPERTIES, type OperationData, type SubscriptionPropertyChangedV1, type updateSubscriptionProperties } from '@zulip-es/contracts';
+import {
+  BOOLEAN_SUBSCRIPTION_PROPERTIES,
+  type OperationData,
+  type SubscriptionPropertyChangedV1,
+  type updateSubscriptionProperties,
+} from '@zulip-es/contracts';
 import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
 import { accessChannelById } from '../channel-lookup';
 import type { ChannelsContext } from '../channels-context';
@@ -35,14 +40,12 @@ export function decideUpdateSubscriptionProperties(cmd: UpdateSubscriptionProper
     if (!activeSubscription(state.actorSubscriptions, channelId)) throw badRequest(`Not subscribed to channel ID ${channelId}`);
   }
   const userId = state.ctx.actor.userId;
-  const events = changes.map(
-    (change, i): NewEvent => ({
-      type: 'subscription.property_changed.v1',
-      aggregateId: subscriptionSettingsId(userId),
-      sequence: state.settings.version + 1 + i,
-      data: { userId, channelId: cmd.subscription_data[i].stream_id, ...change },
-    }),
-  );
+  const events = changes.map((change, i): NewEvent => ({
+    type: 'subscription.property_changed.v1',
+    aggregateId: subscriptionSettingsId(userId),
+    sequence: state.settings.version + 1 + i,
+    data: { userId, channelId: cmd.subscription_data[i].stream_id, ...change },
+  }));
   return { events, reply: {} };
 }
 
@@ -52,10 +55,13 @@ export function decideUpdateSubscriptionProperties(cmd: UpdateSubscriptionProper
  */
 function storedChange({ property, value }: Change, index: number): Pick<StoredChange, 'property' | 'value'> {
   if (property === 'color') {
-    if (typeof value !== 'string' || !HEX_COLOR.test(value)) throw badRequest(`Invalid subscription_data[${index}]: Value error, color is not a valid hex color code`);
+    if (typeof value !== 'string' || !HEX_COLOR.test(value))
+      throw badRequest(`Invalid subscription_data[${index}]: Value error, color is not a valid hex color code`);
     return { property, value };
   }
   if (!BOOLEAN_PROPERTIES.has(property)) throw badRequest(`Unknown subscription property: ${property}`);
   if (typeof value !== 'boolean') throw badRequest(`${property} is not a boolean`);
-  return property === 'in_home_view' ? { property: 'is_muted', value: !value } : ({ property, value } as Pick<StoredChange, 'property' | 'value'>);
+  return property === 'in_home_view'
+    ? { property: 'is_muted', value: !value }
+    : ({ property, value } as Pick<StoredChange, 'property' | 'value'>);
 }

@@ -1,4 +1,15 @@
-import { api, captureEvents, createChannel, createUser, owner, subscribeTo, TestEventQueue, uniqueChannelName, type Credentials, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  subscribeTo,
+  TestEventQueue,
+  uniqueChannelName,
+  type Credentials,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 const setProperties = (auth: Credentials | undefined, changes: unknown[], extra: Record<string, unknown> = {}) =>
   api('POST', '/users/me/subscriptions/properties', { auth, params: { subscription_data: changes, ...extra } });
@@ -6,7 +17,9 @@ const badRequest = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg
 
 type SubscriptionView = { stream_id: number } & Record<string, unknown>;
 async function subscriptionOf(auth: Credentials, channelId: number): Promise<SubscriptionView | undefined> {
-  return ((await api('GET', '/users/me/subscriptions', { auth })).body.subscriptions as SubscriptionView[]).find((s) => s.stream_id === channelId);
+  return ((await api('GET', '/users/me/subscriptions', { auth })).body.subscriptions as SubscriptionView[]).find(
+    (s) => s.stream_id === channelId,
+  );
 }
 
 const DEFAULTS = {
@@ -59,8 +72,14 @@ describe('POST /users/me/subscriptions/properties', () => {
     expect(await subscriptionOf(user, b)).toMatchObject({ ...DEFAULTS, is_muted: true, in_home_view: false });
     const registered = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['subscription'] } });
     expect((registered.body.subscriptions as SubscriptionView[]).find((s) => s.stream_id === a)).toMatchObject(changed);
-    const event = await capture.waitFor((e) => e.type === 'subscription.property_changed.v1' && e.data.userId === user.userId && e.data.channelId === b);
-    expect(event).toMatchObject({ aggregateId: `subscription_settings:${user.userId}`, sequence: 9, data: { property: 'is_muted', value: true } });
+    const event = await capture.waitFor(
+      (e) => e.type === 'subscription.property_changed.v1' && e.data.userId === user.userId && e.data.channelId === b,
+    );
+    expect(event).toMatchObject({
+      aggregateId: `subscription_settings:${user.userId}`,
+      sequence: 9,
+      data: { property: 'is_muted', value: true },
+    });
   });
 
   it("tells the user's queues of each change, a muting as in_home_view then is_muted", async () => {
@@ -83,7 +102,10 @@ describe('POST /users/me/subscriptions/properties', () => {
     const user = await createUser();
     const name = uniqueChannelName('again');
     const id = await createChannel({ name, subscribers: [user.userId] });
-    await setProperties(user, [{ stream_id: id, property: 'is_muted', value: true }, { stream_id: id, property: 'color', value: '#123456' }]);
+    await setProperties(user, [
+      { stream_id: id, property: 'is_muted', value: true },
+      { stream_id: id, property: 'color', value: '#123456' },
+    ]);
     await api('DELETE', '/users/me/subscriptions', { auth: user, params: { subscriptions: [name] } });
     const queue = await TestEventQueue.register(user, { event_types: ['subscription'] });
     await subscribeTo([name], {}, user);
@@ -97,9 +119,12 @@ describe('POST /users/me/subscriptions/properties', () => {
     [[{ stream_id: 1, property: 'color' }], 'subscription_data[0]["value"] field is missing: Field required'],
     [[{ stream_id: 1, value: true }], 'subscription_data[0]["property"] field is missing: Field required'],
     [[{ stream_id: 1, property: 'is_muted', value: 'bad' }], 'is_muted is not a boolean'],
-    [[{ stream_id: 1, property: 'color', value: '3ffrff' }], 'Invalid subscription_data[0]: Value error, color is not a valid hex color code'],
+    [
+      [{ stream_id: 1, property: 'color', value: '3ffrff' }],
+      'Invalid subscription_data[0]: Value error, color is not a valid hex color code',
+    ],
     [[{ stream_id: 1, property: 'bad', value: 'bad' }], 'Unknown subscription property: bad'],
-  ])('refuses %j with Zulip\'s message', async (changes, msg) => {
+  ])("refuses %j with Zulip's message", async (changes, msg) => {
     const res = await setProperties(owner(), changes);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(badRequest(msg));
@@ -107,10 +132,21 @@ describe('POST /users/me/subscriptions/properties', () => {
 
   it('refuses a channel that does not exist or that the caller cannot read, and one they are not subscribed to, changing nothing', async () => {
     const user = await createUser();
-    const [mine, other, hidden] = [await createChannel({ subscribers: [user.userId] }), await createChannel(), await createChannel({ invite_only: true })];
-    expect((await setProperties(user, [{ stream_id: 999_999_999, property: 'is_muted', value: true }])).body).toEqual(badRequest('Invalid channel ID'));
-    expect((await setProperties(user, [{ stream_id: hidden, property: 'is_muted', value: true }])).body).toEqual(badRequest('Invalid channel ID'));
-    const refused = await setProperties(user, [{ stream_id: mine, property: 'pin_to_top', value: true }, { stream_id: other, property: 'pin_to_top', value: true }]);
+    const [mine, other, hidden] = [
+      await createChannel({ subscribers: [user.userId] }),
+      await createChannel(),
+      await createChannel({ invite_only: true }),
+    ];
+    expect((await setProperties(user, [{ stream_id: 999_999_999, property: 'is_muted', value: true }])).body).toEqual(
+      badRequest('Invalid channel ID'),
+    );
+    expect((await setProperties(user, [{ stream_id: hidden, property: 'is_muted', value: true }])).body).toEqual(
+      badRequest('Invalid channel ID'),
+    );
+    const refused = await setProperties(user, [
+      { stream_id: mine, property: 'pin_to_top', value: true },
+      { stream_id: other, property: 'pin_to_top', value: true },
+    ]);
     expect(refused.body).toEqual(badRequest(`Not subscribed to channel ID ${other}`));
     expect(await subscriptionOf(user, mine)).toMatchObject({ pin_to_top: false });
   });
@@ -118,7 +154,9 @@ describe('POST /users/me/subscriptions/properties', () => {
   it('names the parameters it does not read', async () => {
     const user = await createUser();
     const id = await createChannel({ subscribers: [user.userId] });
-    const res = await setProperties(user, [{ stream_id: id, property: 'wildcard_mentions_notify', value: true }], { invalid_parameter: 'x' });
+    const res = await setProperties(user, [{ stream_id: id, property: 'wildcard_mentions_notify', value: true }], {
+      invalid_parameter: 'x',
+    });
     expect(res.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['invalid_parameter'] });
   });
 

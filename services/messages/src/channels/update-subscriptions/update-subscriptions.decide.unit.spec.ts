@@ -24,23 +24,39 @@ const shape = (events: { type: string; aggregateId: string; sequence: number }[]
 
 describe('PATCH /users/me/subscriptions: adding and leaving in one request', () => {
   it('refuses a request with neither add nor delete', () => {
-    expect(() => decideUpdateSubscriptions(cmd({}), state(U.member), NOW)).toThrow(refusal('Nothing to do. Specify at least one of "add" or "delete".'));
-    expect(() => decideUpdateSubscriptions(cmd({ add: [], delete: [] }), state(U.member), NOW)).toThrow(refusal('Nothing to do. Specify at least one of "add" or "delete".'));
+    expect(() => decideUpdateSubscriptions(cmd({}), state(U.member), NOW)).toThrow(
+      refusal('Nothing to do. Specify at least one of "add" or "delete".'),
+    );
+    expect(() => decideUpdateSubscriptions(cmd({ add: [], delete: [] }), state(U.member), NOW)).toThrow(
+      refusal('Nothing to do. Specify at least one of "add" or "delete".'),
+    );
   });
 
   it('refuses guests, even when they only leave channels', () => {
     const rome = channel(3, { name: 'Rome' });
-    expect(() => decideUpdateSubscriptions(cmd({ delete: ['Rome'] }), state(U.guest, [rome], { [U.guest]: [3] }), NOW)).toThrow(refusal('Not allowed for guest users'));
+    expect(() => decideUpdateSubscriptions(cmd({ delete: ['Rome'] }), state(U.guest, [rome], { [U.guest]: [3] }), NOW)).toThrow(
+      refusal('Not allowed for guest users'),
+    );
   });
 
   it('subscribes to `add` and leaves `delete`, answering both replies merged', () => {
     const [rome, oslo] = [channel(3, { name: 'Rome', version: 4 }), channel(5, { name: 'Oslo', version: 2 })];
-    const { events, reply } = decideUpdateSubscriptions(cmd({ add: [{ name: 'rome' }], delete: ['Oslo', 'oslo'] }), state(U.member, [rome, oslo], { [U.member]: [5] }), NOW);
+    const { events, reply } = decideUpdateSubscriptions(
+      cmd({ add: [{ name: 'rome' }], delete: ['Oslo', 'oslo'] }),
+      state(U.member, [rome, oslo], { [U.member]: [5] }),
+      NOW,
+    );
     expect(shape(events)).toEqual([
       ['channel.subscribers_added.v1', 'channel:3', 5],
       ['channel.subscribers_removed.v1', 'channel:5', 3],
     ]);
-    expect(reply).toEqual({ subscribed: { [U.member]: ['Rome'] }, already_subscribed: {}, new_subscription_messages_sent: false, removed: ['Oslo'], not_removed: [] });
+    expect(reply).toEqual({
+      subscribed: { [U.member]: ['Rome'] },
+      already_subscribed: {},
+      new_subscription_messages_sent: false,
+      removed: ['Oslo'],
+      not_removed: [],
+    });
   });
 
   it('answers empty halves for the side not asked for', () => {
@@ -73,15 +89,25 @@ describe('PATCH /users/me/subscriptions: adding and leaving in one request', () 
 
   it('changes nothing when one half is refused', () => {
     const rome = channel(3, { name: 'Rome' });
-    expect(() => decideUpdateSubscriptions(cmd({ add: [{ name: 'Rome' }], delete: ['Nowhere'] }), state(U.member, [rome]), NOW)).toThrow(refusal('Channel(s) (Nowhere) do not exist'));
-    const hidden = channel(4, { name: 'Hidden', inviteOnly: true });
-    expect(() => decideUpdateSubscriptions(cmd({ add: [{ name: 'Hidden' }], delete: ['Rome'] }), state(U.member, [rome, hidden], { [U.member]: [3] }), NOW)).toThrow(
-      refusal('Unable to access channel (Hidden).'),
+    expect(() => decideUpdateSubscriptions(cmd({ add: [{ name: 'Rome' }], delete: ['Nowhere'] }), state(U.member, [rome]), NOW)).toThrow(
+      refusal('Channel(s) (Nowhere) do not exist'),
     );
+    const hidden = channel(4, { name: 'Hidden', inviteOnly: true });
+    expect(() =>
+      decideUpdateSubscriptions(
+        cmd({ add: [{ name: 'Hidden' }], delete: ['Rome'] }),
+        state(U.member, [rome, hidden], { [U.member]: [3] }),
+        NOW,
+      ),
+    ).toThrow(refusal('Unable to access channel (Hidden).'));
   });
 
   it('gives a new subscription the color asked for, and checks colors as Zulip does', () => {
-    const { events } = decideUpdateSubscriptions(cmd({ add: [{ name: 'Tinted', color: '#ABC' }, { name: 'Plain' }] }), state(U.member), NOW);
+    const { events } = decideUpdateSubscriptions(
+      cmd({ add: [{ name: 'Tinted', color: '#ABC' }, { name: 'Plain' }] }),
+      state(U.member),
+      NOW,
+    );
     expect(events.filter((e) => e.type === 'channel.subscribers_added.v1').map((e) => e.data.subscribers)).toEqual([
       [{ userId: U.member, color: '#aabbcc' }],
       [{ userId: U.member, color: '#76ce90' }],
@@ -93,6 +119,12 @@ describe('PATCH /users/me/subscriptions: adding and leaving in one request', () 
 
   it('answers a redelivered command from its events', () => {
     const events = decideUpdateSubscriptions(cmd({ add: [{ name: 'Fresh' }], delete: ['Fresh'] }), state(U.member), NOW).events;
-    expect(updateSubscriptionsReplyFrom(events)).toEqual({ subscribed: { [U.member]: ['Fresh'] }, already_subscribed: {}, new_subscription_messages_sent: false, removed: ['Fresh'], not_removed: [] });
+    expect(updateSubscriptionsReplyFrom(events)).toEqual({
+      subscribed: { [U.member]: ['Fresh'] },
+      already_subscribed: {},
+      new_subscription_messages_sent: false,
+      removed: ['Fresh'],
+      not_removed: [],
+    });
   });
 });

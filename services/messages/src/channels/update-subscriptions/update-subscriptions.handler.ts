@@ -19,7 +19,12 @@ export function updateSubscriptionsHandler(deps: MessagesDeps): CommandHandler<O
         subscriptionsOfUsers(repo, [ctx.actor.userId]),
         repo.lastChannelId(),
         repo.defaultChannels(),
-        descriptionRenderContext(deps, ctx, ctx.actor, data.add.map((s) => s.description ?? '')),
+        descriptionRenderContext(
+          deps,
+          ctx,
+          ctx.actor,
+          data.add.map((s) => s.description ?? ''),
+        ),
       ]);
       return decideUpdateSubscriptions(data, { ctx, existing, subscriptionsOf, lastChannelId, defaultChannels, render }, now);
     },

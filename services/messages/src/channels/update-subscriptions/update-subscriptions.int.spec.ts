@@ -1,5 +1,17 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createChannel, createUser, owner, subscribedChannelIds, subscribeTo, uniqueChannelName, type Credentials, type EventCapture, type Params } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  subscribedChannelIds,
+  subscribeTo,
+  uniqueChannelName,
+  type Credentials,
+  type EventCapture,
+  type Params,
+} from '@zulip-es/testing';
 
 const patch = (auth: Credentials | undefined, params: Params) => api('PATCH', '/users/me/subscriptions', { auth, params });
 const badRequest = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
@@ -16,7 +28,10 @@ describe('PATCH /users/me/subscriptions', () => {
     const [kept, leaving, created] = [uniqueChannelName('kept'), uniqueChannelName('leaving'), uniqueChannelName('created')];
     await subscribeTo([leaving], {}, user);
     const keptId = await createChannel({ name: kept });
-    const res = await patch(user, { add: [{ name: kept }, { name: created, description: 'New here', color: '#ABCDEF' }], delete: [leaving] });
+    const res = await patch(user, {
+      add: [{ name: kept }, { name: created, description: 'New here', color: '#ABCDEF' }],
+      delete: [leaving],
+    });
     expect(res.body).toEqual({
       result: 'success',
       msg: '',
@@ -26,7 +41,12 @@ describe('PATCH /users/me/subscriptions', () => {
       removed: [leaving],
       not_removed: [],
     });
-    const subs = (await api('GET', '/users/me/subscriptions', { auth: user })).body.subscriptions as { stream_id: number; name: string; description: string; color: string }[];
+    const subs = (await api('GET', '/users/me/subscriptions', { auth: user })).body.subscriptions as {
+      stream_id: number;
+      name: string;
+      description: string;
+      color: string;
+    }[];
     expect(subs.map((s) => s.name).sort()).toEqual([created, kept].sort());
     expect(subs.find((s) => s.name === created)).toMatchObject({ description: 'New here', color: '#abcdef' });
     expect(subs.find((s) => s.stream_id === keptId)).toBeDefined();
@@ -68,7 +88,9 @@ describe('PATCH /users/me/subscriptions', () => {
     expect(await subscribedChannelIds(user)).toEqual([]);
     const hidden = uniqueChannelName('hidden');
     await createChannel({ name: hidden, invite_only: true });
-    expect((await patch(user, { add: [{ name: wanted }, { name: hidden }] })).body).toEqual(badRequest(`Unable to access channel (${hidden}).`));
+    expect((await patch(user, { add: [{ name: wanted }, { name: hidden }] })).body).toEqual(
+      badRequest(`Unable to access channel (${hidden}).`),
+    );
     expect(await subscribedChannelIds(user)).toEqual([]);
   });
 

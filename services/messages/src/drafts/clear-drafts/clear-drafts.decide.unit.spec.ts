@@ -14,9 +14,16 @@ const drafts = {
 };
 
 describe('drafts synchronization turned off', () => {
-  it("deletes every draft of the user and records which turning-off it applies", () => {
+  it('deletes every draft of the user and records which turning-off it applies', () => {
     const { events, reply } = decideClearDrafts({ userId: U.member, userSequence: 7 }, drafts);
-    expect(events).toEqual([{ type: 'drafts.cleared.v1', aggregateId: `drafts:${U.member}`, sequence: 3, data: { userId: U.member, draftIds: [base + 1, base + 2], userSequence: 7 } }]);
+    expect(events).toEqual([
+      {
+        type: 'drafts.cleared.v1',
+        aggregateId: `drafts:${U.member}`,
+        sequence: 3,
+        data: { userId: U.member, draftIds: [base + 1, base + 2], userSequence: 7 },
+      },
+    ]);
     expect(reply).toEqual({ deleted: [base + 1, base + 2] });
     const after = evolveDrafts(drafts, cleared(events[0]), 3);
     expect(after).toEqual({ ...drafts, draftNumbers: [], clearedThrough: 7, version: 3 });

@@ -13,9 +13,20 @@ const targets = (...channels: ChannelState[]) => ({
   channel: (id: number) => channels.find((c) => c.channelId === id) ?? null,
   actorSubscriptions: { userId: U.member, subscriptions: [] },
 });
-const draft = (overrides: Partial<DraftInput> = {}): DraftInput => ({ type: 'stream', to: [3], topic: 'plans', content: 'Hello', timestamp: 1_700_000_000, ...overrides });
+const draft = (overrides: Partial<DraftInput> = {}): DraftInput => ({
+  type: 'stream',
+  to: [3],
+  topic: 'plans',
+  content: 'Hello',
+  timestamp: 1_700_000_000,
+  ...overrides,
+});
 const create = (drafts: DraftInput[], state: { drafts?: DraftsState; sync?: typeof enabled; channels?: ChannelState[] } = {}) =>
-  decideCreateDrafts({ drafts }, { drafts: state.drafts ?? noDrafts(U.member), sync: state.sync ?? enabled, targets: targets(...(state.channels ?? [channel(3)])) }, NOW);
+  decideCreateDrafts(
+    { drafts },
+    { drafts: state.drafts ?? noDrafts(U.member), sync: state.sync ?? enabled, targets: targets(...(state.channels ?? [channel(3)])) },
+    NOW,
+  );
 const refused = (msg: string, status = 400) => expect.objectContaining({ code: 'BAD_REQUEST', msg, status });
 
 describe('creating drafts', () => {
@@ -25,8 +36,24 @@ describe('creating drafts', () => {
     const base = U.member * DRAFTS_PER_USER;
     expect(reply).toEqual({ ids: [base + 5, base + 6] });
     expect(events).toEqual([
-      { type: 'draft.created.v1', aggregateId: `drafts:${U.member}`, sequence: 7, data: { userId: U.member, draft: { id: base + 5, type: 'stream', to: [3], topic: 'plans', content: 'Hello', timestamp: 1_700_000_000 } } },
-      { type: 'draft.created.v1', aggregateId: `drafts:${U.member}`, sequence: 8, data: { userId: U.member, draft: { id: base + 6, type: 'private', to: [U.otherMember], topic: '', content: 'Hello', timestamp: 1_700_000_000 } } },
+      {
+        type: 'draft.created.v1',
+        aggregateId: `drafts:${U.member}`,
+        sequence: 7,
+        data: {
+          userId: U.member,
+          draft: { id: base + 5, type: 'stream', to: [3], topic: 'plans', content: 'Hello', timestamp: 1_700_000_000 },
+        },
+      },
+      {
+        type: 'draft.created.v1',
+        aggregateId: `drafts:${U.member}`,
+        sequence: 8,
+        data: {
+          userId: U.member,
+          draft: { id: base + 6, type: 'private', to: [U.otherMember], topic: '', content: 'Hello', timestamp: 1_700_000_000 },
+        },
+      },
     ]);
   });
 
@@ -49,7 +76,10 @@ describe('creating drafts', () => {
 
   it('stores unaddressed drafts and direct drafts to nobody without recipient', () => {
     const { events } = create([draft({ type: '', to: [3], topic: 't' }), draft({ type: 'private', to: [] })]);
-    expect(events.map((e) => e.data.draft)).toEqual([expect.objectContaining({ type: '', to: [], topic: '' }), expect.objectContaining({ type: '', to: [], topic: '' })]);
+    expect(events.map((e) => e.data.draft)).toEqual([
+      expect.objectContaining({ type: '', to: [], topic: '' }),
+      expect.objectContaining({ type: '', to: [], topic: '' }),
+    ]);
   });
 
   it.each([
@@ -60,7 +90,11 @@ describe('creating drafts', () => {
     ['two channels', draft({ to: [3, 4] }), 'Must specify exactly 1 channel ID for channel messages'],
     ['an unknown channel', draft({ to: [99] }), 'Invalid channel ID'],
     ['an unknown user', draft({ type: 'private', to: [U.otherMember, 999] }), 'Invalid user ID 999'],
-    ['a deactivated user', draft({ type: 'private', to: [U.deactivated] }), `'person${U.deactivated}@example.com' is no longer using Zulip.`],
+    [
+      'a deactivated user',
+      draft({ type: 'private', to: [U.deactivated] }),
+      `'person${U.deactivated}@example.com' is no longer using Zulip.`,
+    ],
   ])('refuses %s', (_case, input, msg) => {
     expect(() => create([draft(), input])).toThrow(refused(msg));
   });
@@ -70,12 +104,17 @@ describe('creating drafts', () => {
   });
 
   it('refuses everything while synchronization is off', () => {
-    expect(() => create([draft()], { sync: { enabled: false, disabledAt: 9 } })).toThrow(refused('User has disabled synchronizing drafts.'));
+    expect(() => create([draft()], { sync: { enabled: false, disabledAt: 9 } })).toThrow(
+      refused('User has disabled synchronizing drafts.'),
+    );
   });
 
   it('first deletes the drafts of a turning-off not yet applied', () => {
     const base = U.member * DRAFTS_PER_USER;
-    const { events, reply } = create([draft()], { drafts: { ...noDrafts(U.member), draftNumbers: [1], lastDraftNumber: 1, version: 1 }, sync: { enabled: true, disabledAt: 12 } });
+    const { events, reply } = create([draft()], {
+      drafts: { ...noDrafts(U.member), draftNumbers: [1], lastDraftNumber: 1, version: 1 },
+      sync: { enabled: true, disabledAt: 12 },
+    });
     expect(events.map((e) => [e.type, e.sequence])).toEqual([
       ['drafts.cleared.v1', 2],
       ['draft.created.v1', 3],
@@ -85,7 +124,12 @@ describe('creating drafts', () => {
   });
 
   describe(`a user keeps at most ${MAX_DRAFTS_PER_USER} drafts`, () => {
-    const holding = (count: number): DraftsState => ({ ...noDrafts(U.member), draftNumbers: Array.from({ length: count }, (_, i) => i + 1), lastDraftNumber: count + 5, version: count + 5 });
+    const holding = (count: number): DraftsState => ({
+      ...noDrafts(U.member),
+      draftNumbers: Array.from({ length: count }, (_, i) => i + 1),
+      lastDraftNumber: count + 5,
+      version: count + 5,
+    });
 
     it('saves drafts up to the limit', () => {
       expect(create([draft(), draft()], { drafts: holding(MAX_DRAFTS_PER_USER - 2) }).events).toHaveLength(2);
@@ -101,7 +145,9 @@ describe('creating drafts', () => {
     it('counts neither deleted drafts nor those a turning-off not yet applied deletes', () => {
       const deletedMost = { ...holding(3), lastDraftNumber: 5_000 };
       expect(create([draft()], { drafts: deletedMost }).reply).toEqual({ ids: [U.member * DRAFTS_PER_USER + 5_001] });
-      expect(create([draft()], { drafts: holding(MAX_DRAFTS_PER_USER), sync: { enabled: true, disabledAt: 9 } }).events.map((e) => e.type)).toEqual(['drafts.cleared.v1', 'draft.created.v1']);
+      expect(
+        create([draft()], { drafts: holding(MAX_DRAFTS_PER_USER), sync: { enabled: true, disabledAt: 9 } }).events.map((e) => e.type),
+      ).toEqual(['drafts.cleared.v1', 'draft.created.v1']);
     });
   });
 });

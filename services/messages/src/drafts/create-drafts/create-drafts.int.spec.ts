@@ -27,7 +27,11 @@ describe('POST /drafts', () => {
       { id: ids[2], type: '', to: [], topic: '', content: 'Unaddressed', timestamp: 1_595_479_021 },
     ]);
     const created = await capture.waitFor((e) => e.type === 'draft.created.v1' && (e.data.draft as { id: number }).id === ids[1]);
-    expect(created).toMatchObject({ aggregateId: `drafts:${user.userId}`, actorId: user.userId, data: { userId: user.userId, draft: { to: [other.userId], timestamp: 1_595_479_020.5 } } });
+    expect(created).toMatchObject({
+      aggregateId: `drafts:${user.userId}`,
+      actorId: user.userId,
+      data: { userId: user.userId, draft: { to: [other.userId], timestamp: 1_595_479_020.5 } },
+    });
   });
 
   it('gives ids unique across users and stamps drafts sent without a timestamp', async () => {
@@ -94,7 +98,9 @@ describe('POST /drafts', () => {
     });
 
     it('a private channel the caller cannot read', async () => {
-      expect((await saveDrafts(user, [draftParams({ type: 'stream', to: [privateChannel] })])).body).toEqual(badRequest('Invalid channel ID'));
+      expect((await saveDrafts(user, [draftParams({ type: 'stream', to: [privateChannel] })])).body).toEqual(
+        badRequest('Invalid channel ID'),
+      );
     });
 
     it('a deactivated recipient', async () => {
@@ -103,7 +109,12 @@ describe('POST /drafts', () => {
     });
 
     it('a request without drafts', async () => {
-      expect((await api('POST', '/drafts', { auth: user })).body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'drafts' argument", var_name: 'drafts' });
+      expect((await api('POST', '/drafts', { auth: user })).body).toEqual({
+        result: 'error',
+        code: 'REQUEST_VARIABLE_MISSING',
+        msg: "Missing 'drafts' argument",
+        var_name: 'drafts',
+      });
     });
   });
 

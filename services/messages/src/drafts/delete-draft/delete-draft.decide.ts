@@ -12,7 +12,15 @@ export function decideDeleteDraft(cmd: DeleteDraft, state: { drafts: DraftsState
   const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
   checkOwnDraft(drafts, cmd.draft_id);
   return {
-    events: [...events, { type: 'draft.deleted.v1', aggregateId: draftsAggregateId(drafts.userId), sequence: drafts.version + 1, data: { userId: drafts.userId, draftId: cmd.draft_id } }],
+    events: [
+      ...events,
+      {
+        type: 'draft.deleted.v1',
+        aggregateId: draftsAggregateId(drafts.userId),
+        sequence: drafts.version + 1,
+        data: { userId: drafts.userId, draftId: cmd.draft_id },
+      },
+    ],
     reply: {},
   };
 }

@@ -15,10 +15,14 @@ describe('deleting a draft', () => {
   });
 
   it('answers 404 for a draft that does not exist', () => {
-    expect(() => decideDeleteDraft({ draft_id: id + 1 }, { drafts, sync: on })).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Draft does not exist', status: 404 }));
+    expect(() => decideDeleteDraft({ draft_id: id + 1 }, { drafts, sync: on })).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Draft does not exist', status: 404 }),
+    );
   });
 
   it('refuses while synchronization is off', () => {
-    expect(() => decideDeleteDraft({ draft_id: id }, { drafts, sync: { enabled: false, disabledAt: 3 } })).toThrow(expect.objectContaining({ msg: 'User has disabled synchronizing drafts.' }));
+    expect(() => decideDeleteDraft({ draft_id: id }, { drafts, sync: { enabled: false, disabledAt: 3 } })).toThrow(
+      expect.objectContaining({ msg: 'User has disabled synchronizing drafts.' }),
+    );
   });
 });

@@ -20,7 +20,15 @@ export function decideEditDraft(cmd: EditDraft, state: EditDraftState, now: Date
   checkOwnDraft(drafts, cmd.draft_id);
   const draft = { id: cmd.draft_id, ...validDraft(cmd.draft, state.targets, now) };
   return {
-    events: [...events, { type: 'draft.edited.v1', aggregateId: draftsAggregateId(drafts.userId), sequence: drafts.version + 1, data: { userId: drafts.userId, draft } }],
+    events: [
+      ...events,
+      {
+        type: 'draft.edited.v1',
+        aggregateId: draftsAggregateId(drafts.userId),
+        sequence: drafts.version + 1,
+        data: { userId: drafts.userId, draft },
+      },
+    ],
     reply: {},
   };
 }

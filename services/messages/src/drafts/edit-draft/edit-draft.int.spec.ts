@@ -14,12 +14,19 @@ describe('PATCH /drafts/{draft_id} (E9)', () => {
     const user = await createUser({ label: 'editor' });
     const channelId = await createChannel();
     const id = await saveDraft(user, { type: 'private', to: [user.userId], content: 'first', timestamp: 100 });
-    const res = await edit(user, id, draftParams({ type: 'stream', to: [channelId], topic: 'new topic', content: 'second', timestamp: 200 }));
+    const res = await edit(
+      user,
+      id,
+      draftParams({ type: 'stream', to: [channelId], topic: 'new topic', content: 'second', timestamp: 200 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual(success);
     expect(await draftsOf(user)).toEqual([{ id, type: 'stream', to: [channelId], topic: 'new topic', content: 'second', timestamp: 200 }]);
     const edited = await capture.waitFor((e) => e.type === 'draft.edited.v1' && (e.data.draft as { id: number }).id === id);
-    expect(edited.data).toEqual({ userId: user.userId, draft: { id, type: 'stream', to: [channelId], topic: 'new topic', content: 'second', timestamp: 200 } });
+    expect(edited.data).toEqual({
+      userId: user.userId,
+      draft: { id, type: 'stream', to: [channelId], topic: 'new topic', content: 'second', timestamp: 200 },
+    });
   });
 
   it("answers 404 for an unknown draft and for someone else's", async () => {
@@ -51,7 +58,12 @@ describe('PATCH /drafts/{draft_id} (E9)', () => {
   it('requires the draft', async () => {
     const user = await createUser();
     const id = await saveDraft(user);
-    expect((await api('PATCH', `/drafts/${id}`, { auth: user })).body).toEqual({ result: 'error', code: 'REQUEST_VARIABLE_MISSING', msg: "Missing 'draft' argument", var_name: 'draft' });
+    expect((await api('PATCH', `/drafts/${id}`, { auth: user })).body).toEqual({
+      result: 'error',
+      code: 'REQUEST_VARIABLE_MISSING',
+      msg: "Missing 'draft' argument",
+      var_name: 'draft',
+    });
   });
 
   it('refuses a deactivated user', async () => {

@@ -7,7 +7,10 @@ import { decideFlagChange, type FlagsState } from '../update-flags/update-flags.
 
 /** Mark all as read: everything received through the newest message, at once. */
 export function decideMarkAllRead(state: Pick<FlagsState, 'userId' | 'version' | 'lastMessageId'>): NewEvent[] {
-  const cleared: UnreadMessagesClearedV1 = { type: 'unread_messages.cleared.v1', data: { userId: state.userId, throughMessageId: state.lastMessageId } };
+  const cleared: UnreadMessagesClearedV1 = {
+    type: 'unread_messages.cleared.v1',
+    data: { userId: state.userId, throughMessageId: state.lastMessageId },
+  };
   return [{ ...cleared, aggregateId: userFlagsId(state.userId), sequence: state.version + 1 }];
 }
 
@@ -18,8 +21,12 @@ export interface ReadScope {
   topic?: string;
 }
 
-const inScope = (scope: ReadScope) => (place: Place): boolean =>
-  place.type === 'channel' && place.channelId === scope.channelId && (scope.topic === undefined || topicKey(place.topic) === topicKey(scope.topic));
+const inScope =
+  (scope: ReadScope) =>
+  (place: Place): boolean =>
+    place.type === 'channel' &&
+    place.channelId === scope.channelId &&
+    (scope.topic === undefined || topicKey(place.topic) === topicKey(scope.topic));
 
 /** Zulip's `do_mark_stream_messages_as_read`: the user's unread messages of a channel, or of one of its topics. */
 export function decideMarkScopeRead(state: FlagsState, scope: ReadScope, unread: readonly Received[]): NewEvent[] {

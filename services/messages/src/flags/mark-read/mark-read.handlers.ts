@@ -18,7 +18,10 @@ export function markAllAsReadHandler(deps: MessagesDeps): CommandHandler<Operati
     async handle({ actorId }) {
       const ctx = channelsContext(deps.users, actorId);
       const [flags, lastMessageId] = await Promise.all([deps.repo.userFlagsOf(ctx.actor.userId), deps.repo.lastMessageId()]);
-      return { events: decideMarkAllRead({ userId: ctx.actor.userId, version: flags?.version ?? 0, lastMessageId }), reply: { complete: true } };
+      return {
+        events: decideMarkAllRead({ userId: ctx.actor.userId, version: flags?.version ?? 0, lastMessageId }),
+        reply: { complete: true },
+      };
     },
     replyFrom: () => ({ complete: true }),
   };
@@ -58,7 +61,10 @@ export function markTopicAsReadHandler(deps: MessagesDeps): CommandHandler<Opera
       const check = async (view: UnreadView) => {
         if (data.topic_name === '') return;
         const history = view.sources.channels.find((c) => c.channelId === data.stream_id)?.history ?? null;
-        const received = (ids: number[]) => ids.filter((id) => history?.intervals.some((i) => id >= i.from && (i.to === null || id <= i.to)) || history?.movedIn?.includes(id));
+        const received = (ids: number[]) =>
+          ids.filter(
+            (id) => history?.intervals.some((i) => id >= i.from && (i.to === null || id <= i.to)) || history?.movedIn?.includes(id),
+          );
         const first = await idsFrom(deps.repo.lists, ListKeys.topic(data.stream_id, topic), 0, 1, received);
         if (first.length === 0) throw badRequest(`No such topic '${data.topic_name}'`);
       };

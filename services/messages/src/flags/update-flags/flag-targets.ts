@@ -27,12 +27,23 @@ const invalid = () => badRequest('Invalid message(s)');
  * keeps to the channels the user is subscribed to (the others are ignored, and named), and
  * `starred`/`collapsed` need access to the messages they add the flag to.
  */
-export async function findTargets(repo: MessagesRepository, ctx: ChannelsContext, view: UnreadView, change: FlagChange, ids: readonly number[]): Promise<FoundTargets> {
+export async function findTargets(
+  repo: MessagesRepository,
+  ctx: ChannelsContext,
+  view: UnreadView,
+  change: FlagChange,
+  ids: readonly number[],
+): Promise<FoundTargets> {
   const requested = [...new Set(ids)].sort((a, b) => a - b);
   if (change.flag === 'read') return change.op === 'add' ? readTargets(view, requested) : unreadTargets(repo, ctx, view, requested);
   const list = FlagLists[change.flag](view.userId);
   const flagged = new Set((await taggedIdsAmong(repo.lists, list, requested)).map((e) => e.id));
-  if (change.op === 'add') await checkAccess(repo, ctx, requested.filter((id) => !flagged.has(id)));
+  if (change.op === 'add')
+    await checkAccess(
+      repo,
+      ctx,
+      requested.filter((id) => !flagged.has(id)),
+    );
   return { targets: { eligible: requested, flagged } };
 }
 
@@ -59,13 +70,18 @@ async function unreadTargets(repo: MessagesRepository, ctx: ChannelsContext, vie
   const run = await receivedRunAmong(repo.lists, view.sources, requested, false);
   const placed = run.received();
   const found = new Set(placed.map((m) => m.id));
-  const ignoredChannelIds = await ignoredChannels(repo, ctx, requested.filter((id) => !found.has(id)));
+  const ignoredChannelIds = await ignoredChannels(
+    repo,
+    ctx,
+    requested.filter((id) => !found.has(id)),
+  );
   await checkHistoryAccess(repo, view, placed);
   const eligible = placed.map((m) => m.id);
   const unread = await view.unreadAmong(eligible);
   const mentioning = await view.mentioning(run);
   const [userTopics, settings] = await Promise.all([repo.userTopicsOf(view.userId), repo.subscriptionSettingsOf(view.userId)]);
-  const muted = (channelId: number, topic: string) => isRowMuted(settingsOf(settings, channelId).is_muted === true, policyOf(userTopics, channelId, topic));
+  const muted = (channelId: number, topic: string) =>
+    isRowMuted(settingsOf(settings, channelId).is_muted === true, policyOf(userTopics, channelId, topic));
   const details = new Map(placed.map((m) => [m.id, detailsOf(m, mentioning.has(m.id), muted)]));
   return { targets: { eligible, flagged: new Set(eligible.filter((id) => !unread.has(id))), details }, ignoredChannelIds };
 }

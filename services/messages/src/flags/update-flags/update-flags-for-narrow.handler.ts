@@ -29,12 +29,17 @@ export function updateFlagsForNarrowHandler(deps: MessagesDeps): CommandHandler<
     schema: updateMessageFlagsForNarrow.params,
     async handle({ actorId, data }) {
       const parsed = parseAnchor(data.anchor, false);
-      if (data.num_before > 0 && data.num_after > 0 && !data.include_anchor) throw badRequest('The anchor can only be excluded at an end of the range');
+      if (data.num_before > 0 && data.num_after > 0 && !data.include_anchor)
+        throw badRequest('The anchor can only be excluded at an end of the range');
       const change = checkFlagChange(data.flag, data.op);
       const reading = await readNarrow(deps, actorId, data.narrow ?? []);
       const anchor = parsed.firstUnread ? await firstUnreadAnchor(deps, reading) : parsed;
       const range = clampRange(data.num_before, data.num_after);
-      const window = await windowOf(deps, reading.reader, reading.plan, reading.matching, { anchor, ...range, includeAnchor: data.include_anchor });
+      const window = await windowOf(deps, reading.reader, reading.plan, reading.matching, {
+        anchor,
+        ...range,
+        includeAnchor: data.include_anchor,
+      });
       const { events } = await changeFlags(deps, actorId, change, window.ids);
       const updated = events.find((e) => isFlagsUpdate(e));
       const reply = {
@@ -50,7 +55,14 @@ export function updateFlagsForNarrowHandler(deps: MessagesDeps): CommandHandler<
     // A redelivered command is answered from its events: what it changed (the window is not kept).
     replyFrom: (events) => {
       const ids = events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : []));
-      return { processed_count: ids.length, updated_count: ids.length, first_processed_id: ids[0] ?? null, last_processed_id: ids.at(-1) ?? null, found_oldest: false, found_newest: false };
+      return {
+        processed_count: ids.length,
+        updated_count: ids.length,
+        first_processed_id: ids[0] ?? null,
+        last_processed_id: ids.at(-1) ?? null,
+        found_oldest: false,
+        found_newest: false,
+      };
     },
   };
 }

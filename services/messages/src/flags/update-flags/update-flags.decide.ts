@@ -40,14 +40,18 @@ export function decideFlagChange(change: FlagChange, state: FlagsState, targets:
   const messageIds = changedIds(change, targets);
   if (messageIds.length > 0) {
     const places = change.flag === 'read' && change.op === 'remove' && targets.details ? placesOf(messageIds, targets.details) : undefined;
-    const updated: MessageFlagsUpdatedV2 = { type: 'message_flags.updated.v2', data: { userId: state.userId, flag: change.flag, op: change.op, messageIds, ...(places ? { places } : {}) } };
+    const updated: MessageFlagsUpdatedV2 = {
+      type: 'message_flags.updated.v2',
+      data: { userId: state.userId, flag: change.flag, op: change.op, messageIds, ...(places ? { places } : {}) },
+    };
     events.push({ ...updated, aggregateId: userFlagsId(state.userId), sequence: state.version + events.length + 1 });
   }
   return events;
 }
 
 /** A flag change among a command's events: v1 in those of commands decided before v2, answered again after a redelivery. */
-export const isFlagsUpdate = (event: { type: string }): boolean => event.type === 'message_flags.updated.v2' || event.type === 'message_flags.updated.v1';
+export const isFlagsUpdate = (event: { type: string }): boolean =>
+  event.type === 'message_flags.updated.v2' || event.type === 'message_flags.updated.v1';
 
 /**
  * The messages' details grouped by where they are (a topic, exactly as named, or a conversation),
@@ -61,7 +65,10 @@ export function placesOf(messageIds: readonly number[], details: ReadonlyMap<num
     const key = JSON.stringify(d.type === 'stream' ? [d.channelId, d.topic, d.unmutedStreamMsg] : d.userIds);
     let place = places.get(key);
     if (!place) {
-      place = d.type === 'stream' ? { type: 'stream', channelId: d.channelId, topic: d.topic, unmutedStreamMsg: d.unmutedStreamMsg, messageIds: [] } : { type: 'private', userIds: d.userIds, messageIds: [] };
+      place =
+        d.type === 'stream'
+          ? { type: 'stream', channelId: d.channelId, topic: d.topic, unmutedStreamMsg: d.unmutedStreamMsg, messageIds: [] }
+          : { type: 'private', userIds: d.userIds, messageIds: [] };
       places.set(key, place);
     }
     place.messageIds.push(id);

@@ -13,7 +13,13 @@ type UpdateFlags = OperationData<typeof updateMessageFlags>;
 export async function flagsStateOf(deps: MessagesDeps, view: UnreadView): Promise<FlagsState> {
   const lastMessageId = await deps.repo.lastMessageId();
   const unrecorded = await view.unrecorded(lastMessageId);
-  return { userId: view.userId, version: view.flags.version, recordedThrough: view.flags.recordedThrough, lastMessageId, unrecorded: Array.from(unrecorded.ids) };
+  return {
+    userId: view.userId,
+    version: view.flags.version,
+    recordedThrough: view.flags.recordedThrough,
+    lastMessageId,
+    unrecorded: Array.from(unrecorded.ids),
+  };
 }
 
 /** One flag change of a user's on messages, decided as Zulip's `do_update_message_flags`. */
@@ -32,7 +38,8 @@ export function updateFlagsHandler(deps: MessagesDeps): CommandHandler<UpdateFla
     async handle({ actorId, data }) {
       const change = checkFlagChange(data.flag, data.op);
       const { events, found } = await changeFlags(deps, actorId, change, data.messages);
-      const ignored = change.flag === 'read' && change.op === 'remove' ? { ignored_because_not_subscribed_channels: found.ignoredChannelIds ?? [] } : {};
+      const ignored =
+        change.flag === 'read' && change.op === 'remove' ? { ignored_because_not_subscribed_channels: found.ignoredChannelIds ?? [] } : {};
       return { events, reply: { messages: data.messages, ...ignored } };
     },
     replyFrom: (events) => ({ messages: events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : [])) }),

@@ -22,14 +22,16 @@ export interface DeleteMessageState {
 export function decideDeleteMessage(state: DeleteMessageState, now: Date): Decision {
   const { ctx, actor, message, channel } = state;
   if (!message) throw badRequest('Invalid message(s)');
-  const inChannel = (name: 'can_delete_any_message_group' | 'can_delete_own_message_group'): boolean => channel !== null && inChannelSetting(ctx, actor, channel, name);
+  const inChannel = (name: 'can_delete_any_message_group' | 'can_delete_own_message_group'): boolean =>
+    channel !== null && inChannelSetting(ctx, actor, channel, name);
   const canDeleteAny = hasRealmPermission(ctx, actor, 'can_delete_any_message_group') || inChannel('can_delete_any_message_group');
   if (!canDeleteAny) {
     const refused = badRequest("You don't have permission to delete this message");
     if (message.senderId !== actor.userId) throw refused;
     if (!hasRealmPermission(ctx, actor, 'can_delete_own_message_group') && !inChannel('can_delete_own_message_group')) throw refused;
     const limit = ctx.realm.messageContentDeleteLimitSeconds;
-    if (limit !== null && message.timestamp + limit < now.getTime() / 1000) throw badRequest('The time limit for deleting this message has passed');
+    if (limit !== null && message.timestamp + limit < now.getTime() / 1000)
+      throw badRequest('The time limit for deleting this message has passed');
   }
   return {
     events: [

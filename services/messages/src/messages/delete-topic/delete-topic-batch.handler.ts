@@ -18,23 +18,49 @@ export function deleteTopicBatchHandler(deps: MessagesDeps): CommandHandler<Dele
     schema: DeleteTopicBatch,
     async handle({ actorId, data, now }) {
       const ctx = channelsContext(users, actorId);
-      const [subscriptions, channel, messagesVersion] = await Promise.all([repo.subscriptionsOf(ctx.actor.userId), repo.channel(data.channelId), repo.messagesVersion()]);
+      const [subscriptions, channel, messagesVersion] = await Promise.all([
+        repo.subscriptionsOf(ctx.actor.userId),
+        repo.channel(data.channelId),
+        repo.messagesVersion(),
+      ]);
       const reader = new MessageReader(repo, ctx.actor, ctx, subscriptions);
       if (channel) reader.knowing(channel);
       // The lists as the projector left them after the last batch: no store round trip in a deletion.
       const lists = repo.listCache.readerAt(messagesVersion);
       // One more than a batch: whether this batch leaves the topic empty (for the administrator).
-      const picked = channel ? await nextTopicBatch(lists, data.channelId, data.topic, (slice) => reader.acceptInChannel(data.channelId, slice), TOPIC_DELETE_BATCH_SIZE + 1) : [];
+      const picked = channel
+        ? await nextTopicBatch(
+            lists,
+            data.channelId,
+            data.topic,
+            (slice) => reader.acceptInChannel(data.channelId, slice),
+            TOPIC_DELETE_BATCH_SIZE + 1,
+          )
+        : [];
       const ids = picked.slice(0, TOPIC_DELETE_BATCH_SIZE);
       const completesTopic = ids.length > 0 && picked.length <= TOPIC_DELETE_BATCH_SIZE;
       // Only the newest message is read (its topic names the batch): the ids come from the list.
       const [newest, channelOldestIds, policyHolders] = await Promise.all([
         ids.length > 0 ? repo.message(ids[0]) : null,
         // The channel's oldest ids matter only when its oldest message is in the batch.
-        channel?.firstMessageId != null && ids.includes(channel.firstMessageId) ? idsFrom(lists, ListKeys.channel(data.channelId), 0, ids.length + 1) : [],
+        channel?.firstMessageId != null && ids.includes(channel.firstMessageId)
+          ? idsFrom(lists, ListKeys.channel(data.channelId), 0, ids.length + 1)
+          : [],
         completesTopic ? policyHoldersOf(deps, data.channelId, data.topic) : [],
       ]);
-      return decideDeleteTopicBatch({ ctx, channel, subscriptions, batch: ids, newest, topic: data.topic, channelOldestIds, messagesVersion, completesTopic, policyHolders, now });
+      return decideDeleteTopicBatch({
+        ctx,
+        channel,
+        subscriptions,
+        batch: ids,
+        newest,
+        topic: data.topic,
+        channelOldestIds,
+        messagesVersion,
+        completesTopic,
+        policyHolders,
+        now,
+      });
     },
     replyFrom: (events) => ({ deleted: events.reduce((n, e) => n + ((e.data.messageIds as number[] | undefined)?.length ?? 0), 0) }),
   };
@@ -46,7 +72,9 @@ async function policyHoldersOf({ repo, users }: MessagesDeps, channelId: number,
   const holders = await Promise.all(
     entries.map(async ({ userId, userVersion }): Promise<PolicyHolder | null> => {
       const user = users.user(userId);
-      return user ? { user, userVersion, subscribed: activeSubscription(await repo.subscriptionsOf(userId), channelId) !== undefined } : null;
+      return user
+        ? { user, userVersion, subscribed: activeSubscription(await repo.subscriptionsOf(userId), channelId) !== undefined }
+        : null;
     }),
   );
   return holders.filter((h): h is PolicyHolder => h !== null);

@@ -20,7 +20,11 @@ export interface PolicyHolder {
  * topic of which channel. Checked by the request and again by every batch (a role may change
  * while a job runs).
  */
-export function checkTopicDeletion(ctx: Pick<ChannelsContext, 'actor' | 'realm' | 'membership'>, channel: ChannelState | null, subscriptions: UserSubscriptionsState): ChannelState {
+export function checkTopicDeletion(
+  ctx: Pick<ChannelsContext, 'actor' | 'realm' | 'membership'>,
+  channel: ChannelState | null,
+  subscriptions: UserSubscriptionsState,
+): ChannelState {
   if (!isAdmin(ctx.actor)) throw adminRequired();
   return accessChannelById(ctx, channel, subscriptions, { requireContentAccess: true });
 }
@@ -49,7 +53,11 @@ export interface DeleteTopicBatchState {
  * Zulip resets (to 0) the topic's visibility policies of the users who no longer have access to
  * the channel once its topic is gone: the holders without content access, by user id.
  */
-export function usersLosingTopicPolicies(ctx: Pick<ChannelsContext, 'realm' | 'membership'>, channel: ChannelState, holders: readonly PolicyHolder[]): { userId: number; userVersion: number }[] {
+export function usersLosingTopicPolicies(
+  ctx: Pick<ChannelsContext, 'realm' | 'membership'>,
+  channel: ChannelState,
+  holders: readonly PolicyHolder[],
+): { userId: number; userVersion: number }[] {
   return holders
     .filter((h) => !hasContentAccess(ctx, h.user, channel, h.subscribed))
     .map((h) => ({ userId: h.user.userId, userVersion: h.userVersion }))

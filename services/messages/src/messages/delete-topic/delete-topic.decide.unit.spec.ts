@@ -7,11 +7,27 @@ import type { MessageState } from '../message.state';
 import { decideDeleteTopicBatch, type PolicyHolder } from './delete-topic.decide';
 
 const message = (messageId: number, topic = 'Topic'): MessageState =>
-  channelMessage({ messageId, conversation: { type: 'channel', channelId: 5, topic }, content: 'x', renderedContent: '<p>x</p>', timestamp: 1_700_000_000 });
+  channelMessage({
+    messageId,
+    conversation: { type: 'channel', channelId: 5, topic },
+    content: 'x',
+    renderedContent: '<p>x</p>',
+    timestamp: 1_700_000_000,
+  });
 
 const NOW = new Date(1_700_000_500_000);
 
-function decide(actorId: number, messages: MessageState[], options: { channel?: ChannelState | null; oldest?: number[]; completesTopic?: boolean; holders?: PolicyHolder[]; subscribed?: boolean } = {}) {
+function decide(
+  actorId: number,
+  messages: MessageState[],
+  options: {
+    channel?: ChannelState | null;
+    oldest?: number[];
+    completesTopic?: boolean;
+    holders?: PolicyHolder[];
+    subscribed?: boolean;
+  } = {},
+) {
   const ctx = contextOf(organization(), actorId);
   const ch = options.channel === undefined ? channel(5, { firstMessageId: 1 }) : options.channel;
   const subscriptions = options.subscribed ? subscriptionsOf({ [actorId]: [5] })(actorId) : noSubscriptions(actorId);
@@ -34,7 +50,12 @@ describe('deciding one batch of a topic deletion', () => {
   it('given a batch (newest first), when an administrator deletes it, then one messages.deleted.v1 names its ids sorted, in the topic of the newest message', () => {
     const decision = decide(U.admin, [message(30, 'topic'), message(20, 'TOPIC'), message(10, 'Topic')]);
     expect(decision.events).toEqual([
-      { type: 'messages.deleted.v1', aggregateId: 'messages', sequence: 41, data: { messageIds: [10, 20, 30], conversation: { type: 'channel', channelId: 5, topic: 'topic' } } },
+      {
+        type: 'messages.deleted.v1',
+        aggregateId: 'messages',
+        sequence: 41,
+        data: { messageIds: [10, 20, 30], conversation: { type: 'channel', channelId: 5, topic: 'topic' } },
+      },
     ]);
     expect(decision.reply).toEqual({ deleted: 3 });
   });
@@ -53,17 +74,43 @@ describe('deciding one batch of a topic deletion', () => {
     const ch = privateChannel(5, { firstMessageId: 1 });
     const completing = decide(U.owner, [message(9)], { channel: ch, holders, completesTopic: true, subscribed: true });
     // The private channel: the unsubscribed member and administrator lost content access; the subscribed guest did not.
-    expect(completing.events[0].data).toMatchObject({ visibilityPoliciesReset: { users: [{ userId: U.admin, userVersion: 2 }, { userId: U.member, userVersion: 4 }].sort((a, b) => a.userId - b.userId), lastUpdated: 1_700_000_500 } });
-    expect(decide(U.owner, [message(9)], { channel: ch, holders, completesTopic: false, subscribed: true }).events[0].data).not.toHaveProperty('visibilityPoliciesReset');
+    expect(completing.events[0].data).toMatchObject({
+      visibilityPoliciesReset: {
+        users: [
+          { userId: U.admin, userVersion: 2 },
+          { userId: U.member, userVersion: 4 },
+        ].sort((a, b) => a.userId - b.userId),
+        lastUpdated: 1_700_000_500,
+      },
+    });
+    expect(
+      decide(U.owner, [message(9)], { channel: ch, holders, completesTopic: false, subscribed: true }).events[0].data,
+    ).not.toHaveProperty('visibilityPoliciesReset');
     // A public channel: every member keeps access; an unsubscribed guest does not.
     const publicHolders: PolicyHolder[] = [holders[0], { user: { userId: U.guest, role: 600 }, subscribed: false, userVersion: 3 }];
-    expect(decide(U.owner, [message(9)], { holders: publicHolders, completesTopic: true }).events[0].data).toMatchObject({ visibilityPoliciesReset: { users: [{ userId: U.guest, userVersion: 3 }] } });
-    expect(decide(U.owner, [message(9)], { holders: [holders[0]], completesTopic: true }).events[0].data).not.toHaveProperty('visibilityPoliciesReset');
+    expect(decide(U.owner, [message(9)], { holders: publicHolders, completesTopic: true }).events[0].data).toMatchObject({
+      visibilityPoliciesReset: { users: [{ userId: U.guest, userVersion: 3 }] },
+    });
+    expect(decide(U.owner, [message(9)], { holders: [holders[0]], completesTopic: true }).events[0].data).not.toHaveProperty(
+      'visibilityPoliciesReset',
+    );
   });
 
   it("given the newest message's document missing, then the batch is named by the requested topic", () => {
     const ctx = contextOf(organization(), U.admin);
-    const decision = decideDeleteTopicBatch({ ctx, channel: channel(5, { firstMessageId: 1 }), subscriptions: noSubscriptions(U.admin), batch: [9, 8], newest: null, topic: 'Asked', channelOldestIds: [1], messagesVersion: 3, completesTopic: false, policyHolders: [], now: NOW });
+    const decision = decideDeleteTopicBatch({
+      ctx,
+      channel: channel(5, { firstMessageId: 1 }),
+      subscriptions: noSubscriptions(U.admin),
+      batch: [9, 8],
+      newest: null,
+      topic: 'Asked',
+      channelOldestIds: [1],
+      messagesVersion: 3,
+      completesTopic: false,
+      policyHolders: [],
+      now: NOW,
+    });
     expect(decision.events[0].data).toEqual({ messageIds: [8, 9], conversation: { type: 'channel', channelId: 5, topic: 'Asked' } });
   });
 
@@ -71,9 +118,14 @@ describe('deciding one batch of a topic deletion', () => {
     expect(decide(U.admin, [])).toEqual({ events: [], reply: { deleted: 0 } });
   });
 
-  it.each([U.moderator, U.member, U.guest])('given user %i, who is no administrator, then Must be an organization administrator', (actorId) => {
-    expect(() => decide(actorId, [message(1)])).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' }));
-  });
+  it.each([U.moderator, U.member, U.guest])(
+    'given user %i, who is no administrator, then Must be an organization administrator',
+    (actorId) => {
+      expect(() => decide(actorId, [message(1)])).toThrow(
+        expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' }),
+      );
+    },
+  );
 
   it('given an unknown channel, or a private one the administrator cannot read, then Invalid channel ID', () => {
     expect(() => decide(U.admin, [], { channel: null })).toThrow(expect.objectContaining({ msg: 'Invalid channel ID' }));

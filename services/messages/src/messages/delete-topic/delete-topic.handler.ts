@@ -12,7 +12,12 @@ import { nextTopicBatch } from './topic-batch';
  * order and may wait for the job without holding up the batch commands it waits for. Nothing
  * accessible left in the topic: complete at once, no job.
  */
-export function deleteTopicHandler({ repo, users, topicDeletion, deleteTopicWaitMs }: MessagesDeps): QueryHandler<OperationData<typeof deleteTopic>> {
+export function deleteTopicHandler({
+  repo,
+  users,
+  topicDeletion,
+  deleteTopicWaitMs,
+}: MessagesDeps): QueryHandler<OperationData<typeof deleteTopic>> {
   return {
     kind: 'query',
     schema: deleteTopic.params,
@@ -25,7 +30,9 @@ export function deleteTopicHandler({ repo, users, topicDeletion, deleteTopicWait
       const left = await nextTopicBatch(repo.lists, channel.channelId, topic, (ids) => reader.acceptInChannel(channel.channelId, ids), 1);
       if (left.length === 0) return { complete: true };
       if (!topicDeletion) throw new Error('topic deletion jobs are not configured');
-      return { complete: await topicDeletion.run({ channelId: channel.channelId, topic, actorId: ctx.actor.userId }, deleteTopicWaitMs ?? 0) };
+      return {
+        complete: await topicDeletion.run({ channelId: channel.channelId, topic, actorId: ctx.actor.userId }, deleteTopicWaitMs ?? 0),
+      };
     },
   };
 }

@@ -3,7 +3,18 @@ import { Role, type EventEnvelope } from '@zulip-es/contracts';
 import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { MessagesRepository } from '../../projection/messages.repository';
 import { activePolicies } from '../../user-topics/topic-policies.state';
-import { api, captureEvents, createChannel, createUser, owner, subscribeTo, systemInfo, uniqueChannelName, type Credentials, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  subscribeTo,
+  systemInfo,
+  uniqueChannelName,
+  type Credentials,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 const ownerId = (): number => systemInfo().owner.userId;
 
@@ -26,12 +37,17 @@ async function sendMany(auth: Credentials, channelId: number, topics: readonly s
   const ids: number[] = [];
   for (let start = 0; start < count; start += 8) {
     const n = Math.min(8, count - start);
-    ids.push(...(await Promise.all(Array.from({ length: n }, (_, i) => send(auth, channelId, topics[(start + i) % topics.length], `m${start + i}`)))));
+    ids.push(
+      ...(await Promise.all(
+        Array.from({ length: n }, (_, i) => send(auth, channelId, topics[(start + i) % topics.length], `m${start + i}`)),
+      )),
+    );
   }
   return ids;
 }
 
-const deleteTopic = (auth: Credentials, channelId: number, topicName: string) => api('POST', `/streams/${channelId}/delete_topic`, { auth, params: { topic_name: topicName } });
+const deleteTopic = (auth: Credentials, channelId: number, topicName: string) =>
+  api('POST', `/streams/${channelId}/delete_topic`, { auth, params: { topic_name: topicName } });
 
 async function deleteUntilComplete(auth: Credentials, channelId: number, topicName: string): Promise<number> {
   for (let requests = 1; ; requests++) {
@@ -44,12 +60,27 @@ async function deleteUntilComplete(auth: Credentials, channelId: number, topicNa
 }
 
 async function topicIds(auth: Credentials, channelId: number, topic: string): Promise<number[]> {
-  const res = await api('GET', '/messages', { auth, params: { anchor: 'oldest', num_after: 1000, narrow: [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: topic }] } });
+  const res = await api('GET', '/messages', {
+    auth,
+    params: {
+      anchor: 'oldest',
+      num_after: 1000,
+      narrow: [
+        { operator: 'channel', operand: channelId },
+        { operator: 'topic', operand: topic },
+      ],
+    },
+  });
   return (res.body.messages as { id: number }[]).map((m) => m.id);
 }
 
 const batchesOf = (capture: EventCapture, channelId: number): EventEnvelope[] =>
-  capture.events.filter((e) => e.type === 'messages.deleted.v1' && (e.data.conversation as { channelId?: number }).channelId === channelId && e.causationId.startsWith('delete-topic:'));
+  capture.events.filter(
+    (e) =>
+      e.type === 'messages.deleted.v1' &&
+      (e.data.conversation as { channelId?: number }).channelId === channelId &&
+      e.causationId.startsWith('delete-topic:'),
+  );
 
 const runIdOf = (event: EventEnvelope): string => event.causationId.split(':')[1];
 
@@ -70,7 +101,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   it('deletes a 250-message topic (matched case-insensitively) in batches of 100, 100, 50, newest first, one event each, and nothing else', async () => {
     const admin = await createUser({ role: Role.ADMINISTRATOR });
     const channelId = await createChannel({ subscribers: [admin.userId] });
-    const oldest = await send(owner(), channelId, 'Deploys', 'the channel\'s first message');
+    const oldest = await send(owner(), channelId, 'Deploys', "the channel's first message");
     const kept = (await sendMany(owner(), channelId, ['other'], 3)).sort((a, b) => a - b);
     const ids = [oldest, ...(await sendMany(owner(), channelId, ['Deploys', 'deploys', 'DEPLOYS'], 249))];
 
@@ -84,7 +115,10 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     expect(new Set(deleted).size).toBe(deleted.length);
     expect([...deleted].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     // Newest first: every id of a batch is above every id of the next one.
-    for (let i = 1; i < batches.length; i++) expect(Math.min(...(batches[i - 1].data.messageIds as number[]))).toBeGreaterThan(Math.max(...(batches[i].data.messageIds as number[])));
+    for (let i = 1; i < batches.length; i++)
+      expect(Math.min(...(batches[i - 1].data.messageIds as number[]))).toBeGreaterThan(
+        Math.max(...(batches[i].data.messageIds as number[])),
+      );
     expect(new Set(batches.map(runIdOf)).size).toBe(1);
     // The last batch held the channel's oldest message: it names the new oldest.
     expect(batches[2].data).toMatchObject({ channelFirstMessageId: Math.min(...kept) });
@@ -92,7 +126,9 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
     expect(await topicIds(owner(), channelId, 'Deploys')).toEqual([]);
     expect(await topicIds(owner(), channelId, 'other')).toEqual(kept);
-    expect((await api('GET', `/streams/${channelId}`, { auth: owner() })).body.stream).toMatchObject({ first_message_id: Math.min(...kept) });
+    expect((await api('GET', `/streams/${channelId}`, { auth: owner() })).body.stream).toMatchObject({
+      first_message_id: Math.min(...kept),
+    });
   }, 120_000);
 
   it('answers complete: false while the job goes on, and a repeated request joins the running job instead of starting another', async () => {
@@ -144,8 +180,14 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const channelId = await createChannel({ name, invite_only: true, subscribers: [ownerId(), admin.userId, left.userId, stayed.userId] });
     const ids = await sendMany(owner(), channelId, ['Policies'], 105);
     await send(owner(), channelId, 'kept', 'x');
-    for (const [user, topic, policy] of [[left, 'policies', 3], [left, 'kept', 1], [stayed, 'POLICIES', 1]] as const) {
-      expect((await api('POST', '/user_topics', { auth: user, params: { stream_id: channelId, topic, visibility_policy: policy } })).status).toBe(200);
+    for (const [user, topic, policy] of [
+      [left, 'policies', 3],
+      [left, 'kept', 1],
+      [stayed, 'POLICIES', 1],
+    ] as const) {
+      expect(
+        (await api('POST', '/user_topics', { auth: user, params: { stream_id: channelId, topic, visibility_policy: policy } })).status,
+      ).toBe(200);
     }
     expect((await api('DELETE', '/users/me/subscriptions', { auth: left, params: { subscriptions: [name] } })).status).toBe(200);
     await capture.waitFor((e) => e.type === 'user_topic.visibility_policy_changed.v1' && e.data.userId === stayed.userId);
@@ -159,15 +201,22 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const batches = batchesOf(capture, channelId);
     expect(batches.flatMap((e) => e.data.messageIds as number[]).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     // Only the batch that completed the topic carries the reset.
-    expect(batches.map((e) => e.data.visibilityPoliciesReset)).toEqual([undefined, { users: [{ userId: left.userId, userVersion: expect.any(Number) }], lastUpdated: expect.any(Number) }]);
+    expect(batches.map((e) => e.data.visibilityPoliciesReset)).toEqual([
+      undefined,
+      { users: [{ userId: left.userId, userVersion: expect.any(Number) }], lastUpdated: expect.any(Number) },
+    ]);
     expect(batches[1].data.visibilityPoliciesReset).toMatchObject({ lastUpdated: Math.floor(Date.parse(batches[1].time) / 1000) });
     for (let i = 0; activePolicies(await repo.topicPoliciesOf(channelId, 'policies')).has(left.userId); i++) {
       if (i > 100) throw new Error('the reset was not projected');
       await sleep(50);
     }
     expect(activePolicies(await repo.topicPoliciesOf(channelId, 'Policies'))).toEqual(new Map([[stayed.userId, 1]]));
-    expect((await repo.userTopicsOf(left.userId)).topics).toEqual([expect.objectContaining({ channelId, topicName: 'kept', visibilityPolicy: 1 })]);
-    expect((await repo.userTopicsOf(stayed.userId)).topics).toEqual([expect.objectContaining({ channelId, topicName: 'POLICIES', visibilityPolicy: 1 })]);
+    expect((await repo.userTopicsOf(left.userId)).topics).toEqual([
+      expect.objectContaining({ channelId, topicName: 'kept', visibilityPolicy: 1 }),
+    ]);
+    expect((await repo.userTopicsOf(stayed.userId)).topics).toEqual([
+      expect.objectContaining({ channelId, topicName: 'POLICIES', visibilityPolicy: 1 }),
+    ]);
   }, 120_000);
 
   it.each([

@@ -8,6 +8,12 @@ import { ListKeys } from '../message.state';
  * lower-case name), that `accept` keeps, newest first. Read from the projection each time, so
  * deciding a batch again after a crash picks exactly what is left.
  */
-export function nextTopicBatch(lists: ListReader, channelId: number, topic: string, accept: AcceptIds, size = TOPIC_DELETE_BATCH_SIZE): Promise<number[]> {
+export function nextTopicBatch(
+  lists: ListReader,
+  channelId: number,
+  topic: string,
+  accept: AcceptIds,
+  size = TOPIC_DELETE_BATCH_SIZE,
+): Promise<number[]> {
   return idsBefore(lists, ListKeys.topic(channelId, topic), Number.MAX_SAFE_INTEGER, size, accept);
 }

@@ -7,7 +7,11 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
 async function topicOf(ids: number[], topic = 'Deploys'): Promise<MemoryListStore> {
   const store = new MemoryListStore();
   await addIds(store, ListKeys.topic(5, topic), ids);
-  await addIds(store, ListKeys.topic(5, 'other'), ids.map((id) => id + 100_000));
+  await addIds(
+    store,
+    ListKeys.topic(5, 'other'),
+    ids.map((id) => id + 100_000),
+  );
   return store;
 }
 

@@ -34,7 +34,13 @@ export class TopicDeletionQueue {
     if (previous && (await previous.isFailed())) await previous.remove();
     const data: TopicDeletionJob = { ...request, runId: randomUUID() };
     // An existing job of that id (running, waiting or retrying) is returned unchanged: joined.
-    await queue.add('delete-topic', data, { jobId, attempts: 10, backoff: { type: 'exponential', delay: 500 }, removeOnComplete: true, removeOnFail: false });
+    await queue.add('delete-topic', data, {
+      jobId,
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 500 },
+      removeOnComplete: true,
+      removeOnFail: false,
+    });
     const until = Date.now() + waitMs;
     for (;;) {
       const job = await queue.getJob(jobId);

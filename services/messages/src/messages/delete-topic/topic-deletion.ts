@@ -10,7 +10,11 @@ import { runTopicDeletion } from './topic-deletion.worker';
  * alive) lets another or a restarted instance take over a killed worker's job within seconds.
  */
 export async function startTopicDeletion(parts: ServiceParts, config: MessagesConfig, logger: Logger): Promise<BackgroundWork> {
-  const client = new RequestClient(parts.kafka, `messages-topics-${config.INSTANCE_ID}`, createLogger('messages-topic-deletion', config.LOG_LEVEL));
+  const client = new RequestClient(
+    parts.kafka,
+    `messages-topics-${config.INSTANCE_ID}`,
+    createLogger('messages-topic-deletion', config.LOG_LEVEL),
+  );
   await client.start();
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const worker = new Worker(TOPIC_DELETION_QUEUE, (job) => runTopicDeletion(job, client, logger), {

@@ -20,7 +20,8 @@ export async function runTopicDeletion(job: Job, client: RequestClient, logger: 
   let batchNo = typeof job.progress === 'number' ? job.progress : 0;
   // Taken over after a crash or retried: the batches before `batchNo` are done (BullMQ keeps the
   // progress across stalled-job recovery and retries; the crash test checks none is sent again).
-  if (batchNo > 0) logger.info({ jobId: job.id, channelId, batchNo, attempt: job.attemptsStarted, stalled: job.stalledCounter }, 'topic deletion resumed');
+  if (batchNo > 0)
+    logger.info({ jobId: job.id, channelId, batchNo, attempt: job.attemptsStarted, stalled: job.stalledCounter }, 'topic deletion resumed');
   const send = (no: number) => {
     const data: DeleteTopicBatch = { channelId, topic };
     const reply = client.request(commandsTopic('messages'), {

@@ -30,7 +30,8 @@ export const nearMessageUrl = (place: TopicPlace, messageId: number): string =>
 export function newThreadBreadcrumb(input: BreadcrumbInput): string {
   const from = topicLink(input.from);
   if (input.wholeTopic) return `This topic was moved here from ${from} by ${input.mover}.`;
-  if (input.movedCount === 1) return `[A message](${nearMessageUrl(input.to, input.messageId)}) was moved here from ${from} by ${input.mover}.`;
+  if (input.movedCount === 1)
+    return `[A message](${nearMessageUrl(input.to, input.messageId)}) was moved here from ${from} by ${input.mover}.`;
   return `${input.movedCount} messages were moved here from ${from} by ${input.mover}.`;
 }
 

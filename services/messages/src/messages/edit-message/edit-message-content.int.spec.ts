@@ -21,12 +21,22 @@ describe('PATCH /messages/{message_id}: content', () => {
     const res = await api('PATCH', `/messages/${id}`, { auth: user, params: { content: 'second **draft**' } });
     expect(res.body).toEqual(SUCCESS);
     const event = await capture.waitFor((e) => e.type === 'message.content_edited.v1' && e.data.messageId === id);
-    expect(event).toMatchObject({ aggregateId: 'messages', data: { editorId: user.userId, content: 'second **draft**', prevContent: 'first', renderedContent: '<p>second <strong>draft</strong></p>' } });
+    expect(event).toMatchObject({
+      aggregateId: 'messages',
+      data: {
+        editorId: user.userId,
+        content: 'second **draft**',
+        prevContent: 'first',
+        renderedContent: '<p>second <strong>draft</strong></p>',
+      },
+    });
     const [shown] = await topicMessages(user, name, 't');
     expect(shown).toMatchObject({ id, content: 'second **draft**' });
     expect(shown.last_edit_timestamp).toBeGreaterThanOrEqual(before);
     expect(shown).not.toHaveProperty('last_moved_timestamp');
-    expect(shown.edit_history).toEqual([{ user_id: user.userId, timestamp: shown.last_edit_timestamp, prev_content: 'first', prev_rendered_content: '<p>first</p>' }]);
+    expect(shown.edit_history).toEqual([
+      { user_id: user.userId, timestamp: shown.last_edit_timestamp, prev_content: 'first', prev_rendered_content: '<p>first</p>' },
+    ]);
     const one = await api('GET', `/messages/${id}`, { auth: user });
     expect(one.body).toMatchObject({ raw_content: 'second **draft**', message: { content: '<p>second <strong>draft</strong></p>' } });
   });
@@ -40,7 +50,14 @@ describe('PATCH /messages/{message_id}: content', () => {
     const [shown] = await topicMessages(user, name, 'after');
     expect(shown).toMatchObject({ id, content: 'new text', subject: 'after' });
     expect(shown.edit_history).toEqual([
-      { user_id: user.userId, timestamp: shown.last_edit_timestamp, prev_content: 'old text', prev_rendered_content: '<p>old text</p>', prev_topic: 'before', topic: 'after' },
+      {
+        user_id: user.userId,
+        timestamp: shown.last_edit_timestamp,
+        prev_content: 'old text',
+        prev_rendered_content: '<p>old text</p>',
+        prev_topic: 'before',
+        topic: 'after',
+      },
     ]);
   });
 
@@ -56,15 +73,18 @@ describe('PATCH /messages/{message_id}: content', () => {
     expect((await edit(user, id, { topic: 'x' })).body).toEqual(error('Direct messages cannot have topics.'));
   });
 
-  it.each(EVERY_ROLE)('refuses a %i (%s) editing the content of someone else\'s message, and lets them edit their own', async (role, _label) => {
-    const actor = await createUser({ role });
-    const name = uniqueChannelName('edit-roles');
-    await createChannel({ name, subscribers: [actor.userId] });
-    const theirs = await send(owner(), { type: 'stream', to: name, topic: 't', content: 'not yours' });
-    expect((await edit(actor, theirs, { content: 'mine now' })).body).toEqual(error("You don't have permission to edit this message"));
-    const own = await send(actor, { type: 'stream', to: name, topic: 't', content: 'mine' });
-    expect((await edit(actor, own, { content: 'still mine' })).body).toEqual(SUCCESS);
-  });
+  it.each(EVERY_ROLE)(
+    "refuses a %i (%s) editing the content of someone else's message, and lets them edit their own",
+    async (role, _label) => {
+      const actor = await createUser({ role });
+      const name = uniqueChannelName('edit-roles');
+      await createChannel({ name, subscribers: [actor.userId] });
+      const theirs = await send(owner(), { type: 'stream', to: name, topic: 't', content: 'not yours' });
+      expect((await edit(actor, theirs, { content: 'mine now' })).body).toEqual(error("You don't have permission to edit this message"));
+      const own = await send(actor, { type: 'stream', to: name, topic: 't', content: 'mine' });
+      expect((await edit(actor, own, { content: 'still mine' })).body).toEqual(SUCCESS);
+    },
+  );
 
   it('answers the documented errors: unknown or invisible message, nothing to change, bad propagate_mode, content with stream_id', async () => {
     const user = await createUser();
@@ -77,9 +97,13 @@ describe('PATCH /messages/{message_id}: content', () => {
     expect((await edit(user, dm, { content: 'y' })).body).toEqual(error('Invalid message(s)'));
     expect((await edit(user, id, {})).body).toEqual(error('Nothing to change'));
     expect((await edit(user, id, { topic: 'y', propagate_mode: 'change_some' })).body).toEqual(error('Invalid propagate_mode'));
-    expect((await edit(user, id, { content: 'y', propagate_mode: 'change_all' })).body).toEqual(error('Invalid propagate_mode without topic edit'));
+    expect((await edit(user, id, { content: 'y', propagate_mode: 'change_all' })).body).toEqual(
+      error('Invalid propagate_mode without topic edit'),
+    );
     const other = await createChannel({ subscribers: [user.userId] });
-    expect((await edit(user, id, { content: 'y', stream_id: other })).body).toEqual(error('Cannot change message content while changing channel'));
+    expect((await edit(user, id, { content: 'y', stream_id: other })).body).toEqual(
+      error('Cannot change message content while changing channel'),
+    );
     expect((await edit(user, id, { stream_id: channelId, topic: 't' })).body).toEqual(error('Nothing to change'));
   });
 
@@ -98,20 +122,38 @@ describe('PATCH /messages/{message_id}: content', () => {
     }, 60_000);
 
     it('refuses channel wildcards from members, when sending and when editing, and accepts them from administrators', async () => {
-      const refused = error('You do not have permission to use channel wildcard mentions in this channel.', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
-      expect((await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'quiet', content: 'hey @**all**' } })).body).toEqual(refused);
+      const refused = error(
+        'You do not have permission to use channel wildcard mentions in this channel.',
+        'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+      );
+      expect(
+        (await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'quiet', content: 'hey @**all**' } }))
+          .body,
+      ).toEqual(refused);
       const id = await send(member, { type: 'stream', to: name, topic: 'quiet', content: 'hey' });
       expect((await edit(member, id, { content: 'hey @**everyone**' })).body).toEqual(refused);
       expect((await edit(member, id, { content: 'hey @_**all**' })).body).toEqual(SUCCESS);
-      expect((await api('POST', '/messages', { auth: admin, params: { type: 'stream', to: name, topic: 'quiet', content: 'hey @**channel**' } })).status).toBe(200);
+      expect(
+        (await api('POST', '/messages', { auth: admin, params: { type: 'stream', to: name, topic: 'quiet', content: 'hey @**channel**' } }))
+          .status,
+      ).toBe(200);
     });
 
     it('refuses topic wildcards from members in a topic with more than 15 participants, not in a small one', async () => {
-      const refused = error('You do not have permission to use topic wildcard mentions in this topic.', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
-      expect((await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'busy', content: '@**topic** look' } })).body).toEqual(refused);
+      const refused = error(
+        'You do not have permission to use topic wildcard mentions in this topic.',
+        'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      );
+      expect(
+        (await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'busy', content: '@**topic** look' } }))
+          .body,
+      ).toEqual(refused);
       const id = await send(member, { type: 'stream', to: name, topic: 'busy', content: 'look' });
       expect((await edit(member, id, { content: '@**topic** look' })).body).toEqual(refused);
-      expect((await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'small', content: '@**topic** look' } })).status).toBe(200);
+      expect(
+        (await api('POST', '/messages', { auth: member, params: { type: 'stream', to: name, topic: 'small', content: '@**topic** look' } }))
+          .status,
+      ).toBe(200);
     });
   });
 });

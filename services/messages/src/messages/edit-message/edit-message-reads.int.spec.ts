@@ -1,7 +1,16 @@
 import { MarkdownReadModel } from '../../rendering/markdown-read-model';
 import type { Connection } from 'mongoose';
 import { Role, sendMessage, updateMessage } from '@zulip-es/contracts';
-import { applyToReadModel, connectMongo, createKafka, createLogger, DomainError, StackEndpointsSchema, TopicFollower, type Decision } from '@zulip-es/platform';
+import {
+  applyToReadModel,
+  connectMongo,
+  createKafka,
+  createLogger,
+  DomainError,
+  StackEndpointsSchema,
+  TopicFollower,
+  type Decision,
+} from '@zulip-es/platform';
 import { createChannel, createUser, uniqueChannelName, type TestUser } from '@zulip-es/testing';
 import { AttachmentsReadModel } from '../../attachments/attachments-read-model';
 import { MessagesRepository } from '../../projection/messages.repository';
@@ -69,13 +78,19 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
     otherChannelId = await createChannel({ subscribers: [guest.userId, member.userId] });
     privateChannelId = await createChannel({ invite_only: true, subscribers: [] });
     ids = [];
-    for (const author of [member, member, member, guest]) ids.push(await send(author, { type: 'stream', to: name, topic: 'long', content: `message ${ids.length}` }));
+    for (const author of [member, member, member, guest])
+      ids.push(await send(author, { type: 'stream', to: name, topic: 'long', content: `message ${ids.length}` }));
 
     db = await connectMongo(MONGO_URL, 'messages');
     repo = new CountingRepository(db);
     const users = new UsersReadModel();
     // The users read model as the service has it, up to the users created above.
-    await new TopicFollower(createKafka('edit-reads-spec', KAFKA_BROKERS, logger), { name: 'edit-reads-spec', topics: users.topics, stopAtEnd: true }, (batch) => applyToReadModel(users, batch, logger), logger).start();
+    await new TopicFollower(
+      createKafka('edit-reads-spec', KAFKA_BROKERS, logger),
+      { name: 'edit-reads-spec', topics: users.topics, stopAtEnd: true },
+      (batch) => applyToReadModel(users, batch, logger),
+      logger,
+    ).start();
     deps = { repo, users, markdown: new MarkdownReadModel(), attachments: new AttachmentsReadModel(), wildcardMentionThreshold: 15 };
   }, 60_000);
   afterAll(async () => {
@@ -84,8 +99,18 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
   beforeEach(() => repo.reset());
 
   const editAs = (actor: TestUser, params: Record<string, unknown>): Promise<Decision> =>
-    editMessageHandler(deps).handle({ commandId: 'c', correlationId: 'c', actorId: actor.userId, data: updateMessage.params.parse(params), now: new Date() });
-  const refusal = async (decision: Promise<unknown>): Promise<unknown> => decision.then(() => 'decided', (error: unknown) => (error instanceof DomainError ? error.msg : error));
+    editMessageHandler(deps).handle({
+      commandId: 'c',
+      correlationId: 'c',
+      actorId: actor.userId,
+      data: updateMessage.params.parse(params),
+      now: new Date(),
+    });
+  const refusal = async (decision: Promise<unknown>): Promise<unknown> =>
+    decision.then(
+      () => 'decided',
+      (error: unknown) => (error instanceof DomainError ? error.msg : error),
+    );
 
   it("refuses a guest's whole-topic move to another channel without reading the topic's messages", async () => {
     const refused = await refusal(editAs(guest, { message_id: ids[3], stream_id: otherChannelId, propagate_mode: 'change_all' }));
@@ -105,7 +130,7 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
     expect(repo.messagesRead).toBe(ids.length);
   });
 
-  it("reads nothing of the topic for a content edit, with or without a topic wildcard mention", async () => {
+  it('reads nothing of the topic for a content edit, with or without a topic wildcard mention', async () => {
     for (const content of ['plain', '@**all** and @**topic**', '`@**topic**` in code']) {
       const decision = await editAs(member, { message_id: ids[0], content });
       expect(decision.events.map((e) => e.type)).toEqual(['message.content_edited.v1']);
@@ -115,7 +140,10 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
 
   it("names the topic's participants of a topic wildcard mention without reading the topic's messages", async () => {
     const decision = await sendMessageHandler(deps).handle({
-      commandId: 'c', correlationId: 'c', actorId: member.userId, now: new Date(),
+      commandId: 'c',
+      correlationId: 'c',
+      actorId: member.userId,
+      now: new Date(),
       data: sendMessage.params.parse({ type: 'stream', to: name, topic: 'LONG', content: '@**topic** lunch?' }),
     });
     expect(decision.events[0]!.data).toMatchObject({ topicParticipantIds: [guest.userId, member.userId].sort((a, b) => a - b) });

@@ -37,7 +37,10 @@ describe('PATCH /messages/{message_id}: an edit whose events are too large to st
     const name = uniqueChannelName('wider');
     await createChannel({ name, subscribers: [user.userId] });
     const header = `|${'a|'.repeat(300)}\n|${'-|'.repeat(300)}\n`;
-    const res = await api('POST', '/messages', { auth: user, params: { type: 'stream', to: name, topic: 't', content: `${header}${'x\n'.repeat(4000)}` } });
+    const res = await api('POST', '/messages', {
+      auth: user,
+      params: { type: 'stream', to: name, topic: 't', content: `${header}${'x\n'.repeat(4000)}` },
+    });
     expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Unable to render message' });
     expect(await topicMessages(user, name, 't')).toEqual([]);
   });

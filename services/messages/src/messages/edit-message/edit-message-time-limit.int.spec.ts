@@ -27,11 +27,21 @@ describe('PATCH /messages/{message_id}: whole-topic moves past the time limit', 
     const member = await createUser({ label: 'late-mover' });
     const name = uniqueChannelName('time-limit');
     await createChannel({ name, subscribers: [member.userId] });
-    const old = [await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'old 1' }), await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'old 2' })];
+    const old = [
+      await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'old 1' }),
+      await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'old 2' }),
+    ];
     await new Promise((resolve) => setTimeout(resolve, 22_500));
-    const recent = [await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'new 1' }), await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'new 2' })];
+    const recent = [
+      await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'new 1' }),
+      await send(member, { type: 'stream', to: name, topic: 'lunch', content: 'new 2' }),
+    ];
 
-    expect((await edit(member, old[0], { topic: 'dinner' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: "The time limit for editing this message's topic has passed." });
+    expect((await edit(member, old[0], { topic: 'dinner' })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: "The time limit for editing this message's topic has passed.",
+    });
     const refused = await edit(member, recent[1], { topic: 'dinner', propagate_mode: 'change_all' });
     expect(refused.body).toEqual({
       result: 'error',
@@ -41,7 +51,11 @@ describe('PATCH /messages/{message_id}: whole-topic moves past the time limit', 
       total_messages_allowed_to_move: 2,
       total_messages_in_topic: 4,
     });
-    const retry = await edit(member, refused.body.first_message_id_allowed_to_move as number, { topic: 'dinner', propagate_mode: 'change_later', send_notification_to_new_thread: false });
+    const retry = await edit(member, refused.body.first_message_id_allowed_to_move as number, {
+      topic: 'dinner',
+      propagate_mode: 'change_later',
+      send_notification_to_new_thread: false,
+    });
     expect(retry.body).toEqual(SUCCESS);
     expect((await topicMessages(member, name, 'dinner')).map((m) => m.id)).toEqual(recent);
     expect((await topicMessages(member, name, 'lunch')).map((m) => m.id)).toEqual(old);

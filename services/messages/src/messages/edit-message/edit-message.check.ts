@@ -11,7 +11,13 @@ import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { normalizeContent, normalizeTopic } from '../send-message/message-text';
 import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
-import { canMoveOutOfChannel, canMoveWithinChannel, canResolveTopics, checkCanEditContent, ignoresMoveTimeLimits } from './edit-permissions';
+import {
+  canMoveOutOfChannel,
+  canMoveWithinChannel,
+  canResolveTopics,
+  checkCanEditContent,
+  ignoresMoveTimeLimits,
+} from './edit-permissions';
 import type { EditRequest } from './edit-request';
 import { pastLimit } from './move-selection';
 import { resolveToggle, type ResolveToggle } from './resolve-topic';
@@ -86,20 +92,29 @@ export function checkEditMessage(request: EditRequest, state: EditCheckState, no
 
   const { conversation } = message;
   const oldTopic = conversation.type === 'channel' ? conversation.topic : '';
-  const wantedTopic = request.topic !== undefined && !(conversation.type === 'channel' && request.topic === oldTopic) ? request.topic : undefined;
-  const wantedChannelId = request.channelId !== undefined && !(conversation.type === 'channel' && request.channelId === conversation.channelId) ? request.channelId : undefined;
+  const wantedTopic =
+    request.topic !== undefined && !(conversation.type === 'channel' && request.topic === oldTopic) ? request.topic : undefined;
+  const wantedChannelId =
+    request.channelId !== undefined && !(conversation.type === 'channel' && request.channelId === conversation.channelId)
+      ? request.channelId
+      : undefined;
 
   if (request.content === undefined && wantedTopic === undefined && wantedChannelId === undefined) throw badRequest('Nothing to change');
   if (conversation.type === 'direct') {
     if (request.channelId !== undefined) throw badRequest('Direct messages cannot be moved to channels.');
     if (request.topic !== undefined) throw badRequest('Direct messages cannot have topics.');
   }
-  if (request.propagateMode !== 'change_one' && wantedTopic === undefined && wantedChannelId === undefined) throw badRequest('Invalid propagate_mode without topic edit');
-  if (wantedTopic !== undefined && (wantedTopic === RESOLVED_TOPIC_PREFIX.trim() || wantedTopic === `${RESOLVED_TOPIC_PREFIX}general chat`)) {
+  if (request.propagateMode !== 'change_one' && wantedTopic === undefined && wantedChannelId === undefined)
+    throw badRequest('Invalid propagate_mode without topic edit');
+  if (
+    wantedTopic !== undefined &&
+    (wantedTopic === RESOLVED_TOPIC_PREFIX.trim() || wantedTopic === `${RESOLVED_TOPIC_PREFIX}general chat`)
+  ) {
     throw badRequest('General chat cannot be marked as resolved');
   }
   const newTopicName = wantedTopic !== undefined ? normalizeTopic(wantedTopic) : oldTopic;
-  if (request.content !== undefined && wantedChannelId !== undefined) throw badRequest('Cannot change message content while changing channel');
+  if (request.content !== undefined && wantedChannelId !== undefined)
+    throw badRequest('Cannot change message content while changing channel');
   // Zulip's `is_widget_message`: every message with submessages carries a widget.
   if (request.content !== undefined && (message.submessages?.length ?? 0) > 0) throw badRequest('Widgets cannot be edited.');
   if (request.prevContentSha256 !== undefined && request.prevContentSha256 !== sha256(message.content)) {
@@ -142,12 +157,23 @@ export function checkEditMessage(request: EditRequest, state: EditCheckState, no
 
   if (target && channel) {
     if (!canMoveOutOfChannel(ctx, actor, channel)) throw badRequest("You don't have permission to move this message");
-    if (!inChannelSetting(ctx, actor, target, 'can_send_message_group')) throw badRequest('You do not have permission to post in this channel.');
+    if (!inChannelSetting(ctx, actor, target, 'can_send_message_group'))
+      throw badRequest('You do not have permission to post in this channel.');
     if (!ignoresMoveTimeLimits(actor) && pastLimit(message.timestamp, ctx.realm.moveMessagesBetweenStreamsLimitSeconds, nowSeconds)) {
       throw badRequest("The time limit for editing this message's channel has passed");
     }
   }
 
   const moves = (wantedTopic !== undefined || target !== null) && channel !== null && conversation.type === 'channel';
-  return { message, oldTopic, ...(wantedTopic !== undefined ? { wantedTopic } : {}), newTopicName, toggle, channel, target, ...(content ? { content } : {}), moves };
+  return {
+    message,
+    oldTopic,
+    ...(wantedTopic !== undefined ? { wantedTopic } : {}),
+    newTopicName,
+    toggle,
+    channel,
+    target,
+    ...(content ? { content } : {}),
+    moves,
+  };
 }

@@ -104,7 +104,11 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
         prevRenderedContent: message.renderedContent,
         editedAt: now.toISOString(),
         conversation,
-        ...alertedField(content, state.alertWords, conversation.type === 'channel' ? (state.channel?.subscriberIds ?? []) : conversation.userIds),
+        ...alertedField(
+          content,
+          state.alertWords,
+          conversation.type === 'channel' ? (state.channel?.subscriberIds ?? []) : conversation.userIds,
+        ),
         // Present when the message claims uploads before or after the edit (empty: it dropped them
         // all), so consumers that follow claims skip every other edit; with the send time, which
         // they need for a message that claims its first upload.
@@ -119,14 +123,21 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
   if (moves && channel) {
     const destination = target ?? channel;
     if (request.propagateMode === 'change_all' && toggle === null && !ignoresMoveTimeLimits(actor)) {
-      const limits = [wantedTopic !== undefined ? ctx.realm.moveMessagesWithinStreamLimitSeconds : null, target ? ctx.realm.moveMessagesBetweenStreamsLimitSeconds : null];
+      const limits = [
+        wantedTopic !== undefined ? ctx.realm.moveMessagesWithinStreamLimitSeconds : null,
+        target ? ctx.realm.moveMessagesBetweenStreamsLimitSeconds : null,
+      ];
       const scan = scanTimeLimits(state.topicMessages, limits, nowSeconds);
       if (scan) {
-        throw new DomainError('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', `You only have permission to move the ${scan.allowed}/${scan.total} most recent messages in this topic.`, {
-          first_message_id_allowed_to_move: scan.firstAllowedId,
-          total_messages_allowed_to_move: scan.allowed,
-          total_messages_in_topic: scan.total,
-        });
+        throw new DomainError(
+          'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+          `You only have permission to move the ${scan.allowed}/${scan.total} most recent messages in this topic.`,
+          {
+            first_message_id_allowed_to_move: scan.firstAllowedId,
+            total_messages_allowed_to_move: scan.allowed,
+            total_messages_in_topic: scan.total,
+          },
+        );
       }
     }
     if (toggle === null) checkCanCreateTopic(ctx, actor, destination, state.targetTopicExists);
@@ -177,7 +188,9 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
       // Zulip's `maybe_delete_previous_resolve_topic_notification`: a Notification Bot message
       // ending the topic, younger than the grace period (a resolve just undone), is deleted
       // instead of adding a notice.
-      const last = [moved.at(-1), state.lastInTarget].filter((m): m is TopicMessage => m !== undefined && m !== null).sort((a, b) => b.messageId - a.messageId)[0];
+      const last = [moved.at(-1), state.lastInTarget]
+        .filter((m): m is TopicMessage => m !== undefined && m !== null)
+        .sort((a, b) => b.messageId - a.messageId)[0];
       if (last && last.senderId === state.notificationBotId && nowSeconds - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
         events.push({
           type: 'messages.deleted.v1',
@@ -192,7 +205,6 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
   }
   return { events, reply: { detached_uploads: detached }, notices };
 }
-
 
 /**
  * A redelivered edit answers no detached uploads: which uploads the edit left unclaimed depends on

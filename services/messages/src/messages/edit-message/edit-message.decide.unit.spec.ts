@@ -39,13 +39,19 @@ function decide(params: Partial<EditMessageParams>, given: Given = {}, now = at(
     wildcardAudience: { channelSubscribers: 2, topicParticipants: 1 },
     ...given.state,
   });
-  const request = editRequest({ message_id: 20, propagate_mode: 'change_one', send_notification_to_old_thread: false, send_notification_to_new_thread: true, ...params });
+  const request = editRequest({
+    message_id: 20,
+    propagate_mode: 'change_one',
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: true,
+    ...params,
+  });
   return decideEditMessage(request, state, now);
 }
 
 const refused = (msg: string, code = 'BAD_REQUEST') => expect.objectContaining({ msg, code });
 
-describe('editing a message\'s content', () => {
+describe("editing a message's content", () => {
   it('given the sender within the limit, when they edit, then message.content_edited.v1 carries the new and previous content and where the message is', () => {
     const decision = decide({ content: 'hello **world**' });
     expect(decision.events).toEqual([
@@ -73,9 +79,12 @@ describe('editing a message\'s content', () => {
     expect(decide({ content: '   ' }).events[0].data).toMatchObject({ content: '(deleted)' });
   });
 
-  it.each([U.owner, U.admin, U.moderator, U.otherMember, U.guest])('given user %i who is not the sender, then they may not edit the content', (actor) => {
-    expect(() => decide({ content: 'x' }, { actor })).toThrow(refused("You don't have permission to edit this message"));
-  });
+  it.each([U.owner, U.admin, U.moderator, U.otherMember, U.guest])(
+    'given user %i who is not the sender, then they may not edit the content',
+    (actor) => {
+      expect(() => decide({ content: 'x' }, { actor })).toThrow(refused("You don't have permission to edit this message"));
+    },
+  );
 
   it('given the organization turned editing off, then no one edits content', () => {
     const model = withRealmSetting(organization(), 'allow_message_editing', false);
@@ -90,13 +99,17 @@ describe('editing a message\'s content', () => {
   });
 
   it('given prev_content_sha256, then a stale hash is refused with EXPECTATION_MISMATCH and the current one accepted', () => {
-    expect(() => decide({ content: 'x', prev_content_sha256: 'abc' })).toThrow(refused("'prev_content_sha256' value does not match the expected value.", 'EXPECTATION_MISMATCH'));
+    expect(() => decide({ content: 'x', prev_content_sha256: 'abc' })).toThrow(
+      refused("'prev_content_sha256' value does not match the expected value.", 'EXPECTATION_MISMATCH'),
+    );
     const hash = createHash('sha256').update('hello').digest('hex');
     expect(decide({ content: 'x', prev_content_sha256: hash }).events).toHaveLength(1);
   });
 
   it('given content and stream_id together, then the edit is refused', () => {
-    expect(() => decide({ content: 'x', stream_id: 6 }, { state: { targetChannel: channel(6) } })).toThrow(refused('Cannot change message content while changing channel'));
+    expect(() => decide({ content: 'x', stream_id: 6 }, { state: { targetChannel: channel(6) } })).toThrow(
+      refused('Cannot change message content while changing channel'),
+    );
   });
 
   it('given nothing to change (or the current topic), then Nothing to change; given no readable message, Invalid message(s)', () => {
@@ -112,31 +125,46 @@ describe('editing a message\'s content', () => {
 
   it('given a direct message, then it can be edited but not given a topic nor moved to a channel', () => {
     expect(decide({ content: 'x' }, { message: dm(), state: { channel: null } }).events).toHaveLength(1);
-    expect(() => decide({ topic: 'x' }, { message: dm(), state: { channel: null } })).toThrow(refused('Direct messages cannot have topics.'));
-    expect(() => decide({ stream_id: 5 }, { message: dm(), state: { channel: null } })).toThrow(refused('Direct messages cannot be moved to channels.'));
+    expect(() => decide({ topic: 'x' }, { message: dm(), state: { channel: null } })).toThrow(
+      refused('Direct messages cannot have topics.'),
+    );
+    expect(() => decide({ stream_id: 5 }, { message: dm(), state: { channel: null } })).toThrow(
+      refused('Direct messages cannot be moved to channels.'),
+    );
   });
 });
 
 describe('wildcard mentions in edited content', () => {
   const big = { wildcardAudience: { channelSubscribers: 16, topicParticipants: 16 } };
-  it.each(['@**all**', '@**everyone**', '@**channel**', '@**stream**'])('given a member and more than 15 subscribers, then %s is refused', (mention) => {
-    expect(() => decide({ content: `hi ${mention}` }, { state: big })).toThrow(
-      refused('You do not have permission to use channel wildcard mentions in this channel.', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'),
+  it.each(['@**all**', '@**everyone**', '@**channel**', '@**stream**'])(
+    'given a member and more than 15 subscribers, then %s is refused',
+    (mention) => {
+      expect(() => decide({ content: `hi ${mention}` }, { state: big })).toThrow(
+        refused('You do not have permission to use channel wildcard mentions in this channel.', 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'),
+      );
+    },
+  );
+
+  it('given a member and more than 15 topic participants, then @**topic** is refused', () => {
+    expect(() => decide({ content: 'hi @**topic**' }, { state: big })).toThrow(
+      refused('You do not have permission to use topic wildcard mentions in this topic.', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED'),
     );
   });
 
-  it('given a member and more than 15 topic participants, then @**topic** is refused', () => {
-    expect(() => decide({ content: 'hi @**topic**' }, { state: big })).toThrow(refused('You do not have permission to use topic wildcard mentions in this topic.', 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED'));
-  });
-
   it('given 15 people or fewer, silent or quoted wildcards, or an administrator (can_mention_many_users_group), then wildcards are accepted', () => {
-    expect(decide({ content: '@**all** @**topic**' }, { state: { wildcardAudience: { channelSubscribers: 15, topicParticipants: 15 } } }).events).toHaveLength(1);
+    expect(
+      decide({ content: '@**all** @**topic**' }, { state: { wildcardAudience: { channelSubscribers: 15, topicParticipants: 15 } } }).events,
+    ).toHaveLength(1);
     expect(decide({ content: '@_**all** `@**all**`' }, { state: big }).events).toHaveLength(1);
-    expect(decide({ content: '@**all** @**topic**' }, { state: big, actor: U.admin, message: message({ senderId: U.admin }) }).events).toHaveLength(1);
+    expect(
+      decide({ content: '@**all** @**topic**' }, { state: big, actor: U.admin, message: message({ senderId: U.admin }) }).events,
+    ).toHaveLength(1);
   });
 
   it('given a smaller configured threshold, then it applies', () => {
-    expect(() => decide({ content: '@**all**' }, { state: { wildcardThreshold: 1 } })).toThrow(expect.objectContaining({ code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' }));
+    expect(() => decide({ content: '@**all**' }, { state: { wildcardThreshold: 1 } })).toThrow(
+      expect.objectContaining({ code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' }),
+    );
   });
 });
 
@@ -163,7 +191,11 @@ describe('moving messages to another topic', () => {
       },
     ]);
     expect(decision.notices).toEqual([
-      { channelId: 5, topic: 'dinner', content: `[A message](#narrow/channel/5-general/topic/dinner/near/20) was moved here from #**general>lunch** by @_**Person ${U.member}|${U.member}**.` },
+      {
+        channelId: 5,
+        topic: 'dinner',
+        content: `[A message](#narrow/channel/5-general/topic/dinner/near/20) was moved here from #**general>lunch** by @_**Person ${U.member}|${U.member}**.`,
+      },
     ]);
   });
 
@@ -177,10 +209,20 @@ describe('moving messages to another topic', () => {
     ]);
   });
 
-  it('given change_all, then the whole topic moves, users\' policies follow it, and the breadcrumbs say the topic moved', () => {
+  it("given change_all, then the whole topic moves, users' policies follow it, and the breadcrumbs say the topic moved", () => {
     const decision = decide(
       { topic: 'dinner', propagate_mode: 'change_all', send_notification_to_old_thread: true },
-      { state: { policies: { from: new Map([[U.owner, 1]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set(), userVersions: new Map() } } },
+      {
+        state: {
+          policies: {
+            from: new Map([[U.owner, 1]]),
+            to: new Map(),
+            targetTopicHasMessages: false,
+            usersLosingAccess: new Set(),
+            userVersions: new Map(),
+          },
+        },
+      },
     );
     expect(decision.events[0].data).toMatchObject({
       messageIds: [10, 20, 30],
@@ -196,7 +238,13 @@ describe('moving messages to another topic', () => {
   });
 
   it('given a partial move, then policies stay; given send_notification_to_new_thread false, then no breadcrumb', () => {
-    const policies = { from: new Map([[U.owner, 1 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set<number>(), userVersions: new Map() };
+    const policies = {
+      from: new Map([[U.owner, 1 as const]]),
+      to: new Map(),
+      targetTopicHasMessages: false,
+      usersLosingAccess: new Set<number>(),
+      userVersions: new Map(),
+    };
     const decision = decide({ topic: 'dinner', send_notification_to_new_thread: false }, { state: { policies } });
     expect(decision.events[0].data).toMatchObject({ policyChanges: [] });
     expect(decision.notices).toEqual([]);
@@ -214,7 +262,9 @@ describe('moving messages to another topic', () => {
       refused('Sending messages to the general chat topic is not allowed in this channel.', 'TOPICS_REQUIRED'),
     );
     const onlyEmpty = channel(6, { name: 'chat', topicsPolicy: 'empty_topic_only' });
-    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: onlyEmpty } })).toThrow(refused('Only the general chat topic is allowed in this channel.'));
+    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: onlyEmpty } })).toThrow(
+      refused('Only the general chat topic is allowed in this channel.'),
+    );
   });
 
   it('given content and topic together, then both events are decided in order', () => {
@@ -230,16 +280,26 @@ describe('moving messages to another topic', () => {
     [Role.MODERATOR, U.moderator, true],
     [Role.MEMBER, U.member, false],
     [Role.GUEST, U.guest, false],
-  ])('given can_move_messages_between_topics_group = moderators and a channel allowing nobody, then role %i (user %i) may move: %s', (_role, actor, allowed) => {
-    const model = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 4);
-    const move = () => decide({ topic: 'dinner' }, { model, actor, state: { channel: channel(5, { name: 'general', settings: { can_move_messages_within_channel_group: 1 } }) } });
-    if (allowed) expect(move().events).toHaveLength(1);
-    else expect(move).toThrow(refused("You don't have permission to edit this message"));
-  });
+  ])(
+    'given can_move_messages_between_topics_group = moderators and a channel allowing nobody, then role %i (user %i) may move: %s',
+    (_role, actor, allowed) => {
+      const model = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 4);
+      const move = () =>
+        decide(
+          { topic: 'dinner' },
+          { model, actor, state: { channel: channel(5, { name: 'general', settings: { can_move_messages_within_channel_group: 1 } }) } },
+        );
+      if (allowed) expect(move().events).toHaveLength(1);
+      else expect(move).toThrow(refused("You don't have permission to edit this message"));
+    },
+  );
 
-  it('given the channel\'s can_move_messages_within_channel_group, then its members move topics the organization does not let them', () => {
+  it("given the channel's can_move_messages_within_channel_group, then its members move topics the organization does not let them", () => {
     const model = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 1);
-    const inChannel = channel(5, { name: 'general', settings: { can_move_messages_within_channel_group: { directMembers: [U.member], directSubgroups: [] } } });
+    const inChannel = channel(5, {
+      name: 'general',
+      settings: { can_move_messages_within_channel_group: { directMembers: [U.member], directSubgroups: [] } },
+    });
     expect(decide({ topic: 'dinner' }, { model, state: { channel: inChannel } }).events).toHaveLength(1);
   });
 
@@ -254,51 +314,77 @@ describe('moving messages to another topic', () => {
 
 describe('starting a topic by a move (can_create_topic_group)', () => {
   const NEW_TOPIC_REFUSED = 'You do not have permission to create new topics in this channel.';
-  const onlyMember = channel(5, { name: 'general', settings: { can_create_topic_group: { directMembers: [U.member], directSubgroups: [] } } });
+  const onlyMember = channel(5, {
+    name: 'general',
+    settings: { can_create_topic_group: { directMembers: [U.member], directSubgroups: [] } },
+  });
   const moderatorsOnly = channel(6, { name: 'quiet', settings: { can_create_topic_group: 4 } });
 
   it('given a channel where only some users start topics, when someone else moves to a new topic, then it is refused, administrators included', () => {
     for (const actor of [U.owner, U.admin, U.otherMember]) {
       const theirs = message({ senderId: actor });
-      expect(() => decide({ topic: 'dinner' }, { actor, message: theirs, state: { channel: onlyMember } })).toThrow(refused(NEW_TOPIC_REFUSED));
+      expect(() => decide({ topic: 'dinner' }, { actor, message: theirs, state: { channel: onlyMember } })).toThrow(
+        refused(NEW_TOPIC_REFUSED),
+      );
     }
   });
 
   it('given the same channel, when a member of the group moves to a new topic, then it moves', () => {
-    expect(decide({ topic: 'dinner' }, { state: { channel: onlyMember } }).events[0].data).toMatchObject({ to: { channelId: 5, topic: 'dinner' } });
+    expect(decide({ topic: 'dinner' }, { state: { channel: onlyMember } }).events[0].data).toMatchObject({
+      to: { channelId: 5, topic: 'dinner' },
+    });
   });
 
   it('given a destination topic that already has messages, when anyone who may move moves there, then it moves', () => {
     const theirs = message({ senderId: U.otherMember });
-    expect(decide({ topic: 'dinner' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember, targetTopicExists: true } }).events).toHaveLength(1);
+    expect(
+      decide({ topic: 'dinner' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember, targetTopicExists: true } })
+        .events,
+    ).toHaveLength(1);
   });
 
   it('given a restricted channel, when a topic is resolved (a new "✔ " topic), then no topic-creation permission is needed', () => {
     const theirs = message({ senderId: U.otherMember });
-    expect(decide({ topic: '✔ lunch' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember } }).events[0].data).toMatchObject({ resolved: 'resolved' });
+    expect(
+      decide({ topic: '✔ lunch' }, { actor: U.otherMember, message: theirs, state: { channel: onlyMember } }).events[0].data,
+    ).toMatchObject({ resolved: 'resolved' });
   });
 
   it('given a destination channel where only moderators start topics, when a member moves there to a new topic, then it is refused after the move permissions', () => {
     const model = withRealmSetting(organization(), 'can_move_messages_between_channels_group', 6);
     expect(() => decide({ stream_id: 6 }, { model, state: { targetChannel: moderatorsOnly } })).toThrow(refused(NEW_TOPIC_REFUSED));
-    expect(decide({ stream_id: 6 }, { model, state: { targetChannel: moderatorsOnly, targetTopicExists: true } }).events[0].data).toMatchObject({ to: { channelId: 6, topic: 'lunch' } });
+    expect(
+      decide({ stream_id: 6 }, { model, state: { targetChannel: moderatorsOnly, targetTopicExists: true } }).events[0].data,
+    ).toMatchObject({ to: { channelId: 6, topic: 'lunch' } });
     const moderators = message({ senderId: U.moderator });
-    expect(decide({ stream_id: 6 }, { model, actor: U.moderator, message: moderators, state: { targetChannel: moderatorsOnly } }).events).toHaveLength(1);
+    expect(
+      decide({ stream_id: 6 }, { model, actor: U.moderator, message: moderators, state: { targetChannel: moderatorsOnly } }).events,
+    ).toHaveLength(1);
   });
 });
 
 describe('resolving and unresolving a topic', () => {
   it('given "✔ lunch" with change_all, then the topic is resolved, without time limits, with the resolve notice and no breadcrumb', () => {
     const decision = decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, {}, at(30 * DAY));
-    expect(decision.events[0].data).toMatchObject({ messageIds: [10, 20, 30], to: { channelId: 5, topic: '✔ lunch' }, resolved: 'resolved' });
-    expect(decision.notices).toEqual([{ channelId: 5, topic: '✔ lunch', content: `@_**Person ${U.member}|${U.member}** has marked this topic as resolved.` }]);
+    expect(decision.events[0].data).toMatchObject({
+      messageIds: [10, 20, 30],
+      to: { channelId: 5, topic: '✔ lunch' },
+      resolved: 'resolved',
+    });
+    expect(decision.notices).toEqual([
+      { channelId: 5, topic: '✔ lunch', content: `@_**Person ${U.member}|${U.member}** has marked this topic as resolved.` },
+    ]);
   });
 
   it('given "lunch" for a resolved topic, then it is unresolved (any run of ✔ and spaces stripped)', () => {
     const resolved = message({ conversation: { type: 'channel', channelId: 5, topic: '✔ ✔lunch' } });
     const decision = decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved });
     expect(decision.events[0].data).toMatchObject({ resolved: 'unresolved', to: { topic: 'lunch' } });
-    expect(decision.notices.at(-1)).toEqual({ channelId: 5, topic: 'lunch', content: `@_**Person ${U.member}|${U.member}** has marked this topic as unresolved.` });
+    expect(decision.notices.at(-1)).toEqual({
+      channelId: 5,
+      topic: 'lunch',
+      content: `@_**Person ${U.member}|${U.member}** has marked this topic as unresolved.`,
+    });
   });
 
   it('given the topic ends with a Notification Bot message younger than 60 s (a resolve just undone), then it is deleted instead of a new notice', () => {
@@ -309,13 +395,19 @@ describe('resolving and unresolving a topic', () => {
     ];
     const undone = decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages } }, at(65));
     expect(undone.events.map((e) => e.type)).toEqual(['messages.moved.v1', 'messages.deleted.v1']);
-    expect(undone.events[1]).toMatchObject({ sequence: 42, data: { messageIds: [31], conversation: { type: 'channel', channelId: 5, topic: 'lunch' } } });
+    expect(undone.events[1]).toMatchObject({
+      sequence: 42,
+      data: { messageIds: [31], conversation: { type: 'channel', channelId: 5, topic: 'lunch' } },
+    });
     expect(undone.notices).toEqual([]);
     const later = decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages } }, at(66));
     expect(later.events.map((e) => e.type)).toEqual(['messages.moved.v1']);
     expect(later.notices).toHaveLength(1);
     const lastInTarget = { messageId: 40, timestamp: T0 + 60, senderId: U.member };
-    expect(decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages, lastInTarget } }, at(65)).notices).toHaveLength(1);
+    expect(
+      decide({ topic: 'lunch', propagate_mode: 'change_all' }, { message: resolved, state: { topicMessages, lastInTarget } }, at(65))
+        .notices,
+    ).toHaveLength(1);
   });
 
   it('given send_notification_to_old_thread, then the old topic still gets its breadcrumb', () => {
@@ -325,13 +417,19 @@ describe('resolving and unresolving a topic', () => {
 
   it('given the empty topic, then it cannot be resolved', () => {
     const empty = message({ conversation: { type: 'channel', channelId: 5, topic: '' } });
-    expect(() => decide({ topic: '✔ ', propagate_mode: 'change_all' }, { message: empty })).toThrow(refused('General chat cannot be marked as resolved'));
-    expect(() => decide({ topic: '✔ general chat', propagate_mode: 'change_all' }, { message: empty })).toThrow(refused('General chat cannot be marked as resolved'));
+    expect(() => decide({ topic: '✔ ', propagate_mode: 'change_all' }, { message: empty })).toThrow(
+      refused('General chat cannot be marked as resolved'),
+    );
+    expect(() => decide({ topic: '✔ general chat', propagate_mode: 'change_all' }, { message: empty })).toThrow(
+      refused('General chat cannot be marked as resolved'),
+    );
   });
 
-  it('given can_resolve_topics_group = moderators and the channel\'s = nobody, then a member may not resolve', () => {
+  it("given can_resolve_topics_group = moderators and the channel's = nobody, then a member may not resolve", () => {
     const model = withRealmSetting(organization(), 'can_resolve_topics_group', 4);
-    expect(() => decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, { model })).toThrow(refused("You don't have permission to resolve topics in this channel."));
+    expect(() => decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, { model })).toThrow(
+      refused("You don't have permission to resolve topics in this channel."),
+    );
     expect(decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, { model, actor: U.moderator }).events).toHaveLength(1);
   });
 });
@@ -341,8 +439,18 @@ describe('moving messages to another channel', () => {
 
   it('given access to the target, then the messages move there with breadcrumbs naming both channels', () => {
     const decision = decide({ stream_id: 6, propagate_mode: 'change_all' }, { state: { targetChannel: target } });
-    expect(decision.events[0].data).toMatchObject({ messageIds: [10, 20, 30], from: { channelId: 5, topic: 'lunch' }, to: { channelId: 6, topic: 'lunch' } });
-    expect(decision.notices).toEqual([{ channelId: 6, topic: 'lunch', content: `This topic was moved here from #**general>lunch** by @_**Person ${U.member}|${U.member}**.` }]);
+    expect(decision.events[0].data).toMatchObject({
+      messageIds: [10, 20, 30],
+      from: { channelId: 5, topic: 'lunch' },
+      to: { channelId: 6, topic: 'lunch' },
+    });
+    expect(decision.notices).toEqual([
+      {
+        channelId: 6,
+        topic: 'lunch',
+        content: `This topic was moved here from #**general>lunch** by @_**Person ${U.member}|${U.member}**.`,
+      },
+    ]);
   });
 
   it('given a target channel the actor cannot access, then Invalid channel ID', () => {
@@ -365,18 +473,34 @@ describe('moving messages to another channel', () => {
 
   it('given a target where the actor may not post, then they may not move there', () => {
     const closed = channel(6, { name: 'archive', settings: { can_send_message_group: 3 } });
-    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: closed } })).toThrow(refused('You do not have permission to post in this channel.'));
+    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: closed } })).toThrow(
+      refused('You do not have permission to post in this channel.'),
+    );
   });
 
   it('given the 7-day channel limit, then members are refused past it and administrators are not', () => {
     const late = at(7 * DAY + 21);
-    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: target } }, late)).toThrow(refused("The time limit for editing this message's channel has passed"));
+    expect(() => decide({ stream_id: 6 }, { state: { targetChannel: target } }, late)).toThrow(
+      refused("The time limit for editing this message's channel has passed"),
+    );
     expect(decide({ stream_id: 6 }, { actor: U.admin, state: { targetChannel: target } }, late).events).toHaveLength(1);
   });
 
-  it('given users with policies who cannot access the target, then they lose their policy and the others\' follow, each after the user\'s known version', () => {
-    const userVersions = new Map([[U.owner, 4], [U.guest, 2]]);
-    const policies = { from: new Map([[U.owner, 1 as const], [U.guest, 2 as const]]), to: new Map(), targetTopicHasMessages: false, usersLosingAccess: new Set([U.guest]), userVersions };
+  it("given users with policies who cannot access the target, then they lose their policy and the others' follow, each after the user's known version", () => {
+    const userVersions = new Map([
+      [U.owner, 4],
+      [U.guest, 2],
+    ]);
+    const policies = {
+      from: new Map([
+        [U.owner, 1 as const],
+        [U.guest, 2 as const],
+      ]),
+      to: new Map(),
+      targetTopicHasMessages: false,
+      usersLosingAccess: new Set([U.guest]),
+      userVersions,
+    };
     const decision = decide({ stream_id: 6, propagate_mode: 'change_all' }, { state: { targetChannel: target, policies } });
     expect(decision.events[0].data.policyChanges).toEqual([
       { userId: U.guest, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10, userVersion: 2 },
@@ -407,25 +531,38 @@ describe('whole-topic moves past the time limit', () => {
   });
 
   it('given the retry with change_later from the first allowed id, then exactly the allowed part moves', () => {
-    expect(decide({ topic: 'dinner', propagate_mode: 'change_later' }, { state: old }).events[0].data).toMatchObject({ messageIds: [20, 30] });
+    expect(decide({ topic: 'dinner', propagate_mode: 'change_later' }, { state: old }).events[0].data).toMatchObject({
+      messageIds: [20, 30],
+    });
   });
 
   it('given a channel move, then the channel limit is scanned too', () => {
     const model = withRealmSetting(organization(), 'move_messages_between_streams_limit_seconds', 3600);
     const topicMessages = [{ messageId: 10, timestamp: T0 - 2 * 3600, senderId: U.member }, ...old.topicMessages.slice(2)];
-    expect(() => decide({ stream_id: 6, propagate_mode: 'change_all' }, { model, state: { topicMessages, targetChannel: channel(6) } })).toThrow(
-      expect.objectContaining({ code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', extra: { first_message_id_allowed_to_move: 20, total_messages_allowed_to_move: 2, total_messages_in_topic: 3 } }),
+    expect(() =>
+      decide({ stream_id: 6, propagate_mode: 'change_all' }, { model, state: { topicMessages, targetChannel: channel(6) } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+        extra: { first_message_id_allowed_to_move: 20, total_messages_allowed_to_move: 2, total_messages_in_topic: 3 },
+      }),
     );
   });
 
   it('given a moderator or a resolve, then the whole topic moves', () => {
-    expect(decide({ topic: 'dinner', propagate_mode: 'change_all' }, { actor: U.moderator, state: old }).events[0].data).toMatchObject({ messageIds: [10, 12, 20, 30] });
-    expect(decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, { state: old }).events[0].data).toMatchObject({ messageIds: [10, 12, 20, 30] });
+    expect(decide({ topic: 'dinner', propagate_mode: 'change_all' }, { actor: U.moderator, state: old }).events[0].data).toMatchObject({
+      messageIds: [10, 12, 20, 30],
+    });
+    expect(decide({ topic: '✔ lunch', propagate_mode: 'change_all' }, { state: old }).events[0].data).toMatchObject({
+      messageIds: [10, 12, 20, 30],
+    });
   });
 
   it('given only the messages the actor can see (protected history), then only those are counted and moved, without error', () => {
     const visible = { topicMessages: old.topicMessages.slice(2) };
-    expect(decide({ topic: 'dinner', propagate_mode: 'change_all' }, { state: visible }).events[0].data).toMatchObject({ messageIds: [20, 30] });
+    expect(decide({ topic: 'dinner', propagate_mode: 'change_all' }, { state: visible }).events[0].data).toMatchObject({
+      messageIds: [20, 30],
+    });
   });
 });
 
@@ -433,24 +570,47 @@ describe('checks taken before the topic is read (every permission a move needs b
   /** What the handler has before it reads any of the topic's messages. */
   function check(params: Partial<EditMessageParams>, given: Given = {}, now = at(10)) {
     const ctx = contextOf(given.model ?? organization(), given.actor ?? U.member);
-    const state = editState(ctx, { message: message(), channel: channel(5, { name: 'general', subscriberIds: [U.owner, U.member] }), ...given.state });
-    return checkEditMessage(editRequest({ message_id: 20, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: true, ...params }), state, now);
+    const state = editState(ctx, {
+      message: message(),
+      channel: channel(5, { name: 'general', subscriberIds: [U.owner, U.member] }),
+      ...given.state,
+    });
+    return checkEditMessage(
+      editRequest({
+        message_id: 20,
+        propagate_mode: 'change_all',
+        send_notification_to_old_thread: false,
+        send_notification_to_new_thread: true,
+        ...params,
+      }),
+      state,
+      now,
+    );
   }
   const target = channel(6, { name: 'archive' });
 
   it('given someone who may not move the message, or an inaccessible or closed target, or a refused topic, then the move is refused by the checks alone', () => {
     const closedTopics = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 3);
     expect(() => check({ topic: 'dinner' }, { model: closedTopics })).toThrow(refused("You don't have permission to edit this message"));
-    expect(() => check({ stream_id: 6 }, { actor: U.guest, state: { targetChannel: target } })).toThrow(refused("You don't have permission to move this message"));
+    expect(() => check({ stream_id: 6 }, { actor: U.guest, state: { targetChannel: target } })).toThrow(
+      refused("You don't have permission to move this message"),
+    );
     expect(() => check({ stream_id: 99 })).toThrow(refused('Invalid channel ID'));
-    expect(() => check({ stream_id: 6 }, { state: { targetChannel: channel(6, { settings: { can_send_message_group: 3 } }) } })).toThrow(refused('You do not have permission to post in this channel.'));
+    expect(() => check({ stream_id: 6 }, { state: { targetChannel: channel(6, { settings: { can_send_message_group: 3 } }) } })).toThrow(
+      refused('You do not have permission to post in this channel.'),
+    );
     expect(() => check({ topic: 'x\u0001' })).toThrow(refused('Invalid character in topic, at position 2!'));
-    expect(() => check({ topic: 'dinner' }, {}, at(8 * DAY))).toThrow(refused("The time limit for editing this message's topic has passed."));
+    expect(() => check({ topic: 'dinner' }, {}, at(8 * DAY))).toThrow(
+      refused("The time limit for editing this message's topic has passed."),
+    );
   });
 
   it('given a topic or channel change of a channel message, then the topic is to be read; given a content edit, it is not', () => {
     expect(check({ topic: 'dinner' }).moves).toBe(true);
     expect(check({ stream_id: 6 }, { state: { targetChannel: target } })).toMatchObject({ moves: true, target, newTopicName: 'lunch' });
-    expect(check({ content: 'new', propagate_mode: 'change_one' })).toMatchObject({ moves: false, content: { content: 'new', renderedContent: '<p>new</p>' } });
+    expect(check({ content: 'new', propagate_mode: 'change_one' })).toMatchObject({
+      moves: false,
+      content: { content: 'new', renderedContent: '<p>new</p>' },
+    });
   });
 });

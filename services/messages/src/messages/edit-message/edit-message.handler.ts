@@ -59,7 +59,11 @@ async function noticeEvents(deps: MessagesDeps, notice: Notice, decided: readonl
   try {
     const decision = await notifyInChannel(deps, notice.channelId, notice.topic, notice.content, now);
     if (!decision) return [];
-    return decision.events.map((e) => ({ ...e, sequence: e.sequence + decided.length, data: { ...e.data, messageId: (e.data.messageId as number) + sentBefore } }));
+    return decision.events.map((e) => ({
+      ...e,
+      sequence: e.sequence + decided.length,
+      data: { ...e.data, messageId: (e.data.messageId as number) + sentBefore },
+    }));
   } catch (error) {
     if (error instanceof DomainError) return [];
     throw error;
@@ -67,14 +71,25 @@ async function noticeEvents(deps: MessagesDeps, notice: Notice, decided: readonl
 }
 
 /** Zulip's `access_stream_by_id_for_message`: the channel, if the actor has content access to it. */
-async function accessibleChannel(deps: MessagesDeps, ctx: ChannelsContext, reader: MessageReader, channelId: number): Promise<ChannelState | null> {
+async function accessibleChannel(
+  deps: MessagesDeps,
+  ctx: ChannelsContext,
+  reader: MessageReader,
+  channelId: number,
+): Promise<ChannelState | null> {
   const channel = await deps.repo.channel(channelId);
   if (!channel) return null;
   return hasContentAccess(ctx, ctx.actor, channel, activeSubscription(reader.subscriptions, channelId) !== undefined) ? channel : null;
 }
 
 /** What the checks need: nothing that grows with the topic's messages. */
-async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: MessageReader, request: EditRequest, wildcardThreshold: number): Promise<EditCheckState> {
+async function loadCheckState(
+  deps: MessagesDeps,
+  ctx: ChannelsContext,
+  reader: MessageReader,
+  request: EditRequest,
+  wildcardThreshold: number,
+): Promise<EditCheckState> {
   const { repo } = deps;
   const [found, messagesVersion] = await Promise.all([repo.message(request.messageId), repo.messagesVersion()]);
   const message = found && (await reader.canRead(found)) ? found : null;
@@ -92,7 +107,8 @@ async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: 
   };
   if (message && request.content !== undefined) {
     state.render = await renderContextFor(deps, ctx, ctx.actor, request.content);
-    if (uploadPathIds(request.content, ctx.realm.host).length > 0) state.linkedUploads = await linkedUploads(deps, reader, request.content, ctx.realm.host);
+    if (uploadPathIds(request.content, ctx.realm.host).length > 0)
+      state.linkedUploads = await linkedUploads(deps, reader, request.content, ctx.realm.host);
     state.previousClaims = await previousClaims(deps, message);
   }
   const conversation = message?.conversation;
@@ -101,10 +117,17 @@ async function loadCheckState(deps: MessagesDeps, ctx: ChannelsContext, reader: 
   if (!channel) return state;
   state.channel = channel;
   if (request.content !== undefined && request.content.includes('@**')) {
-    const participants = state.render && mentionsTopicWildcard(request.content, state.render) ? participantIds(await repo.topicParticipantsOf(channel.channelId, conversation.topic)).length : 0;
-    state.wildcardAudience = { channelSubscribers: channel.subscriberIds.filter((id) => ctx.user(id)?.isActive).length, topicParticipants: participants };
+    const participants =
+      state.render && mentionsTopicWildcard(request.content, state.render)
+        ? participantIds(await repo.topicParticipantsOf(channel.channelId, conversation.topic)).length
+        : 0;
+    state.wildcardAudience = {
+      channelSubscribers: channel.subscriberIds.filter((id) => ctx.user(id)?.isActive).length,
+      topicParticipants: participants,
+    };
   }
-  if (request.channelId !== undefined && request.channelId !== channel.channelId) state.targetChannel = await accessibleChannel(deps, ctx, reader, request.channelId);
+  if (request.channelId !== undefined && request.channelId !== channel.channelId)
+    state.targetChannel = await accessibleChannel(deps, ctx, reader, request.channelId);
   return state;
 }
 
@@ -142,7 +165,13 @@ async function loadMoveState(deps: MessagesDeps, ctx: ChannelsContext, reader: M
     topicMessages,
     lastInTarget: lastInTarget && topicMessage(lastInTarget),
     targetTopicExists: (targetList?.count ?? 0) > 0,
-    policies: { from: fromPolicies, to: activePolicies(to), targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0, usersLosingAccess, userVersions: knownUserVersions(from, to) },
+    policies: {
+      from: fromPolicies,
+      to: activePolicies(to),
+      targetTopicHasMessages: !sameList && (targetList?.count ?? 0) > 0,
+      usersLosingAccess,
+      userVersions: knownUserVersions(from, to),
+    },
   };
 }
 

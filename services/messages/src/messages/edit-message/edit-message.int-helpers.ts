@@ -8,7 +8,8 @@ export async function send(auth: Credentials, params: Record<string, unknown>): 
   return res.body.id as number;
 }
 
-export const edit = (auth: Credentials, messageId: number, params: Record<string, unknown>) => api('PATCH', `/messages/${messageId}`, { auth, params });
+export const edit = (auth: Credentials, messageId: number, params: Record<string, unknown>) =>
+  api('PATCH', `/messages/${messageId}`, { auth, params });
 
 export interface ViewedMessage {
   id: number;
@@ -23,7 +24,19 @@ export interface ViewedMessage {
 
 /** The messages of a channel's topic the user sees, oldest first (raw Markdown). */
 export async function topicMessages(auth: Credentials, channel: string, topic: string): Promise<ViewedMessage[]> {
-  const res = await api('GET', '/messages', { auth, params: { anchor: 'newest', num_before: 100, num_after: 0, apply_markdown: false, narrow: [['channel', channel], ['topic', topic]] } });
+  const res = await api('GET', '/messages', {
+    auth,
+    params: {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      apply_markdown: false,
+      narrow: [
+        ['channel', channel],
+        ['topic', topic],
+      ],
+    },
+  });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.messages as ViewedMessage[];
 }

@@ -12,14 +12,17 @@ export function selectMoved(messages: readonly TopicMessage[], target: TopicMess
   if (mode === 'change_one') return [target];
   const selected = mode === 'change_all' ? [...messages] : messages.filter((m) => m.messageId >= target.messageId);
   // The target is always moved, even when the list no longer holds it (it is read by id).
-  return selected.some((m) => m.messageId === target.messageId) ? selected : [...selected, target].sort((a, b) => a.messageId - b.messageId);
+  return selected.some((m) => m.messageId === target.messageId)
+    ? selected
+    : [...selected, target].sort((a, b) => a.messageId - b.messageId);
 }
 
 /** Zulip's grace period on every editing and moving time limit. */
 export const EDIT_LIMIT_GRACE_SECONDS = 20;
 
 /** Whether a message sent at `timestamp` is past `limit` (null: none) plus the grace, at `now` (Unix seconds). */
-export const pastLimit = (timestamp: number, limit: number | null, now: number): boolean => limit !== null && now - timestamp > limit + EDIT_LIMIT_GRACE_SECONDS;
+export const pastLimit = (timestamp: number, limit: number | null, now: number): boolean =>
+  limit !== null && now - timestamp > limit + EDIT_LIMIT_GRACE_SECONDS;
 
 export interface TimeLimitScan {
   firstAllowedId: number | null;

@@ -1,7 +1,8 @@
 import { api, createChannel, createUser, owner, subscribeTo, uniqueChannelName, type Credentials } from '@zulip-es/testing';
 import { send } from '../edit-message/edit-message.int-helpers';
 
-const matches = (auth: Credentials, msg_ids: number[], narrow: unknown[]) => api('GET', '/messages/matches_narrow', { auth, params: { msg_ids, narrow } });
+const matches = (auth: Credentials, msg_ids: number[], narrow: unknown[]) =>
+  api('GET', '/messages/matches_narrow', { auth, params: { msg_ids, narrow } });
 
 describe('GET /messages/matches_narrow', () => {
   it('answers which of the messages the caller received match the narrow, with their content and escaped topic', async () => {
@@ -14,8 +15,19 @@ describe('GET /messages/matches_narrow', () => {
     const elsewhere = await send(sender, { type: 'stream', to: name, topic: 'other', content: 'x' });
     const dm = await send(sender, { type: 'direct', to: JSON.stringify([reader.userId]), content: 'hi' });
 
-    const res = await matches(reader, [before, inTopic, elsewhere, dm, 2 ** 31 - 1], [{ operator: 'channel', operand: name }, { operator: 'topic', operand: 'a <b>' }]);
-    expect(res.body).toEqual({ result: 'success', msg: '', messages: { [inTopic]: { match_content: '<p><strong>bold</strong></p>', match_subject: 'a &lt;b&gt;' } } });
+    const res = await matches(
+      reader,
+      [before, inTopic, elsewhere, dm, 2 ** 31 - 1],
+      [
+        { operator: 'channel', operand: name },
+        { operator: 'topic', operand: 'a <b>' },
+      ],
+    );
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      messages: { [inTopic]: { match_content: '<p><strong>bold</strong></p>', match_subject: 'a &lt;b&gt;' } },
+    });
 
     const dms = await matches(reader, [inTopic, dm], [{ operator: 'is', operand: 'dm' }]);
     expect(dms.body.messages).toEqual({ [dm]: { match_content: '<p>hi</p>', match_subject: '' } });

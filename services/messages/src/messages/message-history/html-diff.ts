@@ -41,7 +41,10 @@ function compare(before: string[], after: string[]): { kept: boolean[]; lostBefo
   const lengths = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lengths[i * (m + 1) + j] = before[start + i] === after[start + j] ? lengths[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lengths[(i + 1) * (m + 1) + j]!, lengths[i * (m + 1) + j + 1]!);
+      lengths[i * (m + 1) + j] =
+        before[start + i] === after[start + j]
+          ? lengths[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(lengths[(i + 1) * (m + 1) + j]!, lengths[i * (m + 1) + j + 1]!);
     }
   }
   let i = 0;
@@ -62,7 +65,9 @@ function compare(before: string[], after: string[]): { kept: boolean[]; lostBefo
 const deleted = (words: string[]): string => `<span class="highlight_text_deleted">${words.join(' ')}</span>`;
 
 export function htmlDiff(before: string, after: string): string {
-  const oldWords = tokenize(before).map(wordOf).filter((w): w is string => w !== null && w !== '');
+  const oldWords = tokenize(before)
+    .map(wordOf)
+    .filter((w): w is string => w !== null && w !== '');
   const tokens = tokenize(after);
   const newWords = tokens.map(wordOf).filter((w): w is string => w !== null && w !== '');
   const { kept, lostBefore } = compare(oldWords, newWords);

@@ -41,5 +41,7 @@ export function messageHistory(message: MessageState, history: readonly EditHist
   }
   snapshots.push({ content, rendered_content: rendered, timestamp: message.timestamp, topic, user_id: message.senderId });
   const display = (t: string): string => (t === '' && !allowEmptyTopicName ? REALM_EMPTY_TOPIC_DISPLAY_NAME : t);
-  return snapshots.reverse().map((s) => ({ ...s, topic: display(s.topic), ...(s.prev_topic !== undefined ? { prev_topic: display(s.prev_topic) } : {}) }));
+  return snapshots
+    .reverse()
+    .map((s) => ({ ...s, topic: display(s.topic), ...(s.prev_topic !== undefined ? { prev_topic: display(s.prev_topic) } : {}) }));
 }

@@ -14,7 +14,7 @@ class CountingStore extends MemoryListStore {
   }
 }
 
-describe('the projector\'s cache of message id lists', () => {
+describe("the projector's cache of message id lists", () => {
   it('serves the next append from what the last one wrote, at the version it was kept at', async () => {
     const store = new CountingStore();
     const cached = new CachedListStore(store);

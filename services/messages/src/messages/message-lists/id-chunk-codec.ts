@@ -45,7 +45,12 @@ export function decodeChunkRefs(stored: mongo.Binary): ChunkRef[] {
   const refs = new Array<ChunkRef>(bytes.length / REF_BYTES);
   for (let i = 0; i < refs.length; i++) {
     const at = i * REF_BYTES;
-    refs[i] = { no: bytes.readUInt32LE(at), firstId: bytes.readUInt32LE(at + 4), lastId: bytes.readUInt32LE(at + 8), count: bytes.readUInt32LE(at + 12) };
+    refs[i] = {
+      no: bytes.readUInt32LE(at),
+      firstId: bytes.readUInt32LE(at + 4),
+      lastId: bytes.readUInt32LE(at + 8),
+      count: bytes.readUInt32LE(at + 12),
+    };
   }
   return refs;
 }

@@ -17,7 +17,7 @@ describe('a chunk of message ids as stored', () => {
   });
 });
 
-describe('a list head\'s chunk references as stored', () => {
+describe("a list head's chunk references as stored", () => {
   it('decodes to the references encoded, in their order', () => {
     const refs = [
       { no: 1, firstId: 1, lastId: 1_000, count: 1_000 },

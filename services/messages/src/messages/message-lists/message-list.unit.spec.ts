@@ -1,4 +1,14 @@
-import { addIds, idsBefore, idsFrom, listSummary, MAX_CHUNK, MemoryListStore, removeIds, taggedIdsAmong, taggedIdsBetween } from './message-list';
+import {
+  addIds,
+  idsBefore,
+  idsFrom,
+  listSummary,
+  MAX_CHUNK,
+  MemoryListStore,
+  removeIds,
+  taggedIdsAmong,
+  taggedIdsBetween,
+} from './message-list';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -52,7 +62,11 @@ describe('chunked message id lists', () => {
 
   it('given a full chunk, when ids are inserted inside it, then it splits into new chunks and the old one is dropped', async () => {
     const store = new MemoryListStore();
-    await addIds(store, 't', range(1, 2000).map((n) => n * 2));
+    await addIds(
+      store,
+      't',
+      range(1, 2000).map((n) => n * 2),
+    );
     await addIds(store, 't', [3, 5, 7]);
     const ids = await listOf(store, 't');
     expect(ids.slice(0, 6)).toEqual([2, 3, 4, 5, 6, 7]);
@@ -88,7 +102,11 @@ describe('chunked message id lists', () => {
 
   it('given a crash between writing chunks and the head, when the addition is repeated, then the list is whole and consistent', async () => {
     const store = new MemoryListStore();
-    await addIds(store, 't', range(1, 1000).map((n) => n * 2));
+    await addIds(
+      store,
+      't',
+      range(1, 1000).map((n) => n * 2),
+    );
     // The split's new chunks were written, but not the head: simulate by replaying on a store
     // whose head write is lost once.
     const putHead = store.putHead.bind(store);

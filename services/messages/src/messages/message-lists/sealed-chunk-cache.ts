@@ -42,7 +42,9 @@ export class SealedChunkCache implements ListStore {
     const found = nos.map((no) => this.cached(key, no));
     const missing = nos.filter((_, i) => !found[i]);
     if (missing.length === 0) return found as Chunk[];
-    const read = this.store.chunksOf ? await this.store.chunksOf(key, missing) : await Promise.all(missing.map((no) => this.store.chunk(key, no)));
+    const read = this.store.chunksOf
+      ? await this.store.chunksOf(key, missing)
+      : await Promise.all(missing.map((no) => this.store.chunk(key, no)));
     const byNo = new Map(missing.map((no, i) => [no, read[i]!]));
     return nos.map((no, i) => found[i] ?? this.keep(key, no, byNo.get(no)!));
   }

@@ -110,10 +110,19 @@ describe('the sealed chunk cache', () => {
         await addIds(writer, 't', range(nextId, nextId + count - 1), { tagOf });
         nextId += count;
       } else if (choice < 7) {
-        await removeIds(writer, 't', range(1, 40).map(() => 1 + random(nextId)));
+        await removeIds(
+          writer,
+          't',
+          range(1, 40).map(() => 1 + random(nextId)),
+        );
       } else if (choice < 9) {
         retag++;
-        await addIds(writer, 't', range(1, 60).map(() => 1 + random(nextId)), { tagOf: (id) => `${id % 5} topic ${retag}` });
+        await addIds(
+          writer,
+          't',
+          range(1, 60).map(() => 1 + random(nextId)),
+          { tagOf: (id) => `${id % 5} topic ${retag}` },
+        );
       } else {
         await deleteList(writer, 't');
       }

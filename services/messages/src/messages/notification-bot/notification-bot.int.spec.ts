@@ -18,15 +18,24 @@ describe('the Notification Bot', () => {
   it('tells the referrer, in a direct message, that their invitation was accepted when they asked for it', async () => {
     const inviter = await createUser({ role: Role.ADMINISTRATOR });
     const email = uniqueEmail('referred');
-    const sent = await api('POST', '/invites', { auth: inviter, params: { invitee_emails: email, stream_ids: [], notify_referrer_on_join: true } });
+    const sent = await api('POST', '/invites', {
+      auth: inviter,
+      params: { invitee_emails: email, stream_ids: [], notify_referrer_on_join: true },
+    });
     expect(sent.status).toBe(200);
     const key = invitationKeyIn((await waitForMails(email))[0]);
     const accepted = await api('POST', '/invites/accept', { params: { key, full_name: 'Referred Person', password: 'a-good-password' } });
     expect(accepted.status).toBe(200);
     const userId = accepted.body.user_id as number;
-    const notice = await capture.waitFor((e) => e.type === 'message.sent.v1' && e.data.content === `@_**Referred Person|${userId}** accepted your invitation to join Zulip!`, 20_000);
+    const notice = await capture.waitFor(
+      (e) => e.type === 'message.sent.v1' && e.data.content === `@_**Referred Person|${userId}** accepted your invitation to join Zulip!`,
+      20_000,
+    );
     expect(notice.causationId).toMatch(/^invitation\.accepted:\d+$/);
-    const dms = await api('GET', '/messages', { auth: inviter, params: { anchor: 'newest', num_before: 5, narrow: [{ operator: 'is', operand: 'dm' }] } });
+    const dms = await api('GET', '/messages', {
+      auth: inviter,
+      params: { anchor: 'newest', num_before: 5, narrow: [{ operator: 'is', operand: 'dm' }] },
+    });
     expect(dms.body.messages).toEqual([
       expect.objectContaining({
         sender_email: 'notification-bot@zulip.com',
@@ -38,7 +47,9 @@ describe('the Notification Bot', () => {
     // Clients look the sender up by id: a bot with its Zulip address.
     const [{ sender_id: botId }] = dms.body.messages as { sender_id: number }[];
     const bot = await api('GET', `/users/${botId}`, { auth: inviter });
-    expect(bot.body.user).toEqual(expect.objectContaining({ email: 'notification-bot@zulip.com', is_bot: true, full_name: 'Notification Bot' }));
+    expect(bot.body.user).toEqual(
+      expect.objectContaining({ email: 'notification-bot@zulip.com', is_bot: true, full_name: 'Notification Bot' }),
+    );
   });
 
   it('stays silent when the referrer did not ask', async () => {
@@ -49,7 +60,10 @@ describe('the Notification Bot', () => {
     await api('POST', '/invites/accept', { params: { key, full_name: 'Quiet Person', password: 'a-good-password' } });
     await capture.waitFor((e) => e.type === 'channel.subscribers_added.v1' || e.type === 'message.sent.v1', 3_000).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 1500));
-    const dms = await api('GET', '/messages', { auth: inviter, params: { anchor: 'newest', num_before: 5, narrow: [{ operator: 'is', operand: 'dm' }] } });
+    const dms = await api('GET', '/messages', {
+      auth: inviter,
+      params: { anchor: 'newest', num_before: 5, narrow: [{ operator: 'is', operand: 'dm' }] },
+    });
     expect(dms.body.messages).toEqual([]);
   });
 });

@@ -33,7 +33,13 @@ export async function notifyDirectly(deps: MessagesDeps, recipientId: number, co
  * A channel message from the Notification Bot (for notices such as moved messages): bots of
  * this kind may post in any channel of the organization.
  */
-export async function notifyInChannel(deps: MessagesDeps, channelId: number, topic: string, content: string, now: Date): Promise<Decision | null> {
+export async function notifyInChannel(
+  deps: MessagesDeps,
+  channelId: number,
+  topic: string,
+  content: string,
+  now: Date,
+): Promise<Decision | null> {
   const bot = notificationBot(deps.users);
   if (!bot) return null;
   return sendAs(deps, bot, { kind: 'channel', channel: { id: channelId }, topic }, content, INTERNAL_CLIENT, now);
@@ -45,7 +51,12 @@ export async function notifyInChannel(deps: MessagesDeps, channelId: number, top
  * them). A notice the channel refuses (a topics policy changed by the same command) is left out,
  * as Zulip only logs such failures.
  */
-export async function channelNoticeEvents(deps: MessagesDeps, decided: readonly NewEvent[], notices: readonly { channelId: number; topic: string; content: string }[], now: Date): Promise<NewEvent[]> {
+export async function channelNoticeEvents(
+  deps: MessagesDeps,
+  decided: readonly NewEvent[],
+  notices: readonly { channelId: number; topic: string; content: string }[],
+  now: Date,
+): Promise<NewEvent[]> {
   const events: NewEvent[] = [];
   for (const notice of notices) {
     let decision: Decision | null;
@@ -58,7 +69,13 @@ export async function channelNoticeEvents(deps: MessagesDeps, decided: readonly 
     if (!decision) continue;
     const before = [...decided, ...events].filter((e) => e.aggregateId === MESSAGES_AGGREGATE);
     const sent = before.filter((e) => e.type === 'message.sent.v1').length;
-    events.push(...decision.events.map((e) => ({ ...e, sequence: e.sequence + before.length, data: { ...e.data, messageId: (e.data.messageId as number) + sent } })));
+    events.push(
+      ...decision.events.map((e) => ({
+        ...e,
+        sequence: e.sequence + before.length,
+        data: { ...e.data, messageId: (e.data.messageId as number) + sent },
+      })),
+    );
   }
   return events;
 }

@@ -1,5 +1,12 @@
 import { DomainError, badRequest, type Decision } from '@zulip-es/platform';
-import { MAX_REACTIONS_PER_MESSAGE, type OperationData, type ReactionAddedV1, type ReactionRemovedV1, type addReaction, type removeReaction } from '@zulip-es/contracts';
+import {
+  MAX_REACTIONS_PER_MESSAGE,
+  type OperationData,
+  type ReactionAddedV1,
+  type ReactionRemovedV1,
+  type addReaction,
+  type removeReaction,
+} from '@zulip-es/contracts';
 import { emojiByName, emojiRequestProblem, noSuchEmoji, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import { MESSAGES_AGGREGATE, type MessageState, type StoredReaction } from '../message.state';
 
@@ -33,14 +40,17 @@ export function decideAddReaction(cmd: AddReaction, state: ReactionState): Decis
   }
   const reactions = message.reactions ?? [];
   const same = sameEmoji(code, type);
-  if (reactions.some((r) => same(r) && r.userId === state.actorId)) throw new DomainError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
+  if (reactions.some((r) => same(r) && r.userId === state.actorId))
+    throw new DomainError('REACTION_ALREADY_EXISTS', 'Reaction already exists.');
   if (reactions.length >= MAX_REACTIONS_PER_MESSAGE) throw badRequest(`A message has at most ${MAX_REACTIONS_PER_MESSAGE} reactions.`);
   const joined = reactions.find(same);
   if (!joined) {
     const problem = emojiRequestProblem(cmd.emoji_name, code, type, state.customEmoji);
     if (problem !== undefined) throw badRequest(problem);
   }
-  const reaction = joined ? { ...joined, userId: state.actorId } : { userId: state.actorId, emojiName: cmd.emoji_name, emojiCode: code, reactionType: type as StoredReaction['reactionType'] };
+  const reaction = joined
+    ? { ...joined, userId: state.actorId }
+    : { userId: state.actorId, emojiName: cmd.emoji_name, emojiCode: code, reactionType: type as StoredReaction['reactionType'] };
   return decided('reaction.added.v1', message, reaction, state.messagesVersion);
 }
 
@@ -69,7 +79,12 @@ function readable(state: ReactionState): MessageState {
   return state.message;
 }
 
-function decided(type: (ReactionAddedV1 | ReactionRemovedV1)['type'], message: MessageState, reaction: StoredReaction, messagesVersion: number): Decision {
+function decided(
+  type: (ReactionAddedV1 | ReactionRemovedV1)['type'],
+  message: MessageState,
+  reaction: StoredReaction,
+  messagesVersion: number,
+): Decision {
   const data: ReactionAddedV1['data'] = { messageId: message.messageId, ...reaction, conversation: message.conversation };
   return { events: [{ type, aggregateId: MESSAGES_AGGREGATE, sequence: messagesVersion + 1, data }], reply: {} };
 }

@@ -11,7 +11,10 @@ export async function applyReaction(repo: MessagesRepository, event: ReactionAdd
   const { messageId, userId, emojiName, emojiCode, reactionType } = event.data;
   const message = await repo.message(messageId);
   if (!message || message.version >= sequence) return;
-  const others = (message.reactions ?? []).filter((r) => !(r.userId === userId && r.emojiCode === emojiCode && r.reactionType === reactionType));
-  const reactions: StoredReaction[] = event.type === 'reaction.added.v1' ? [...others, { userId, emojiName, emojiCode, reactionType }] : others;
+  const others = (message.reactions ?? []).filter(
+    (r) => !(r.userId === userId && r.emojiCode === emojiCode && r.reactionType === reactionType),
+  );
+  const reactions: StoredReaction[] =
+    event.type === 'reaction.added.v1' ? [...others, { userId, emojiName, emojiCode, reactionType }] : others;
   await repo.messages.updateOne({ _id: messageDocId(messageId) }, { $set: { reactions, version: sequence } });
 }

@@ -5,12 +5,16 @@ import { edit, send, SUCCESS } from '../edit-message/edit-message.int-helpers';
 type Policy = 'all' | 'moves' | 'none';
 
 type Shown = Record<string, unknown>;
-const readOne = async (auth: Credentials, id: number): Promise<Shown> => (await api('GET', `/messages/${id}`, { auth, params: { apply_markdown: false } })).body.message as Shown;
+const readOne = async (auth: Credentials, id: number): Promise<Shown> =>
+  (await api('GET', `/messages/${id}`, { auth, params: { apply_markdown: false } })).body.message as Shown;
 const readInList = async (auth: Credentials, id: number): Promise<Shown> =>
   ((await api('GET', '/messages', { auth, params: { message_ids: [id], apply_markdown: false } })).body.messages as Shown[])[0];
 
 /** Sets the organization's policy and waits until the messages service applies it (it follows users.events). */
-async function setPolicy(policy: Policy, probe: { auth: Credentials; id: number; shows: (m: Record<string, unknown>) => boolean }): Promise<void> {
+async function setPolicy(
+  policy: Policy,
+  probe: { auth: Credentials; id: number; shows: (m: Record<string, unknown>) => boolean },
+): Promise<void> {
   const res = await api('PATCH', '/realm', { auth: owner(), params: { message_edit_history_visibility_policy: policy } });
   expect(res.body).toMatchObject({ result: 'success' });
   for (let i = 0; i < 100 && !probe.shows(await readOne(probe.auth, probe.id)); i++) await new Promise((r) => setTimeout(r, 50));
@@ -50,17 +54,28 @@ describe('message_edit_history_visibility_policy on GET /messages and GET /messa
       }
       // GET /messages/{message_id}/history shows only the moves too: the content as it is now throughout.
       const snapshots = (await api('GET', `/messages/${both}/history`, { auth: user })).body.message_history as Record<string, unknown>[];
-      expect(snapshots.map((s) => [s.topic, s.content, s.prev_topic])).toEqual([['b', 'w2', undefined], ['c', 'w2', 'b'], ['d', 'w2', 'c']]);
+      expect(snapshots.map((s) => [s.topic, s.content, s.prev_topic])).toEqual([
+        ['b', 'w2', undefined],
+        ['c', 'w2', 'b'],
+        ['d', 'w2', 'c'],
+      ]);
       expect(snapshots.some((s) => 'prev_content' in s)).toBe(false);
 
       await setPolicy('none', { auth: user, id: both, shows: (m) => !('edit_history' in m) });
       for (const read of [readOne, readInList]) {
         for (const id of [edited, both]) expect(await read(user, id)).not.toHaveProperty('edit_history');
-        expect(await read(user, both)).toMatchObject({ last_edit_timestamp: all.last_edit_timestamp, last_moved_timestamp: all.last_moved_timestamp });
+        expect(await read(user, both)).toMatchObject({
+          last_edit_timestamp: all.last_edit_timestamp,
+          last_moved_timestamp: all.last_moved_timestamp,
+        });
       }
       const registered = await api('POST', '/register', { auth: user, params: { fetch_event_types: ['realm'] } });
       expect(registered.body).toMatchObject({ realm_message_edit_history_visibility_policy: 'none', realm_allow_edit_history: false });
-      expect((await api('GET', `/messages/${both}/history`, { auth: user })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Message edit history is disabled in this organization' });
+      expect((await api('GET', `/messages/${both}/history`, { auth: user })).body).toEqual({
+        result: 'error',
+        code: 'BAD_REQUEST',
+        msg: 'Message edit history is disabled in this organization',
+      });
     } finally {
       await setPolicy('all', { auth: user, id: both, shows: (m) => Array.isArray(m.edit_history) && m.edit_history.length === 2 });
     }

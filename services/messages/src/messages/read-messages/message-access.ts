@@ -80,7 +80,11 @@ export async function readerFor({ repo, users }: Pick<MessagesDeps, 'repo' | 'us
 }
 
 /** Zulip's `access_message`: a message the caller may read, else its `Invalid message(s)` (whether it exists or not). */
-export async function accessMessage(deps: Pick<MessagesDeps, 'repo' | 'users'>, actorId: number | null, messageId: number): Promise<{ reader: MessageReader; message: MessageState }> {
+export async function accessMessage(
+  deps: Pick<MessagesDeps, 'repo' | 'users'>,
+  actorId: number | null,
+  messageId: number,
+): Promise<{ reader: MessageReader; message: MessageState }> {
   const reader = await readerFor(deps, actorId);
   const message = await deps.repo.message(messageId);
   if (!message || !(await reader.canRead(message))) throw badRequest('Invalid message(s)');

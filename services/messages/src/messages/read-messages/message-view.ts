@@ -19,13 +19,19 @@ export interface MessageViewLookups {
   topicLinks?(topic: string): { url: string; text: string }[];
 }
 
-const gravatarUrl = (email: string): string => `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
+const gravatarUrl = (email: string): string =>
+  `https://secure.gravatar.com/avatar/${createHash('md5').update(email.toLowerCase()).digest('hex')}?d=identicon&version=1`;
 
 /**
  * Zulip's message dictionary (`MessageDict`), with the reader's `flags`. Names and emails are the
  * users' current ones. Submessages are not implemented (always empty).
  */
-export function messageView(message: MessageState, lookups: MessageViewLookups, options: MessageViewOptions, flags: readonly string[] = ['read']): Record<string, unknown> {
+export function messageView(
+  message: MessageState,
+  lookups: MessageViewLookups,
+  options: MessageViewOptions,
+  flags: readonly string[] = ['read'],
+): Record<string, unknown> {
   const sender = lookups.user(message.senderId);
   const senderEmail = sender ? apiEmail(sender, lookups.realm) : '';
   const base = {
@@ -51,7 +57,14 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
   const { conversation } = message;
   if (conversation.type === 'channel') {
     const subject = conversation.topic === '' && !options.allowEmptyTopicName ? REALM_EMPTY_TOPIC_DISPLAY_NAME : conversation.topic;
-    return { ...base, type: 'stream', display_recipient: lookups.channelName(conversation.channelId), stream_id: conversation.channelId, subject, topic_links: lookups.topicLinks?.(conversation.topic) ?? [] };
+    return {
+      ...base,
+      type: 'stream',
+      display_recipient: lookups.channelName(conversation.channelId),
+      stream_id: conversation.channelId,
+      subject,
+      topic_links: lookups.topicLinks?.(conversation.topic) ?? [],
+    };
   }
   const display = conversation.userIds.map((id) => {
     const user = lookups.user(id);
@@ -61,17 +74,31 @@ export function messageView(message: MessageState, lookups: MessageViewLookups, 
 }
 
 /** Zulip's `SubMessage.get_raw_db_rows` row in a message payload. */
-export const submessageView = (messageId: number, s: Submessage) => ({ id: s.submessageId, message_id: messageId, sender_id: s.senderId, msg_type: s.msgType, content: s.content });
+export const submessageView = (messageId: number, s: Submessage) => ({
+  id: s.submessageId,
+  message_id: messageId,
+  sender_id: s.senderId,
+  msg_type: s.msgType,
+  content: s.content,
+});
 
 /** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */
-const reactionView = (r: StoredReaction) => ({ emoji_name: r.emojiName, emoji_code: r.emojiCode, reaction_type: r.reactionType, user_id: r.userId });
+const reactionView = (r: StoredReaction) => ({
+  emoji_name: r.emojiName,
+  emoji_code: r.emojiCode,
+  reaction_type: r.reactionType,
+  user_id: r.userId,
+});
 
 /**
  * Zulip's `messages_for_ids` with `visible_edit_history_for_message`: "all" shows every entry,
  * "moves" only moves (a content edit made with a topic change keeps its topic part), "none" no
  * `edit_history` at all. `last_edit_timestamp` and `last_moved_timestamp` do not depend on it.
  */
-export function visibleEditHistory(history: readonly EditHistoryEntry[] | undefined, policy: ReadRealm['messageEditHistoryVisibilityPolicy']): { edit_history?: EditHistoryEntry[] } {
+export function visibleEditHistory(
+  history: readonly EditHistoryEntry[] | undefined,
+  policy: ReadRealm['messageEditHistoryVisibilityPolicy'],
+): { edit_history?: EditHistoryEntry[] } {
   if (history === undefined || policy === 'none') return {};
   if (policy === 'all') return { edit_history: [...history] };
   const moves = history.flatMap((entry) => {

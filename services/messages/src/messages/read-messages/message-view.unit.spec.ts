@@ -4,7 +4,14 @@ import { visibleEditHistory } from './message-view';
 const contentEdit: EditHistoryEntry = { user_id: 5, timestamp: 300, prev_content: 'old', prev_rendered_content: '<p>old</p>' };
 const topicMove: EditHistoryEntry = { user_id: 6, timestamp: 200, prev_topic: 'a', topic: 'b' };
 const channelMove: EditHistoryEntry = { user_id: 6, timestamp: 150, prev_stream: 3, stream: 4 };
-const contentAndTopic: EditHistoryEntry = { user_id: 5, timestamp: 100, prev_content: 'first', prev_rendered_content: '<p>first</p>', prev_topic: 'z', topic: 'a' };
+const contentAndTopic: EditHistoryEntry = {
+  user_id: 5,
+  timestamp: 100,
+  prev_content: 'first',
+  prev_rendered_content: '<p>first</p>',
+  prev_topic: 'z',
+  topic: 'a',
+};
 const history = [contentEdit, topicMove, channelMove, contentAndTopic];
 
 describe('edit history visibility (message_edit_history_visibility_policy)', () => {

@@ -18,7 +18,8 @@ export function parseAnchor(raw: string | undefined, useFirstUnread: boolean): A
   if (raw === undefined && !useFirstUnread) throw badRequest("Missing 'anchor' argument.");
   // Zulip's legacy `use_first_unread_anchor` wins over any `anchor` sent beside it.
   const value = useFirstUnread ? 'first_unread' : raw!;
-  if (value === 'first_unread') return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true, firstUnread: true };
+  if (value === 'first_unread')
+    return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true, firstUnread: true };
   if (value === 'newest') return { anchor: LARGER_THAN_MAX_MESSAGE_ID, anchoredToLeft: false, anchoredToRight: true };
   if (value === 'oldest') return { anchor: 0, anchoredToLeft: true, anchoredToRight: false };
   if (!/^-?\d+$/.test(value.trim())) throw badRequest('Invalid anchor');
@@ -36,7 +37,8 @@ export function rangeQueries(a: Anchor, numBefore: number, numAfter: number, inc
   const needBefore = !a.anchoredToLeft && numBefore > 0;
   const needAfter = !a.anchoredToRight && numAfter > 0;
   const inc = includeAnchor ? 1 : 0;
-  if (needBefore && needAfter) return { before: { atOrBelow: a.anchor - 1, limit: numBefore }, after: { atOrAbove: a.anchor, limit: numAfter + 1 } };
+  if (needBefore && needAfter)
+    return { before: { atOrBelow: a.anchor - 1, limit: numBefore }, after: { atOrAbove: a.anchor, limit: numAfter + 1 } };
   if (needBefore) return { before: { atOrBelow: a.anchor - (1 - inc), limit: numBefore + (a.anchoredToRight ? 0 : inc) }, after: null };
   if (needAfter) return { before: null, after: { atOrAbove: a.anchor + (1 - inc), limit: numAfter + inc } };
   // Neither side: the anchor alone (when included).

@@ -13,7 +13,11 @@ export interface Term {
 
 /** The legacy `[operator, operand]` pairs and the object form, read the same way. */
 export const normalizeTerms = (narrow: readonly NarrowTerm[]): Term[] =>
-  narrow.map((t) => (Array.isArray(t) ? { operator: t[0], operand: t[1], negated: false } : { operator: t.operator, operand: t.operand, negated: t.negated ?? false }));
+  narrow.map((t) =>
+    Array.isArray(t)
+      ? { operator: t[0], operand: t[1], negated: false }
+      : { operator: t.operator, operand: t.operand, negated: t.negated ?? false },
+  );
 
 const invalid = (desc: string): Error => badRequest(`Invalid narrow operator: ${desc}`);
 
@@ -43,7 +47,14 @@ export interface FlagTerm {
 }
 
 function usersOf(lookups: NarrowLookups, operand: Term['operand'], operator: string): ReadUser[] {
-  const parts = Array.isArray(operand) ? operand : typeof operand === 'number' ? [operand] : operand.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const parts = Array.isArray(operand)
+    ? operand
+    : typeof operand === 'number'
+      ? [operand]
+      : operand
+          .split(',')
+          .map((e) => e.trim())
+          .filter((e) => e !== '');
   return parts.map((p) => {
     const user = typeof p === 'number' ? lookups.user(p) : lookups.userByApiEmail(p);
     if (!user) throw invalid(`unknown user in ${operator}`);
@@ -67,7 +78,12 @@ export async function planNarrow(terms: readonly Term[], lookups: NarrowLookups)
     switch (term.operator) {
       case 'channel':
       case 'stream': {
-        const found = typeof term.operand === 'number' ? await lookups.channel(term.operand) : typeof term.operand === 'string' ? await lookups.channelByName(term.operand) : null;
+        const found =
+          typeof term.operand === 'number'
+            ? await lookups.channel(term.operand)
+            : typeof term.operand === 'string'
+              ? await lookups.channelByName(term.operand)
+              : null;
         if (!found) throw invalid(`unknown channel ${String(term.operand)}`);
         const id = found.channelId;
         test = (m) => m.conversation.type === 'channel' && m.conversation.channelId === id;
@@ -82,7 +98,9 @@ export async function planNarrow(terms: readonly Term[], lookups: NarrowLookups)
       }
       case 'dm':
       case 'pm-with': {
-        const ids = [...new Set([lookups.me.userId, ...usersOf(lookups, term.operand, term.operator).map((u) => u.userId)])].sort((a, b) => a - b);
+        const ids = [...new Set([lookups.me.userId, ...usersOf(lookups, term.operand, term.operator).map((u) => u.userId)])].sort(
+          (a, b) => a - b,
+        );
         const key = ids.join(',');
         test = (m) => m.conversation.type === 'direct' && m.conversation.userIds.join(',') === key;
         if (!term.negated) conversation = ids;

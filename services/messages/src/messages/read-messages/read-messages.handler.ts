@@ -11,16 +11,30 @@ import type { NarrowPlan } from './narrow';
 import { firstUnreadAnchor, readNarrow } from './narrow-reading';
 import { readerFlags } from '../../flags/reader-flags';
 
-async function render(deps: MessagesDeps, reader: MessageReader, messages: MessageState[], options: MessageViewOptions): Promise<Record<string, unknown>[]> {
+async function render(
+  deps: MessagesDeps,
+  reader: MessageReader,
+  messages: MessageState[],
+  options: MessageViewOptions,
+): Promise<Record<string, unknown>[]> {
   const names = new Map<number, string>();
   for (const m of messages) {
-    if (m.conversation.type === 'channel' && !names.has(m.conversation.channelId)) names.set(m.conversation.channelId, (await reader.channel(m.conversation.channelId))?.name ?? '');
+    if (m.conversation.type === 'channel' && !names.has(m.conversation.channelId))
+      names.set(m.conversation.channelId, (await reader.channel(m.conversation.channelId))?.name ?? '');
   }
   const realm = deps.users.realm!;
   const flags = await readerFlags(deps.repo, reader, messages);
   const links = new Map<string, { url: string; text: string }[]>();
-  const topicLinksOf = (topic: string) => links.get(topic) ?? links.set(topic, topicLinks(topic, { linkifiers: deps.markdown.linkifiers })).get(topic)!;
-  return messages.map((m) => messageView(m, { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '', topicLinks: topicLinksOf }, options, flags.get(m.messageId)));
+  const topicLinksOf = (topic: string) =>
+    links.get(topic) ?? links.set(topic, topicLinks(topic, { linkifiers: deps.markdown.linkifiers })).get(topic)!;
+  return messages.map((m) =>
+    messageView(
+      m,
+      { realm, user: (id) => deps.users.user(id), channelName: (id) => names.get(id) ?? '', topicLinks: topicLinksOf },
+      options,
+      flags.get(m.messageId),
+    ),
+  );
 }
 
 /** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
@@ -30,7 +44,11 @@ export function getMessageHandler(deps: MessagesDeps): QueryHandler<OperationDat
     schema: getMessage.params,
     async handle({ actorId, data }) {
       const { reader, message } = await accessMessage(deps, actorId, data.message_id);
-      const [view] = await render(deps, reader, [message], { applyMarkdown: data.apply_markdown, clientGravatar: false, allowEmptyTopicName: data.allow_empty_topic_name });
+      const [view] = await render(deps, reader, [message], {
+        applyMarkdown: data.apply_markdown,
+        clientGravatar: false,
+        allowEmptyTopicName: data.allow_empty_topic_name,
+      });
       return { raw_content: message.content, message: view };
     },
   };
@@ -48,23 +66,41 @@ export function getMessagesHandler(deps: MessagesDeps): QueryHandler<OperationDa
     kind: 'query',
     schema: getMessages.params,
     async handle({ actorId, data }) {
-      const options = { applyMarkdown: data.apply_markdown, clientGravatar: data.client_gravatar, allowEmptyTopicName: data.allow_empty_topic_name };
+      const options = {
+        applyMarkdown: data.apply_markdown,
+        clientGravatar: data.client_gravatar,
+        allowEmptyTopicName: data.allow_empty_topic_name,
+      };
       const reading = await readNarrow(deps, actorId, data.narrow);
       const { reader, plan, loaded, matching } = reading;
 
       if (data.message_ids !== undefined) {
         const used = (['anchor', 'num_before', 'num_after'] as const).filter((p) => data[p] !== undefined);
-        if (used.length > 0) throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, { parameters: [...used, 'message_ids'].join(', ') });
+        if (used.length > 0)
+          throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, {
+            parameters: [...used, 'message_ids'].join(', '),
+          });
         const ids = await matching([...new Set(data.message_ids)].sort((a, b) => a - b));
         const found = ids.map((id) => loaded.get(id)!);
         const visible: MessageState[] = [];
         for (const m of found) if (await reader.canRead(m)) visible.push(m);
-        return { messages: await render(deps, reader, visible, options), found_anchor: false, found_newest: false, found_oldest: false, history_limited: false };
+        return {
+          messages: await render(deps, reader, visible, options),
+          found_anchor: false,
+          found_newest: false,
+          found_oldest: false,
+          history_limited: false,
+        };
       }
 
       const parsed = parseAnchor(data.anchor, data.use_first_unread_anchor);
       const anchor = parsed.firstUnread ? await firstUnreadAnchor(deps, reading) : parsed;
-      const window = await windowOf(deps, reader, plan, matching, { anchor, numBefore: data.num_before ?? 0, numAfter: data.num_after ?? 0, includeAnchor: data.include_anchor });
+      const window = await windowOf(deps, reader, plan, matching, {
+        anchor,
+        numBefore: data.num_before ?? 0,
+        numAfter: data.num_after ?? 0,
+        includeAnchor: data.include_anchor,
+      });
       const messages = window.ids.map((id) => loaded.get(id)!).filter(Boolean);
       return {
         anchor: anchor.anchor,
@@ -90,7 +126,13 @@ export interface WindowRequest {
  * match it, `numBefore` before and `numAfter` after the anchor, and whether the range reached the
  * anchor, the newest and the oldest. `matching` keeps the ids whose messages match the narrow.
  */
-export async function windowOf(deps: MessagesDeps, reader: MessageReader, plan: NarrowPlan, matching: (ids: number[]) => Promise<number[]>, request: WindowRequest): Promise<ReturnType<typeof postProcess>> {
+export async function windowOf(
+  deps: MessagesDeps,
+  reader: MessageReader,
+  plan: NarrowPlan,
+  matching: (ids: number[]) => Promise<number[]>,
+  request: WindowRequest,
+): Promise<ReturnType<typeof postProcess>> {
   const { anchor, numBefore, numAfter, includeAnchor } = request;
   checkRange(numBefore, numAfter, includeAnchor);
   const sources = sourcesOf(plan, reader, matching);
@@ -98,8 +140,11 @@ export async function windowOf(deps: MessagesDeps, reader: MessageReader, plan: 
   const found = new Set<number>();
   for (const source of await sources) {
     const accept: AcceptIds = source.accept;
-    if (queries.before) for (const id of await idsBefore(deps.repo.lists, source.key, queries.before.atOrBelow + 1, queries.before.limit, accept)) found.add(id);
-    if (queries.after) for (const id of await idsFrom(deps.repo.lists, source.key, queries.after.atOrAbove, queries.after.limit, accept)) found.add(id);
+    if (queries.before)
+      for (const id of await idsBefore(deps.repo.lists, source.key, queries.before.atOrBelow + 1, queries.before.limit, accept))
+        found.add(id);
+    if (queries.after)
+      for (const id of await idsFrom(deps.repo.lists, source.key, queries.after.atOrAbove, queries.after.limit, accept)) found.add(id);
   }
   // Several lists: keep what one list of all of them would have given.
   let ids = [...found].sort((a, b) => a - b);
@@ -121,13 +166,17 @@ export async function windowOf(deps: MessagesDeps, reader: MessageReader, plan: 
 async function sourcesOf(plan: NarrowPlan, reader: MessageReader, matching: (ids: number[]) => Promise<number[]>): Promise<Source[]> {
   if (plan.source) {
     const { key, channelId } = plan.source;
-    const accept = async (ids: number[]): Promise<number[]> => matching(channelId === null ? ids : await reader.acceptInChannel(channelId, ids));
+    const accept = async (ids: number[]): Promise<number[]> =>
+      matching(channelId === null ? ids : await reader.acceptInChannel(channelId, ids));
     return [{ key, accept }];
   }
   const sources: Source[] = [{ key: ListKeys.userDirect(reader.user.userId), accept: matching }];
   if (plan.channelsToo) {
     for (const sub of reader.subscriptions.subscriptions.filter((s) => s.active)) {
-      sources.push({ key: ListKeys.channel(sub.channelId), accept: async (ids) => matching(await reader.acceptInChannel(sub.channelId, ids)) });
+      sources.push({
+        key: ListKeys.channel(sub.channelId),
+        accept: async (ids) => matching(await reader.acceptInChannel(sub.channelId, ids)),
+      });
     }
   }
   return sources;

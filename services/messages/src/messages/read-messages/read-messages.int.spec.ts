@@ -16,9 +16,19 @@ describe('GET /messages', () => {
     const sent: number[] = [];
     for (let i = 0; i < 6; i++) sent.push(await send(owner(), { type: 'stream', to: name, topic: 'w', content: `m${i}` }));
     await send(owner(), { type: 'stream', to: name, topic: 'other', content: 'elsewhere' });
-    const narrow = [{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: 'W' }];
+    const narrow = [
+      { operator: 'channel', operand: channelId },
+      { operator: 'topic', operand: 'W' },
+    ];
     const newest = await fetch(owner(), { anchor: 'newest', num_before: 3, num_after: 0, narrow });
-    expect(newest.body).toMatchObject({ result: 'success', found_anchor: false, found_newest: true, found_oldest: false, history_limited: false, anchor: 10_000_000_000_000_000 });
+    expect(newest.body).toMatchObject({
+      result: 'success',
+      found_anchor: false,
+      found_newest: true,
+      found_oldest: false,
+      history_limited: false,
+      anchor: 10_000_000_000_000_000,
+    });
     expect(ids(newest.body)).toEqual(sent.slice(3));
     const oldest = await fetch(owner(), { anchor: 'oldest', num_before: 0, num_after: 10, narrow });
     expect(ids(oldest.body)).toEqual(sent);
@@ -28,9 +38,22 @@ describe('GET /messages', () => {
     expect(around.body).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false, anchor: sent[2] });
     const excluded = await fetch(owner(), { anchor: String(sent[2]), num_before: 0, num_after: 2, include_anchor: false, narrow });
     expect(ids(excluded.body)).toEqual(sent.slice(3, 5));
-    const legacy = await fetch(owner(), { anchor: 'newest', num_before: 100, num_after: 0, narrow: [['stream', name], ['topic', 'w']] });
+    const legacy = await fetch(owner(), {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: [
+        ['stream', name],
+        ['topic', 'w'],
+      ],
+    });
     expect(ids(legacy.body)).toEqual(sent);
-    const channel = await fetch(owner(), { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'stream', operand: name }] });
+    const channel = await fetch(owner(), {
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+      narrow: [{ operator: 'stream', operand: name }],
+    });
     expect(ids(channel.body)).toHaveLength(7);
   });
 
@@ -41,13 +64,31 @@ describe('GET /messages', () => {
     const abc = await send(c, { type: 'direct', to: [a.userId, b.userId], content: 'group' });
     const withB = await fetch(a, { anchor: 'newest', num_before: 10, narrow: [{ operator: 'dm', operand: [b.userId] }] });
     expect(ids(withB.body)).toEqual([ab, ba]);
-    const legacy = await fetch(a, { anchor: 'newest', num_before: 10, narrow: [['pm-with', (await api('GET', '/users/me', { auth: b })).body.email]] });
+    const legacy = await fetch(a, {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [['pm-with', (await api('GET', '/users/me', { auth: b })).body.email]],
+    });
     expect(ids(legacy.body)).toEqual([ab, ba]);
     const all = await fetch(a, { anchor: 'newest', num_before: 10, narrow: [{ operator: 'is', operand: 'dm' }] });
     expect(ids(all.body)).toEqual([ab, ba, abc]);
-    const fromC = await fetch(a, { anchor: 'newest', num_before: 10, narrow: [{ operator: 'is', operand: 'private' }, { operator: 'sender', operand: c.userId }] });
+    const fromC = await fetch(a, {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [
+        { operator: 'is', operand: 'private' },
+        { operator: 'sender', operand: c.userId },
+      ],
+    });
     expect(ids(fromC.body)).toEqual([abc]);
-    const notMine = await fetch(a, { anchor: 'newest', num_before: 10, narrow: [{ operator: 'is', operand: 'dm' }, { operator: 'sender', operand: 'me', negated: true }] });
+    const notMine = await fetch(a, {
+      anchor: 'newest',
+      num_before: 10,
+      narrow: [
+        { operator: 'is', operand: 'dm' },
+        { operator: 'sender', operand: 'me', negated: true },
+      ],
+    });
     expect(ids(notMine.body)).toEqual([ba, abc]);
     const outsider = await fetch(await createUser(), { anchor: 'newest', num_before: 10, narrow: [{ operator: 'is', operand: 'dm' }] });
     expect(ids(outsider.body)).toEqual([]);
@@ -73,7 +114,10 @@ describe('GET /messages', () => {
     const narrow = [{ operator: 'channel', operand: channelId }];
     expect(ids((await fetch(early, { anchor: 'newest', num_before: 10, narrow })).body)).toEqual([before, after]);
     expect(ids((await fetch(late, { anchor: 'newest', num_before: 10, narrow })).body)).toEqual([after]);
-    expect((await api('GET', `/messages/${before}`, { auth: late })).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+    expect((await api('GET', `/messages/${before}`, { auth: late })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Invalid message(s)',
+    });
     await api('DELETE', '/users/me/subscriptions', { auth: late, params: { subscriptions: [name] } });
     const afterLeaving = await send(early, { type: 'stream', to: name, topic: 't', content: 'later' });
     expect((await api('GET', `/messages/${after}`, { auth: late })).status).toBe(200);
@@ -90,7 +134,9 @@ describe('GET /messages', () => {
     const channelId = await createChannel({ name, invite_only: true, subscribers: [insider.userId] });
     const id = await send(insider, { type: 'stream', to: name, topic: 't', content: 'secret' });
     expect((await api('GET', `/messages/${id}`, { auth: user })).status).toBe(readable ? 200 : 400);
-    expect(ids((await fetch(user, { anchor: 'newest', num_before: 5, narrow: [{ operator: 'channel', operand: channelId }] })).body)).toEqual([]);
+    expect(
+      ids((await fetch(user, { anchor: 'newest', num_before: 5, narrow: [{ operator: 'channel', operand: channelId }] })).body),
+    ).toEqual([]);
   });
 
   it('lets members but not guests read public channels they never joined', async () => {
@@ -111,12 +157,27 @@ describe('GET /messages', () => {
   });
 
   it('refuses bad ranges, anchors and narrows as Zulip does', async () => {
-    expect((await fetch(owner(), { anchor: 'newest', num_before: 3000, num_after: 3000 })).body).toMatchObject({ msg: 'Too many messages requested (maximum 5000).' });
-    expect((await fetch(owner(), { anchor: '5', num_before: 1, num_after: 1, include_anchor: false })).body).toMatchObject({ msg: 'The anchor can only be excluded at an end of the range' });
+    expect((await fetch(owner(), { anchor: 'newest', num_before: 3000, num_after: 3000 })).body).toMatchObject({
+      msg: 'Too many messages requested (maximum 5000).',
+    });
+    expect((await fetch(owner(), { anchor: '5', num_before: 1, num_after: 1, include_anchor: false })).body).toMatchObject({
+      msg: 'The anchor can only be excluded at an end of the range',
+    });
     expect((await fetch(owner(), { anchor: 'sometime', num_before: 1 })).body).toMatchObject({ msg: 'Invalid anchor' });
-    expect((await fetch(owner(), { anchor: 'newest', num_before: 1, narrow: [{ operator: 'channel', operand: uniqueChannelName('none') }] })).body).toMatchObject({ code: 'BAD_REQUEST', msg: expect.stringMatching(/^Invalid narrow operator: unknown channel/) });
-    expect((await fetch(owner(), { anchor: 'newest', num_before: 1, narrow: [{ operator: 'near', operand: '1' }] })).body).toMatchObject({ msg: 'Invalid narrow operator: unknown operator near' });
-    expect((await fetch(owner(), { anchor: 'newest', num_before: 1, message_ids: [1] })).body).toMatchObject({ msg: 'Unsupported parameter combination: anchor, num_before, message_ids' });
-    expect((await api('GET', '/messages/999999', { auth: owner() })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
+    expect(
+      (await fetch(owner(), { anchor: 'newest', num_before: 1, narrow: [{ operator: 'channel', operand: uniqueChannelName('none') }] }))
+        .body,
+    ).toMatchObject({ code: 'BAD_REQUEST', msg: expect.stringMatching(/^Invalid narrow operator: unknown channel/) });
+    expect((await fetch(owner(), { anchor: 'newest', num_before: 1, narrow: [{ operator: 'near', operand: '1' }] })).body).toMatchObject({
+      msg: 'Invalid narrow operator: unknown operator near',
+    });
+    expect((await fetch(owner(), { anchor: 'newest', num_before: 1, message_ids: [1] })).body).toMatchObject({
+      msg: 'Unsupported parameter combination: anchor, num_before, message_ids',
+    });
+    expect((await api('GET', '/messages/999999', { auth: owner() })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'Invalid message(s)',
+    });
   });
 });

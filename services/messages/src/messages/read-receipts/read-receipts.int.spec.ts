@@ -2,12 +2,17 @@ import { api, createChannel, createUser, owner, uniqueChannelName, type Credenti
 import { send } from '../edit-message/edit-message.int-helpers';
 
 const receipts = (auth: Credentials, id: number) => api('GET', `/messages/${id}/read_receipts`, { auth });
-const markRead = async (auth: Credentials, ids: number[]) => expect((await api('POST', '/messages/flags', { auth, params: { messages: ids, op: 'add', flag: 'read' } })).body).toMatchObject({ result: 'success' });
+const markRead = async (auth: Credentials, ids: number[]) =>
+  expect((await api('POST', '/messages/flags', { auth, params: { messages: ids, op: 'add', flag: 'read' } })).body).toMatchObject({
+    result: 'success',
+  });
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /** Sets `enable_read_receipts` and waits until the messages service (which follows users.events) applies it. */
 async function setReadReceipts(enabled: boolean, probe: { auth: Credentials; id: number }): Promise<void> {
-  expect((await api('PATCH', '/realm', { auth: owner(), params: { enable_read_receipts: enabled } })).body).toMatchObject({ result: 'success' });
+  expect((await api('PATCH', '/realm', { auth: owner(), params: { enable_read_receipts: enabled } })).body).toMatchObject({
+    result: 'success',
+  });
   const applied = (body: Record<string, unknown>) => (body.result === 'success') === enabled;
   for (let i = 0; i < 100 && !applied((await receipts(probe.auth, probe.id)).body); i++) await new Promise((r) => setTimeout(r, 50));
 }
@@ -35,12 +40,18 @@ describe('GET /messages/{message_id}/read_receipts', () => {
     await api('POST', `/users/me/muted_users/${reader.userId}`, { auth: muter });
     for (const user of [reader, hiding, muter, leaving, sender]) await markRead(user, [id]);
     await markRead(reader, [dm]);
-    expect((await api('DELETE', '/users/me/subscriptions', { auth: leaving, params: { subscriptions: [name] } })).body).toMatchObject({ result: 'success' });
+    expect((await api('DELETE', '/users/me/subscriptions', { auth: leaving, params: { subscriptions: [name] } })).body).toMatchObject({
+      result: 'success',
+    });
 
     try {
       await setReadReceipts(true, { auth: reader, id });
       // The sender never appears, nor whoever hides receipts or has not read it; leaving keeps the receipt.
-      expect((await receipts(sender, id)).body).toEqual({ result: 'success', msg: '', user_ids: sorted([reader.userId, muter.userId, leaving.userId]) });
+      expect((await receipts(sender, id)).body).toEqual({
+        result: 'success',
+        msg: '',
+        user_ids: sorted([reader.userId, muter.userId, leaving.userId]),
+      });
       // Whoever muted the caller is left out for them.
       expect(sorted((await receipts(reader, id)).body.user_ids as number[])).toEqual(sorted([reader.userId, leaving.userId]));
       expect((await receipts(unread, dm)).body.user_ids).toEqual([reader.userId]);
@@ -54,7 +65,11 @@ describe('GET /messages/{message_id}/read_receipts', () => {
       }
       expect(shown).toEqual(sorted([reader.userId, muter.userId]));
 
-      for (const [auth, messageId] of [[outsider, id], [outsider, dm], [reader, 2 ** 31 - 1]] as const) {
+      for (const [auth, messageId] of [
+        [outsider, id],
+        [outsider, dm],
+        [reader, 2 ** 31 - 1],
+      ] as const) {
         expect((await receipts(auth, messageId)).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid message(s)' });
       }
       const registered = await api('POST', '/register', { auth: reader, params: { fetch_event_types: ['realm'] } });

@@ -13,7 +13,11 @@ export interface Reader {
  * Whether a user who received the message has read it: one recorded in their flags is read unless
  * it is in their unread list; one after that arrived unread unless they had muted its sender.
  */
-export async function hasRead(reader: Reader, message: { messageId: number; senderId: number }, inUnreadList: () => Promise<boolean>): Promise<boolean> {
+export async function hasRead(
+  reader: Reader,
+  message: { messageId: number; senderId: number },
+  inUnreadList: () => Promise<boolean>,
+): Promise<boolean> {
   if (reader.flags && message.messageId <= reader.flags.recordedThrough) return !(await inUnreadList());
   return mutedWhenSent(reader.muted, message.senderId, message.messageId);
 }

@@ -1,7 +1,10 @@
 import { noMutedUsers, type MutedUsersState } from '../../muted-users/muted-users.state';
 import { hasRead, hiddenByMuting } from './read-receipts';
 
-const mutes = (userId: number, mutedId: number, fromMessageId = 0): MutedUsersState => ({ ...noMutedUsers(userId), muted: [{ userId: mutedId, mutedAt: 0, fromMessageId }] });
+const mutes = (userId: number, mutedId: number, fromMessageId = 0): MutedUsersState => ({
+  ...noMutedUsers(userId),
+  muted: [{ userId: mutedId, mutedAt: 0, fromMessageId }],
+});
 const flags = (userId: number, recordedThrough: number) => ({ userId, recordedThrough, version: 1 });
 const message = { messageId: 100, senderId: 2 };
 

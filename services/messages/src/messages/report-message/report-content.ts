@@ -31,7 +31,8 @@ export interface ReportInput {
 }
 
 /** Zulip's `truncate_content`. */
-const truncate = (content: string, max: number, notice: string): string => ([...content].length > max ? [...content].slice(0, max - notice.length).join('') + notice : content);
+const truncate = (content: string, max: number, notice: string): string =>
+  [...content].length > max ? [...content].slice(0, max - notice.length).join('') + notice : content;
 
 /** Zulip's `datetime_to_global_time`: a time each reader sees in their own zone. */
 const globalTime = (timestamp: number): string => `<time:${new Date(timestamp * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00')}>`;
@@ -61,7 +62,11 @@ export function reportContent(input: ReportInput): string {
   const original =
     message.place.kind === 'channel'
       ? `Original message at ${messageLinkSyntax(message.place.channelId, message.place.channelName, message.place.topic, message.messageId)}`
-      : `[Original message](${directMessageUrl(input.realmUrl, message.place.participants.map((p) => p.userId), message.messageId)})`;
+      : `[Original message](${directMessageUrl(
+          input.realmUrl,
+          message.place.participants.map((p) => p.userId),
+          message.messageId,
+        )})`;
   const snippet = truncate(message.content, MAX_REPORT_SNIPPET_LENGTH, '\n[message truncated]');
   const fence = unusedFence(snippet);
   return `${header(input)}\n\`\`\`quote\n**${REPORT_TYPES[input.reportType]}**. ${input.description}\n\`\`\`\n\n${fence} spoiler ${original}\n${snippet}\n${fence}\n`;

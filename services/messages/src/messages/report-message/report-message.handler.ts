@@ -18,7 +18,10 @@ function checkReport(data: ReportMessage, moderationChannelId: number): ReportTy
   return data.report_type;
 }
 
-const person = (user: ReadUser | undefined, userId: number) => ({ userId, mention: silentMention(user ?? { fullName: 'Unknown user', userId }) });
+const person = (user: ReadUser | undefined, userId: number) => ({
+  userId,
+  mention: silentMention(user ?? { fullName: 'Unknown user', userId }),
+});
 
 /**
  * POST /messages/{message_id}/report: the Notification Bot posts the report, with the message's
@@ -37,11 +40,22 @@ export function reportMessageHandler(deps: MessagesDeps): CommandHandler<ReportM
       const { conversation } = message;
       const place: ReportedMessage['place'] =
         conversation.type === 'channel'
-          ? { kind: 'channel', channelId: conversation.channelId, channelName: (await reader.channel(conversation.channelId))?.name ?? '', topic: conversation.topic }
+          ? {
+              kind: 'channel',
+              channelId: conversation.channelId,
+              channelName: (await reader.channel(conversation.channelId))?.name ?? '',
+              topic: conversation.topic,
+            }
           : { kind: 'direct', participants: conversation.userIds.map((id) => person(deps.users.user(id), id)) };
       const content = reportContent({
         reporter: person(reader.user, reader.user.userId),
-        message: { messageId: message.messageId, content: message.content, timestamp: message.timestamp, sender: person(sender, message.senderId), place },
+        message: {
+          messageId: message.messageId,
+          content: message.content,
+          timestamp: message.timestamp,
+          sender: person(sender, message.senderId),
+          place,
+        },
         reportType,
         description: data.description,
         realmUrl: realm.url,

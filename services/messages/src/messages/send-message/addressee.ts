@@ -36,7 +36,9 @@ function directRecipients(to: string): { emails: string[] } | { userIds: number[
     return { emails: [...new Set((data as string[]).map((e) => e.trim()).filter((e) => e !== ''))] };
   }
   if (!data.every((id) => typeof id === 'number' && Number.isInteger(id))) {
-    throw badRequest(typeof data[0] === 'number' ? 'Recipient lists may contain emails or user IDs, but not both.' : 'Invalid data type for recipients');
+    throw badRequest(
+      typeof data[0] === 'number' ? 'Recipient lists may contain emails or user IDs, but not both.' : 'Invalid data type for recipients',
+    );
   }
   return { userIds: [...new Set(data as number[])] };
 }

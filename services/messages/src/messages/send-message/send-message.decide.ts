@@ -79,7 +79,12 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
       const mentions = wildcardMentions(renderedContent);
       if (mentions.topic && !participants) throw new Error('the topic participants were not read for a topic wildcard mention');
       if (!isSystemBot(state.sender)) {
-        checkWildcardMentions(mentions, { channelSubscribers, topicParticipants: participants?.length ?? 0, threshold, canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group') });
+        checkWildcardMentions(mentions, {
+          channelSubscribers,
+          topicParticipants: participants?.length ?? 0,
+          threshold,
+          canMentionManyUsers: hasRealmPermission(state.ctx, state.sender, 'can_mention_many_users_group'),
+        });
       }
       if (mentions.topic) topicParticipantIds = participants;
     }
@@ -125,7 +130,12 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
 function widgetField(content: string, senderId: number, sequence: number): { submessages?: Submessage[] } {
   const widget = widgetData(content);
   if (!widget) return {};
-  const submessage = { submessageId: sequence, senderId, msgType: 'widget', content: pythonJsonDumps({ widget_type: widget.widgetType, extra_data: widget.extraData }) };
+  const submessage = {
+    submessageId: sequence,
+    senderId,
+    msgType: 'widget',
+    content: pythonJsonDumps({ widget_type: widget.widgetType, extra_data: widget.extraData }),
+  };
   return { submessages: [submessage] };
 }
 
@@ -149,12 +159,14 @@ function resolveRecipients(state: SendState, recipients: { emails: string[] } | 
 function checkChannel(state: SendState, wanted: { name: string } | { id: number }): ChannelState {
   const { channel, sender, ctx } = state;
   if (!channel) {
-    if ('id' in wanted) throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel with ID '${wanted.id}' does not exist`, { stream_id: wanted.id });
+    if ('id' in wanted)
+      throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel with ID '${wanted.id}' does not exist`, { stream_id: wanted.id });
     const name = wanted.name.trim();
     throw new DomainError('STREAM_DOES_NOT_EXIST', `Channel '${djangoEscape(name)}' does not exist`, { stream: djangoEscape(name) });
   }
   if (isSystemBot(sender)) return channel;
-  if (!inChannelSetting(ctx, sender, channel, 'can_send_message_group')) throw badRequest('You do not have permission to post in this channel.');
+  if (!inChannelSetting(ctx, sender, channel, 'can_send_message_group'))
+    throw badRequest('You do not have permission to post in this channel.');
   const refused = badRequest(`Not authorized to send to channel '${channel.name}'`);
   if (channel.isArchived) throw refused;
   if (channel.isWebPublic) return channel;
@@ -169,10 +181,17 @@ function checkTopicsPolicy(state: SendState, channel: ChannelState, topic: strin
 }
 
 /** The channel's topics policy (or the organization's, for `inherit`) for a message to `topic`: sent there or moved there. */
-export function checkChannelTopicsPolicy(realm: Pick<SendState['ctx']['realm'], 'topicsPolicy'>, channel: ChannelState, topic: string): void {
+export function checkChannelTopicsPolicy(
+  realm: Pick<SendState['ctx']['realm'], 'topicsPolicy'>,
+  channel: ChannelState,
+  topic: string,
+): void {
   const policy = channel.topicsPolicy === 'inherit' ? realm.topicsPolicy : channel.topicsPolicy;
   if (policy === 'disable_empty_topic' && topic === '') {
-    throw new DomainError('TOPICS_REQUIRED', `Sending messages to the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is not allowed in this channel.`);
+    throw new DomainError(
+      'TOPICS_REQUIRED',
+      `Sending messages to the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is not allowed in this channel.`,
+    );
   }
   if (policy === 'empty_topic_only' && topic !== '') {
     throw badRequest(`Only the ${REALM_EMPTY_TOPIC_DISPLAY_NAME} topic is allowed in this channel.`);

@@ -35,14 +35,26 @@ export function sendMessageHandler(deps: MessagesDeps): CommandHandler<Operation
 
 /** Loads what sending needs and decides: for the REST API and for system bots (Notification Bot). */
 /** `readBySender`: the request's `read_by_sender`; absent, Zulip's rule for the client decides. */
-export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Addressee, content: string, client: string, now: Date, readBySender?: boolean): Promise<Decision> {
+export async function sendAs(
+  deps: MessagesDeps,
+  sender: ReadUser,
+  addressee: Addressee,
+  content: string,
+  client: string,
+  now: Date,
+  readBySender?: boolean,
+): Promise<Decision> {
   const { repo, users } = deps;
   const ctx = channelsContext(users, sender.userId);
   const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;
   // Only a group conversation has a number (a store read each, so not for other messages).
   const isGroup = groupIds !== null && groupIds.length > 2;
   const [channel, senderSubscriptions, { lastMessageId, version: messagesVersion }, dmGroupNo, lastDmGroupNo] = await Promise.all([
-    addressee.kind === 'channel' ? ('id' in addressee.channel ? repo.ownedChannel(addressee.channel.id) : repo.ownedChannelByName(addressee.channel.name)) : null,
+    addressee.kind === 'channel'
+      ? 'id' in addressee.channel
+        ? repo.ownedChannel(addressee.channel.id)
+        : repo.ownedChannelByName(addressee.channel.name)
+      : null,
     repo.ownedSubscriptionsOf(sender.userId),
     repo.ownedMessagesCounters(),
     isGroup ? repo.dmGroupNo(groupIds) : null,
@@ -50,13 +62,36 @@ export async function sendAs(deps: MessagesDeps, sender: ReadUser, addressee: Ad
   ]);
   const lists = repo.listCache.readerAt(messagesVersion);
   const render = await renderContextFor(deps, ctx, sender, content, lists);
-  const wildcardAudience = channel && addressee.kind === 'channel' && content.includes('@**') ? await audienceOf(deps, channel, addressee.topic, content, render) : undefined;
-  const topicExists = channel && addressee.kind === 'channel' && restrictsTopicCreation(channel) ? await hasMessages(lists, channel, addressee.topic) : undefined;
+  const wildcardAudience =
+    channel && addressee.kind === 'channel' && content.includes('@**')
+      ? await audienceOf(deps, channel, addressee.topic, content, render)
+      : undefined;
+  const topicExists =
+    channel && addressee.kind === 'channel' && restrictsTopicCreation(channel)
+      ? await hasMessages(lists, channel, addressee.topic)
+      : undefined;
   const realmHost = ctx.realm.host;
-  const uploads = uploadPathIds(content, realmHost).length > 0 ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost) : undefined;
+  const uploads =
+    uploadPathIds(content, realmHost).length > 0
+      ? await linkedUploads(deps, new MessageReader(repo, sender, ctx, senderSubscriptions), content, realmHost)
+      : undefined;
   return decideSendMessage(
     { addressee, content, client, readBySender },
-    { ctx, sender, channel, senderSubscriptions, lastMessageId, messagesVersion, dmGroupNo, lastDmGroupNo, wildcardAudience, topicExists, linkedUploads: uploads, alertWords: deps.alertWords?.index, render },
+    {
+      ctx,
+      sender,
+      channel,
+      senderSubscriptions,
+      lastMessageId,
+      messagesVersion,
+      dmGroupNo,
+      lastDmGroupNo,
+      wildcardAudience,
+      topicExists,
+      linkedUploads: uploads,
+      alertWords: deps.alertWords?.index,
+      render,
+    },
     now,
   );
 }
@@ -76,14 +111,22 @@ async function hasMessages(lists: ListReader, channel: ChannelState, rawTopic: s
  * Who a wildcard mention in this channel and topic reaches: active subscribers, and the topic's
  * distinct senders, read (one document) only when the content mentions the topic.
  */
-async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: string, content: string, render: RenderContext): Promise<SendState['wildcardAudience']> {
+async function audienceOf(
+  deps: MessagesDeps,
+  channel: ChannelState,
+  rawTopic: string,
+  content: string,
+  render: RenderContext,
+): Promise<SendState['wildcardAudience']> {
   let topic: string;
   try {
     topic = normalizeTopic(rawTopic);
   } catch {
     return undefined; // decide refuses the topic
   }
-  const topicParticipantIds = mentionsTopicWildcard(content, render) ? participantIds(await deps.repo.topicParticipantsOf(channel.channelId, topic)) : undefined;
+  const topicParticipantIds = mentionsTopicWildcard(content, render)
+    ? participantIds(await deps.repo.topicParticipantsOf(channel.channelId, topic))
+    : undefined;
   return {
     channelSubscribers: channel.subscriberIds.filter((id) => deps.users.user(id)?.isActive).length,
     ...(topicParticipantIds ? { topicParticipantIds } : {}),
@@ -93,7 +136,10 @@ async function audienceOf(deps: MessagesDeps, channel: ChannelState, rawTopic: s
 
 /** The participants named, when all are known (decide reports unknown ones). */
 function directUserIds(users: MessagesDeps['users'], sender: ReadUser, addressee: Extract<Addressee, { kind: 'direct' }>): number[] | null {
-  const found = 'emails' in addressee.recipients ? addressee.recipients.emails.map((e) => users.userByApiEmail(e)?.userId) : addressee.recipients.userIds;
+  const found =
+    'emails' in addressee.recipients
+      ? addressee.recipients.emails.map((e) => users.userByApiEmail(e)?.userId)
+      : addressee.recipients.userIds;
   if (found.some((id) => id === undefined)) return null;
   return [...new Set([sender.userId, ...(found as number[])])].sort((a, b) => a - b);
 }

@@ -1,5 +1,14 @@
 import { Role } from '@zulip-es/contracts';
-import { api, captureEvents, createChannel, createUser, owner, uniqueChannelName, type Credentials, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  uniqueChannelName,
+  type Credentials,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 const send = (auth: Credentials, params: Record<string, unknown>) => api('POST', '/messages', { auth, params });
 const getById = (auth: Credentials, id: number, params: Record<string, unknown> = {}) => api('GET', `/messages/${id}`, { auth, params });
@@ -24,14 +33,34 @@ describe('POST /messages', () => {
     expect(event).toMatchObject({
       aggregateId: 'messages',
       actorId: user.userId,
-      data: { senderId: user.userId, conversation: { type: 'channel', channelId, topic: 'greetings' }, content: 'hello **world**', renderedContent: '<p>hello <strong>world</strong></p>', readBySender: false },
+      data: {
+        senderId: user.userId,
+        conversation: { type: 'channel', channelId, topic: 'greetings' },
+        content: 'hello **world**',
+        renderedContent: '<p>hello <strong>world</strong></p>',
+        readBySender: false,
+      },
     });
     // Sent through the API, not from one of Zulip's apps: unread for its sender too, as on Zulip.
     const read = await getById(user, first.body.id as number);
     expect(read.body).toMatchObject({
       result: 'success',
       raw_content: 'hello **world**',
-      message: { id: first.body.id, type: 'stream', stream_id: channelId, display_recipient: name, subject: 'greetings', content: '<p>hello <strong>world</strong></p>', sender_id: user.userId, sender_full_name: user.fullName, content_type: 'text/html', flags: [], reactions: [], submessages: [], topic_links: [] },
+      message: {
+        id: first.body.id,
+        type: 'stream',
+        stream_id: channelId,
+        display_recipient: name,
+        subject: 'greetings',
+        content: '<p>hello <strong>world</strong></p>',
+        sender_id: user.userId,
+        sender_full_name: user.fullName,
+        content_type: 'text/html',
+        flags: [],
+        reactions: [],
+        submessages: [],
+        topic_links: [],
+      },
     });
   });
 
@@ -40,8 +69,16 @@ describe('POST /messages', () => {
     const name = uniqueChannelName('client');
     await createChannel({ name, subscribers: [user.userId] });
     const message = { type: 'stream', to: name, topic: 'clients', content: 'from a phone' };
-    const fromPhone = await api('POST', '/messages', { auth: user, params: message, headers: { 'user-agent': 'ZulipMobile/27.1 (Android 10)' } });
-    const named = await api('POST', '/messages', { auth: user, params: { ...message, client: 'website' }, headers: { 'user-agent': 'Mozilla/5.0 (X11)' } });
+    const fromPhone = await api('POST', '/messages', {
+      auth: user,
+      params: message,
+      headers: { 'user-agent': 'ZulipMobile/27.1 (Android 10)' },
+    });
+    const named = await api('POST', '/messages', {
+      auth: user,
+      params: { ...message, client: 'website' },
+      headers: { 'user-agent': 'Mozilla/5.0 (X11)' },
+    });
     expect(named.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) }); // not an ignored parameter
     expect((await getById(user, fromPhone.body.id as number)).body.message).toMatchObject({ client: 'ZulipMobile' });
     expect((await getById(user, named.body.id as number)).body.message).toMatchObject({ client: 'website' });
@@ -56,16 +93,34 @@ describe('POST /messages', () => {
 
   it('refuses unknown channels by name and by id with STREAM_DOES_NOT_EXIST', async () => {
     const name = uniqueChannelName('nowhere');
-    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: 'x' })).body).toEqual({ result: 'error', code: 'STREAM_DOES_NOT_EXIST', msg: `Channel '${name}' does not exist`, stream: name });
-    expect((await send(owner(), { type: 'stream', to: '999999', topic: 't', content: 'x' })).body).toEqual({ result: 'error', code: 'STREAM_DOES_NOT_EXIST', msg: "Channel with ID '999999' does not exist", stream_id: 999999 });
+    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: 'x' })).body).toEqual({
+      result: 'error',
+      code: 'STREAM_DOES_NOT_EXIST',
+      msg: `Channel '${name}' does not exist`,
+      stream: name,
+    });
+    expect((await send(owner(), { type: 'stream', to: '999999', topic: 't', content: 'x' })).body).toEqual({
+      result: 'error',
+      code: 'STREAM_DOES_NOT_EXIST',
+      msg: "Channel with ID '999999' does not exist",
+      stream_id: 999999,
+    });
   });
 
   it('refuses a missing topic, empty content and null bytes', async () => {
     const name = uniqueChannelName('rules');
     await createChannel({ name });
-    expect((await send(owner(), { type: 'stream', to: name, content: 'x' })).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Missing topic' });
-    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: '  \n ' })).body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Message must not be empty' });
-    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: 'a\u0000b' })).body).toMatchObject({ msg: 'Message must not contain null bytes' });
+    expect((await send(owner(), { type: 'stream', to: name, content: 'x' })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Missing topic',
+    });
+    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: '  \n ' })).body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'Message must not be empty',
+    });
+    expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: 'a\u0000b' })).body).toMatchObject({
+      msg: 'Message must not contain null bytes',
+    });
   });
 
   it('truncates long content and long topics as Zulip does, and reads "(no topic)" and "general chat" as the empty topic', async () => {
@@ -95,7 +150,11 @@ describe('POST /messages', () => {
     const user = await createUser();
     const name = uniqueChannelName('announce');
     await createChannel({ name, subscribers: [user.userId], can_send_message_group: 3 });
-    expect((await send(user, { type: 'stream', to: name, topic: 't', content: 'x' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'You do not have permission to post in this channel.' });
+    expect((await send(user, { type: 'stream', to: name, topic: 't', content: 'x' })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'You do not have permission to post in this channel.',
+    });
     expect((await send(owner(), { type: 'stream', to: name, topic: 't', content: 'x' })).status).toBe(200);
   });
 
@@ -110,7 +169,8 @@ describe('POST /messages', () => {
     await createChannel({ name, invite_only: kind.startsWith('private') });
     const res = await send(user, { type: 'stream', to: name, topic: 't', content: 'x' });
     expect(res.status).toBe(status);
-    if (status === 400) expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Not authorized to send to channel '${name}'` });
+    if (status === 400)
+      expect(res.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: `Not authorized to send to channel '${name}'` });
   });
 
   it('lets a guest send to a channel they are subscribed to', async () => {
@@ -142,7 +202,11 @@ describe('POST /messages', () => {
   it('refuses unknown and deactivated direct recipients and an empty recipient list', async () => {
     const gone = await createUser();
     await api('DELETE', `/users/${gone.userId}`, { auth: owner() });
-    expect((await send(owner(), { type: 'direct', to: ['nobody-here@example.com'], content: 'x' })).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: "Invalid email 'nobody-here@example.com'" });
+    expect((await send(owner(), { type: 'direct', to: ['nobody-here@example.com'], content: 'x' })).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: "Invalid email 'nobody-here@example.com'",
+    });
     expect((await send(owner(), { type: 'direct', to: [999999], content: 'x' })).body).toMatchObject({ msg: 'Invalid user ID 999999' });
     expect((await send(owner(), { type: 'direct', to: [], content: 'x' })).body).toMatchObject({ msg: 'Message must have recipients' });
     const res = await send(owner(), { type: 'direct', to: [gone.userId], content: 'x' });

@@ -1,4 +1,10 @@
-import { MAX_SUBMESSAGE_CONTENT_PER_MESSAGE, type OperationData, type sendSubmessage, type Submessage, type SubmessageAddedV1 } from '@zulip-es/contracts';
+import {
+  MAX_SUBMESSAGE_CONTENT_PER_MESSAGE,
+  type OperationData,
+  type sendSubmessage,
+  type Submessage,
+  type SubmessageAddedV1,
+} from '@zulip-es/contracts';
 import { badRequest, type Decision } from '@zulip-es/platform';
 import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
 import { validatePollData, validateTodoData } from '../widgets/widget-validation';

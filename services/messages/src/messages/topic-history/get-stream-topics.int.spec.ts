@@ -1,7 +1,8 @@
 import { Role } from '@zulip-es/contracts';
 import { api, createChannel, createUser, owner, type Credentials } from '@zulip-es/testing';
 
-const topicsOf = (auth: Credentials | undefined, channelId: number, params: Record<string, unknown> = {}) => api('GET', `/users/me/${channelId}/topics`, { auth, params });
+const topicsOf = (auth: Credentials | undefined, channelId: number, params: Record<string, unknown> = {}) =>
+  api('GET', `/users/me/${channelId}/topics`, { auth, params });
 const badRequest = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 
 async function send(auth: Credentials, channelId: number, topic: string): Promise<number> {
@@ -61,15 +62,43 @@ describe('GET /users/me/{stream_id}/topics', () => {
       { name: 'b', max_id: b1 },
       { name: 'a', max_id: a1 },
     ]);
-    expect((await api('PATCH', `/messages/${b1}`, { auth: admin, params: { topic: 'B renamed', propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false } })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', `/messages/${b1}`, {
+          auth: admin,
+          params: {
+            topic: 'B renamed',
+            propagate_mode: 'change_all',
+            send_notification_to_old_thread: false,
+            send_notification_to_new_thread: false,
+          },
+        })
+      ).status,
+    ).toBe(200);
     const other = await createChannel({ subscribers: [admin.userId] });
-    expect((await api('PATCH', `/messages/${c1}`, { auth: admin, params: { stream_id: other, propagate_mode: 'change_all', send_notification_to_old_thread: false, send_notification_to_new_thread: false } })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', `/messages/${c1}`, {
+          auth: admin,
+          params: {
+            stream_id: other,
+            propagate_mode: 'change_all',
+            send_notification_to_old_thread: false,
+            send_notification_to_new_thread: false,
+          },
+        })
+      ).status,
+    ).toBe(200);
     expect((await topicsOf(admin, id)).body.topics).toEqual([
       { name: 'B renamed', max_id: b1 },
       { name: 'a', max_id: a1 },
     ]);
     expect((await topicsOf(admin, other)).body.topics).toEqual([{ name: 'c', max_id: c1 }]);
-    for (let i = 0; (await api('POST', `/streams/${id}/delete_topic`, { auth: admin, params: { topic_name: 'a' } })).body.complete !== true; i++) {
+    for (
+      let i = 0;
+      (await api('POST', `/streams/${id}/delete_topic`, { auth: admin, params: { topic_name: 'a' } })).body.complete !== true;
+      i++
+    ) {
       if (i > 50) throw new Error('the topic deletion did not complete');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -118,7 +147,11 @@ describe('GET /users/me/{stream_id}/topics', () => {
     const [member, guest] = [await createUser(), await createUser({ role: Role.GUEST })];
     const hidden = await createChannel({ invite_only: true });
     const open = await createChannel();
-    for (const [auth, id] of [[member, 999_999_999], [member, hidden], [guest, open]] as const) {
+    for (const [auth, id] of [
+      [member, 999_999_999],
+      [member, hidden],
+      [guest, open],
+    ] as const) {
       const res = await topicsOf(auth, id);
       expect(res.status).toBe(400);
       expect(res.body).toEqual(badRequest('Invalid channel ID'));

@@ -35,7 +35,13 @@ export interface ReceivedTopicsDeps {
  * subscription periods (and for messages moved in while subscribed). At most `scanLimit` topics
  * are looked at.
  */
-export async function receivedTopicHistory(deps: ReceivedTopicsDeps, channelId: number, history: SubscriptionHistoryState | null, limit: number, scanLimit: number): Promise<TopicHistoryEntry[]> {
+export async function receivedTopicHistory(
+  deps: ReceivedTopicsDeps,
+  channelId: number,
+  history: SubscriptionHistoryState | null,
+  limit: number,
+  scanLimit: number,
+): Promise<TopicHistoryEntry[]> {
   const lowest = lowestReceived(history);
   if (lowest === undefined) return [];
   const received = receivedIn(history!);
@@ -77,7 +83,10 @@ interface Received {
   movedInNewestFirst: number[];
 }
 
-const receivedIn = (history: SubscriptionHistoryState): Received => ({ intervals: history.intervals, movedInNewestFirst: [...(history.movedIn ?? [])].sort((a, b) => b - a) });
+const receivedIn = (history: SubscriptionHistoryState): Received => ({
+  intervals: history.intervals,
+  movedInNewestFirst: [...(history.movedIn ?? [])].sort((a, b) => b - a),
+});
 
 /**
  * The newest message of a topic's list below `below` that the user received: for each

@@ -157,7 +157,8 @@ export class TopicIndexStore implements ListStore {
     this.changedChunks.clear();
     this.changedHeads.clear();
     for (const [id, chunk] of written) {
-      if (chunk) await this.chunkDocs.replaceOne({ _id: id }, { ids: encodeIds(chunk.ids), names: JSON.stringify(chunk.names) }, { upsert: true });
+      if (chunk)
+        await this.chunkDocs.replaceOne({ _id: id }, { ids: encodeIds(chunk.ids), names: JSON.stringify(chunk.names) }, { upsert: true });
       this.cache?.remember(this.cache.chunks, id, chunk);
     }
     for (const [key, head] of heads) {

@@ -26,23 +26,51 @@ describe('the topic index of a channel', () => {
   });
 
   const envelopeOf = (event: MessagesEvent, at = ++sequence): EventEnvelope => ({
-    eventId: randomUUID(), type: event.type, aggregateId: 'messages', sequence: at, time: new Date(0).toISOString(),
-    actorId: 1, correlationId: 'c', causationId: 'c', data: event.data,
+    eventId: randomUUID(),
+    type: event.type,
+    aggregateId: 'messages',
+    sequence: at,
+    time: new Date(0).toISOString(),
+    actorId: 1,
+    correlationId: 'c',
+    causationId: 'c',
+    data: event.data,
   });
   const apply = (event: MessagesEvent) => projection.apply(envelopeOf(event));
   async function send(channelId: number, topic: string): Promise<number> {
     const id = ++messageId;
     await apply({
       type: 'message.sent.v1',
-      data: { messageId: id, senderId: 1, conversation: { type: 'channel', channelId, topic }, recipientId: channelId * 3, content: 'x', renderedContent: '<p>x</p>', sentAt: new Date(0).toISOString(), client: 'test' },
+      data: {
+        messageId: id,
+        senderId: 1,
+        conversation: { type: 'channel', channelId, topic },
+        recipientId: channelId * 3,
+        content: 'x',
+        renderedContent: '<p>x</p>',
+        sentAt: new Date(0).toISOString(),
+        client: 'test',
+      },
     });
     return id;
   }
-  const remove = (channelId: number, topic: string, messageIds: number[]) => apply({ type: 'messages.deleted.v1', data: { messageIds, conversation: { type: 'channel', channelId, topic } } });
+  const remove = (channelId: number, topic: string, messageIds: number[]) =>
+    apply({ type: 'messages.deleted.v1', data: { messageIds, conversation: { type: 'channel', channelId, topic } } });
   const move = (messageIds: number[], from: { channelId: number; topic: string }, to: { channelId: number; topic: string }) =>
     apply({
       type: 'messages.moved.v1',
-      data: { messageId: messageIds[0]!, messageIds, editorId: 1, from, to, propagateMode: 'change_all', resolved: null, movedAt: new Date(0).toISOString(), withContentEdit: false, policyChanges: [] },
+      data: {
+        messageId: messageIds[0]!,
+        messageIds,
+        editorId: 1,
+        from,
+        to,
+        propagateMode: 'change_all',
+        resolved: null,
+        movedAt: new Date(0).toISOString(),
+        withContentEdit: false,
+        policyChanges: [],
+      },
     });
   const topics = (channelId: number, limit = 100) => wholeTopicHistory(repo.topicIndex(), channelId, limit);
 
@@ -81,7 +109,16 @@ describe('the topic index of a channel', () => {
     const first = await send(4, 'once');
     const again: MessagesEvent = {
       type: 'message.sent.v1',
-      data: { messageId: ++messageId, senderId: 1, conversation: { type: 'channel', channelId: 4, topic: 'once' }, recipientId: 12, content: 'x', renderedContent: '<p>x</p>', sentAt: new Date(0).toISOString(), client: 'test' },
+      data: {
+        messageId: ++messageId,
+        senderId: 1,
+        conversation: { type: 'channel', channelId: 4, topic: 'once' },
+        recipientId: 12,
+        content: 'x',
+        renderedContent: '<p>x</p>',
+        sentAt: new Date(0).toISOString(),
+        client: 'test',
+      },
     };
     const envelope = envelopeOf(again);
     await projection.apply(envelope);
@@ -99,9 +136,17 @@ describe('the topic index of a channel', () => {
     let reads = 0;
     const counting = <T>(name: string) => {
       const collection = db.collection<T & { _id: string }>(name);
-      return new Proxy(collection, { get: (target, prop, receiver) => (prop === 'findOne' ? (...args: unknown[]) => (reads++, (target.findOne as (...a: unknown[]) => unknown)(...args)) : Reflect.get(target, prop, receiver)) });
+      return new Proxy(collection, {
+        get: (target, prop, receiver) =>
+          prop === 'findOne'
+            ? (...args: unknown[]) => (reads++, (target.findOne as (...a: unknown[]) => unknown)(...args))
+            : Reflect.get(target, prop, receiver),
+      });
     };
-    const index = new TopicIndexStore(counting<TopicIndexHeadDoc>('topic_index_heads') as never, counting<TopicIndexChunkDoc>('topic_index_chunks') as never);
+    const index = new TopicIndexStore(
+      counting<TopicIndexHeadDoc>('topic_index_heads') as never,
+      counting<TopicIndexChunkDoc>('topic_index_chunks') as never,
+    );
     const newest = await wholeTopicHistory(index, 5, 10);
     expect(newest.map((t) => t.name)).toEqual(['topic 0', ...Array.from({ length: 9 }, (_, i) => `topic ${599 - i}`)]);
     expect(reads).toBe(2);

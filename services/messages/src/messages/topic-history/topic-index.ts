@@ -50,7 +50,12 @@ export async function reindexTopic(
  * message before it (`previous`, read from the topic's list before the event writes it: the
  * projector sends it side by side with the event's other writes). Writes its changes at once.
  */
-export async function indexSent(index: TopicIndexStore, topic: { channelId: number; topic: string }, messageId: number, previous: number | undefined): Promise<void> {
+export async function indexSent(
+  index: TopicIndexStore,
+  topic: { channelId: number; topic: string },
+  messageId: number,
+  previous: number | undefined,
+): Promise<void> {
   const indexKey = topicIndexKey(topic.channelId);
   if (previous !== undefined) await removeIds(index, indexKey, [previous]);
   index.name(messageId, topic.topic);
@@ -59,6 +64,10 @@ export async function indexSent(index: TopicIndexStore, topic: { channelId: numb
 }
 
 /** The newest message of a topic below `messageId` (the one a message sent now replaces in the index). */
-export async function newestBefore(lists: ListReader, topic: { channelId: number; topic: string }, messageId: number): Promise<number | undefined> {
+export async function newestBefore(
+  lists: ListReader,
+  topic: { channelId: number; topic: string },
+  messageId: number,
+): Promise<number | undefined> {
   return (await idsBefore(lists, ListKeys.topic(topic.channelId, topic.topic), messageId, 1))[0];
 }

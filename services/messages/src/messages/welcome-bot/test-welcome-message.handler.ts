@@ -23,7 +23,14 @@ export function testWelcomeMessageHandler(deps: MessagesDeps): CommandHandler<Op
       if (data.welcome_message_custom_text.length === 0) throw badRequest('Message must not be empty');
       const bot = systemBot(deps.users, 'welcome');
       if (!bot) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization has no Welcome Bot yet');
-      const decision = await sendAs(deps, bot, { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } }, customWelcomeMessage(data.welcome_message_custom_text), INTERNAL_CLIENT, now);
+      const decision = await sendAs(
+        deps,
+        bot,
+        { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } },
+        customWelcomeMessage(data.welcome_message_custom_text),
+        INTERNAL_CLIENT,
+        now,
+      );
       return { events: decision.events, reply: { message_id: sendMessageReplyFrom(decision.events).id } };
     },
     replyFrom: (events) => ({ message_id: sendMessageReplyFrom(events).id }),

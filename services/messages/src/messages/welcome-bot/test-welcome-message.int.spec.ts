@@ -9,7 +9,9 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
     const admin = await createUser({ role: Role.ADMINISTRATOR, label: 'welcome-test' });
     const res = await test(admin, 'Welcome aboard!\n```\ncode\n```');
     expect(res.body).toEqual({ result: 'success', msg: '', message_id: expect.any(Number) });
-    const { message } = (await api('GET', `/messages/${res.body.message_id}`, { auth: admin, params: { apply_markdown: false } })).body as { message: Record<string, unknown> };
+    const { message } = (await api('GET', `/messages/${res.body.message_id}`, { auth: admin, params: { apply_markdown: false } })).body as {
+      message: Record<string, unknown>;
+    };
     expect(message).toMatchObject({ sender_email: 'welcome-bot@zulip.com', sender_full_name: 'Welcome Bot', type: 'private' });
     expect(message.content).toBe('A note from @_*role:administrators*:\n````quote\nWelcome aboard!\n```\ncode\n```\n````');
     const users = (await api('GET', '/users', { auth: owner() })).body.members as { email: string }[];
@@ -18,6 +20,10 @@ describe('POST /realm/test_welcome_bot_custom_message', () => {
 
   it('refuses an empty note, and a note longer than Zulip allows', async () => {
     expect((await test(owner(), '')).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Message must not be empty' });
-    expect((await test(owner(), 'x'.repeat(8001))).body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'welcome_message_custom_text is too long (limit: 8000 characters)' });
+    expect((await test(owner(), 'x'.repeat(8001))).body).toEqual({
+      result: 'error',
+      code: 'BAD_REQUEST',
+      msg: 'welcome_message_custom_text is too long (limit: 8000 characters)',
+    });
   });
 });

@@ -1,7 +1,8 @@
 /** The widgets Zulip makes of a message's first word (`zerver/lib/widget.py`). */
 export type WidgetType = 'poll' | 'todo';
 
-export type WidgetExtraData = { question: string; options: string[] } | { task_list_title: string; tasks: { task: string; desc: string }[] };
+export type WidgetExtraData =
+  { question: string; options: string[] } | { task_list_title: string; tasks: { task: string; desc: string }[] };
 
 /** Python's `str.splitlines`: every line break it knows, and no empty line after a final break. */
 function splitLines(text: string): string[] {

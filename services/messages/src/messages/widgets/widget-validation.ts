@@ -50,12 +50,38 @@ export function validatePollData(data: unknown, isWidgetAuthor: boolean): void {
   checkDict(name, data, [['type', isString]], false);
   switch (data.type) {
     case 'vote':
-      return checkDict(name, data, [['type', isString], ['key', isString], ['vote', intIn([1, -1])]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['key', isString],
+          ['vote', intIn([1, -1])],
+        ],
+        true,
+      );
     case 'question':
       if (!isWidgetAuthor) throw badRequest("You can't edit a question unless you are the author.");
-      return checkDict(name, data, [['type', isString], ['question', isString]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['question', isString],
+        ],
+        true,
+      );
     case 'new_option':
-      return checkDict(name, data, [['type', isString], ['option', isString], ['idx', intRange(0, MAX_IDX)]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['option', isString],
+          ['idx', intRange(0, MAX_IDX)],
+        ],
+        true,
+      );
     default:
       throw badRequest(`Unknown type for poll data: ${String(data.type)}`);
   }
@@ -67,12 +93,39 @@ export function validateTodoData(data: unknown, isWidgetAuthor: boolean): void {
   checkDict(name, data, [['type', isString]], false);
   switch (data.type) {
     case 'new_task':
-      return checkDict(name, data, [['type', isString], ['key', intRange(0, MAX_IDX)], ['task', isString], ['desc', isString], ['completed', isBool]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['key', intRange(0, MAX_IDX)],
+          ['task', isString],
+          ['desc', isString],
+          ['completed', isBool],
+        ],
+        true,
+      );
     case 'strike':
-      return checkDict(name, data, [['type', isString], ['key', isString]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['key', isString],
+        ],
+        true,
+      );
     case 'new_task_list_title':
       if (!isWidgetAuthor) throw badRequest("You can't edit the task list title unless you are the author.");
-      return checkDict(name, data, [['type', isString], ['title', isString]], true);
+      return checkDict(
+        name,
+        data,
+        [
+          ['type', isString],
+          ['title', isString],
+        ],
+        true,
+      );
     default:
       throw badRequest(`Unknown type for todo data: ${String(data.type)}`);
   }

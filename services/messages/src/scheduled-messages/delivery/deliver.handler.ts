@@ -11,7 +11,9 @@ import { deliveredEvents, failedEvents, failureNotice, isDue, LATE_CUTOFF_SECOND
 import type { ScheduledMessageState } from '../scheduled-message.state';
 import { remindedOf } from '../scheduled-messages.handlers';
 
-const deliveredReply = (events: readonly { type: string }[]) => ({ delivered: events.some((e) => e.type === 'scheduled_message.delivered.v1') });
+const deliveredReply = (events: readonly { type: string }[]) => ({
+  delivered: events.some((e) => e.type === 'scheduled_message.delivered.v1'),
+});
 
 /**
  * Zulip's `send_reminder`: the Notification Bot's direct message, written again from the message
@@ -33,7 +35,10 @@ async function sendReminder(deps: MessagesDeps, reminder: ScheduledMessageState,
 /** Recorded as failed; a scheduled message's sender is told by the Notification Bot (reminders are not, as in Zulip). */
 async function failed(deps: MessagesDeps, message: ScheduledMessageState, reason: string, now: Date, tell: boolean): Promise<Decision> {
   const events = failedEvents(message, reason);
-  const notice = tell && message.kind === 'send_later' ? await notifyDirectly(deps, message.senderId, failureNotice(message.deliverAt, reason), now) : null;
+  const notice =
+    tell && message.kind === 'send_later'
+      ? await notifyDirectly(deps, message.senderId, failureNotice(message.deliverAt, reason), now)
+      : null;
   return { events: [...events, ...(notice?.events ?? [])], reply: { delivered: false } };
 }
 
@@ -56,7 +61,10 @@ export function deliverScheduledMessageHandler(deps: MessagesDeps): CommandHandl
         return failed(deps, message, 'Message could not be sent at the scheduled time.', now, true);
       }
       try {
-        const sent = message.kind === 'reminder' ? await sendReminder(deps, message, sender, now) : await sendAs(deps, sender, currentAddressee(message), message.content, message.client, now, message.readBySender);
+        const sent =
+          message.kind === 'reminder'
+            ? await sendReminder(deps, message, sender, now)
+            : await sendAs(deps, sender, currentAddressee(message), message.content, message.client, now, message.readBySender);
         const events = deliveredEvents(message, sent.events);
         return { events, reply: deliveredReply(events) };
       } catch (error) {

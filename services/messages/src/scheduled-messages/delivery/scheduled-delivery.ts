@@ -1,4 +1,11 @@
-import { commandsTopic, DELIVER_SCHEDULED_MESSAGE, EventEnvelope, eventsTopic, ScheduledMessage, type DeliverScheduledMessage } from '@zulip-es/contracts';
+import {
+  commandsTopic,
+  DELIVER_SCHEDULED_MESSAGE,
+  EventEnvelope,
+  eventsTopic,
+  ScheduledMessage,
+  type DeliverScheduledMessage,
+} from '@zulip-es/contracts';
 import { createLogger, RequestClient, type BackgroundWork, type Logger, type ServiceParts } from '@zulip-es/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -25,7 +32,11 @@ const jobId = (delivery: DeliverScheduledMessage): string => `deliver-${delivery
 export async function startScheduledDelivery(parts: ServiceParts, config: MessagesConfig, logger: Logger): Promise<BackgroundWork> {
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(SCHEDULED_DELIVERY_QUEUE, { connection: redis });
-  const client = new RequestClient(parts.kafka, `messages-scheduled-${config.INSTANCE_ID}`, createLogger('messages-scheduled-delivery', config.LOG_LEVEL));
+  const client = new RequestClient(
+    parts.kafka,
+    `messages-scheduled-${config.INSTANCE_ID}`,
+    createLogger('messages-scheduled-delivery', config.LOG_LEVEL),
+  );
   await client.start();
 
   const deliver = async (job: Job) => {
@@ -45,10 +56,22 @@ export async function startScheduledDelivery(parts: ServiceParts, config: Messag
     if (!reply.ok) logger.warn({ jobId: job.id, error: reply.error }, 'scheduled delivery refused');
     return reply.ok ? reply.body : null;
   };
-  const worker = new Worker(SCHEDULED_DELIVERY_QUEUE, deliver, { connection: redis.duplicate(), concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000 });
-  worker.on('failed', (job, error) => logger.warn({ jobId: job?.id, err: error, attempts: job?.attemptsMade }, 'scheduled delivery failed'));
+  const worker = new Worker(SCHEDULED_DELIVERY_QUEUE, deliver, {
+    connection: redis.duplicate(),
+    concurrency: 4,
+    lockDuration: 10_000,
+    stalledInterval: 5_000,
+  });
+  worker.on('failed', (job, error) =>
+    logger.warn({ jobId: job?.id, err: error, attempts: job?.attemptsMade }, 'scheduled delivery failed'),
+  );
 
-  const consumer = parts.kafka.consumer({ groupId: 'messages-scheduled-delivery', maxWaitTimeInMs: 500, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
+  const consumer = parts.kafka.consumer({
+    groupId: 'messages-scheduled-delivery',
+    maxWaitTimeInMs: 500,
+    sessionTimeout: 10_000,
+    heartbeatInterval: 1_000,
+  });
   await consumer.connect();
   await consumer.subscribe({ topic: eventsTopic('messages'), fromBeginning: true });
   await consumer.run({
@@ -58,7 +81,14 @@ export async function startScheduledDelivery(parts: ServiceParts, config: Messag
       const scheduled = ScheduledMessage.parse(EventEnvelope.parse(JSON.parse(message.value.toString())).data);
       const delivery: DeliverScheduledMessage = { scheduledMessageId: scheduled.scheduledMessageId, deliverAt: scheduled.deliverAt };
       const delay = Math.max(0, scheduled.deliverAt * 1000 - Date.now());
-      await queue.add('deliver', delivery, { jobId: jobId(delivery), delay, attempts: 20, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true, removeOnFail: false });
+      await queue.add('deliver', delivery, {
+        jobId: jobId(delivery),
+        delay,
+        attempts: 20,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: true,
+        removeOnFail: false,
+      });
     },
   });
 

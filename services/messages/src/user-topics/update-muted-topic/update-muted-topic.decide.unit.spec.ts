@@ -13,7 +13,12 @@ const given = (options: { channel?: ChannelState | null; topics?: UserTopicsStat
   userTopics: options.topics ?? noUserTopics(U.member),
   now: NOW,
 });
-const muted: UserTopicsState = { userId: U.member, topics: [{ channelId: 3, topicName: 'dinner', visibilityPolicy: 1, lastUpdated: 1 }], version: 1, rev: 1 };
+const muted: UserTopicsState = {
+  userId: U.member,
+  topics: [{ channelId: 3, topicName: 'dinner', visibilityPolicy: 1, lastUpdated: 1 }],
+  version: 1,
+  rev: 1,
+};
 const policyOf = (decision: ReturnType<typeof decideUpdateMutedTopic>) => decision.events.map((e) => e.data.visibilityPolicy);
 
 describe('PATCH /users/me/subscriptions/muted_topics (E4)', () => {
@@ -34,21 +39,41 @@ describe('PATCH /users/me/subscriptions/muted_topics (E4)', () => {
   });
 
   it('needs exactly one of stream_id and stream', () => {
-    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner' }, given())).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: "Missing 'stream_id' argument" }));
+    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner' }, given())).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: "Missing 'stream_id' argument" }),
+    );
     expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream_id: 3, stream: 'Denmark' }, given())).toThrow(
-      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Unsupported parameter combination: stream_id, stream', extra: { parameters: 'stream_id, stream' } }),
+      expect.objectContaining({
+        code: 'BAD_REQUEST',
+        msg: 'Unsupported parameter combination: stream_id, stream',
+        extra: { parameters: 'stream_id, stream' },
+      }),
     );
   });
 
   it('refuses to mute in an unknown or inaccessible channel, with the error of the lookup used', () => {
-    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream_id: 3 }, given({ channel: null }))).toThrow(expect.objectContaining({ msg: 'Invalid channel ID' }));
-    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream: 'Nowhere' }, given({ channel: null }))).toThrow(expect.objectContaining({ msg: "Invalid channel name 'Nowhere'" }));
-    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream_id: 3 }, given({ channel: privateChannel(3) }))).toThrow(expect.objectContaining({ msg: 'Invalid channel ID' }));
+    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream_id: 3 }, given({ channel: null }))).toThrow(
+      expect.objectContaining({ msg: 'Invalid channel ID' }),
+    );
+    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream: 'Nowhere' }, given({ channel: null }))).toThrow(
+      expect.objectContaining({ msg: "Invalid channel name 'Nowhere'" }),
+    );
+    expect(() => decideUpdateMutedTopic({ op: 'add', topic: 'dinner', stream_id: 3 }, given({ channel: privateChannel(3) }))).toThrow(
+      expect.objectContaining({ msg: 'Invalid channel ID' }),
+    );
   });
 
   it('reports an unknown channel on remove as "Topic is not muted", and unmutes in a channel the user lost access to', () => {
-    expect(() => decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream_id: 3 }, given({ channel: null }))).toThrow(expect.objectContaining({ msg: 'Topic is not muted' }));
-    expect(() => decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream: 'Nowhere' }, given({ channel: null }))).toThrow(expect.objectContaining({ msg: 'Topic is not muted' }));
-    expect(policyOf(decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream_id: 3 }, given({ channel: privateChannel(3), topics: muted })))).toEqual([0]);
+    expect(() => decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream_id: 3 }, given({ channel: null }))).toThrow(
+      expect.objectContaining({ msg: 'Topic is not muted' }),
+    );
+    expect(() => decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream: 'Nowhere' }, given({ channel: null }))).toThrow(
+      expect.objectContaining({ msg: 'Topic is not muted' }),
+    );
+    expect(
+      policyOf(
+        decideUpdateMutedTopic({ op: 'remove', topic: 'dinner', stream_id: 3 }, given({ channel: privateChannel(3), topics: muted })),
+      ),
+    ).toEqual([0]);
   });
 });

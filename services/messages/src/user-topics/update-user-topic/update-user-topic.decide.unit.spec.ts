@@ -62,7 +62,9 @@ describe('POST /user_topics (E3)', () => {
 
   it('refuses an unknown channel with "Invalid channel ID", whatever the policy', () => {
     for (const policy of [0, 1, 2, 3]) {
-      expect(() => decideUpdateUserTopic(cmd(policy), given({ channel: null }))).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Invalid channel ID' }));
+      expect(() => decideUpdateUserTopic(cmd(policy), given({ channel: null }))).toThrow(
+        expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Invalid channel ID' }),
+      );
     }
   });
 

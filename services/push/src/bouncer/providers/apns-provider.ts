@@ -65,7 +65,12 @@ export class ApnsProvider implements PushProvider {
   private token(): string {
     const now = this.now();
     if (!this.providerToken || now - this.providerToken.issuedAt >= PROVIDER_TOKEN_LIFETIME_MS) {
-      const value = signJwt('ES256', this.key, { kid: this.credentials.keyId }, { iss: this.credentials.teamId, iat: Math.floor(now / 1000) });
+      const value = signJwt(
+        'ES256',
+        this.key,
+        { kid: this.credentials.keyId },
+        { iss: this.credentials.teamId, iat: Math.floor(now / 1000) },
+      );
       this.providerToken = { value, issuedAt: now };
     }
     return this.providerToken.value;

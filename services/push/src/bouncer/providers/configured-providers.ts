@@ -15,8 +15,14 @@ export function configuredProviders(config: PushConfig, db: Connection, logger: 
     providers.fcm = new FcmProvider({ url: config.PUSH_FCM_URL, serviceAccount });
   }
   if (config.PUSH_APNS_KEY_FILE) {
-    if (!config.PUSH_APNS_KEY_ID || !config.PUSH_APNS_TEAM_ID) throw new Error('PUSH_APNS_KEY_FILE needs PUSH_APNS_KEY_ID and PUSH_APNS_TEAM_ID');
-    providers.apns = new ApnsProvider({ url: config.PUSH_APNS_URL, keyPem: readFileSync(config.PUSH_APNS_KEY_FILE, 'utf8'), keyId: config.PUSH_APNS_KEY_ID, teamId: config.PUSH_APNS_TEAM_ID });
+    if (!config.PUSH_APNS_KEY_ID || !config.PUSH_APNS_TEAM_ID)
+      throw new Error('PUSH_APNS_KEY_FILE needs PUSH_APNS_KEY_ID and PUSH_APNS_TEAM_ID');
+    providers.apns = new ApnsProvider({
+      url: config.PUSH_APNS_URL,
+      keyPem: readFileSync(config.PUSH_APNS_KEY_FILE, 'utf8'),
+      keyId: config.PUSH_APNS_KEY_ID,
+      teamId: config.PUSH_APNS_TEAM_ID,
+    });
   }
   for (const kind of ['fcm', 'apns'] as const) {
     if (!providers[kind] && config.PUSH_DEV_DELIVERIES) providers[kind] = new DevelopmentProvider(db, logger);

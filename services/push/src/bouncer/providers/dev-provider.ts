@@ -24,7 +24,10 @@ export class DevelopmentProvider implements PushProvider {
 
   async send(delivery: Delivery): Promise<DeliveryOutcome> {
     await this.db.collection<DevDelivery>(DEV_DELIVERIES).insertOne({ ...delivery, at: new Date() });
-    this.logger.info({ kind: delivery.kind, token: delivery.token, payloads: delivery.payloads }, 'push recorded by the development provider');
+    this.logger.info(
+      { kind: delivery.kind, token: delivery.token, payloads: delivery.payloads },
+      'push recorded by the development provider',
+    );
     return 'sent';
   }
 

@@ -118,7 +118,8 @@ const TokenReply = z.object({ access_token: z.string().min(1), expires_in: z.num
 
 /** FCM's error code: the `FcmError` detail's `errorCode`, else the error's `status`. */
 function errorCodeOf(body: string): string | undefined {
-  const error = (jsonOrUndefined(body) as { error?: { status?: string; details?: { '@type'?: string; errorCode?: string }[] } } | undefined)?.error;
+  const error = (jsonOrUndefined(body) as { error?: { status?: string; details?: { '@type'?: string; errorCode?: string }[] } } | undefined)
+    ?.error;
   const detail = error?.details?.find((d) => d['@type'] === 'type.googleapis.com/google.firebase.fcm.v1.FcmError');
   return detail?.errorCode ?? error?.status;
 }

@@ -4,11 +4,16 @@ import { ApnsProvider } from './apns-provider';
 import { FcmProvider } from './fcm-provider';
 import type { Delivery } from './push-provider';
 
-const payloads = { apns: { aps: { alert: { title: 'Test notification' } }, zulip: { event: 'test' } }, fcm: { event: 'test', user_id: '7' } };
+const payloads = {
+  apns: { aps: { alert: { title: 'Test notification' } }, zulip: { event: 'test' } },
+  fcm: { event: 'test', user_id: '7' },
+};
 const fcmPush = (token: string): Delivery => ({ kind: 'fcm', token, appId: null, payloads });
 const apnsPush = (token: string, appId: string | null = 'org.zulip.Zulip'): Delivery => ({ kind: 'apns', token, appId, payloads });
 const otherPem = (type: 'rsa' | 'ec') =>
-  (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' })).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  (type === 'rsa' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' })).privateKey
+    .export({ type: 'pkcs8', format: 'pem' })
+    .toString();
 
 describe('push providers against local HTTP/2 servers playing FCM and APNs', () => {
   let fake: FakePushProviders;
@@ -28,7 +33,7 @@ describe('push providers against local HTTP/2 servers playing FCM and APNs', () 
   });
 
   describe('FCM (HTTP v1)', () => {
-    it('sends a data message with an access token bought with the service account\'s signed assertion', async () => {
+    it("sends a data message with an access token bought with the service account's signed assertion", async () => {
       await expect(fcm.send(fcmPush('fcm-1'))).resolves.toBe('sent');
       await expect(fcm.send(fcmPush('fcm-2'))).resolves.toBe('sent');
       expect(await client.received('fcm-1')).toEqual([{ provider: 'fcm', token: 'fcm-1', payload: payloads.fcm }]);
@@ -39,8 +44,11 @@ describe('push providers against local HTTP/2 servers playing FCM and APNs', () 
       await expect(fcm.send(fcmPush('fcm-dead'))).resolves.toBe('unregistered');
     });
 
-    it('fails, keeping the device, when Google refuses the assertion (a key that is not the account\'s)', async () => {
-      const forged = new FcmProvider({ url: fake.url, serviceAccount: { ...fake.credentials.fcmServiceAccount, private_key: otherPem('rsa') } });
+    it("fails, keeping the device, when Google refuses the assertion (a key that is not the account's)", async () => {
+      const forged = new FcmProvider({
+        url: fake.url,
+        serviceAccount: { ...fake.credentials.fcmServiceAccount, private_key: otherPem('rsa') },
+      });
       await expect(forged.send(fcmPush('fcm-forged'))).rejects.toThrow(/token endpoint answered 400/);
       forged.close();
       expect(await client.received('fcm-forged')).toEqual([]);
@@ -50,7 +58,9 @@ describe('push providers against local HTTP/2 servers playing FCM and APNs', () 
   describe('APNs (HTTP/2, token authentication)', () => {
     it('posts the payload to the device with the app as topic and an ES256 provider token', async () => {
       await expect(apns.send(apnsPush('c0ffee01'))).resolves.toBe('sent');
-      expect(await client.received('c0ffee01')).toEqual([{ provider: 'apns', token: 'c0ffee01', topic: 'org.zulip.Zulip', payload: payloads.apns }]);
+      expect(await client.received('c0ffee01')).toEqual([
+        { provider: 'apns', token: 'c0ffee01', topic: 'org.zulip.Zulip', payload: payloads.apns },
+      ]);
     });
 
     it('sends a token given with whitespace between its bytes as plain hex', async () => {

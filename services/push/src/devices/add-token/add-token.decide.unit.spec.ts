@@ -6,7 +6,12 @@ const badRequest = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST
 describe('adding a legacy push token', () => {
   it("adds an APNs token with its app id as the next event of the user's devices", () => {
     expect(decideAddToken({ kind: 'apns', token: APNS_TOKEN, appId: 'org.zulip.Zulip' }, given(apnsAdded('aa'.repeat(8))))).toEqual([
-      { type: 'push_token.added.v1', aggregateId: `push_devices:${USER}`, sequence: 2, data: { userId: USER, kind: 'apns', token: APNS_TOKEN, appId: 'org.zulip.Zulip' } },
+      {
+        type: 'push_token.added.v1',
+        aggregateId: `push_devices:${USER}`,
+        sequence: 2,
+        data: { userId: USER, kind: 'apns', token: APNS_TOKEN, appId: 'org.zulip.Zulip' },
+      },
     ]);
   });
 
@@ -20,7 +25,9 @@ describe('adding a legacy push token', () => {
 
   it('refuses an empty token and one over 4096 characters', () => {
     expect(() => decideAddToken({ kind: 'fcm', token: '', appId: null }, given())).toThrow(badRequest('Empty or invalid length token'));
-    expect(() => decideAddToken({ kind: 'fcm', token: 'x'.repeat(4097), appId: null }, given())).toThrow(badRequest('Empty or invalid length token'));
+    expect(() => decideAddToken({ kind: 'fcm', token: 'x'.repeat(4097), appId: null }, given())).toThrow(
+      badRequest('Empty or invalid length token'),
+    );
     expect(decideAddToken({ kind: 'fcm', token: 'x'.repeat(4096), appId: null }, given())).toHaveLength(1);
   });
 

@@ -6,10 +6,15 @@ import { devicesAggregateId, type UserDevices } from '../user-devices.state';
 export function decideForgetTokens(command: ForgetPushTokens, devices: UserDevices): NewEvent[] {
   const { userId } = devices;
   const deadTokens = devices.tokens.filter((t) => command.devices.some((d) => d.kind === t.kind && d.token === t.token));
-  const deadRegistrations = devices.registrations.filter((r) => r.bouncerDeviceId !== null && command.bouncerDeviceIds.includes(r.bouncerDeviceId));
+  const deadRegistrations = devices.registrations.filter(
+    (r) => r.bouncerDeviceId !== null && command.bouncerDeviceIds.includes(r.bouncerDeviceId),
+  );
   const removals = [
     ...deadTokens.map(({ kind, token }) => ({ type: 'push_token.removed.v1', data: { userId, kind, token, reason: 'provider' } })),
-    ...deadRegistrations.map(({ pushAccountId }) => ({ type: 'push_device.removed.v1', data: { userId, pushAccountId, reason: 'provider' } })),
+    ...deadRegistrations.map(({ pushAccountId }) => ({
+      type: 'push_device.removed.v1',
+      data: { userId, pushAccountId, reason: 'provider' },
+    })),
   ];
   return removals.map((event, i) => ({ ...event, aggregateId: devicesAggregateId(userId), sequence: devices.version + 1 + i }));
 }

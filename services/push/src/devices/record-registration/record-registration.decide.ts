@@ -6,7 +6,10 @@ import { findRegistration, nextEvent, type UserDevices } from '../user-devices.s
  * The bouncer's answer to a pending registration. An answer to a request since superseded (the
  * client registered again after a refusal) or already recorded changes nothing.
  */
-export function decideRecordRegistration({ pushAccountId, requestSequence, outcome }: RecordPushRegistration, devices: UserDevices): NewEvent[] {
+export function decideRecordRegistration(
+  { pushAccountId, requestSequence, outcome }: RecordPushRegistration,
+  devices: UserDevices,
+): NewEvent[] {
   const registration = findRegistration(devices, pushAccountId);
   if (registration?.status !== 'pending' || registration.requestSequence !== requestSequence) return [];
   const { userId } = devices;

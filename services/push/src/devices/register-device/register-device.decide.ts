@@ -10,7 +10,8 @@ export type RegisterDevice = OperationData<typeof registerPushDevice>;
  * The bouncer alone can read the token, so nothing about it is checked here.
  */
 export function decideRegisterDevice(data: RegisterDevice, devices: UserDevices, bouncerConfigured: boolean): NewEvent[] {
-  if (!bouncerConfigured) throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
+  if (!bouncerConfigured)
+    throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
   const existing = findRegistration(devices, data.push_account_id);
   if (existing && existing.status !== 'failed') return [];
   return [

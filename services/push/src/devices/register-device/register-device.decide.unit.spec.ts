@@ -2,8 +2,10 @@ import { given, refused, registered, registration, requested, USER } from '../..
 import { decideRegisterDevice } from './register-device.decide';
 
 describe('registering a device for end-to-end encrypted pushes (E11)', () => {
-  it('requests the registration from the bouncer as the next event of the user\'s devices', () => {
-    expect(decideRegisterDevice(registration, given(), true)).toEqual([{ ...requested(), aggregateId: `push_devices:${USER}`, sequence: 1 }]);
+  it("requests the registration from the bouncer as the next event of the user's devices", () => {
+    expect(decideRegisterDevice(registration, given(), true)).toEqual([
+      { ...requested(), aggregateId: `push_devices:${USER}`, sequence: 1 },
+    ]);
   });
 
   it('refuses when no push bouncer is configured', () => {
@@ -18,10 +20,14 @@ describe('registering a device for end-to-end encrypted pushes (E11)', () => {
   });
 
   it('requests again a registration the bouncer refused', () => {
-    expect(decideRegisterDevice(registration, given(requested(), refused()), true)).toEqual([{ ...requested(), aggregateId: `push_devices:${USER}`, sequence: 3 }]);
+    expect(decideRegisterDevice(registration, given(requested(), refused()), true)).toEqual([
+      { ...requested(), aggregateId: `push_devices:${USER}`, sequence: 3 },
+    ]);
   });
 
   it('requests each account of the user on its own', () => {
-    expect(decideRegisterDevice({ ...registration, push_account_id: 9 }, given(requested()), true)).toEqual([{ ...requested(9), aggregateId: `push_devices:${USER}`, sequence: 2 }]);
+    expect(decideRegisterDevice({ ...registration, push_account_id: 9 }, given(requested()), true)).toEqual([
+      { ...requested(9), aggregateId: `push_devices:${USER}`, sequence: 2 },
+    ]);
   });
 });

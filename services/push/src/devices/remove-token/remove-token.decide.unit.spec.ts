@@ -4,9 +4,14 @@ import { decideRemoveToken } from './remove-token.decide';
 const badRequest = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
 
 describe('removing a legacy push token (E20 for APNs)', () => {
-  it('removes one of the user\'s tokens', () => {
+  it("removes one of the user's tokens", () => {
     expect(decideRemoveToken('apns', APNS_TOKEN, given(apnsAdded(), fcmAdded()))).toEqual([
-      { type: 'push_token.removed.v1', aggregateId: `push_devices:${USER}`, sequence: 3, data: { userId: USER, kind: 'apns', token: APNS_TOKEN } },
+      {
+        type: 'push_token.removed.v1',
+        aggregateId: `push_devices:${USER}`,
+        sequence: 3,
+        data: { userId: USER, kind: 'apns', token: APNS_TOKEN },
+      },
     ]);
   });
 

@@ -6,7 +6,10 @@ export function decideRemoveUserDevices(devices: UserDevices): NewEvent[] {
   const { userId } = devices;
   const removals = [
     ...devices.tokens.map(({ kind, token }) => ({ type: 'push_token.removed.v1', data: { userId, kind, token, reason: 'deactivated' } })),
-    ...devices.registrations.map(({ pushAccountId }) => ({ type: 'push_device.removed.v1', data: { userId, pushAccountId, reason: 'deactivated' } })),
+    ...devices.registrations.map(({ pushAccountId }) => ({
+      type: 'push_device.removed.v1',
+      data: { userId, pushAccountId, reason: 'deactivated' },
+    })),
   ];
   return removals.map((event, i) => ({ ...event, aggregateId: devicesAggregateId(userId), sequence: devices.version + 1 + i }));
 }

@@ -20,7 +20,14 @@ export const messageSentRelay: EventRelayOptions = {
     const { data: sent } = MessageSentV1.parse({ type: envelope.type, data: envelope.data });
     if (Date.now() - Date.parse(sent.sentAt) > NOTIFY_WITHIN_MS) return null;
     const { messageId, senderId, conversation, renderedContent, sentAt, topicParticipantIds } = sent;
-    const data: NotifyMessage = { messageId, senderId, conversation, renderedContent, sentAt, ...(topicParticipantIds ? { topicParticipantIds } : {}) };
+    const data: NotifyMessage = {
+      messageId,
+      senderId,
+      conversation,
+      renderedContent,
+      sentAt,
+      ...(topicParticipantIds ? { topicParticipantIds } : {}),
+    };
     return { commandId: `message.sent:${sent.messageId}`, type: NOTIFY_MESSAGE, key: `message:${sent.messageId}`, data };
   },
 };

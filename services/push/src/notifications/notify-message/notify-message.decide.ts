@@ -24,7 +24,10 @@ export const notificationAggregateId = (messageId: number): string => `push_noti
  */
 export function decideNotifyMessage(message: NotifyMessage, context: NotificationContext): NewEvent[] {
   const recipients: PushRecipient[] = [];
-  const about: AboutMessage = { mentions: mentionsIn(message.renderedContent), topicParticipants: new Set(message.topicParticipantIds ?? []) };
+  const about: AboutMessage = {
+    mentions: mentionsIn(message.renderedContent),
+    topicParticipants: new Set(message.topicParticipantIds ?? []),
+  };
   for (const userId of candidates(message, context)) {
     const user = context.user(userId);
     if (!user?.active || user.isBot || userId === message.senderId) continue;

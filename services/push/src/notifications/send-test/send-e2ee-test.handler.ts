@@ -6,9 +6,14 @@ import { sealFor } from '../seal';
 
 /** Zulip's errors for a bouncer that would not push: its 5xx, the network, or a refusal only an administrator can fix. */
 function bouncerError(error: unknown): DomainError {
-  if (error instanceof BouncerUnreachable) return new DomainError('FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
-  if (error instanceof BouncerFailed && error.status >= 500) return new DomainError('INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.');
-  return new DomainError('ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.');
+  if (error instanceof BouncerUnreachable)
+    return new DomainError('FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
+  if (error instanceof BouncerFailed && error.status >= 500)
+    return new DomainError('INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.');
+  return new DomainError(
+    'ADMIN_ACTION_REQUIRED',
+    'Push notification configuration issue on server, contact the server administrator or retry later.',
+  );
 }
 
 /**
@@ -17,20 +22,41 @@ function bouncerError(error: unknown): DomainError {
  * bouncer, answered once the bouncer has pushed it. Devices the provider called dead are handed
  * to the registration queue to be removed.
  */
-export function sendE2eeTestHandler({ repo, bouncer, removals, directory }: PushDeps): QueryHandler<OperationData<typeof sendE2eeTestPushNotification>> {
+export function sendE2eeTestHandler({
+  repo,
+  bouncer,
+  removals,
+  directory,
+}: PushDeps): QueryHandler<OperationData<typeof sendE2eeTestPushNotification>> {
   return {
     kind: 'query',
     schema: sendE2eeTestPushNotification.params,
     async handle({ data, actorId, now }) {
       const userId = actorId!;
       const { registrations } = await repo.devicesOf(userId);
-      const targets = registrations.filter((r) => r.status === 'active' && r.bouncerDeviceId !== null && (data.push_account_id === undefined || r.pushAccountId === data.push_account_id));
+      const targets = registrations.filter(
+        (r) =>
+          r.status === 'active' &&
+          r.bouncerDeviceId !== null &&
+          (data.push_account_id === undefined || r.pushAccountId === data.push_account_id),
+      );
       if (targets.length === 0) throw new DomainError('NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
       if (!bouncer) throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
       const realm = directory.current;
       if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization is not known yet');
-      const payload = { realm_url: realm.url, realm_name: realm.name, user_id: userId, type: 'test', time: Math.floor(now.getTime() / 1000) };
-      const devices = await Promise.all(targets.map(async (r) => ({ device_id: r.bouncerDeviceId!, encrypted_data: await sealFor(r.pushPublicKey, { ...payload, push_account_id: r.pushAccountId }) })));
+      const payload = {
+        realm_url: realm.url,
+        realm_name: realm.name,
+        user_id: userId,
+        type: 'test',
+        time: Math.floor(now.getTime() / 1000),
+      };
+      const devices = await Promise.all(
+        targets.map(async (r) => ({
+          device_id: r.bouncerDeviceId!,
+          encrypted_data: await sealFor(r.pushPublicKey, { ...payload, push_account_id: r.pushAccountId }),
+        })),
+      );
       const reply = await bouncer.notifyDevices({ devices }).catch((error: unknown) => {
         throw bouncerError(error);
       });

@@ -9,7 +9,12 @@ import { testPayloads } from '../payloads';
  * tokens, or to the one `token`, through the bouncer, answered once the bouncer has pushed it.
  * Tokens the provider called dead are handed to the registration queue to be removed.
  */
-export function sendTestHandler({ repo, bouncer, removals, directory }: PushDeps): QueryHandler<OperationData<typeof sendTestPushNotification>> {
+export function sendTestHandler({
+  repo,
+  bouncer,
+  removals,
+  directory,
+}: PushDeps): QueryHandler<OperationData<typeof sendTestPushNotification>> {
   return {
     kind: 'query',
     schema: sendTestPushNotification.params,
@@ -23,7 +28,11 @@ export function sendTestHandler({ repo, bouncer, removals, directory }: PushDeps
       const realm = directory.current;
       if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization is not known yet');
       const reply = await bouncer
-        .notify({ user_id: userId, payloads: testPayloads(realm, userId, now), devices: targets.map(({ kind, token }) => ({ kind, token })) })
+        .notify({
+          user_id: userId,
+          payloads: testPayloads(realm, userId, now),
+          devices: targets.map(({ kind, token }) => ({ kind, token })),
+        })
         .catch((error: unknown) => {
           throw error instanceof BouncerUnreachable
             ? new DomainError('FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.')

@@ -1,4 +1,10 @@
-import type { AttachmentClaimedV1, AttachmentRemovedV1, AttachmentUnclaimedV1, ForgetDeletedMessages, SyncMessageClaims } from '@zulip-es/contracts';
+import type {
+  AttachmentClaimedV1,
+  AttachmentRemovedV1,
+  AttachmentUnclaimedV1,
+  ForgetDeletedMessages,
+  SyncMessageClaims,
+} from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters, type AttachmentState, type MessageClaims } from '../attachment.state';
 
@@ -13,7 +19,12 @@ const sequenced = (events: ClaimEvent[], counters: AttachmentsCounters): NewEven
  * one it did not claim before is claimed, each one it claimed and no longer does is released.
  * The messages service decided the claims; a path id whose upload is gone since is skipped.
  */
-export function decideSyncMessageClaims(data: SyncMessageClaims, previous: MessageClaims | null, claimed: AttachmentState[], counters: AttachmentsCounters): NewEvent[] {
+export function decideSyncMessageClaims(
+  data: SyncMessageClaims,
+  previous: MessageClaims | null,
+  claimed: AttachmentState[],
+  counters: AttachmentsCounters,
+): NewEvent[] {
   const before = new Set(previous?.attachmentIds ?? []);
   const now = new Set(claimed.map((a) => a.attachmentId));
   const dateSent = previous?.dateSent ?? data.dateSent;
@@ -33,7 +44,12 @@ export function decideSyncMessageClaims(data: SyncMessageClaims, previous: Messa
  * Deleted messages release every upload they claimed; an upload that no message claims any more
  * is removed with its file (as its owner's E17 would), once, after its last release.
  */
-export function decideForgetDeletedMessages(data: ForgetDeletedMessages, claims: MessageClaims[], attachments: AttachmentState[], counters: AttachmentsCounters): NewEvent[] {
+export function decideForgetDeletedMessages(
+  data: ForgetDeletedMessages,
+  claims: MessageClaims[],
+  attachments: AttachmentState[],
+  counters: AttachmentsCounters,
+): NewEvent[] {
   const deleted = new Set(data.messageIds);
   const byId = new Map(attachments.map((a) => [a.attachmentId, a]));
   const events: ClaimEvent[] = [];

@@ -16,17 +16,32 @@ const attachment = (attachmentId: number, messages: number[] = []): AttachmentSt
 const claims = (messageId: number, attachmentIds: number[]): MessageClaims => ({ messageId, attachmentIds, dateSent: SENT });
 const types = (events: { type: string; data: Record<string, unknown> }[]) => events.map((e) => [e.type, e.data.attachmentId]);
 
-describe('a message\'s claims on uploads', () => {
+describe("a message's claims on uploads", () => {
   it('a sent message claims its uploads, as the next events of the attachments aggregate', () => {
-    expect(decideSyncMessageClaims({ messageId: 50, dateSent: SENT, pathIds: [] }, null, [attachment(2), attachment(1)], counters)).toEqual([
-      { type: 'attachment.claimed.v1', aggregateId: 'attachments', sequence: 11, data: { attachmentId: 1, messageId: 50, dateSent: SENT } },
-      { type: 'attachment.claimed.v1', aggregateId: 'attachments', sequence: 12, data: { attachmentId: 2, messageId: 50, dateSent: SENT } },
-    ]);
+    expect(decideSyncMessageClaims({ messageId: 50, dateSent: SENT, pathIds: [] }, null, [attachment(2), attachment(1)], counters)).toEqual(
+      [
+        {
+          type: 'attachment.claimed.v1',
+          aggregateId: 'attachments',
+          sequence: 11,
+          data: { attachmentId: 1, messageId: 50, dateSent: SENT },
+        },
+        {
+          type: 'attachment.claimed.v1',
+          aggregateId: 'attachments',
+          sequence: 12,
+          data: { attachmentId: 2, messageId: 50, dateSent: SENT },
+        },
+      ],
+    );
   });
 
   it('an edit claims what it added and releases what it dropped, keeping the date the message was sent', () => {
     const events = decideSyncMessageClaims({ messageId: 50, pathIds: [] }, claims(50, [1, 2]), [attachment(2), attachment(3)], counters);
-    expect(types(events)).toEqual([['attachment.claimed.v1', 3], ['attachment.unclaimed.v1', 1]]);
+    expect(types(events)).toEqual([
+      ['attachment.claimed.v1', 3],
+      ['attachment.unclaimed.v1', 1],
+    ]);
     expect(events[0]!.data.dateSent).toBe(SENT);
   });
 
@@ -41,7 +56,12 @@ describe('a message\'s claims on uploads', () => {
 
 describe('deleted messages and their uploads', () => {
   it('release what they claimed, and an upload no other message claims is removed after its last release', () => {
-    const events = decideForgetDeletedMessages({ messageIds: [50, 51] }, [claims(50, [1, 2]), claims(51, [2])], [attachment(1, [50, 60]), attachment(2, [50, 51])], counters);
+    const events = decideForgetDeletedMessages(
+      { messageIds: [50, 51] },
+      [claims(50, [1, 2]), claims(51, [2])],
+      [attachment(1, [50, 60]), attachment(2, [50, 51])],
+      counters,
+    );
     expect(types(events)).toEqual([
       ['attachment.unclaimed.v1', 1],
       ['attachment.unclaimed.v1', 2],

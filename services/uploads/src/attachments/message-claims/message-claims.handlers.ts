@@ -31,7 +31,9 @@ export function forgetDeletedMessagesHandler({ repo, claiming }: UploadsDeps): C
     async handle({ data }) {
       const counters = await repo.attachmentsCounters();
       const claimingNow = await claiming.atVersion(counters.version);
-      const found: MessageClaims[] = present(await Promise.all(data.messageIds.filter((id) => claimingNow.has(id)).map((id) => repo.claimsOf(id))));
+      const found: MessageClaims[] = present(
+        await Promise.all(data.messageIds.filter((id) => claimingNow.has(id)).map((id) => repo.claimsOf(id))),
+      );
       const attachmentIds = [...new Set(found.flatMap((c) => c.attachmentIds))];
       const attachments: AttachmentState[] = present(await Promise.all(attachmentIds.map((id) => repo.attachment(id))));
       return { events: decideForgetDeletedMessages(data, found, attachments, counters), reply: {} };

@@ -1,5 +1,14 @@
 import { ObjectStore, StackEndpointsSchema } from '@zulip-es/platform';
-import { api, captureEvents, createChannel, createUser, uniqueChannelName, uploadFile, type Credentials, type EventCapture } from '@zulip-es/testing';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  uniqueChannelName,
+  uploadFile,
+  type Credentials,
+  type EventCapture,
+} from '@zulip-es/testing';
 
 interface Attachment {
   id: number;
@@ -9,7 +18,8 @@ interface Attachment {
 
 const upload = async (auth: Credentials, name: string): Promise<string> => (await uploadFile(auth, name)).url;
 
-const attachmentsOf = async (auth: Credentials): Promise<Attachment[]> => (await api('GET', '/attachments', { auth })).body.attachments as Attachment[];
+const attachmentsOf = async (auth: Credentials): Promise<Attachment[]> =>
+  (await api('GET', '/attachments', { auth })).body.attachments as Attachment[];
 
 /** Claims reach this service through the messages events, a moment after the message's reply. */
 async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -43,12 +53,18 @@ describe('uploads claimed by messages: GET /attachments lists the messages; the 
     const first = await send(user, channel, `[claimed.txt](${url})`);
     const second = await send(user, channel, `again: [claimed.txt](${url})`);
 
-    const [claimed] = await eventually(() => attachmentsOf(user), ([a]) => (a?.messages.length ?? 0) === 2);
+    const [claimed] = await eventually(
+      () => attachmentsOf(user),
+      ([a]) => (a?.messages.length ?? 0) === 2,
+    );
     expect(claimed!.messages.map((m) => m.id)).toEqual([first, second]);
     for (const m of claimed!.messages) expect(m.date_sent % 1000).toBe(0);
 
     expect((await api('PATCH', `/messages/${second}`, { auth: user, params: { content: 'no link any more' } })).status).toBe(200);
-    const [afterEdit] = await eventually(() => attachmentsOf(user), ([a]) => (a?.messages.length ?? 0) === 1);
+    const [afterEdit] = await eventually(
+      () => attachmentsOf(user),
+      ([a]) => (a?.messages.length ?? 0) === 1,
+    );
     expect(afterEdit!.messages.map((m) => m.id)).toEqual([first]);
   });
 
@@ -59,11 +75,17 @@ describe('uploads claimed by messages: GET /attachments lists the messages; the 
     const url = await upload(user, 'doomed.txt');
     const keep = await upload(user, 'kept.txt');
     const message = await send(user, channel, `[doomed.txt](${url})`);
-    await eventually(() => attachmentsOf(user), (list) => list.some((a) => a.messages.length === 1));
+    await eventually(
+      () => attachmentsOf(user),
+      (list) => list.some((a) => a.messages.length === 1),
+    );
 
     expect((await api('DELETE', `/messages/${message}`, { auth: user })).status).toBe(200);
 
-    const left = await eventually(() => attachmentsOf(user), (list) => list.length === 1);
+    const left = await eventually(
+      () => attachmentsOf(user),
+      (list) => list.length === 1,
+    );
     expect(left.map((a) => `/user_uploads/${a.path_id}`)).toEqual([keep]);
     const removed = await capture.waitFor((e) => e.type === 'attachment.removed.v1' && `/user_uploads/${e.data.pathId as string}` === url);
     expect(removed.data).toMatchObject({ ownerId: user.userId, reason: 'messages_deleted' });

@@ -23,11 +23,22 @@ export function checkUploadFile(data: UploadFileData, counters: AttachmentsCount
 }
 
 /** Records the file the gateway stored as the actor's next attachment, with what was read from it if it is an image. */
-export function decideUploadFile(data: UploadFileData, counters: AttachmentsCounters, ctx: UploadContext, image?: UploadedImage): NewEvent[] {
+export function decideUploadFile(
+  data: UploadFileData,
+  counters: AttachmentsCounters,
+  ctx: UploadContext,
+  image?: UploadedImage,
+): NewEvent[] {
   checkUploadFile(data, counters, ctx);
   const event: AttachmentUploadedV1 = {
     type: 'attachment.uploaded.v1',
-    data: { ...data.file, attachmentId: counters.lastAttachmentId + 1, ownerId: ctx.actorId, createdAt: ctx.now.toISOString(), ...(image && { image }) },
+    data: {
+      ...data.file,
+      attachmentId: counters.lastAttachmentId + 1,
+      ownerId: ctx.actorId,
+      createdAt: ctx.now.toISOString(),
+      ...(image && { image }),
+    },
   };
   return [{ ...event, aggregateId: ATTACHMENTS_AGGREGATE, sequence: counters.version + 1 }];
 }

@@ -5,7 +5,12 @@ import { uploadReply } from '../attachment.state';
 import { checkUploadFile, decideUploadFile } from './upload-file.decide';
 
 /** POST /user_uploads: the gateway stored the file; this records it as an attachment. */
-export function uploadFileHandler({ repo, maxFileUploadSizeMib, uploadQuotaMib, thumbnailer }: UploadsDeps): CommandHandler<UploadFileData> {
+export function uploadFileHandler({
+  repo,
+  maxFileUploadSizeMib,
+  uploadQuotaMib,
+  thumbnailer,
+}: UploadsDeps): CommandHandler<UploadFileData> {
   return {
     kind: 'command',
     schema: UploadFileData,

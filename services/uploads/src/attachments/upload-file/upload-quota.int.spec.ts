@@ -30,11 +30,25 @@ describe('the organization’s upload quota', () => {
   });
 
   const upload = async (size: number) => {
-    const handler = uploadFileHandler({ repo, maxFileUploadSizeMib: 25, uploadQuotaMib: 2, claiming: new ClaimingMessages(repo), thumbnailer: { thumbnail: async () => undefined }, realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 } });
+    const handler = uploadFileHandler({
+      repo,
+      maxFileUploadSizeMib: 25,
+      uploadQuotaMib: 2,
+      claiming: new ClaimingMessages(repo),
+      thumbnailer: { thumbnail: async () => undefined },
+      realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 },
+    });
     const file = { pathId: `1/ab/${randomBytes(12).toString('hex')}/f.bin`, name: 'f.bin', size, contentType: 'application/octet-stream' };
     const { events } = await handler.handle({ commandId: randomUUID(), correlationId: 'c', actorId: 7, data: { file }, now: new Date() });
     for (const event of events) {
-      const envelope: EventEnvelope = { ...event, eventId: randomUUID(), time: new Date().toISOString(), actorId: 7, correlationId: 'c', causationId: 'c' };
+      const envelope: EventEnvelope = {
+        ...event,
+        eventId: randomUUID(),
+        time: new Date().toISOString(),
+        actorId: 7,
+        correlationId: 'c',
+        causationId: 'c',
+      };
       await projection.apply(envelope);
     }
     return events[0]!.data as { attachmentId: number; pathId: string; size: number };
@@ -43,12 +57,22 @@ describe('the organization’s upload quota', () => {
   it('takes uploads up to the quota, refuses one past it with Zulip’s error, and takes it again once space is freed', async () => {
     const first = await upload(MIB);
     await upload(MIB - 10);
-    await expect(upload(11)).rejects.toMatchObject({ code: 'REALM_UPLOAD_QUOTA', status: 400, msg: "Upload would exceed your organization's upload quota." });
+    await expect(upload(11)).rejects.toMatchObject({
+      code: 'REALM_UPLOAD_QUOTA',
+      status: 400,
+      msg: "Upload would exceed your organization's upload quota.",
+    });
     expect((await repo.attachmentsCounters()).spaceUsed).toBe(2 * MIB - 10);
 
     const removed: EventEnvelope = {
-      eventId: randomUUID(), type: 'attachment.removed.v1', aggregateId: 'attachments', sequence: (await repo.attachmentsCounters()).version + 1,
-      time: new Date().toISOString(), actorId: 7, correlationId: 'c', causationId: 'c',
+      eventId: randomUUID(),
+      type: 'attachment.removed.v1',
+      aggregateId: 'attachments',
+      sequence: (await repo.attachmentsCounters()).version + 1,
+      time: new Date().toISOString(),
+      actorId: 7,
+      correlationId: 'c',
+      causationId: 'c',
       data: { attachmentId: first.attachmentId, ownerId: 7, pathId: first.pathId, size: first.size },
     };
     await projection.apply(removed);

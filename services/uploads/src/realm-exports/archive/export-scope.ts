@@ -1,4 +1,10 @@
-import { RealmExportType, type MessagesEvent, type RealmExportType as ExportType, type UploadsEvent, type UsersEvent } from '@zulip-es/contracts';
+import {
+  RealmExportType,
+  type MessagesEvent,
+  type RealmExportType as ExportType,
+  type UploadsEvent,
+  type UsersEvent,
+} from '@zulip-es/contracts';
 
 /** The events an export reads: those of users.events, messages.events and uploads.events. */
 type ExportedEvent = UsersEvent | MessagesEvent | UploadsEvent;
@@ -42,7 +48,10 @@ export class ExportScope {
     const e = event as ExportedEvent;
     switch (e.type) {
       case 'user.created.v1':
-        this.consents.set(e.data.userId, (e.data.settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true);
+        this.consents.set(
+          e.data.userId,
+          (e.data.settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true,
+        );
         return;
       case 'user.settings_changed.v1':
         if (e.data.property === 'allow_private_data_export') this.consents.set(e.data.userId, e.data.value === true);
@@ -60,7 +69,8 @@ export class ExportScope {
         return;
       case 'message.sent.v1': {
         const c = e.data.conversation;
-        const place = c.type === 'channel' ? c.channelId : c.userIds.some((id) => this.consented(id)) ? DIRECT_CONSENTED : DIRECT_NOT_CONSENTED;
+        const place =
+          c.type === 'channel' ? c.channelId : c.userIds.some((id) => this.consented(id)) ? DIRECT_CONSENTED : DIRECT_NOT_CONSENTED;
         this.messagePlaces.set(e.data.messageId, place);
         return;
       }
@@ -124,12 +134,27 @@ export class ExportScope {
   }
 }
 
-const keep = <T extends ExportedEventType>(): Policy<T> => (data) => data;
-const ownedBy = <T extends ExportedEventType>(): Policy<T> => (data, scope) => (scope.exportsPrivateDataOf((data as { userId: number }).userId) ? data : null);
+const keep =
+  <T extends ExportedEventType>(): Policy<T> =>
+  (data) =>
+    data;
+const ownedBy =
+  <T extends ExportedEventType>(): Policy<T> =>
+  (data, scope) =>
+    scope.exportsPrivateDataOf((data as { userId: number }).userId) ? data : null;
 /** A scheduled message or reminder: its sender's private data until sent. */
-const scheduledBy = <T extends ExportedEventType>(): Policy<T> => (data, scope) => (scope.exportsPrivateDataOf((data as { senderId: number }).senderId) ? data : null);
-const ofMessage = <T extends ExportedEventType>(): Policy<T> => (data, scope) => (scope.exportsMessage((data as { messageId: number }).messageId) ? data : null);
-const ofAttachment = <T extends ExportedEventType>(): Policy<T> => (data, scope) => (scope.exportsAttachment((data as { attachmentId: number }).attachmentId) ? data : null);
+const scheduledBy =
+  <T extends ExportedEventType>(): Policy<T> =>
+  (data, scope) =>
+    scope.exportsPrivateDataOf((data as { senderId: number }).senderId) ? data : null;
+const ofMessage =
+  <T extends ExportedEventType>(): Policy<T> =>
+  (data, scope) =>
+    scope.exportsMessage((data as { messageId: number }).messageId) ? data : null;
+const ofAttachment =
+  <T extends ExportedEventType>(): Policy<T> =>
+  (data, scope) =>
+    scope.exportsAttachment((data as { attachmentId: number }).attachmentId) ? data : null;
 /** Without the fields named: secrets, even in derived form. */
 const without =
   <T extends ExportedEventType>(...fields: string[]): Policy<T> =>
@@ -239,7 +264,11 @@ const POLICIES: { [T in ExportedEventType]: Policy<T> } = {
     const kept = withKeptIds(data, scope);
     if (kept.messageIds.length === 0) return null;
     const places = data.places
-      ?.map((p) => ({ ...p, messageIds: scope.keptMessages(p.messageIds), ...(p.mentionedIds ? { mentionedIds: scope.keptMessages(p.mentionedIds) } : {}) }))
+      ?.map((p) => ({
+        ...p,
+        messageIds: scope.keptMessages(p.messageIds),
+        ...(p.mentionedIds ? { mentionedIds: scope.keptMessages(p.mentionedIds) } : {}),
+      }))
       .filter((p) => p.messageIds.length > 0);
     return { ...kept, ...(places ? { places } : {}) };
   },
@@ -251,8 +280,10 @@ const POLICIES: { [T in ExportedEventType]: Policy<T> } = {
   'draft.deleted.v1': ownedBy(),
   'drafts.cleared.v1': ownedBy(),
   'attachment.uploaded.v1': ofAttachment(),
-  'attachment.claimed.v1': (data, scope) => (scope.exportsAttachment(data.attachmentId) && scope.exportsMessage(data.messageId) ? data : null),
-  'attachment.unclaimed.v1': (data, scope) => (scope.exportsAttachment(data.attachmentId) && scope.exportsMessage(data.messageId) ? data : null),
+  'attachment.claimed.v1': (data, scope) =>
+    scope.exportsAttachment(data.attachmentId) && scope.exportsMessage(data.messageId) ? data : null,
+  'attachment.unclaimed.v1': (data, scope) =>
+    scope.exportsAttachment(data.attachmentId) && scope.exportsMessage(data.messageId) ? data : null,
   'attachment.removed.v1': ofAttachment(),
   'realm_export.requested.v1': keep(),
   'realm_export.succeeded.v1': keep(),

@@ -3,16 +3,44 @@ import { ExportScope } from './export-scope';
 type Event = { type: string; data: Record<string, unknown> };
 const user = (userId: number, consents = false): Event => ({
   type: 'user.created.v1',
-  data: { userId, fullName: `U${userId}`, passwordHash: 'scrypt$secret', apiKeyHash: 'hash', apiKeyNonce: 'nonce', settings: consents ? { allow_private_data_export: true } : {} },
+  data: {
+    userId,
+    fullName: `U${userId}`,
+    passwordHash: 'scrypt$secret',
+    apiKeyHash: 'hash',
+    apiKeyNonce: 'nonce',
+    settings: consents ? { allow_private_data_export: true } : {},
+  },
 });
-const consent = (userId: number, value: boolean): Event => ({ type: 'user.settings_changed.v1', data: { userId, property: 'allow_private_data_export', value } });
+const consent = (userId: number, value: boolean): Event => ({
+  type: 'user.settings_changed.v1',
+  data: { userId, property: 'allow_private_data_export', value },
+});
 const channel = (channelId: number, inviteOnly: boolean): Event => ({ type: 'channel.created.v1', data: { channelId, inviteOnly } });
-const subscribed = (channelId: number, ...userIds: number[]): Event => ({ type: 'channel.subscribers_added.v1', data: { channelId, subscribers: userIds.map((userId) => ({ userId, color: '#c2c2c2' })) } });
-const toChannel = (messageId: number, channelId: number): Event => ({ type: 'message.sent.v1', data: { messageId, senderId: 1, conversation: { type: 'channel', channelId, topic: 't' } } });
-const direct = (messageId: number, ...userIds: number[]): Event => ({ type: 'message.sent.v1', data: { messageId, senderId: userIds[0], conversation: { type: 'direct', userIds } } });
-const moved = (messageIds: number[], from: number, to: number): Event => ({ type: 'messages.moved.v1', data: { messageId: messageIds[0], messageIds, from: { channelId: from, topic: 't' }, to: { channelId: to, topic: 't' } } });
-const uploaded = (attachmentId: number, ownerId: number): Event => ({ type: 'attachment.uploaded.v1', data: { attachmentId, ownerId, pathId: `1/ab/x${attachmentId}/f.txt`, size: 1 } });
-const claimed = (attachmentId: number, messageId: number): Event => ({ type: 'attachment.claimed.v1', data: { attachmentId, messageId, dateSent: '2026-01-01T00:00:00.000Z' } });
+const subscribed = (channelId: number, ...userIds: number[]): Event => ({
+  type: 'channel.subscribers_added.v1',
+  data: { channelId, subscribers: userIds.map((userId) => ({ userId, color: '#c2c2c2' })) },
+});
+const toChannel = (messageId: number, channelId: number): Event => ({
+  type: 'message.sent.v1',
+  data: { messageId, senderId: 1, conversation: { type: 'channel', channelId, topic: 't' } },
+});
+const direct = (messageId: number, ...userIds: number[]): Event => ({
+  type: 'message.sent.v1',
+  data: { messageId, senderId: userIds[0], conversation: { type: 'direct', userIds } },
+});
+const moved = (messageIds: number[], from: number, to: number): Event => ({
+  type: 'messages.moved.v1',
+  data: { messageId: messageIds[0], messageIds, from: { channelId: from, topic: 't' }, to: { channelId: to, topic: 't' } },
+});
+const uploaded = (attachmentId: number, ownerId: number): Event => ({
+  type: 'attachment.uploaded.v1',
+  data: { attachmentId, ownerId, pathId: `1/ab/x${attachmentId}/f.txt`, size: 1 },
+});
+const claimed = (attachmentId: number, messageId: number): Event => ({
+  type: 'attachment.claimed.v1',
+  data: { attachmentId, messageId, dateSent: '2026-01-01T00:00:00.000Z' },
+});
 const draft = (userId: number): Event => ({ type: 'draft.created.v1', data: { userId, draft: { id: 1 } } });
 
 /** The organization: 1 consents, 2 does not; channel 10 public, 11 private with 1, 12 private with 2 only. */
@@ -47,7 +75,8 @@ function scopeOf(exportType: 1 | 2, history = HISTORY): ExportScope {
   for (const event of history) scope.observe(event);
   return scope;
 }
-const sent = (scope: ExportScope): number[] => [100, 101, 102, 103, 104, 105, 106].filter((id) => scope.exported(toChannel(id, 10)) !== null);
+const sent = (scope: ExportScope): number[] =>
+  [100, 101, 102, 103, 104, 105, 106].filter((id) => scope.exported(toChannel(id, 10)) !== null);
 
 describe('what a public data export (type 1) carries', () => {
   const scope = scopeOf(1);
@@ -58,7 +87,9 @@ describe('what a public data export (type 1) carries', () => {
 
   it('leaves out drafts and saved snippets, even of members who consented', () => {
     expect(scope.exported(draft(1))).toBeNull();
-    expect(scope.exported({ type: 'saved_snippet.created.v1', data: { userId: 1, savedSnippetId: 1, title: 't', content: 'c' } })).toBeNull();
+    expect(
+      scope.exported({ type: 'saved_snippet.created.v1', data: { userId: 1, savedSnippetId: 1, title: 't', content: 'c' } }),
+    ).toBeNull();
   });
 
   it('leaves out password hashes and API key material, keeping the rest of the user', () => {
@@ -66,7 +97,9 @@ describe('what a public data export (type 1) carries', () => {
   });
 
   it('leaves out invitation link keys', () => {
-    expect(scope.exported({ type: 'invitation.created.v1', data: { inviteId: 1, email: 'a@example.com', keyHash: 'h', keyNonce: 'n' } })).toEqual({ inviteId: 1, email: 'a@example.com' });
+    expect(
+      scope.exported({ type: 'invitation.created.v1', data: { inviteId: 1, email: 'a@example.com', keyHash: 'h', keyNonce: 'n' } }),
+    ).toEqual({ inviteId: 1, email: 'a@example.com' });
   });
 
   it('carries the uploads exported messages link, and their files only', () => {
@@ -77,12 +110,24 @@ describe('what a public data export (type 1) carries', () => {
   });
 
   it('keeps only exported messages in lists of ids, and drops an event left with none', () => {
-    expect(scope.exported({ type: 'messages.deleted.v1', data: { messageIds: [100, 101], conversation: {} } })).toEqual({ messageIds: [100], conversation: {} });
+    expect(scope.exported({ type: 'messages.deleted.v1', data: { messageIds: [100, 101], conversation: {} } })).toEqual({
+      messageIds: [100],
+      conversation: {},
+    });
     expect(scope.exported({ type: 'messages.deleted.v1', data: { messageIds: [101, 103] } })).toBeNull();
     expect(
       scope.exported({
         type: 'message_flags.updated.v2',
-        data: { userId: 2, flag: 'read', op: 'remove', messageIds: [100, 103], places: [{ type: 'stream', messageIds: [100] }, { type: 'private', userIds: [1, 2], messageIds: [103] }] },
+        data: {
+          userId: 2,
+          flag: 'read',
+          op: 'remove',
+          messageIds: [100, 103],
+          places: [
+            { type: 'stream', messageIds: [100] },
+            { type: 'private', userIds: [1, 2], messageIds: [103] },
+          ],
+        },
       }),
     ).toEqual({ userId: 2, flag: 'read', op: 'remove', messageIds: [100], places: [{ type: 'stream', messageIds: [100] }] });
   });
@@ -111,7 +156,10 @@ describe('what a standard export (type 2) carries', () => {
   });
 
   it('leaves no uploaded file that was removed', () => {
-    const removed = scopeOf(2, [...HISTORY, { type: 'attachment.removed.v1', data: { attachmentId: 2, ownerId: 1, pathId: '1/ab/x2/f.txt', size: 1 } }]);
+    const removed = scopeOf(2, [
+      ...HISTORY,
+      { type: 'attachment.removed.v1', data: { attachmentId: 2, ownerId: 1, pathId: '1/ab/x2/f.txt', size: 1 } },
+    ]);
     expect(removed.files()).toEqual(['1/ab/x1/f.txt']);
   });
 });

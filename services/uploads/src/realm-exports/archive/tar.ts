@@ -51,7 +51,10 @@ export const TAR_END = Buffer.alloc(2 * BLOCK);
 /** The header (and pax header, when needed) of a regular file of `size` bytes; its data and `tarPadding(size)` follow. */
 export function tarFileHeader(name: string, size: number, mtime: Date): Buffer {
   const ascii = /^[\x20-\x7e]*$/u.test(name);
-  const records = [...(ascii && name.length <= 100 ? [] : [paxRecord('path', name)]), ...(size > MAX_USTAR_SIZE ? [paxRecord('size', String(size))] : [])];
+  const records = [
+    ...(ascii && name.length <= 100 ? [] : [paxRecord('path', name)]),
+    ...(size > MAX_USTAR_SIZE ? [paxRecord('size', String(size))] : []),
+  ];
   const shortName = ascii ? name.slice(0, 100) : name.replace(/[^\x20-\x7e]/gu, '_').slice(0, 100);
   const file = ustarHeader(shortName, size, mtime, '0');
   if (records.length === 0) return file;

@@ -6,7 +6,10 @@ import { TAR_END, tarFileHeader, tarPadding } from './tar';
 
 function archive(files: { name: string; body: Buffer }[]): Buffer {
   const mtime = new Date('2026-11-27T12:00:00Z');
-  return Buffer.concat([...files.flatMap((f) => [tarFileHeader(f.name, f.body.length, mtime), f.body, tarPadding(f.body.length)]), TAR_END]);
+  return Buffer.concat([
+    ...files.flatMap((f) => [tarFileHeader(f.name, f.body.length, mtime), f.body, tarPadding(f.body.length)]),
+    TAR_END,
+  ]);
 }
 
 describe('the tar writer', () => {

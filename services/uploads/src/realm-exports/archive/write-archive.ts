@@ -49,18 +49,31 @@ async function endOffsets(kafka: Kafka, topic: string): Promise<Ends> {
 }
 
 /** Every record of `topic` below `ends`, partition by partition in offset order (partitions interleave). */
-async function readTopic(deps: ArchiveDeps, topic: string, ends: Ends, name: string, each: (m: FollowedMessage) => Promise<void> | void): Promise<void> {
+async function readTopic(
+  deps: ArchiveDeps,
+  topic: string,
+  ends: Ends,
+  name: string,
+  each: (m: FollowedMessage) => Promise<void> | void,
+): Promise<void> {
   if ([...ends.values()].every((end) => end === 0n)) return;
-  const follower = new TopicFollower(deps.kafka, { name, topics: [topic], stopAtEnd: true, maxBytesPerPartition: REBUILD_FETCH_BYTES }, async (batch) => {
-    for (const m of batch) if (m.offset < (ends.get(m.partition) ?? 0n)) await each(m);
-  }, deps.logger);
+  const follower = new TopicFollower(
+    deps.kafka,
+    { name, topics: [topic], stopAtEnd: true, maxBytesPerPartition: REBUILD_FETCH_BYTES },
+    async (batch) => {
+      for (const m of batch) if (m.offset < (ends.get(m.partition) ?? 0n)) await each(m);
+    },
+    deps.logger,
+  );
   await follower.start();
 }
 
 const parse = (value: Buffer): { type: string; data: unknown } | null => {
   try {
     const parsed = JSON.parse(value.toString('utf8')) as unknown;
-    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string' ? (parsed as { type: string; data: unknown }) : null;
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string'
+      ? (parsed as { type: string; data: unknown })
+      : null;
   } catch {
     return null;
   }

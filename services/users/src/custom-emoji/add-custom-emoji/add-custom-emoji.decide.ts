@@ -54,8 +54,10 @@ export function checkAddCustomEmoji(cmd: AddCustomEmoji, state: AddCustomEmojiSt
   }
   if (!hasRealmPermission(state.membership, actor, state.realm, 'can_add_custom_emoji_group')) throw badRequest('Insufficient permission');
   if (activeNamed(state.emoji, name)) throw badRequest('A custom emoji with this name already exists.');
-  if (unicodeEmoji().nameToCode.has(name) && actor.role > Role.ADMINISTRATOR) throw badRequest('Only administrators can override default emoji.');
-  if (cmd.file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024) throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
+  if (unicodeEmoji().nameToCode.has(name) && actor.role > Role.ADMINISTRATOR)
+    throw badRequest('Only administrators can override default emoji.');
+  if (cmd.file.size > MAX_EMOJI_FILE_SIZE_MIB * 1024 * 1024)
+    throw badRequest(`Uploaded file is larger than the allowed limit of ${MAX_EMOJI_FILE_SIZE_MIB} MiB`);
   const contentType = imageTypeOf(cmd.file);
   if (contentType === undefined) throw new DomainError('BAD_IMAGE', 'Invalid image format');
   return { name, contentType };
@@ -76,7 +78,11 @@ function imageTypeOf(file: StoredFile): string | undefined {
 }
 
 /** The emoji, once its images are stored under `fileName`. */
-export function decideAddCustomEmoji(accepted: AcceptedEmojiUpload, image: { fileName: string; isAnimated: boolean }, state: AddCustomEmojiState): NewEvent[] {
+export function decideAddCustomEmoji(
+  accepted: AcceptedEmojiUpload,
+  image: { fileName: string; isAnimated: boolean },
+  state: AddCustomEmojiState,
+): NewEvent[] {
   const emojiId = state.emoji.lastEmojiId + 1;
   return [
     {

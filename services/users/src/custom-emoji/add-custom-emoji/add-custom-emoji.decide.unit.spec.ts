@@ -19,7 +19,8 @@ const stateOf = (actor: UserState, emoji = noCustomEmoji(), realm = aRealm()): A
 };
 const member = asRole(Role.MEMBER);
 const refusal = (code: string, msg: string) => expect.objectContaining({ code, msg });
-const check = (emoji_name: string, actor: UserState = member, file: StoredFile = png, emoji?: CustomEmojiState) => checkAddCustomEmoji({ emoji_name, file }, stateOf(actor, emoji));
+const check = (emoji_name: string, actor: UserState = member, file: StoredFile = png, emoji?: CustomEmojiState) =>
+  checkAddCustomEmoji({ emoji_name, file }, stateOf(actor, emoji));
 
 describe('adding a custom emoji', () => {
   it('takes a member by default, turning spaces of the name into underscores', () => {
@@ -29,7 +30,12 @@ describe('adding a custom emoji', () => {
   it('records it with the next id, its file and its author', () => {
     const state = stateOf(member, withParrot);
     expect(decideAddCustomEmoji({ name: 'party', contentType: 'image/gif' }, { fileName: 'f00d.gif', isAnimated: true }, state)).toEqual([
-      { type: 'custom_emoji.added.v1', aggregateId: 'custom_emoji', sequence: 4, data: { emojiId: 4, name: 'party', fileName: 'f00d.gif', isAnimated: true, authorId: member.userId } },
+      {
+        type: 'custom_emoji.added.v1',
+        aggregateId: 'custom_emoji',
+        sequence: 4,
+        data: { emojiId: 4, name: 'party', fileName: 'f00d.gif', isAnimated: true, authorId: member.userId },
+      },
     ]);
   });
 
@@ -45,30 +51,45 @@ describe('adding a custom emoji', () => {
 
   it('refuses guests and bots before anything else', () => {
     expect(() => check('Bad Name!', asRole(Role.GUEST))).toThrow(refusal('BAD_REQUEST', 'Not allowed for guest users'));
-    expect(() => check('Bad Name!', aUser({ userId: 9, isBot: true }))).toThrow(refusal('BAD_REQUEST', 'This endpoint does not accept bot requests.'));
+    expect(() => check('Bad Name!', aUser({ userId: 9, isBot: true }))).toThrow(
+      refusal('BAD_REQUEST', 'This endpoint does not accept bot requests.'),
+    );
   });
 
   it("follows the organization's can_add_custom_emoji_group", () => {
-    const realm = aRealm({ settings: { ...aRealm().settings, groups: { ...aRealm().settings.groups, can_add_custom_emoji_group: systemGroupId('role:administrators') } } });
-    expect(() => checkAddCustomEmoji({ emoji_name: 'x', file: png }, stateOf(member, noCustomEmoji(), realm))).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
+    const realm = aRealm({
+      settings: {
+        ...aRealm().settings,
+        groups: { ...aRealm().settings.groups, can_add_custom_emoji_group: systemGroupId('role:administrators') },
+      },
+    });
+    expect(() => checkAddCustomEmoji({ emoji_name: 'x', file: png }, stateOf(member, noCustomEmoji(), realm))).toThrow(
+      refusal('BAD_REQUEST', 'Insufficient permission'),
+    );
     expect(checkAddCustomEmoji({ emoji_name: 'x', file: png }, stateOf(asRole(Role.ADMINISTRATOR), noCustomEmoji(), realm)).name).toBe('x');
   });
 
   it('refuses a name an active emoji has, but not one a deactivated emoji had', () => {
-    expect(() => check('party_parrot', member, png, withParrot)).toThrow(refusal('BAD_REQUEST', 'A custom emoji with this name already exists.'));
+    expect(() => check('party_parrot', member, png, withParrot)).toThrow(
+      refusal('BAD_REQUEST', 'A custom emoji with this name already exists.'),
+    );
     const retired = { ...withParrot, emoji: [{ ...withParrot.emoji[0]!, deactivated: true }] };
     expect(check('party_parrot', member, png, retired).name).toBe('party_parrot');
   });
 
   it("lets only administrators use the name of one of Zulip's emoji", () => {
-    expect(() => check('octopus', asRole(Role.MODERATOR))).toThrow(refusal('BAD_REQUEST', 'Only administrators can override default emoji.'));
+    expect(() => check('octopus', asRole(Role.MODERATOR))).toThrow(
+      refusal('BAD_REQUEST', 'Only administrators can override default emoji.'),
+    );
     expect(check('octopus', asRole(Role.ADMINISTRATOR)).name).toBe('octopus');
     expect(check('zulip').name).toBe('zulip');
   });
 
   it('refuses a file over 5 MiB and one that is not an image Zulip takes', () => {
     expect(check('big', member, { ...png, size: 5 * 1024 * 1024 }).name).toBe('big');
-    expect(() => check('big', member, { ...png, size: 5 * 1024 * 1024 + 1 })).toThrow(refusal('BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 5 MiB'));
+    expect(() => check('big', member, { ...png, size: 5 * 1024 * 1024 + 1 })).toThrow(
+      refusal('BAD_REQUEST', 'Uploaded file is larger than the allowed limit of 5 MiB'),
+    );
     expect(() => check('tiff', member, { ...png, contentType: 'image/tiff' })).toThrow(refusal('BAD_IMAGE', 'Invalid image format'));
     expect(() => check('svg', member, { ...png, contentType: 'image/svg+xml' })).toThrow(refusal('BAD_IMAGE', 'Invalid image format'));
   });
@@ -76,6 +97,8 @@ describe('adding a custom emoji', () => {
   it('guesses the type from the file name when the client sent none', () => {
     expect(check('photo', member, { ...png, name: 'photo.JPEG', contentType: 'application/octet-stream' }).contentType).toBe('image/jpeg');
     expect(check('python', member, { ...png, name: 'emoji.webp', contentType: 'text/plain' }).contentType).toBe('image/webp');
-    expect(() => check('doc', member, { ...png, name: 'doc.txt', contentType: 'application/octet-stream' })).toThrow(refusal('BAD_IMAGE', 'Invalid image format'));
+    expect(() => check('doc', member, { ...png, name: 'doc.txt', contentType: 'application/octet-stream' })).toThrow(
+      refusal('BAD_IMAGE', 'Invalid image format'),
+    );
   });
 });

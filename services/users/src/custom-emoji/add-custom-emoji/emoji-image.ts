@@ -27,7 +27,13 @@ function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
 }
 
 type Format = 'avif' | 'gif' | 'jpeg' | 'png' | 'webp';
-const FORMATS: Record<string, Format> = { 'image/avif': 'avif', 'image/gif': 'gif', 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+const FORMATS: Record<string, Format> = {
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /**
  * Zulip's `resize_emoji` (libvips there and here, through sharp): a still image is scaled so its

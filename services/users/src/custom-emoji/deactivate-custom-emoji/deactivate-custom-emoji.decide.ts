@@ -12,7 +12,8 @@ export type DeactivateCustomEmoji = OperationData<typeof deactivateCustomEmoji>;
 export function decideDeactivateCustomEmoji(cmd: DeactivateCustomEmoji, state: { actor: UserState; emoji: CustomEmojiState }): NewEvent[] {
   const emoji = activeNamed(state.emoji, cmd.emoji_name);
   if (!emoji) throw new DomainError('BAD_REQUEST', `Emoji '${cmd.emoji_name}' does not exist`, {}, 404);
-  if (state.actor.role > Role.ADMINISTRATOR && emoji.authorId !== state.actor.userId) throw badRequest('Must be an organization administrator or emoji author');
+  if (state.actor.role > Role.ADMINISTRATOR && emoji.authorId !== state.actor.userId)
+    throw badRequest('Must be an organization administrator or emoji author');
   return [
     {
       type: 'custom_emoji.deactivated.v1',

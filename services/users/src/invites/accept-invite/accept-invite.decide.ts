@@ -30,7 +30,11 @@ export const LINK_EXPIRED = 'The confirmation link has expired or been deactivat
 export const LINK_USED = 'The confirmation link has already been used.';
 
 /** Validates the key, then the new account's name and password; returns the invitation and the cleaned name. */
-export function checkAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, now: Date): { invitation: InvitationState; fullName: string } {
+export function checkAcceptInvite(
+  cmd: AcceptInvite,
+  state: AcceptInviteState,
+  now: Date,
+): { invitation: InvitationState; fullName: string } {
   const { invitation } = state;
   if (!invitation) throw badRequest(LINK_NOT_FOUND);
   if (invitation.status === 'accepted') throw badRequest(LINK_USED);
@@ -50,7 +54,15 @@ export function checkAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, n
 export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, credentials: Credentials, now: Date): NewEvent[] {
   const { invitation, fullName } = checkAcceptInvite(cmd, state, now);
   const userId = state.lastUserId + 1;
-  const created = userCreated({ userId, realm: state.realm, email: invitation.email, fullName, role: invitation.invitedAs, credentials, now });
+  const created = userCreated({
+    userId,
+    realm: state.realm,
+    email: invitation.email,
+    fullName,
+    role: invitation.invitedAs,
+    credentials,
+    now,
+  });
   const accepted: NewEvent = {
     type: 'invitation.accepted.v1',
     aggregateId: invitationAggregateId(invitation.inviteId),
@@ -69,7 +81,9 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
       ...(invitation.linkId === null ? {} : { linkId: invitation.linkId }),
     },
   };
-  const superseded = state.others.filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending').map(invitationRevoked);
+  const superseded = state.others
+    .filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending')
+    .map(invitationRevoked);
   return [created, accepted, ...joinedGroups(state.groups, userId), ...superseded];
 }
 

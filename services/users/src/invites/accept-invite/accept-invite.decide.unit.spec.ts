@@ -2,13 +2,29 @@ import { Role } from '@zulip-es/contracts';
 import { apiKeyHash, deriveApiKey } from '../../domain/credentials';
 import { aGroup } from '../../testing/user-groups.fixtures';
 import { anInvitation, aRealm, aUser } from '../../testing/users.fixtures';
-import { checkAcceptInvite, decideAcceptInvite, LINK_EXPIRED, LINK_NOT_FOUND, LINK_USED, type AcceptInviteState } from './accept-invite.decide';
+import {
+  checkAcceptInvite,
+  decideAcceptInvite,
+  LINK_EXPIRED,
+  LINK_NOT_FOUND,
+  LINK_USED,
+  type AcceptInviteState,
+} from './accept-invite.decide';
 
 const now = new Date('2026-01-05T00:00:00.000Z');
 const credentials = { passwordHash: 'scrypt$hash', apiKeyNonce: 'nonce-0123456789abcdef', apiKeySecret: 'x'.repeat(32) };
 const invitation = anInvitation({
-  inviteId: 9, invitedByUserId: 2, email: 'Invitee@example.com', invitedAs: Role.MODERATOR, version: 2, streamIds: [4, 5], groupIds: [7],
-  includeRealmDefaultSubscriptions: true, notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hello', keyHash: 'c'.repeat(64),
+  inviteId: 9,
+  invitedByUserId: 2,
+  email: 'Invitee@example.com',
+  invitedAs: Role.MODERATOR,
+  version: 2,
+  streamIds: [4, 5],
+  groupIds: [7],
+  includeRealmDefaultSubscriptions: true,
+  notifyReferrerOnJoin: false,
+  welcomeMessageCustomText: 'Hello',
+  keyHash: 'c'.repeat(64),
 });
 const given = (overrides: Partial<AcceptInviteState> = {}): AcceptInviteState => ({
   realm: aRealm(),
@@ -26,15 +42,33 @@ describe('accept an invitation', () => {
   it('given a valid key, then the user is created with the invited role and the acceptance carries what others act on', () => {
     const [created, accepted, ...rest] = decideAcceptInvite(cmd(), given(), credentials, now);
     expect(created).toMatchObject({
-      type: 'user.created.v1', aggregateId: 'user:21', sequence: 1,
-      data: { userId: 21, deliveryEmail: 'Invitee@example.com', fullName: 'New Person', role: Role.MODERATOR, dateJoined: now.toISOString() },
+      type: 'user.created.v1',
+      aggregateId: 'user:21',
+      sequence: 1,
+      data: {
+        userId: 21,
+        deliveryEmail: 'Invitee@example.com',
+        fullName: 'New Person',
+        role: Role.MODERATOR,
+        dateJoined: now.toISOString(),
+      },
     });
     expect(created.data.apiKeyHash).toBe(apiKeyHash(deriveApiKey(credentials.apiKeySecret, 21, credentials.apiKeyNonce)));
     expect(accepted).toEqual({
-      type: 'invitation.accepted.v1', aggregateId: 'invite:9', sequence: 3,
+      type: 'invitation.accepted.v1',
+      aggregateId: 'invite:9',
+      sequence: 3,
       data: {
-        inviteId: 9, userId: 21, email: 'Invitee@example.com', invitedAs: Role.MODERATOR, referrerId: 2, streamIds: [4, 5],
-        includeRealmDefaultSubscriptions: true, groupIds: [7], notifyReferrerOnJoin: false, welcomeMessageCustomText: 'Hello',
+        inviteId: 9,
+        userId: 21,
+        email: 'Invitee@example.com',
+        invitedAs: Role.MODERATOR,
+        referrerId: 2,
+        streamIds: [4, 5],
+        includeRealmDefaultSubscriptions: true,
+        groupIds: [7],
+        notifyReferrerOnJoin: false,
+        welcomeMessageCustomText: 'Hello',
       },
     });
     expect(rest).toEqual([]);
@@ -44,7 +78,14 @@ describe('accept an invitation', () => {
     const throughLink = { ...invitation, linkId: 4, notifyReferrerOnJoin: false, invitedAs: Role.GUEST };
     const [created, accepted] = decideAcceptInvite(cmd(), given({ invitation: throughLink }), credentials, now);
     expect(created.data).toMatchObject({ role: Role.GUEST });
-    expect(accepted.data).toMatchObject({ inviteId: 9, linkId: 4, notifyReferrerOnJoin: false, streamIds: [4, 5], groupIds: [7], includeRealmDefaultSubscriptions: true });
+    expect(accepted.data).toMatchObject({
+      inviteId: 9,
+      linkId: 4,
+      notifyReferrerOnJoin: false,
+      streamIds: [4, 5],
+      groupIds: [7],
+      includeRealmDefaultSubscriptions: true,
+    });
   });
 
   it('given invited groups, then the new user joins each of them, a deactivated one too, as Zulip does', () => {

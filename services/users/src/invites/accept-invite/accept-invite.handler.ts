@@ -36,7 +36,11 @@ export function acceptInviteHandler({ repo, config }: UsersDeps): CommandHandler
         lastUserId: await repo.lastUserId(),
       };
       checkAcceptInvite(data, state, now); // before the deliberately slow hash
-      const credentials = { passwordHash: await hashPassword(data.password), apiKeyNonce: newApiKeyNonce(), apiKeySecret: config.API_KEY_SECRET };
+      const credentials = {
+        passwordHash: await hashPassword(data.password),
+        apiKeyNonce: newApiKeyNonce(),
+        apiKeySecret: config.API_KEY_SECRET,
+      };
       const events = decideAcceptInvite(data, state, credentials, now);
       const user = events[0].data as { userId: number; deliveryEmail: string; apiKeyNonce: string };
       return { events, reply: answer(user.userId, user.deliveryEmail, user.apiKeyNonce) };

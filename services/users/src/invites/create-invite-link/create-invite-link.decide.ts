@@ -26,7 +26,8 @@ export function decideCreateInviteLink(
   const streamIds = cmd.stream_ids ?? [];
   checkInviteTargets({ ...cmd, stream_ids: streamIds }, state);
   const linkId = state.lastLinkId + 1;
-  const expiresAt = cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
+  const expiresAt =
+    cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
   return {
     type: 'invitation_link.created.v1',
     aggregateId: invitationLinkAggregateId(linkId),

@@ -14,7 +14,11 @@ const groupsFor = (actor: UserState, groups: UserGroupState[] = []) => groupsCon
 const readable = (...ids: number[]) => new Map(ids.map((id) => [id, { accessible: true, mayAddSubscribers: true }]));
 /** A group whose members may be added by `userId` only. */
 const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
-  aGroup({ groupId: 20, settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } }, ...overrides });
+  aGroup({
+    groupId: 20,
+    settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } },
+    ...overrides,
+  });
 
 const given = (overrides: Partial<CreateInviteLinkState> = {}): CreateInviteLinkState => ({
   actor: admin,
@@ -32,7 +36,8 @@ const cmd = (overrides: Partial<CreateInviteLink> = {}): CreateInviteLink => ({
   include_realm_default_subscriptions: false,
   ...overrides,
 });
-const decide = (c: Partial<CreateInviteLink> = {}, s: Partial<CreateInviteLinkState> = {}) => decideCreateInviteLink(cmd(c), given(s), newKey, now);
+const decide = (c: Partial<CreateInviteLink> = {}, s: Partial<CreateInviteLinkState> = {}) =>
+  decideCreateInviteLink(cmd(c), given(s), newKey, now);
 const refusal = (code: string, msg: string) => expect.objectContaining({ code, msg });
 
 describe('create a reusable invitation link', () => {
@@ -43,9 +48,17 @@ describe('create a reusable invitation link', () => {
         aggregateId: 'invite_link:7',
         sequence: 1,
         data: {
-          linkId: 7, invitedByUserId: 2, invitedAs: Role.MEMBER, createdAt: now.toISOString(), expiresAt: '2026-02-13T04:05:06.000Z',
-          streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: false, welcomeMessageCustomText: null,
-          keyNonce: 'nonce-for-link-7', keyHash: '7'.repeat(64),
+          linkId: 7,
+          invitedByUserId: 2,
+          invitedAs: Role.MEMBER,
+          createdAt: now.toISOString(),
+          expiresAt: '2026-02-13T04:05:06.000Z',
+          streamIds: [],
+          groupIds: [],
+          includeRealmDefaultSubscriptions: false,
+          welcomeMessageCustomText: null,
+          keyNonce: 'nonce-for-link-7',
+          keyHash: '7'.repeat(64),
         },
       });
     });
@@ -60,7 +73,12 @@ describe('create a reusable invitation link', () => {
         { stream_ids: [5], group_ids: [20], include_realm_default_subscriptions: true, welcome_message_custom_text: 'Welcome!' },
         { channels: readable(5), groups },
       );
-      expect(data).toMatchObject({ streamIds: [5], groupIds: [20], includeRealmDefaultSubscriptions: true, welcomeMessageCustomText: 'Welcome!' });
+      expect(data).toMatchObject({
+        streamIds: [5],
+        groupIds: [20],
+        includeRealmDefaultSubscriptions: true,
+        welcomeMessageCustomText: 'Welcome!',
+      });
     });
 
     it('when the welcome text is empty, then it is kept: no Welcome Bot custom message at all', () => {
@@ -70,17 +88,24 @@ describe('create a reusable invitation link', () => {
 
   describe('given the checks in Zulip order', () => {
     it('a guest is refused before anything else', () => {
-      expect(() => decide({ invite_as: Role.OWNER, stream_ids: [99] }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayCreateLink: false } })).toThrow(
-        refusal('BAD_REQUEST', 'Not allowed for guest users'),
-      );
+      expect(() =>
+        decide(
+          { invite_as: Role.OWNER, stream_ids: [99] },
+          { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayCreateLink: false } },
+        ),
+      ).toThrow(refusal('BAD_REQUEST', 'Not allowed for guest users'));
     });
 
     it('a bot is refused', () => {
-      expect(() => decide({}, { actor: aUser({ isBot: true }) })).toThrow(refusal('BAD_REQUEST', 'This endpoint does not accept bot requests.'));
+      expect(() => decide({}, { actor: aUser({ isBot: true }) })).toThrow(
+        refusal('BAD_REQUEST', 'This endpoint does not accept bot requests.'),
+      );
     });
 
     it('someone outside create_multiuse_invite_group gets "Insufficient permission" before the role check', () => {
-      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: true, mayCreateLink: false } })).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
+      expect(() => decide({ invite_as: Role.OWNER }, { permissions: { mayInvite: true, mayCreateLink: false } })).toThrow(
+        refusal('BAD_REQUEST', 'Insufficient permission'),
+      );
     });
 
     it('an administrator may not create a link to the owner role', () => {
@@ -95,7 +120,9 @@ describe('create a reusable invitation link', () => {
     });
 
     it('an unknown or unreadable channel is refused', () => {
-      expect(() => decide({ stream_ids: [5, 11] }, { channels: readable(5) })).toThrow(refusal('BAD_REQUEST', 'Invalid channel ID 11. No invites were sent.'));
+      expect(() => decide({ stream_ids: [5, 11] }, { channels: readable(5) })).toThrow(
+        refusal('BAD_REQUEST', 'Invalid channel ID 11. No invites were sent.'),
+      );
     });
 
     it('a channel the creator may not add subscribers to is refused', () => {
@@ -105,17 +132,23 @@ describe('create a reusable invitation link', () => {
     });
 
     it('the channels come before the groups', () => {
-      expect(() => decide({ stream_ids: [3], group_ids: [99] })).toThrow(refusal('BAD_REQUEST', 'Invalid channel ID 3. No invites were sent.'));
+      expect(() => decide({ stream_ids: [3], group_ids: [99] })).toThrow(
+        refusal('BAD_REQUEST', 'Invalid channel ID 3. No invites were sent.'),
+      );
     });
 
     it('an unknown group, or one the creator may not add members to, is refused', () => {
       expect(() => decide({ group_ids: [99] })).toThrow(refusal('BAD_REQUEST', 'Invalid user group'));
-      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(admin, [addableBy(1)]) })).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
+      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(admin, [addableBy(1)]) })).toThrow(
+        refusal('BAD_REQUEST', 'Insufficient permission'),
+      );
     });
 
     it('the groups come before the welcome text, which needs an administrator', () => {
       const member = aUser({ userId: 4, role: Role.MEMBER });
-      expect(() => decide({ group_ids: [99], welcome_message_custom_text: 'Hi' }, { actor: member, groups: groupsFor(member) })).toThrow(refusal('BAD_REQUEST', 'Invalid user group'));
+      expect(() => decide({ group_ids: [99], welcome_message_custom_text: 'Hi' }, { actor: member, groups: groupsFor(member) })).toThrow(
+        refusal('BAD_REQUEST', 'Invalid user group'),
+      );
       expect(() => decide({ welcome_message_custom_text: 'Hi' }, { actor: member, groups: groupsFor(member) })).toThrow(
         refusal('BAD_REQUEST', 'Must be an organization administrator'),
       );

@@ -14,7 +14,8 @@ export function getInvitesHandler({ repo, config }: UsersDeps): QueryHandler<Ope
       requireMemberOrAdmin(actor);
       const [invitations, links] = await Promise.all([repo.allInvitations(), repo.allInvitationLinks()]);
       // A link's key is stored nowhere: it is derived again from its nonce, as the creation answered it.
-      const linkUrl = ({ linkId, keyNonce }: { linkId: number; keyNonce: string }) => invitationLink(config.REALM_URL, deriveLinkKey(config.API_KEY_SECRET, linkId, keyNonce));
+      const linkUrl = ({ linkId, keyNonce }: { linkId: number; keyNonce: string }) =>
+        invitationLink(config.REALM_URL, deriveLinkKey(config.API_KEY_SECRET, linkId, keyNonce));
       return { invites: invitesControlledBy(actor, { invitations, links }, linkUrl, now) };
     },
   };

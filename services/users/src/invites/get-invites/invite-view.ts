@@ -46,9 +46,16 @@ export interface Invites {
  * link, others their own; email invitations first, then links. Invitations asked for through a
  * link were sent by nobody and are not listed.
  */
-export function invitesControlledBy(viewer: UserState, invites: Invites, linkUrl: (link: InvitationLinkState) => string, now: Date): Record<string, unknown>[] {
+export function invitesControlledBy(
+  viewer: UserState,
+  invites: Invites,
+  linkUrl: (link: InvitationLinkState) => string,
+  now: Date,
+): Record<string, unknown>[] {
   const controls = (invitedByUserId: number) => viewer.role <= Role.ADMINISTRATOR || invitedByUserId === viewer.userId;
-  const invitations = invites.invitations.filter((invitation) => isSentByUser(invitation) && isValid(invitation, now) && controls(invitation.invitedByUserId));
+  const invitations = invites.invitations.filter(
+    (invitation) => isSentByUser(invitation) && isValid(invitation, now) && controls(invitation.invitedByUserId),
+  );
   const links = invites.links.filter((link) => isLinkValid(link, now) && controls(link.invitedByUserId));
   return [...invitations.map(inviteView), ...links.map((link) => linkView(link, linkUrl(link)))];
 }

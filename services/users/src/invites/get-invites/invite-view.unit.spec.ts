@@ -26,20 +26,39 @@ describe('GET /invites view', () => {
   it("formats Zulip's Invite dict of an email invitation", () => {
     expect(view(aUser({ userId: 2 }), { invitations: [mine], links: [] })).toEqual([
       {
-        id: 1, invited_by_user_id: 2, invited: 1767225600, expiry_date: 1768089600, invited_as: 400, email: 'invitee@example.com',
-        notify_referrer_on_join: true, is_multiuse: false,
+        id: 1,
+        invited_by_user_id: 2,
+        invited: 1767225600,
+        expiry_date: 1768089600,
+        invited_as: 400,
+        email: 'invitee@example.com',
+        notify_referrer_on_join: true,
+        is_multiuse: false,
       },
     ]);
   });
 
   it("formats Zulip's Invite dict of a reusable link: its URL, no address and no referrer notification", () => {
     expect(view(aUser({ userId: 2 }), { invitations: [], links: [myLink] })).toEqual([
-      { id: 1, invited_by_user_id: 2, invited: 1767225600, expiry_date: 1768089600, invited_as: 400, link_url: 'https://chat.example.com/join/key-of-1/', is_multiuse: true },
+      {
+        id: 1,
+        invited_by_user_id: 2,
+        invited: 1767225600,
+        expiry_date: 1768089600,
+        invited_as: 400,
+        link_url: 'https://chat.example.com/join/key-of-1/',
+        is_multiuse: true,
+      },
     ]);
   });
 
   it('shows administrators every valid invitation and link, email invitations first', () => {
-    expect(ids(view(aUser({ userId: 9, role: Role.ADMINISTRATOR })))).toEqual([['email', 1], ['email', 2], ['link', 1], ['link', 2]]);
+    expect(ids(view(aUser({ userId: 9, role: Role.ADMINISTRATOR })))).toEqual([
+      ['email', 1],
+      ['email', 2],
+      ['link', 1],
+      ['link', 2],
+    ]);
     expect(view(aUser({ userId: 9, role: Role.OWNER }), { invitations: [theirs], links: [theirLink] })).toMatchObject([
       { expiry_date: null, invited_as: 200 },
       { expiry_date: null, invited_as: 600 },
@@ -47,7 +66,10 @@ describe('GET /invites view', () => {
   });
 
   it('shows others only their own, moderators included', () => {
-    expect(ids(view(aUser({ userId: 2, role: Role.MODERATOR })))).toEqual([['email', 1], ['link', 1]]);
+    expect(ids(view(aUser({ userId: 2, role: Role.MODERATOR })))).toEqual([
+      ['email', 1],
+      ['link', 1],
+    ]);
     expect(ids(view(aUser({ userId: 7 })))).toEqual([]);
   });
 

@@ -30,7 +30,11 @@ type NewInvitationRequested = NewEvent & Extract<UsersEvent, { type: 'invitation
  * `get_object_from_key` checks it (a revoked link's key is gone, an expired one is refused),
  * then the address. Returns the cleaned address.
  */
-export function checkJoinThroughInviteLink(cmd: JoinThroughInviteLink, state: Omit<JoinThroughInviteLinkState, 'lastInviteId'>, now: Date): { link: InvitationLinkState; email: string } {
+export function checkJoinThroughInviteLink(
+  cmd: JoinThroughInviteLink,
+  state: Omit<JoinThroughInviteLinkState, 'lastInviteId'>,
+  now: Date,
+): { link: InvitationLinkState; email: string } {
   const key = cmd.key.trim();
   // Zulip's keys are 24 characters (40 for old ones); any other length is no key at all.
   if (key.length !== 24 && key.length !== 40) throw badRequest(LINK_MALFORMED);

@@ -6,10 +6,21 @@ import { decideJoinThroughInviteLink, INVALID_EMAIL, LINK_MALFORMED, type JoinTh
 const now = new Date('2026-01-05T00:00:00.000Z');
 const newKey = (inviteId: number) => ({ keyNonce: `nonce-for-invite-${inviteId}`, keyHash: String(inviteId % 10).repeat(64) });
 const link = anInvitationLink({
-  linkId: 4, invitedByUserId: 2, invitedAs: Role.GUEST, streamIds: [5, 6], groupIds: [20], includeRealmDefaultSubscriptions: true,
-  welcomeMessageCustomText: 'Hello', expiresAt: '2026-01-11T00:00:00.000Z',
+  linkId: 4,
+  invitedByUserId: 2,
+  invitedAs: Role.GUEST,
+  streamIds: [5, 6],
+  groupIds: [20],
+  includeRealmDefaultSubscriptions: true,
+  welcomeMessageCustomText: 'Hello',
+  expiresAt: '2026-01-11T00:00:00.000Z',
 });
-const given = (overrides: Partial<JoinThroughInviteLinkState> = {}): JoinThroughInviteLinkState => ({ link, existing: null, lastInviteId: 30, ...overrides });
+const given = (overrides: Partial<JoinThroughInviteLinkState> = {}): JoinThroughInviteLinkState => ({
+  link,
+  existing: null,
+  lastInviteId: 30,
+  ...overrides,
+});
 const join = (overrides: Partial<JoinThroughInviteLinkState> = {}, params: { key?: string; email?: string } = {}) =>
   decideJoinThroughInviteLink({ key: 'k'.repeat(24), email: ' new@example.com ', ...params }, given(overrides), newKey, now);
 const refusal = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
@@ -21,9 +32,19 @@ describe('join through a reusable invitation link', () => {
       aggregateId: 'invite:31',
       sequence: 1,
       data: {
-        inviteId: 31, linkId: 4, referrerId: 2, email: 'new@example.com', invitedAs: Role.GUEST, invitedAt: now.toISOString(),
-        expiresAt: '2026-01-06T00:00:00.000Z', streamIds: [5, 6], groupIds: [20], includeRealmDefaultSubscriptions: true,
-        welcomeMessageCustomText: 'Hello', keyNonce: 'nonce-for-invite-31', keyHash: '1'.repeat(64),
+        inviteId: 31,
+        linkId: 4,
+        referrerId: 2,
+        email: 'new@example.com',
+        invitedAs: Role.GUEST,
+        invitedAt: now.toISOString(),
+        expiresAt: '2026-01-06T00:00:00.000Z',
+        streamIds: [5, 6],
+        groupIds: [20],
+        includeRealmDefaultSubscriptions: true,
+        welcomeMessageCustomText: 'Hello',
+        keyNonce: 'nonce-for-invite-31',
+        keyHash: '1'.repeat(64),
       },
     });
   });

@@ -15,7 +15,12 @@ export function joinThroughInviteLinkHandler({ repo, config }: UsersDeps): Comma
         repo.userByEmail(data.email.trim()),
         repo.lastInviteId(),
       ]);
-      const event = decideJoinThroughInviteLink(data, { link, existing, lastInviteId }, (inviteId) => newInviteKey(config.API_KEY_SECRET, inviteId), now);
+      const event = decideJoinThroughInviteLink(
+        data,
+        { link, existing, lastInviteId },
+        (inviteId) => newInviteKey(config.API_KEY_SECRET, inviteId),
+        now,
+      );
       return { events: [event], reply: {} };
     },
     replyFrom: () => ({}),

@@ -73,7 +73,8 @@ export class InvitationEmailRelay {
   }
 
   private async jobFor(event: UsersEvent, sequence: number): Promise<InvitationEmailJob | null> {
-    if (event.type !== 'invitation.created.v1' && event.type !== 'invitation.resent.v1' && event.type !== 'invitation.requested.v1') return null;
+    if (event.type !== 'invitation.created.v1' && event.type !== 'invitation.resent.v1' && event.type !== 'invitation.requested.v1')
+      return null;
     const invitation = await this.projected(event.data.inviteId, sequence);
     // Never mail a link that can no longer be used (an old event read again much later).
     if (invitation && invitation.status !== 'pending') return null;
@@ -88,6 +89,12 @@ export class InvitationEmailRelay {
       return { inviteId, email, referrerId, keyNonce, expiresAt, linkId };
     }
     if (!invitation) throw new Error(`invitation ${event.data.inviteId} resent before it was projected`);
-    return { inviteId: invitation.inviteId, email: invitation.email, referrerId: invitation.invitedByUserId, keyNonce: event.data.keyNonce, expiresAt: invitation.expiresAt };
+    return {
+      inviteId: invitation.inviteId,
+      email: invitation.email,
+      referrerId: invitation.invitedByUserId,
+      keyNonce: event.data.keyNonce,
+      expiresAt: invitation.expiresAt,
+    };
   }
 }

@@ -37,5 +37,11 @@ async function messageFor(job: InvitationEmailJob, deps: InvitationEmailDeps): P
   }
   const [realm, referrer] = await Promise.all([deps.repo.realm(), deps.repo.user(job.referrerId)]);
   if (!realm || !referrer) throw new Error(`invitation ${job.inviteId}: organization or referrer ${job.referrerId} unknown`);
-  return invitationEmail({ ...common, realmName: realm.name, referrerName: referrer.fullName, referrerEmail: referrer.deliveryEmail, expiresAt: job.expiresAt });
+  return invitationEmail({
+    ...common,
+    realmName: realm.name,
+    referrerName: referrer.fullName,
+    referrerEmail: referrer.deliveryEmail,
+    expiresAt: job.expiresAt,
+  });
 }

@@ -14,7 +14,10 @@ export interface Mailer {
   close(): void;
 }
 
-type MailConfig = Pick<UsersConfig, 'SMTP_URL' | 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'EMAIL_OUTBOX_DIR' | 'ZULIP_DATA_DIR'>;
+type MailConfig = Pick<
+  UsersConfig,
+  'SMTP_URL' | 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASSWORD' | 'EMAIL_OUTBOX_DIR' | 'ZULIP_DATA_DIR'
+>;
 
 const SENT_MARK_TTL_SECONDS = 30 * 24 * 3600;
 

@@ -21,7 +21,9 @@ describe('resend an invitation', () => {
 
   it('given an unknown or revoked invitation, then "No such invitation"', () => {
     for (const invitation of [null, anInvitation({ invitedByUserId: 2, status: 'revoked' })]) {
-      expect(() => decideResendInvite({ invite_id: 9 }, given({ invitation }), key, now)).toThrow(expect.objectContaining({ msg: 'No such invitation' }));
+      expect(() => decideResendInvite({ invite_id: 9 }, given({ invitation }), key, now)).toThrow(
+        expect.objectContaining({ msg: 'No such invitation' }),
+      );
     }
   });
 
@@ -30,7 +32,9 @@ describe('resend an invitation', () => {
     expect(() => decideResendInvite({ invite_id: 9 }, given({ invitation }), key, now)).toThrow(
       expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Must be an organization administrator' }),
     );
-    expect(decideResendInvite({ invite_id: 9 }, given({ invitation, actor: aUser({ userId: 3, role: Role.ADMINISTRATOR }) }), key, now)).toHaveLength(1);
+    expect(
+      decideResendInvite({ invite_id: 9 }, given({ invitation, actor: aUser({ userId: 3, role: Role.ADMINISTRATOR }) }), key, now),
+    ).toHaveLength(1);
   });
 
   it('given the daily limit reached, then nothing is resent', () => {

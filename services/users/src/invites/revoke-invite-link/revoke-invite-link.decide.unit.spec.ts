@@ -5,7 +5,8 @@ import { decideRevokeInviteLink } from './revoke-invite-link.decide';
 
 const creator = aUser({ userId: 2, role: Role.MEMBER });
 const link = anInvitationLink({ linkId: 4, invitedByUserId: 2, version: 1 });
-const revoke = (actor = creator, found: InvitationLinkState | null = link) => decideRevokeInviteLink({ invite_id: 4 }, { actor, link: found });
+const revoke = (actor = creator, found: InvitationLinkState | null = link) =>
+  decideRevokeInviteLink({ invite_id: 4 }, { actor, link: found });
 const refusal = (code: string, msg: string) => expect.objectContaining({ code, msg });
 
 describe('revoke a reusable invitation link', () => {
@@ -30,7 +31,9 @@ describe('revoke a reusable invitation link', () => {
   });
 
   it("given someone else's revoked link, the permission is checked before the revocation is told", () => {
-    expect(() => revoke(aUser({ userId: 5, role: Role.MEMBER }), { ...link, revoked: true })).toThrow(refusal('BAD_REQUEST', 'Must be an organization administrator'));
+    expect(() => revoke(aUser({ userId: 5, role: Role.MEMBER }), { ...link, revoked: true })).toThrow(
+      refusal('BAD_REQUEST', 'Must be an organization administrator'),
+    );
   });
 
   it.each([Role.ADMINISTRATOR, Role.OWNER])("given someone else's link, role %i may revoke it", (role) => {
@@ -39,7 +42,9 @@ describe('revoke a reusable invitation link', () => {
 
   it("given someone else's link to the owner role, an administrator is refused as not an owner, an owner may", () => {
     const ownersLink = { ...link, invitedByUserId: 1, invitedAs: Role.OWNER };
-    expect(() => revoke(aUser({ userId: 5, role: Role.ADMINISTRATOR }), ownersLink)).toThrow(refusal('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'));
+    expect(() => revoke(aUser({ userId: 5, role: Role.ADMINISTRATOR }), ownersLink)).toThrow(
+      refusal('UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner'),
+    );
     expect(revoke(aUser({ userId: 6, role: Role.OWNER }), ownersLink).type).toBe('invitation_link.revoked.v1');
   });
 

@@ -54,7 +54,9 @@ export function checkSendInvites(cmd: SendInvites, state: Omit<SendInvitesState,
   // still hold thousands (and a request too large to store left the quota untouched, to be sent
   // again).
   if (emails.length > MAX_INVITEES_PER_REQUEST) {
-    throw badRequest(`You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${emails.length} addresses were given.`, { max_invitees: MAX_INVITEES_PER_REQUEST });
+    throw badRequest(`You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${emails.length} addresses were given.`, {
+      max_invitees: MAX_INVITEES_PER_REQUEST,
+    });
   }
   return emails;
 }
@@ -86,7 +88,8 @@ export function decideSendInvites(
   if (good.length === 0) throw invitationError(NOBODY_INVITED, skipped, { sentInvitations: false });
 
   const invitedAt = now.toISOString();
-  const expiresAt = cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
+  const expiresAt =
+    cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
   const events = good.map((email, i): NewEvent => {
     const inviteId = state.lastInviteId + i + 1;
     return {

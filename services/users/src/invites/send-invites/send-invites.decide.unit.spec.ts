@@ -18,7 +18,11 @@ const readable = (...ids: number[]) => new Map(ids.map((id) => [id, { accessible
 
 /** A group whose members may be added by `userId` only. */
 const addableBy = (userId: number, overrides: Partial<UserGroupState> = {}) =>
-  aGroup({ groupId: 20, settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } }, ...overrides });
+  aGroup({
+    groupId: 20,
+    settings: { ...aGroup().settings, can_add_members_group: { directMembers: [userId], directSubgroups: [] } },
+    ...overrides,
+  });
 
 const given = (overrides: Partial<SendInvitesState> = {}): SendInvitesState => ({
   actor: member,
@@ -42,7 +46,8 @@ const cmd = (overrides: Partial<SendInvites> = {}): SendInvites => ({
   ...overrides,
 });
 const decide = (c: Partial<SendInvites> = {}, s: Partial<SendInvitesState> = {}) => decideSendInvites(cmd(c), given(s), newKey, now);
-const refusal = (code: string, msg: string, extra: object = {}) => expect.objectContaining({ code, msg, ...(Object.keys(extra).length ? { extra: expect.objectContaining(extra) } : {}) });
+const refusal = (code: string, msg: string, extra: object = {}) =>
+  expect.objectContaining({ code, msg, ...(Object.keys(extra).length ? { extra: expect.objectContaining(extra) } : {}) });
 
 describe('send invitations', () => {
   describe('given a member who may invite', () => {
@@ -56,9 +61,18 @@ describe('send invitations', () => {
       expect(events[0]).toMatchObject({
         type: 'invitation.created.v1',
         data: {
-          inviteId: 41, invitedByUserId: 2, invitedAs: Role.MEMBER, invitedAt: now.toISOString(), expiresAt: '2026-02-13T04:05:06.000Z',
-          streamIds: [], groupIds: [], includeRealmDefaultSubscriptions: false, notifyReferrerOnJoin: true, welcomeMessageCustomText: null,
-          keyNonce: 'nonce-for-invite-41', keyHash: '1'.repeat(64),
+          inviteId: 41,
+          invitedByUserId: 2,
+          invitedAs: Role.MEMBER,
+          invitedAt: now.toISOString(),
+          expiresAt: '2026-02-13T04:05:06.000Z',
+          streamIds: [],
+          groupIds: [],
+          includeRealmDefaultSubscriptions: false,
+          notifyReferrerOnJoin: true,
+          welcomeMessageCustomText: null,
+          keyNonce: 'nonce-for-invite-41',
+          keyHash: '1'.repeat(64),
         },
       });
     });
@@ -73,7 +87,10 @@ describe('send invitations', () => {
 
     it('when groups, default subscriptions and the referrer flag are given, then the invitation records them', () => {
       const groups = groupsFor(member, [addableBy(member.userId), addableBy(member.userId, { groupId: 21, name: 'other' })]);
-      const [event] = decide({ group_ids: [20, 21], include_realm_default_subscriptions: true, notify_referrer_on_join: false }, { groups }).events;
+      const [event] = decide(
+        { group_ids: [20, 21], include_realm_default_subscriptions: true, notify_referrer_on_join: false },
+        { groups },
+      ).events;
       expect(event.data).toMatchObject({ groupIds: [20, 21], includeRealmDefaultSubscriptions: true, notifyReferrerOnJoin: false });
     });
 
@@ -104,7 +121,10 @@ describe('send invitations', () => {
       const quota = { dailyLimit: 3000 };
       expect(decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST) }, quota).events).toHaveLength(MAX_INVITEES_PER_REQUEST);
       expect(() => decide({ invitee_emails: emails(MAX_INVITEES_PER_REQUEST + 1) }, quota)).toThrow(
-        refusal('BAD_REQUEST', `You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${MAX_INVITEES_PER_REQUEST + 1} addresses were given.`),
+        refusal(
+          'BAD_REQUEST',
+          `You can invite at most ${MAX_INVITEES_PER_REQUEST} people at once; ${MAX_INVITEES_PER_REQUEST + 1} addresses were given.`,
+        ),
       );
     });
 
@@ -122,7 +142,10 @@ describe('send invitations', () => {
       const existingUsers = new Map([['old@example.com', aUser({ userId: 3, deliveryEmail: 'old@example.com' })]]);
       expect(() => decide({ invitee_emails: 'bad-address, old@example.com, new@example.com' }, { existingUsers })).toThrow(
         refusal('INVITATION_FAILED', "Some emails did not validate, so we didn't send any invitations.", {
-          errors: [['bad-address', 'Invalid address.', false], ['old@example.com', 'Already has an account.', false]],
+          errors: [
+            ['bad-address', 'Invalid address.', false],
+            ['old@example.com', 'Already has an account.', false],
+          ],
           sent_invitations: false,
           daily_limit_reached: false,
           license_limit_reached: false,
@@ -137,7 +160,10 @@ describe('send invitations', () => {
       ]);
       expect(() => decide({ invitee_emails: 'Old@example.com, gone@example.com' }, { existingUsers })).toThrow(
         refusal('INVITATION_FAILED', "We weren't able to invite anyone.", {
-          errors: [['Old@example.com', 'Already has an account.', false], ['gone@example.com', 'Account has been deactivated.', true]],
+          errors: [
+            ['Old@example.com', 'Already has an account.', false],
+            ['gone@example.com', 'Account has been deactivated.', true],
+          ],
           sent_invitations: false,
         }),
       );
@@ -150,17 +176,26 @@ describe('send invitations', () => {
       expect(error).toMatchObject({
         code: 'INVITATION_FAILED',
         msg: "Some of those addresses are already using Zulip, so we didn't send them an invitation. We did send invitations to everyone else!",
-        extra: { errors: [['old@example.com', 'Already has an account.', false]], sent_invitations: true, daily_limit_reached: false, license_limit_reached: false },
+        extra: {
+          errors: [['old@example.com', 'Already has an account.', false]],
+          sent_invitations: true,
+          daily_limit_reached: false,
+          license_limit_reached: false,
+        },
       });
     });
 
     it('when the daily limit would be passed, then nothing is sent', () => {
       expect(() => decide({ invitee_emails: 'a@example.com, b@example.com' }, { recentInvites: 99, dailyLimit: 100 })).toThrow(
-        refusal('INVITATION_FAILED', expect.stringContaining('Zulip limits the number of invitations you can send in one day') as unknown as string, {
-          errors: [],
-          sent_invitations: false,
-          daily_limit_reached: true,
-        }),
+        refusal(
+          'INVITATION_FAILED',
+          expect.stringContaining('Zulip limits the number of invitations you can send in one day') as unknown as string,
+          {
+            errors: [],
+            sent_invitations: false,
+            daily_limit_reached: true,
+          },
+        ),
       );
     });
 
@@ -171,9 +206,12 @@ describe('send invitations', () => {
 
   describe('given the checks in Zulip order', () => {
     it('a guest is refused before anything else', () => {
-      expect(() => decide({ invite_as: Role.OWNER, invitee_emails: '' }, { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayCreateLink: false } })).toThrow(
-        refusal('BAD_REQUEST', 'Not allowed for guest users'),
-      );
+      expect(() =>
+        decide(
+          { invite_as: Role.OWNER, invitee_emails: '' },
+          { actor: aUser({ role: Role.GUEST }), permissions: { mayInvite: false, mayCreateLink: false } },
+        ),
+      ).toThrow(refusal('BAD_REQUEST', 'Not allowed for guest users'));
     });
 
     it('a user without the invite permission gets "Insufficient permission" before the role check', () => {
@@ -183,17 +221,21 @@ describe('send invitations', () => {
     });
 
     it('the role check comes before the empty list', () => {
-      expect(() => decide({ invite_as: Role.ADMINISTRATOR, invitee_emails: '' })).toThrow(refusal('BAD_REQUEST', 'Must be an organization administrator'));
+      expect(() => decide({ invite_as: Role.ADMINISTRATOR, invitee_emails: '' })).toThrow(
+        refusal('BAD_REQUEST', 'Must be an organization administrator'),
+      );
     });
 
     it('the empty list comes before the channels', () => {
-      expect(() => decide({ invitee_emails: '', stream_ids: [3] })).toThrow(refusal('BAD_REQUEST', 'You must specify at least one email address.'));
+      expect(() => decide({ invitee_emails: '', stream_ids: [3] })).toThrow(
+        refusal('BAD_REQUEST', 'You must specify at least one email address.'),
+      );
     });
 
     it('channels that exist still need the permission to add subscribers', () => {
-      expect(() => decide({ stream_ids: [5, 6] }, { channels: new Map([...readable(5), [6, { accessible: true, mayAddSubscribers: false }]]) })).toThrow(
-        refusal('BAD_REQUEST', 'You do not have permission to subscribe other users to channels.'),
-      );
+      expect(() =>
+        decide({ stream_ids: [5, 6] }, { channels: new Map([...readable(5), [6, { accessible: true, mayAddSubscribers: false }]]) }),
+      ).toThrow(refusal('BAD_REQUEST', 'You do not have permission to subscribe other users to channels.'));
     });
 
     it('a channel the inviter cannot read is refused as unknown', () => {
@@ -203,7 +245,9 @@ describe('send invitations', () => {
     });
 
     it('the channels come before the groups', () => {
-      expect(() => decide({ stream_ids: [3], group_ids: [99] })).toThrow(refusal('BAD_REQUEST', 'Invalid channel ID 3. No invites were sent.'));
+      expect(() => decide({ stream_ids: [3], group_ids: [99] })).toThrow(
+        refusal('BAD_REQUEST', 'Invalid channel ID 3. No invites were sent.'),
+      );
     });
 
     it('the groups come before the welcome text', () => {
@@ -211,7 +255,9 @@ describe('send invitations', () => {
     });
 
     it('the daily limit comes before address validation', () => {
-      expect(() => decide({ invitee_emails: 'bad-address' }, { dailyLimit: 0 })).toThrow(refusal('INVITATION_FAILED', expect.any(String) as unknown as string, { daily_limit_reached: true }));
+      expect(() => decide({ invitee_emails: 'bad-address' }, { dailyLimit: 0 })).toThrow(
+        refusal('INVITATION_FAILED', expect.any(String) as unknown as string, { daily_limit_reached: true }),
+      );
     });
   });
 
@@ -226,7 +272,9 @@ describe('send invitations', () => {
     });
 
     it('a group the actor may not add members to is refused', () => {
-      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(member, [addableBy(1)]) })).toThrow(refusal('BAD_REQUEST', 'Insufficient permission'));
+      expect(() => decide({ group_ids: [20] }, { groups: groupsFor(member, [addableBy(1)]) })).toThrow(
+        refusal('BAD_REQUEST', 'Insufficient permission'),
+      );
     });
 
     it('a deactivated group is refused', () => {
@@ -255,7 +303,9 @@ describe('send invitations', () => {
     });
 
     it.each([Role.OWNER, Role.ADMINISTRATOR])('role %i may set a welcome text', (role) => {
-      expect(decide({ welcome_message_custom_text: 'Welcome!' }, { actor: aUser({ role }) }).events[0].data.welcomeMessageCustomText).toBe('Welcome!');
+      expect(decide({ welcome_message_custom_text: 'Welcome!' }, { actor: aUser({ role }) }).events[0].data.welcomeMessageCustomText).toBe(
+        'Welcome!',
+      );
     });
   });
 });

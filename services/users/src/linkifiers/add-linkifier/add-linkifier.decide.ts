@@ -11,6 +11,9 @@ export type AddLinkifier = OperationData<typeof addLinkifier>;
 export function decideAddLinkifier(cmd: AddLinkifier, state: { actor: UserState; linkifiers: LinkifiersState }): NewEvent[] {
   requireAdmin(state.actor);
   const { pattern, urlTemplate } = validateLinkifier(cmd.pattern, cmd.url_template, state.linkifiers.linkifiers);
-  const event: LinkifierAddedV1 = { type: 'linkifier.added.v1', data: { linkifierId: state.linkifiers.lastLinkifierId + 1, pattern, urlTemplate } };
+  const event: LinkifierAddedV1 = {
+    type: 'linkifier.added.v1',
+    data: { linkifierId: state.linkifiers.lastLinkifierId + 1, pattern, urlTemplate },
+  };
   return [{ ...event, aggregateId: LINKIFIERS_AGGREGATE, sequence: state.linkifiers.version + 1 }];
 }

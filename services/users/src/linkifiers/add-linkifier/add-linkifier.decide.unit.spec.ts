@@ -12,7 +12,12 @@ const linkifiers: LinkifiersState = {
 
 describe('add linkifier', () => {
   it('adds a valid linkifier with the next id, never reusing a removed one', () => {
-    expect(decideAddLinkifier({ pattern: ' JIRA-(?P<key>[0-9]+) ', url_template: 'https://jira.example/browse/{key}' }, { actor: admin, linkifiers })).toEqual([
+    expect(
+      decideAddLinkifier(
+        { pattern: ' JIRA-(?P<key>[0-9]+) ', url_template: 'https://jira.example/browse/{key}' },
+        { actor: admin, linkifiers },
+      ),
+    ).toEqual([
       {
         type: 'linkifier.added.v1',
         aggregateId: 'linkifiers',
@@ -23,14 +28,19 @@ describe('add linkifier', () => {
   });
 
   it('refuses an invalid linkifier with Zulip’s validation failure', () => {
-    expect(() => decideAddLinkifier({ pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' }, { actor: admin, linkifiers })).toThrow(
-      expect.objectContaining({ msg: 'Realm filter with this Realm and Pattern already exists.', extra: { errors: { __all__: [expect.any(String)] } } }),
+    expect(() =>
+      decideAddLinkifier({ pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.example/{id}' }, { actor: admin, linkifiers }),
+    ).toThrow(
+      expect.objectContaining({
+        msg: 'Realm filter with this Realm and Pattern already exists.',
+        extra: { errors: { __all__: [expect.any(String)] } },
+      }),
     );
   });
 
   it.each([Role.MODERATOR, Role.MEMBER, Role.GUEST])('refuses role %s', (role) => {
-    expect(() => decideAddLinkifier({ pattern: 'x(?P<a>1)', url_template: 'https://x/{a}' }, { actor: aUser({ role }), linkifiers })).toThrow(
-      expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' }),
-    );
+    expect(() =>
+      decideAddLinkifier({ pattern: 'x(?P<a>1)', url_template: 'https://x/{a}' }, { actor: aUser({ role }), linkifiers }),
+    ).toThrow(expect.objectContaining({ code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Must be an organization administrator' }));
   });
 });

@@ -4,7 +4,11 @@ import type { LinkifiersState } from '../linkifiers.state';
 import { decideRemoveLinkifier } from './remove-linkifier.decide';
 
 const admin = aUser({ userId: 1, role: Role.ADMINISTRATOR });
-const linkifiers: LinkifiersState = { linkifiers: [{ id: 3, pattern: 'x(?P<a>1)', urlTemplate: 'https://x/{a}' }], lastLinkifierId: 3, version: 5 };
+const linkifiers: LinkifiersState = {
+  linkifiers: [{ id: 3, pattern: 'x(?P<a>1)', urlTemplate: 'https://x/{a}' }],
+  lastLinkifierId: 3,
+  version: 5,
+};
 
 describe('remove linkifier', () => {
   it('removes it', () => {
@@ -14,7 +18,9 @@ describe('remove linkifier', () => {
   });
 
   it('refuses an unknown id', () => {
-    expect(() => decideRemoveLinkifier({ filter_id: 4 }, { actor: admin, linkifiers })).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Linkifier not found.' }));
+    expect(() => decideRemoveLinkifier({ filter_id: 4 }, { actor: admin, linkifiers })).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Linkifier not found.' }),
+    );
   });
 
   it('refuses a member', () => {

@@ -17,7 +17,9 @@ export function decideAddNavigationView(cmd: AddNavigationView, state: Navigatio
   if (state.views.some((v) => v.fragment === fragment)) throw alreadyExists();
   if (name !== null && hasViewNamed(state, name)) throw alreadyExists();
   if (state.views.length >= MAX_NAVIGATION_VIEWS_PER_USER) {
-    throw badRequest(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`, { max_navigation_views: MAX_NAVIGATION_VIEWS_PER_USER });
+    throw badRequest(`You can have at most ${MAX_NAVIGATION_VIEWS_PER_USER} navigation views.`, {
+      max_navigation_views: MAX_NAVIGATION_VIEWS_PER_USER,
+    });
   }
   const event: NavigationViewAddedV1 = { type: 'navigation_view.added.v1', data: { userId: state.userId, fragment, isPinned, name } };
   return [{ ...event, aggregateId: navigationViewsAggregateId(state.userId), sequence: state.version + 1 }];

@@ -44,19 +44,32 @@ describe('add navigation view (E12)', () => {
     ]);
   });
 
-  it.each(['inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred', 'scheduled', 'reminders'])(
-    'refuses a name for the built-in view %s',
-    (fragment) => {
-      expect(() => decideAddNavigationView({ fragment, is_pinned: true, name: 'Mine' }, noViews)).toThrow(refusal('Built-in views cannot have a custom name.'));
-    },
-  );
+  it.each([
+    'inbox',
+    'recent',
+    'feed',
+    'drafts',
+    'narrow/has/reaction/sender/me',
+    'narrow/is/mentioned',
+    'narrow/is/starred',
+    'scheduled',
+    'reminders',
+  ])('refuses a name for the built-in view %s', (fragment) => {
+    expect(() => decideAddNavigationView({ fragment, is_pinned: true, name: 'Mine' }, noViews)).toThrow(
+      refusal('Built-in views cannot have a custom name.'),
+    );
+  });
 
   it('refuses a custom view without a name', () => {
-    expect(() => decideAddNavigationView({ fragment: 'narrow/channel/7', is_pinned: true }, noViews)).toThrow(refusal('Custom views must have a valid name.'));
+    expect(() => decideAddNavigationView({ fragment: 'narrow/channel/7', is_pinned: true }, noViews)).toThrow(
+      refusal('Custom views must have a valid name.'),
+    );
   });
 
   it('refuses a fragment already configured', () => {
-    expect(() => decideAddNavigationView({ fragment: 'inbox', is_pinned: true }, withViews)).toThrow(refusal('Navigation view already exists.'));
+    expect(() => decideAddNavigationView({ fragment: 'inbox', is_pinned: true }, withViews)).toThrow(
+      refusal('Navigation view already exists.'),
+    );
     expect(() => decideAddNavigationView({ fragment: 'narrow/channel/3', is_pinned: true, name: 'Other' }, withViews)).toThrow(
       refusal('Navigation view already exists.'),
     );

@@ -6,7 +6,12 @@ const views: NavigationViewsState = { userId: 7, views: [{ fragment: 'narrow/is/
 describe('remove navigation view', () => {
   it('removes a configured view', () => {
     expect(decideRemoveNavigationView({ fragment: 'narrow/is/starred' }, views)).toEqual([
-      { type: 'navigation_view.removed.v1', aggregateId: 'navigation_views:7', sequence: 3, data: { userId: 7, fragment: 'narrow/is/starred' } },
+      {
+        type: 'navigation_view.removed.v1',
+        aggregateId: 'navigation_views:7',
+        sequence: 3,
+        data: { userId: 7, fragment: 'narrow/is/starred' },
+      },
     ]);
   });
 

@@ -36,15 +36,23 @@ describe('update navigation view', () => {
   });
 
   it('refuses a name for a built-in view', () => {
-    expect(() => decideUpdateNavigationView({ fragment: 'inbox', name: 'Mine' }, views)).toThrow(refusal('Built-in views cannot have a custom name.'));
+    expect(() => decideUpdateNavigationView({ fragment: 'inbox', name: 'Mine' }, views)).toThrow(
+      refusal('Built-in views cannot have a custom name.'),
+    );
   });
 
   it('refuses a name already taken, the view’s own included (as Zulip does)', () => {
-    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/3', name: 'Ops' }, views)).toThrow(refusal('Navigation view already exists.'));
-    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/3', name: 'Design' }, views)).toThrow(refusal('Navigation view already exists.'));
+    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/3', name: 'Ops' }, views)).toThrow(
+      refusal('Navigation view already exists.'),
+    );
+    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/3', name: 'Design' }, views)).toThrow(
+      refusal('Navigation view already exists.'),
+    );
   });
 
   it('answers 404 for a view that is not configured', () => {
-    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/9', is_pinned: true }, views)).toThrow(refusal('Navigation view does not exist.', 404));
+    expect(() => decideUpdateNavigationView({ fragment: 'narrow/channel/9', is_pinned: true }, views)).toThrow(
+      refusal('Navigation view does not exist.', 404),
+    );
   });
 });

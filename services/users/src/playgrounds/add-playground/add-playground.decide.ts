@@ -11,7 +11,11 @@ export type AddCodePlayground = OperationData<typeof addCodePlayground>;
 export function decideAddPlayground(cmd: AddCodePlayground, state: { actor: UserState; playgrounds: PlaygroundsState }): NewEvent[] {
   requireAdmin(state.actor);
   const playground = validatePlayground(cmd, state.playgrounds.playgrounds);
-  if (state.playgrounds.playgrounds.length >= MAX_PLAYGROUNDS) throw badRequest(`An organization can have at most ${MAX_PLAYGROUNDS} code playgrounds.`);
-  const event: PlaygroundAddedV1 = { type: 'playground.added.v1', data: { playgroundId: state.playgrounds.lastPlaygroundId + 1, ...playground } };
+  if (state.playgrounds.playgrounds.length >= MAX_PLAYGROUNDS)
+    throw badRequest(`An organization can have at most ${MAX_PLAYGROUNDS} code playgrounds.`);
+  const event: PlaygroundAddedV1 = {
+    type: 'playground.added.v1',
+    data: { playgroundId: state.playgrounds.lastPlaygroundId + 1, ...playground },
+  };
   return [{ ...event, aggregateId: PLAYGROUNDS_AGGREGATE, sequence: state.playgrounds.version + 1 }];
 }

@@ -30,5 +30,10 @@ export function decidePing(cmd: UpdatePresence, state: PresencePingState): PingD
 
 /** The event of an announced change; `version`: the user's presence aggregate so far. */
 export function presenceChanged(userId: number, status: PresenceStatus, timestamp: number, version: number): NewEvent {
-  return { type: 'presence.changed.v1', aggregateId: presenceAggregateId(userId), sequence: version + 1, data: { userId, status, timestamp } };
+  return {
+    type: 'presence.changed.v1',
+    aggregateId: presenceAggregateId(userId),
+    sequence: version + 1,
+    data: { userId, status, timestamp },
+  };
 }

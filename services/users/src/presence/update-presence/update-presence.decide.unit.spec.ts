@@ -4,7 +4,13 @@ import { decidePing, presenceChanged, type PresencePingState, type UpdatePresenc
 
 const NOW = 1_800_000_000;
 const ping = (status: string): UpdatePresence => ({ status, new_user_input: false, ping_only: false, slim_presence: false });
-const state = (overrides: Partial<PresencePingState> = {}): PresencePingState => ({ actor: aUser({ userId: 5 }), presenceEnabled: true, previous: null, now: NOW, ...overrides });
+const state = (overrides: Partial<PresencePingState> = {}): PresencePingState => ({
+  actor: aUser({ userId: 5 }),
+  presenceEnabled: true,
+  previous: null,
+  now: NOW,
+  ...overrides,
+});
 const recent: PresenceEntry = { userId: 5, activeAt: NOW - 60, connectedAt: NOW - 60, status: 'active', updateId: 3 };
 
 describe('presence ping', () => {
@@ -29,6 +35,11 @@ describe('presence ping', () => {
   });
 
   it('numbers the event after the last transition', () => {
-    expect(presenceChanged(5, 'idle', NOW, 2)).toEqual({ type: 'presence.changed.v1', aggregateId: 'presence:5', sequence: 3, data: { userId: 5, status: 'idle', timestamp: NOW } });
+    expect(presenceChanged(5, 'idle', NOW, 2)).toEqual({
+      type: 'presence.changed.v1',
+      aggregateId: 'presence:5',
+      sequence: 3,
+      data: { userId: 5, status: 'idle', timestamp: NOW },
+    });
   });
 });

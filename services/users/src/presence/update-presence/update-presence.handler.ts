@@ -34,7 +34,12 @@ export function updatePresenceHandler(deps: UsersDeps): CommandHandler<UpdatePre
       if (data.ping_only) return { events, reply: { presence_last_update_id: data.last_update_id ?? -1 } };
       // Zulip answers in the modern format whenever the client speaks the last_update_id protocol.
       const format = data.last_update_id !== undefined || data.slim_presence ? 'modern' : 'legacy';
-      const reply = await readPresences(deps, realm, actor, now, { format, lastUpdateId: data.last_update_id, historyLimitDays: data.history_limit_days, ownPing });
+      const reply = await readPresences(deps, realm, actor, now, {
+        format,
+        lastUpdateId: data.last_update_id,
+        historyLimitDays: data.history_limit_days,
+        ownPing,
+      });
       return { events, reply };
     },
     // Unrecorded: a redelivered ping runs again, so this serves only a crash inside the append.

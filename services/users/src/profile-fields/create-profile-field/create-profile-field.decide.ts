@@ -22,8 +22,16 @@ export function decideCreateProfileField(cmd: CreateProfileField, state: { actor
   checkFieldDataShape(cmd.field_data);
   if (cmd.display_in_profile_summary) checkSummaryLimit(fields);
   const name = cmd.name.trim();
-  checkFieldDefinition({ name, hint: cmd.hint, type: cmd.field_type, fieldData: cmd.field_data, displayInProfileSummary: cmd.display_in_profile_summary });
-  const preset = isDefaultExternalField(cmd.field_type, cmd.field_data) ? DEFAULT_EXTERNAL_ACCOUNTS[cmd.field_data.subtype as string] : undefined;
+  checkFieldDefinition({
+    name,
+    hint: cmd.hint,
+    type: cmd.field_type,
+    fieldData: cmd.field_data,
+    displayInProfileSummary: cmd.display_in_profile_summary,
+  });
+  const preset = isDefaultExternalField(cmd.field_type, cmd.field_data)
+    ? DEFAULT_EXTERNAL_ACCOUNTS[cmd.field_data.subtype as string]
+    : undefined;
   const label = preset ? preset.name : name;
   checkLabelFree(fields, label);
   const id = state.fields.lastFieldId + 1;
@@ -39,5 +47,7 @@ export function decideCreateProfileField(cmd: CreateProfileField, state: { actor
     editableByUser: cmd.editable_by_user,
     displayInProfileSummary: cmd.display_in_profile_summary,
   };
-  return [{ type: 'custom_profile_field.created.v1', aggregateId: PROFILE_FIELDS_AGGREGATE, sequence: state.fields.version + 1, data: { field } }];
+  return [
+    { type: 'custom_profile_field.created.v1', aggregateId: PROFILE_FIELDS_AGGREGATE, sequence: state.fields.version + 1, data: { field } },
+  ];
 }

@@ -8,14 +8,23 @@ import { PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fi
 export type DeleteProfileField = OperationData<typeof deleteCustomProfileField>;
 
 /** The field goes, and with it every user's value (one event per user who had one). */
-export function decideDeleteProfileField(cmd: DeleteProfileField, state: { actor: UserState; fields: ProfileFieldsState; users: readonly UserState[] }): NewEvent[] {
+export function decideDeleteProfileField(
+  cmd: DeleteProfileField,
+  state: { actor: UserState; fields: ProfileFieldsState; users: readonly UserState[] },
+): NewEvent[] {
   requireAdmin(state.actor);
   const field = fieldById(state.fields.fields, cmd.field_id);
   const events: NewEvent[] = [
-    { type: 'custom_profile_field.deleted.v1', aggregateId: PROFILE_FIELDS_AGGREGATE, sequence: state.fields.version + 1, data: { fieldId: field.id } },
+    {
+      type: 'custom_profile_field.deleted.v1',
+      aggregateId: PROFILE_FIELDS_AGGREGATE,
+      sequence: state.fields.version + 1,
+      data: { fieldId: field.id },
+    },
   ];
   for (const user of state.users) {
-    if (user.profileData?.[String(field.id)] !== undefined) events.push(...profileDataChanged(user, [{ fieldId: field.id, value: null }], user.version + 1));
+    if (user.profileData?.[String(field.id)] !== undefined)
+      events.push(...profileDataChanged(user, [{ fieldId: field.id, value: null }], user.version + 1));
   }
   return events;
 }

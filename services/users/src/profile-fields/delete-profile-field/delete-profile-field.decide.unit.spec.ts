@@ -12,12 +12,19 @@ describe('delete a custom profile field', () => {
     const other = aUser({ userId: 8, profileData: { '2': { value: 'y' } } });
     expect(decideDeleteProfileField({ field_id: 1 }, { actor: admin, fields, users: [holder, other] })).toEqual([
       { type: 'custom_profile_field.deleted.v1', aggregateId: 'custom_profile_fields', sequence: 5, data: { fieldId: 1 } },
-      { type: 'user.profile_data_changed.v1', aggregateId: 'user:7', sequence: 6, data: { userId: 7, changes: [{ fieldId: 1, value: null }] } },
+      {
+        type: 'user.profile_data_changed.v1',
+        aggregateId: 'user:7',
+        sequence: 6,
+        data: { userId: 7, changes: [{ fieldId: 1, value: null }] },
+      },
     ]);
   });
 
   it('refuses an unknown field', () => {
-    expect(() => decideDeleteProfileField({ field_id: 9 }, { actor: admin, fields, users: [] })).toThrow(expect.objectContaining({ msg: 'Field id 9 not found.' }));
+    expect(() => decideDeleteProfileField({ field_id: 9 }, { actor: admin, fields, users: [] })).toThrow(
+      expect.objectContaining({ msg: 'Field id 9 not found.' }),
+    );
   });
 
   it('is for administrators only', () => {

@@ -16,5 +16,12 @@ export function decideReorderProfileFields(cmd: ReorderProfileFields, state: { a
   const { fields } = state.fields;
   if (fields.some((f) => !position.has(f.id))) throw badRequest('Invalid order mapping.');
   if (fields.every((f) => position.get(f.id) === f.order)) return [];
-  return [{ type: 'custom_profile_fields.reordered.v1', aggregateId: PROFILE_FIELDS_AGGREGATE, sequence: state.fields.version + 1, data: { order: cmd.order } }];
+  return [
+    {
+      type: 'custom_profile_fields.reordered.v1',
+      aggregateId: PROFILE_FIELDS_AGGREGATE,
+      sequence: state.fields.version + 1,
+      data: { order: cmd.order },
+    },
+  ];
 }

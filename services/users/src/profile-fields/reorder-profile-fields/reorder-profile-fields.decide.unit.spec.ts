@@ -10,7 +10,9 @@ const fields = someFields([aField({ id: 1, name: 'A', order: 1 }), aField({ id: 
 describe('reorder custom profile fields', () => {
   it('makes each position the field order', () => {
     const events = decideReorderProfileFields({ order: [2, 1] }, { actor: admin, fields });
-    expect(events).toEqual([{ type: 'custom_profile_fields.reordered.v1', aggregateId: 'custom_profile_fields', sequence: 4, data: { order: [2, 1] } }]);
+    expect(events).toEqual([
+      { type: 'custom_profile_fields.reordered.v1', aggregateId: 'custom_profile_fields', sequence: 4, data: { order: [2, 1] } },
+    ]);
     const after = evolveProfileFields(fields, events[0] as never, 4);
     expect(inDisplayOrder(after.fields).map((f) => [f.id, f.order])).toEqual([
       [2, 0],
@@ -28,7 +30,9 @@ describe('reorder custom profile fields', () => {
   });
 
   it('refuses a list missing a field', () => {
-    expect(() => decideReorderProfileFields({ order: [2] }, { actor: admin, fields })).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Invalid order mapping.' }));
+    expect(() => decideReorderProfileFields({ order: [2] }, { actor: admin, fields })).toThrow(
+      expect.objectContaining({ code: 'BAD_REQUEST', msg: 'Invalid order mapping.' }),
+    );
   });
 
   it('is for administrators only', () => {

@@ -53,12 +53,18 @@ export function decideUpdateProfileField(cmd: UpdateProfileField, state: UpdateP
   };
   if (JSON.stringify(next) === JSON.stringify(field)) return [];
   const events: NewEvent[] = [
-    { type: 'custom_profile_field.updated.v1', aggregateId: PROFILE_FIELDS_AGGREGATE, sequence: state.fields.version + 1, data: { field: next } },
+    {
+      type: 'custom_profile_field.updated.v1',
+      aggregateId: PROFILE_FIELDS_AGGREGATE,
+      sequence: state.fields.version + 1,
+      data: { field: next },
+    },
   ];
   if (field.type === ProfileFieldType.SELECT && cmd.field_data !== undefined) {
     for (const user of state.users) {
       const chosen = user.profileData?.[String(field.id)]?.value;
-      if (chosen !== undefined && !(chosen in cmd.field_data)) events.push(...profileDataChanged(user, [{ fieldId: field.id, value: null }], user.version + 1));
+      if (chosen !== undefined && !(chosen in cmd.field_data))
+        events.push(...profileDataChanged(user, [{ fieldId: field.id, value: null }], user.version + 1));
     }
   }
   return events;

@@ -6,14 +6,25 @@ import { decideUpdateProfileField } from './update-profile-field.decide';
 const admin = aUser({ userId: 2, role: Role.ADMINISTRATOR });
 const phone = aField({ id: 1, name: 'Phone' });
 const editor = aField({ id: 2, name: 'Editor', type: ProfileFieldType.SELECT, fieldData: EDITORS, order: 2 });
-const github = aField({ id: 3, name: 'GitHub username', type: ProfileFieldType.EXTERNAL_ACCOUNT, fieldData: '{"subtype":"github"}', order: 3 });
+const github = aField({
+  id: 3,
+  name: 'GitHub username',
+  type: ProfileFieldType.EXTERNAL_ACCOUNT,
+  fieldData: '{"subtype":"github"}',
+  order: 3,
+});
 const fields = someFields([phone, editor, github], 5);
 const refusal = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
 
 describe('update a custom profile field', () => {
   it('changes only what is sent, publishing the new definition', () => {
     expect(decideUpdateProfileField({ field_id: 1, name: ' Mobile ', required: true }, { actor: admin, fields, users: [] })).toEqual([
-      { type: 'custom_profile_field.updated.v1', aggregateId: 'custom_profile_fields', sequence: 6, data: { field: { ...phone, name: 'Mobile', required: true } } },
+      {
+        type: 'custom_profile_field.updated.v1',
+        aggregateId: 'custom_profile_fields',
+        sequence: 6,
+        data: { field: { ...phone, name: 'Mobile', required: true } },
+      },
     ]);
   });
 
@@ -24,7 +35,10 @@ describe('update a custom profile field', () => {
   it('clears the values that chose a removed option', () => {
     const chose = aUser({ userId: 7, version: 3, profileData: { '2': { value: 'emacs' } } });
     const kept = aUser({ userId: 8, profileData: { '2': { value: 'vim' } } });
-    const events = decideUpdateProfileField({ field_id: 2, field_data: { vim: { text: 'Vim', order: '1' } } }, { actor: admin, fields, users: [chose, kept] });
+    const events = decideUpdateProfileField(
+      { field_id: 2, field_data: { vim: { text: 'Vim', order: '1' } } },
+      { actor: admin, fields, users: [chose, kept] },
+    );
     expect(events.map((e) => [e.type, e.aggregateId, e.sequence])).toEqual([
       ['custom_profile_field.updated.v1', 'custom_profile_fields', 6],
       ['user.profile_data_changed.v1', 'user:7', 4],
@@ -33,8 +47,12 @@ describe('update a custom profile field', () => {
   });
 
   it('lets a default external account change its summary display only', () => {
-    expect(decideUpdateProfileField({ field_id: 3, display_in_profile_summary: true }, { actor: admin, fields, users: [] })).toHaveLength(1);
-    expect(() => decideUpdateProfileField({ field_id: 3, name: 'Mine' }, { actor: admin, fields, users: [] })).toThrow(refusal('Default custom field cannot be updated.'));
+    expect(decideUpdateProfileField({ field_id: 3, display_in_profile_summary: true }, { actor: admin, fields, users: [] })).toHaveLength(
+      1,
+    );
+    expect(() => decideUpdateProfileField({ field_id: 3, name: 'Mine' }, { actor: admin, fields, users: [] })).toThrow(
+      refusal('Default custom field cannot be updated.'),
+    );
   });
 
   it.each<[string, Parameters<typeof decideUpdateProfileField>[0], string]>([
@@ -48,11 +66,17 @@ describe('update a custom profile field', () => {
   });
 
   it('counts the summary limit without the field itself', () => {
-    const full = someFields([aField({ id: 1, name: 'A', displayInProfileSummary: true }), aField({ id: 2, name: 'B', displayInProfileSummary: true }), aField({ id: 3, name: 'C' })]);
-    expect(decideUpdateProfileField({ field_id: 1, display_in_profile_summary: true, hint: 'x' }, { actor: admin, fields: full, users: [] })).toHaveLength(1);
-    expect(() => decideUpdateProfileField({ field_id: 3, display_in_profile_summary: true }, { actor: admin, fields: full, users: [] })).toThrow(
-      refusal('Only 2 custom profile fields can be displayed in the profile summary.'),
-    );
+    const full = someFields([
+      aField({ id: 1, name: 'A', displayInProfileSummary: true }),
+      aField({ id: 2, name: 'B', displayInProfileSummary: true }),
+      aField({ id: 3, name: 'C' }),
+    ]);
+    expect(
+      decideUpdateProfileField({ field_id: 1, display_in_profile_summary: true, hint: 'x' }, { actor: admin, fields: full, users: [] }),
+    ).toHaveLength(1);
+    expect(() =>
+      decideUpdateProfileField({ field_id: 3, display_in_profile_summary: true }, { actor: admin, fields: full, users: [] }),
+    ).toThrow(refusal('Only 2 custom profile fields can be displayed in the profile summary.'));
   });
 
   it('is for administrators only', () => {

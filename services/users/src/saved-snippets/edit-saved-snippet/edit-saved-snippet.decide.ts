@@ -15,7 +15,13 @@ export function decideEditSavedSnippet(cmd: EditSavedSnippet, state: SavedSnippe
   if (!snippet) throw noSuchSnippet();
   const event: SavedSnippetEditedV1 = {
     type: 'saved_snippet.edited.v1',
-    data: { userId: state.userId, savedSnippetId: id, title: title ?? snippet.title, content: content ?? snippet.content, dateCreated: snippet.dateCreated },
+    data: {
+      userId: state.userId,
+      savedSnippetId: id,
+      title: title ?? snippet.title,
+      content: content ?? snippet.content,
+      dateCreated: snippet.dateCreated,
+    },
   };
   return [{ ...event, aggregateId: savedSnippetsAggregateId(state.userId), sequence: state.version + 1 }];
 }

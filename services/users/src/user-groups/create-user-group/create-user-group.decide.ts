@@ -1,4 +1,10 @@
-import { USER_GROUP_PERMISSIONS, type createUserGroup, type GroupSettingEventValue, type OperationData, type UserGroupPermission } from '@zulip-es/contracts';
+import {
+  USER_GROUP_PERMISSIONS,
+  type createUserGroup,
+  type GroupSettingEventValue,
+  type OperationData,
+  type UserGroupPermission,
+} from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import {

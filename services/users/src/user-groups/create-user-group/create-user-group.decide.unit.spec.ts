@@ -6,14 +6,23 @@ import { decideCreateUserGroup, type CreateUserGroup } from './create-user-group
 
 const now = new Date('2026-02-03T04:05:06.000Z');
 const refused = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
-const cmd = (overrides: Partial<CreateUserGroup> = {}): CreateUserGroup => ({ name: 'support', description: 'Support team', members: [4, 3], ...overrides });
+const cmd = (overrides: Partial<CreateUserGroup> = {}): CreateUserGroup => ({
+  name: 'support',
+  description: 'Support team',
+  members: [4, 3],
+  ...overrides,
+});
 const given = (overrides = {}) => ({
-  ...groupsState({ users: [...groupsState().users, aUser({ userId: 6, isActive: false })], groups: [aGroup({ groupId: 20, name: 'taken' }), aGroup({ groupId: 21, name: 'gone', deactivated: true })], ...overrides }),
+  ...groupsState({
+    users: [...groupsState().users, aUser({ userId: 6, isActive: false })],
+    groups: [aGroup({ groupId: 20, name: 'taken' }), aGroup({ groupId: 21, name: 'gone', deactivated: true })],
+    ...overrides,
+  }),
   lastGroupId: 21,
 });
 
 describe('create user group', () => {
-  it('creates the next group, managed by its creator, with Zulip\'s defaults', () => {
+  it("creates the next group, managed by its creator, with Zulip's defaults", () => {
     const [event] = decideCreateUserGroup(cmd({ subgroups: [20] }), given({ actor: asRole(Role.MEMBER) }), now);
     expect(event).toEqual({
       type: 'user_group.created.v1',
@@ -42,11 +51,21 @@ describe('create user group', () => {
 
   it('takes settings as group ids or anonymous values, one subgroup alone meaning that group, nothing meaning nobody', () => {
     const [event] = decideCreateUserGroup(
-      cmd({ can_manage_group: 4, can_join_group: { direct_members: [], direct_subgroups: [6] }, can_leave_group: { direct_members: [], direct_subgroups: [] }, can_mention_group: { direct_members: [5, 3], direct_subgroups: [20] } }),
+      cmd({
+        can_manage_group: 4,
+        can_join_group: { direct_members: [], direct_subgroups: [6] },
+        can_leave_group: { direct_members: [], direct_subgroups: [] },
+        can_mention_group: { direct_members: [5, 3], direct_subgroups: [20] },
+      }),
       given(),
       now,
     );
-    expect(event.data.settings).toMatchObject({ can_manage_group: 4, can_join_group: 6, can_leave_group: 1, can_mention_group: { directMembers: [3, 5], directSubgroups: [20] } });
+    expect(event.data.settings).toMatchObject({
+      can_manage_group: 4,
+      can_join_group: 6,
+      can_leave_group: 1,
+      can_mention_group: { directMembers: [3, 5], directSubgroups: [20] },
+    });
   });
 
   it.each<[Partial<CreateUserGroup>, string]>([
@@ -72,12 +91,21 @@ describe('create user group', () => {
 
   it('follows can_create_groups', () => {
     const realm = aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_create_groups: 4 } } });
-    expect(() => decideCreateUserGroup(cmd(), given({ realm, actor: asRole(Role.MEMBER) }), now)).toThrow(refused('Insufficient permission'));
+    expect(() => decideCreateUserGroup(cmd(), given({ realm, actor: asRole(Role.MEMBER) }), now)).toThrow(
+      refused('Insufficient permission'),
+    );
     expect(decideCreateUserGroup(cmd(), given({ realm, actor: asRole(Role.MODERATOR) }), now)).toHaveLength(1);
   });
 
   it('never lets guests create groups, even when the setting names them', () => {
-    const realm = aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_create_groups: { directMembers: [5], directSubgroups: [] } } } });
-    expect(() => decideCreateUserGroup(cmd(), given({ realm, actor: asRole(Role.GUEST) }), now)).toThrow(refused('Insufficient permission'));
+    const realm = aRealm({
+      settings: {
+        ...DEFAULT_REALM_SETTINGS,
+        groups: { ...DEFAULT_REALM_SETTINGS.groups, can_create_groups: { directMembers: [5], directSubgroups: [] } },
+      },
+    });
+    expect(() => decideCreateUserGroup(cmd(), given({ realm, actor: asRole(Role.GUEST) }), now)).toThrow(
+      refused('Insufficient permission'),
+    );
   });
 });

@@ -12,7 +12,8 @@ export function decideDeactivateUserGroup(cmd: DeactivateUserGroup, state: Group
   const changes = new GroupChanges(state);
   const group = accessGroupForUpdate(changes.ctx, cmd.user_group_id, 'can_manage_group', { allowDeactivated: false });
   const objections = objectionsTo(changes.ctx, group.groupId);
-  if (objections.length > 0) throw new DomainError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections });
+  if (objections.length > 0)
+    throw new DomainError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections });
   changes.emit({ type: 'user_group.deactivated.v1', data: { groupId: group.groupId } });
   return changes.events;
 }

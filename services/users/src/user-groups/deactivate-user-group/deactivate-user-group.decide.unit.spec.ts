@@ -5,7 +5,8 @@ import { aRealm } from '../../testing/users.fixtures';
 import { decideDeactivateUserGroup } from './deactivate-user-group.decide';
 
 const refused = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
-const decide = (groupId: number, overrides = {}) => decideDeactivateUserGroup({ user_group_id: groupId }, groupsState({ groups: [aGroup({ version: 4 })], ...overrides }));
+const decide = (groupId: number, overrides = {}) =>
+  decideDeactivateUserGroup({ user_group_id: groupId }, groupsState({ groups: [aGroup({ version: 4 })], ...overrides }));
 
 describe('deactivate user group', () => {
   it('deactivates a group nothing uses', () => {
@@ -24,7 +25,8 @@ describe('deactivate user group', () => {
   });
 
   it('refuses guests and others without can_manage_group', () => {
-    for (const role of [Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST]) expect(() => decide(20, { actor: asRole(role) })).toThrow(refused('Insufficient permission'));
+    for (const role of [Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST])
+      expect(() => decide(20, { actor: asRole(role) })).toThrow(refused('Insufficient permission'));
   });
 
   it('lists what still uses the group: active supergroups, group settings, organization settings', () => {
@@ -32,9 +34,15 @@ describe('deactivate user group', () => {
       aGroup(),
       aGroup({ groupId: 21, name: 'super', subgroupIds: [20] }),
       aGroup({ groupId: 22, name: 'old super', subgroupIds: [20], deactivated: true }),
-      aGroup({ groupId: 23, name: 'user', settings: { ...aGroup().settings, can_mention_group: 20, can_join_group: { directMembers: [], directSubgroups: [20] } } }),
+      aGroup({
+        groupId: 23,
+        name: 'user',
+        settings: { ...aGroup().settings, can_mention_group: 20, can_join_group: { directMembers: [], directSubgroups: [20] } },
+      }),
     ];
-    const realm = aRealm({ settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_invite_users_group: 20 } } });
+    const realm = aRealm({
+      settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_SETTINGS.groups, can_invite_users_group: 20 } },
+    });
     expect(() => decide(20, { groups, realm })).toThrow(
       expect.objectContaining({
         code: 'CANNOT_DEACTIVATE_GROUP_IN_USE',

@@ -39,7 +39,9 @@ export function getUserGroupSubgroupsHandler({ repo }: UsersDeps): QueryHandler<
     async handle({ data, actorId }) {
       const ctx = groupsContext(await loadGroupsState(repo, actorId));
       const group = findGroup(ctx, data.user_group_id, { allowDeactivated: false });
-      const subgroups = data.direct_subgroup_only ? ctx.membership.directSubgroups(group.groupId) : ctx.membership.recursiveSubgroups(group.groupId);
+      const subgroups = data.direct_subgroup_only
+        ? ctx.membership.directSubgroups(group.groupId)
+        : ctx.membership.recursiveSubgroups(group.groupId);
       return { subgroups };
     },
   };

@@ -8,17 +8,23 @@ const users = () => [...groupsState().users, aUser({ userId: 6, isActive: false 
 const decide = (cmd: Partial<UpdateUserGroupMembers>, overrides = {}) =>
   decideUpdateUserGroupMembers(
     { user_group_id: 20, ...cmd },
-    groupsState({ users: users(), groups: [aGroup({ memberIds: [3], subgroupIds: [21] }), aGroup({ groupId: 21, name: 'sub' }), aGroup({ groupId: 22, name: 'other' })], ...overrides }),
+    groupsState({
+      users: users(),
+      groups: [aGroup({ memberIds: [3], subgroupIds: [21] }), aGroup({ groupId: 21, name: 'sub' }), aGroup({ groupId: 22, name: 'other' })],
+      ...overrides,
+    }),
   );
 
 describe('update user group members', () => {
   it('adds, deletes, adds and deletes subgroups, in that order', () => {
-    expect(decide({ add: [4], delete: [3], add_subgroups: [22], delete_subgroups: [21] }).map((e) => [e.type, e.sequence, e.data])).toEqual([
-      ['user_group.members_added.v1', 2, { groupId: 20, userIds: [4] }],
-      ['user_group.members_removed.v1', 3, { groupId: 20, userIds: [3] }],
-      ['user_group.subgroups_added.v1', 4, { groupId: 20, subgroupIds: [22] }],
-      ['user_group.subgroups_removed.v1', 5, { groupId: 20, subgroupIds: [21] }],
-    ]);
+    expect(decide({ add: [4], delete: [3], add_subgroups: [22], delete_subgroups: [21] }).map((e) => [e.type, e.sequence, e.data])).toEqual(
+      [
+        ['user_group.members_added.v1', 2, { groupId: 20, userIds: [4] }],
+        ['user_group.members_removed.v1', 3, { groupId: 20, userIds: [3] }],
+        ['user_group.subgroups_added.v1', 4, { groupId: 20, subgroupIds: [22] }],
+        ['user_group.subgroups_removed.v1', 5, { groupId: 20, subgroupIds: [21] }],
+      ],
+    );
   });
 
   it.each([

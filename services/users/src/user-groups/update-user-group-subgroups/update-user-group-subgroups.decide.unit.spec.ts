@@ -23,7 +23,10 @@ describe('update user group subgroups (E14)', () => {
   });
 
   it('deletes what the same request just added', () => {
-    expect(decide({ add: [23], delete: [23] }).map((e) => e.type)).toEqual(['user_group.subgroups_added.v1', 'user_group.subgroups_removed.v1']);
+    expect(decide({ add: [23], delete: [23] }).map((e) => e.type)).toEqual([
+      'user_group.subgroups_added.v1',
+      'user_group.subgroups_removed.v1',
+    ]);
   });
 
   it('changes a deactivated supergroup', () => {
@@ -50,9 +53,19 @@ describe('update user group subgroups (E14)', () => {
 
   it('lets can_add_members_group add but not delete; can_manage_group both', () => {
     const member = asRole(Role.MEMBER);
-    const adder = [aGroup({ groupId: 20, subgroupIds: [21], settings: { ...aGroup().settings, can_add_members_group: { directMembers: [member.userId], directSubgroups: [] } } }), aGroup({ groupId: 21 }), aGroup({ groupId: 23 })];
+    const adder = [
+      aGroup({
+        groupId: 20,
+        subgroupIds: [21],
+        settings: { ...aGroup().settings, can_add_members_group: { directMembers: [member.userId], directSubgroups: [] } },
+      }),
+      aGroup({ groupId: 21 }),
+      aGroup({ groupId: 23 }),
+    ];
     expect(decideUpdateUserGroupSubgroups({ user_group_id: 20, add: [23] }, groupsState({ groups: adder, actor: member }))).toHaveLength(1);
-    expect(() => decideUpdateUserGroupSubgroups({ user_group_id: 20, delete: [21] }, groupsState({ groups: adder, actor: member }))).toThrow(refused('Insufficient permission'));
+    expect(() =>
+      decideUpdateUserGroupSubgroups({ user_group_id: 20, delete: [21] }, groupsState({ groups: adder, actor: member })),
+    ).toThrow(refused('Insufficient permission'));
   });
 
   it.each([
@@ -62,7 +75,18 @@ describe('update user group subgroups (E14)', () => {
     [Role.MEMBER, false],
     [Role.GUEST, false],
   ])('role %i without group permissions may change subgroups: %s (owners hold can_manage_all_groups)', (role, allowed) => {
-    const run = () => decide({ add: [23] }, { actor: asRole(role), groups: groups().map((g) => ({ ...g, creatorId: 99, settings: { ...g.settings, can_manage_group: 1, can_add_members_group: 1 } })) });
+    const run = () =>
+      decide(
+        { add: [23] },
+        {
+          actor: asRole(role),
+          groups: groups().map((g) => ({
+            ...g,
+            creatorId: 99,
+            settings: { ...g.settings, can_manage_group: 1, can_add_members_group: 1 },
+          })),
+        },
+      );
     if (allowed) expect(run()).toHaveLength(1);
     else expect(run).toThrow(refused('Insufficient permission'));
   });

@@ -1,7 +1,22 @@
-import { USER_GROUP_PERMISSIONS, type GroupSettingEventValue, type OperationData, type updateUserGroup, type UserGroupPermission, type UserGroupUpdatedV1 } from '@zulip-es/contracts';
+import {
+  USER_GROUP_PERMISSIONS,
+  type GroupSettingEventValue,
+  type OperationData,
+  type updateUserGroup,
+  type UserGroupPermission,
+  type UserGroupUpdatedV1,
+} from '@zulip-es/contracts';
 import { badRequest, type NewEvent } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
-import { accessGroupForUpdate, checkGroupName, checkNameFree, checkSettingValue, currentSettingValue, parseGroupSettingValue, settingValueChanges } from '../group-rules';
+import {
+  accessGroupForUpdate,
+  checkGroupName,
+  checkNameFree,
+  checkSettingValue,
+  currentSettingValue,
+  parseGroupSettingValue,
+  settingValueChanges,
+} from '../group-rules';
 import type { GroupsState } from '../groups-context';
 import { USER_GROUP_PERMISSION_CONFIG } from '../permission-settings';
 

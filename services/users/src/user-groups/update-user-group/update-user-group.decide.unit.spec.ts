@@ -4,12 +4,30 @@ import { decideUpdateUserGroup, type UpdateUserGroup } from './update-user-group
 
 const refused = (msg: string, code = 'BAD_REQUEST') => expect.objectContaining({ code, msg });
 const decide = (cmd: Partial<UpdateUserGroup>, overrides = {}) =>
-  decideUpdateUserGroup({ user_group_id: 20, ...cmd }, groupsState({ groups: [aGroup({ version: 2 }), aGroup({ groupId: 21, name: 'other' }), aGroup({ groupId: 22, name: 'gone', deactivated: true })], ...overrides }));
+  decideUpdateUserGroup(
+    { user_group_id: 20, ...cmd },
+    groupsState({
+      groups: [aGroup({ version: 2 }), aGroup({ groupId: 21, name: 'other' }), aGroup({ groupId: 22, name: 'gone', deactivated: true })],
+      ...overrides,
+    }),
+  );
 
 describe('update user group', () => {
   it('puts every changed field in one event, leaving unchanged ones out', () => {
-    expect(decide({ name: 'renamed', description: 'The team', can_mention_group: { new: 6, old: 7 }, can_join_group: { new: 1, old: undefined } })).toEqual([
-      { type: 'user_group.updated.v1', aggregateId: 'group:20', sequence: 3, data: { groupId: 20, name: 'renamed', settings: { can_mention_group: 6 } } },
+    expect(
+      decide({
+        name: 'renamed',
+        description: 'The team',
+        can_mention_group: { new: 6, old: 7 },
+        can_join_group: { new: 1, old: undefined },
+      }),
+    ).toEqual([
+      {
+        type: 'user_group.updated.v1',
+        aggregateId: 'group:20',
+        sequence: 3,
+        data: { groupId: 20, name: 'renamed', settings: { can_mention_group: 6 } },
+      },
     ]);
   });
 
@@ -24,7 +42,9 @@ describe('update user group', () => {
 
   it('lets the creator (can_manage_group) and owners (can_manage_all_groups) edit; nobody else', () => {
     expect(decide({ description: 'x' }, { actor: asRole(Role.OWNER) })).toHaveLength(1);
-    const managedByMember = [aGroup({ creatorId: 4, settings: { ...aGroup().settings, can_manage_group: { directMembers: [4], directSubgroups: [] } } })];
+    const managedByMember = [
+      aGroup({ creatorId: 4, settings: { ...aGroup().settings, can_manage_group: { directMembers: [4], directSubgroups: [] } } }),
+    ];
     expect(decide({ description: 'x' }, { actor: asRole(Role.MEMBER), groups: managedByMember })).toHaveLength(1);
     for (const role of [Role.ADMINISTRATOR, Role.MODERATOR, Role.MEMBER, Role.GUEST]) {
       expect(() => decide({ description: 'x' }, { actor: asRole(role) })).toThrow(refused('Insufficient permission'));
@@ -45,6 +65,9 @@ describe('update user group', () => {
   });
 
   it('accepts an old value equal to the current one in either form', () => {
-    expect(decide({ can_manage_group: { new: 4, old: { direct_members: [1], direct_subgroups: [] } } })[0].data).toEqual({ groupId: 20, settings: { can_manage_group: 4 } });
+    expect(decide({ can_manage_group: { new: 4, old: { direct_members: [1], direct_subgroups: [] } } })[0].data).toEqual({
+      groupId: 20,
+      settings: { can_manage_group: 4 },
+    });
   });
 });

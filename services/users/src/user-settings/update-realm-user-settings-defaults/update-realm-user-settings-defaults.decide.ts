@@ -18,7 +18,10 @@ export interface UpdateRealmUserSettingsDefaultsState {
 const LITERAL_STRINGS = new Set(['web_home_view', 'web_animate_image_previews'] as const);
 
 /** E2: administrators only; one event per setting whose default actually changes. */
-export function decideUpdateRealmUserSettingsDefaults(cmd: UpdateRealmUserSettingsDefaults, state: UpdateRealmUserSettingsDefaultsState): NewEvent[] {
+export function decideUpdateRealmUserSettingsDefaults(
+  cmd: UpdateRealmUserSettingsDefaults,
+  state: UpdateRealmUserSettingsDefaultsState,
+): NewEvent[] {
   requireAdmin(state.actor);
   checkUserSettings(cmd, { literalStrings: LITERAL_STRINGS });
   return changedSettings(realmUserSettingsDefaults(state.realm), cmd).map((change, i) => ({

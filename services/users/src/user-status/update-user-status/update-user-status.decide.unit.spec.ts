@@ -6,7 +6,13 @@ import { decideOwnStatus, decideUserStatus, type UpdateStatusState } from './upd
 
 const admin = aUser({ userId: 1, role: Role.ADMINISTRATOR });
 const member = aUser({ userId: 5 });
-const self = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({ actor: member, target: member, current: null, customEmoji: new Map(), ...overrides });
+const self = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({
+  actor: member,
+  target: member,
+  current: null,
+  customEmoji: new Map(),
+  ...overrides,
+});
 const forMember = (overrides: Partial<UpdateStatusState> = {}): UpdateStatusState => ({ ...self(), actor: admin, ...overrides });
 const refusal = (msg: string) => expect.objectContaining({ code: 'BAD_REQUEST', msg });
 
@@ -25,7 +31,10 @@ describe('update own status', () => {
   it('knows Zulip names such as +1 and smile, and the zulip extra emoji', () => {
     expect(decideOwnStatus({ emoji_name: '+1' }, self())[0]!.data).toMatchObject({ emojiCode: '1f44d', reactionType: 'unicode_emoji' });
     expect(decideOwnStatus({ emoji_name: 'smile' }, self())[0]!.data).toMatchObject({ emojiCode: '1f642' });
-    expect(decideOwnStatus({ emoji_name: 'zulip' }, self())[0]!.data).toMatchObject({ emojiCode: 'zulip', reactionType: 'zulip_extra_emoji' });
+    expect(decideOwnStatus({ emoji_name: 'zulip' }, self())[0]!.data).toMatchObject({
+      emojiCode: 'zulip',
+      reactionType: 'zulip_extra_emoji',
+    });
   });
 
   it('clears the emoji with an empty name, and only changes what was sent', () => {
@@ -72,9 +81,17 @@ describe('update own status', () => {
 
   it('checks custom emoji against the organization', () => {
     const party: CustomEmoji = { id: '7', name: 'party', deactivated: false };
-    const customEmoji: CustomEmojiById = new Map([['7', party], ['8', { id: '8', name: 'old', deactivated: true }]]);
-    expect(decideOwnStatus({ emoji_name: 'party' }, self({ customEmoji }))[0]!.data).toMatchObject({ emojiCode: '7', reactionType: 'realm_emoji' });
-    expect(() => decideOwnStatus({ emoji_name: 'other', emoji_code: '7', reaction_type: 'realm_emoji' }, self({ customEmoji }))).toThrow(refusal('Invalid custom emoji name.'));
+    const customEmoji: CustomEmojiById = new Map([
+      ['7', party],
+      ['8', { id: '8', name: 'old', deactivated: true }],
+    ]);
+    expect(decideOwnStatus({ emoji_name: 'party' }, self({ customEmoji }))[0]!.data).toMatchObject({
+      emojiCode: '7',
+      reactionType: 'realm_emoji',
+    });
+    expect(() => decideOwnStatus({ emoji_name: 'other', emoji_code: '7', reaction_type: 'realm_emoji' }, self({ customEmoji }))).toThrow(
+      refusal('Invalid custom emoji name.'),
+    );
     expect(() => decideOwnStatus({ emoji_name: 'old', emoji_code: '8', reaction_type: 'realm_emoji' }, self({ customEmoji }))).toThrow(
       refusal('This custom emoji has been deactivated.'),
     );
@@ -82,7 +99,9 @@ describe('update own status', () => {
 
   it('refuses bots', () => {
     const bot = aUser({ userId: 9, isBot: true });
-    expect(() => decideOwnStatus({ status_text: 'x' }, self({ actor: bot, target: bot }))).toThrow(refusal('This endpoint does not accept bot requests.'));
+    expect(() => decideOwnStatus({ status_text: 'x' }, self({ actor: bot, target: bot }))).toThrow(
+      refusal('This endpoint does not accept bot requests.'),
+    );
   });
 });
 
@@ -104,6 +123,8 @@ describe("update another user's status", () => {
   });
 
   it('treats a bot target as no such user', () => {
-    expect(() => decideUserStatus({ user_id: 9, status_text: 'x' }, forMember({ target: aUser({ userId: 9, isBot: true }) }))).toThrow(refusal('No such user'));
+    expect(() => decideUserStatus({ user_id: 9, status_text: 'x' }, forMember({ target: aUser({ userId: 9, isBot: true }) }))).toThrow(
+      refusal('No such user'),
+    );
   });
 });

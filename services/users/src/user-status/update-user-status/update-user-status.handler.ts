@@ -22,7 +22,12 @@ export function updateUserStatusHandler({ repo }: UsersDeps): CommandHandler<Upd
     kind: 'command',
     schema: updateUserStatus.params,
     async handle({ data, actorId }) {
-      const [{ actor }, target, current, emoji] = await Promise.all([loadActor(repo, actorId), repo.user(data.user_id), repo.userStatus(data.user_id), repo.customEmojiList()]);
+      const [{ actor }, target, current, emoji] = await Promise.all([
+        loadActor(repo, actorId),
+        repo.user(data.user_id),
+        repo.userStatus(data.user_id),
+        repo.customEmojiList(),
+      ]);
       return { events: decideUserStatus(data, { actor, target, current, customEmoji: customEmojiById(emoji.emoji) }), reply: {} };
     },
     replyFrom: () => ({}),
