@@ -1,4 +1,4 @@
-import { runDomainService } from '@zulip-es/platform';
-import { pushService } from './push.service';
+import { bootstrapDomainService } from '@zulip-es/platform';
+import { PUSH, PushModule } from './push.module';
 
-runDomainService(pushService);
+bootstrapDomainService(PushModule, PUSH);

@@ -1,4 +1,4 @@
-import { runQuarantine } from '@zulip-es/platform';
-import { pushService } from './push.service';
+import { quarantineDomainService } from '@zulip-es/platform';
+import { PUSH, PushProjectionRootModule } from './push.module';
 
-runQuarantine(pushService);
+quarantineDomainService(PushProjectionRootModule, PUSH);

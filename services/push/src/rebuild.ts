@@ -1,4 +1,4 @@
-import { runRebuild } from '@zulip-es/platform';
-import { pushService } from './push.service';
+import { rebuildDomainService } from '@zulip-es/platform';
+import { PUSH, PushProjectionRootModule } from './push.module';
 
-runRebuild(pushService);
+rebuildDomainService(PushProjectionRootModule, PUSH);

@@ -60,5 +60,8 @@ export interface QueryHandler<D = unknown> {
   consistent?: true;
 }
 
+/** The context of an operation of the contracts' table (`OperationContext<typeof sendMessage>`). */
+export type OperationContext<O extends { params: z.ZodType }> = MessageContext<z.output<O['params']>>;
+
 export type Handler = CommandHandler<never> | QueryHandler<never>;
 export type HandlerRegistry = Record<string, CommandHandler<any> | QueryHandler<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { rebuildProjection } from './rebuild-projection';
 import { onStopSignal, runMain } from './run-main';
-import { ServiceRuntime, type ServiceAssembly, type ServiceParts } from './service-runtime';
+import { AssembledServiceRuntime, type ServiceAssembly, type ServiceParts } from './service-runtime';
 
 /** A domain service as its `main` and its `rebuild` entry point both need it. */
 export interface DomainServiceOptions<S extends z.ZodObject> {
@@ -35,7 +35,11 @@ export function runDomainService<S extends z.ZodObject>(options: DomainServiceOp
   runMain(async () => {
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(options.service, config.LOG_LEVEL);
-    const runtime = new ServiceRuntime({ service: options.service, assemble: (db) => options.assemble(db, config) }, config, logger);
+    const runtime = new AssembledServiceRuntime(
+      { service: options.service, assemble: (db) => options.assemble(db, config) },
+      config,
+      logger,
+    );
     const app = await startHealthServer({
       service: options.service,
       port: options.port(config),

@@ -1,11 +1,13 @@
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { eventsTopic } from '@zulip-es/contracts';
+import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import { loadConfig } from '../config/load-config';
 import type { ServiceConfig } from '../config/service-config';
 import { PROJECTION_CONSUMER } from '../event-store/event-store';
 import { createKafka } from '../kafka/kafka-client';
-import { createLogger } from '../logging/logger';
+import { createLogger, type Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { Quarantine, type QuarantinedEvent, type QuarantineStore } from '../quarantine/quarantine';
 import { MongoQuarantineStore, RedisQuarantineStore } from '../quarantine/quarantine-stores';
@@ -30,34 +32,50 @@ export function runQuarantine<S extends z.ZodObject>(options: DomainServiceOptio
   runMain(async () => {
     const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
     const logger = createLogger(`${options.service}-quarantine`, config.LOG_LEVEL);
-    if (action === 'replay') await refuseWhileRunning(options.service, options.port(config), 'replaying its quarantined events');
+    const port = options.port(config);
     const db = await connectMongo(config.MONGO_URL, options.service);
-    const store = new MongoQuarantineStore(db);
     let code = 0;
     try {
-      if (action === 'replay') await replay();
-      else code = await listOrClear(options.service, store, action);
+      const kafka = () => createKafka(`${options.service}-quarantine`, config.KAFKA_BROKERS, logger);
+      code = await quarantineCommand(
+        { service: options.service, port, db, kafka, logger, projection: () => options.assemble(db, config) },
+        action,
+      );
     } finally {
       await db.close();
     }
     // The service's assembly may have opened connections (queues) that would keep the process up.
     process.exit(code);
-
-    async function replay(): Promise<void> {
-      const { projection, projectionOn } = options.assemble(db, config);
-      const kafka = createKafka(`${options.service}-quarantine`, config.KAFKA_BROKERS, logger);
-      const { events, replayed, applied, remaining } = await replayQuarantine(
-        { kafka, db, topic: eventsTopic(options.service), projection, projectionOn, logger },
-        store,
-      );
-      console.log(
-        `${options.service}: projection rebuilt from ${events} events; ${applied.length} of ${replayed.length} quarantined events apply now`,
-      );
-      printEntries(options.service, remaining);
-      const readModels = remaining.filter((e) => e.consumer !== PROJECTION_CONSUMER).length;
-      if (readModels > 0) console.log(`${readModels} entries of read models are tried again at the next start of ${options.service}`);
-    }
   });
+}
+
+/** What the quarantine command works on: the service's store, and its projection for a replay. */
+export interface QuarantineTarget {
+  service: ServiceName;
+  /** The service's health port (a replay refuses while it answers). */
+  port: number;
+  db: Connection;
+  kafka: () => Kafka;
+  logger: Logger;
+  projection: () => Pick<RebuildArgs, 'projection' | 'projectionOn'>;
+}
+
+/** Lists, replays or clears the quarantine of `target` (see runQuarantine); the exit code. */
+export async function quarantineCommand(target: QuarantineTarget, action: string | undefined): Promise<number> {
+  const { service, db, logger } = target;
+  const store = new MongoQuarantineStore(db);
+  if (action !== 'replay') return listOrClear(service, store, action);
+  await refuseWhileRunning(service, target.port, 'replaying its quarantined events');
+  const { projection, projectionOn } = target.projection();
+  const { events, replayed, applied, remaining } = await replayQuarantine(
+    { kafka: target.kafka(), db, topic: eventsTopic(service), projection, projectionOn, logger },
+    store,
+  );
+  console.log(`${service}: projection rebuilt from ${events} events; ${applied.length} of ${replayed.length} quarantined events apply now`);
+  printEntries(service, remaining);
+  const readModels = remaining.filter((e) => e.consumer !== PROJECTION_CONSUMER).length;
+  if (readModels > 0) console.log(`${readModels} entries of read models are tried again at the next start of ${service}`);
+  return 0;
 }
 
 export interface ReplayReport {

@@ -1,4 +1,4 @@
-import type { Kafka, Producer } from 'kafkajs';
+import type { Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
@@ -14,11 +14,8 @@ import { rebuildIfStale } from './rebuild-projection';
 import type { HandlerRegistry } from './handlers';
 import { applyToReadModel, type ReadModel } from './read-model';
 
-export interface ServiceParts {
-  kafka: Kafka;
-  db: Connection;
-  store: EventStore;
-}
+import type { ServiceParts } from '../nest/service-runtime';
+export type { ServiceParts };
 
 export interface ServiceDefinition {
   service: ServiceName;
@@ -39,7 +36,7 @@ export interface ServiceAssembly {
  * The life of a domain service: connect to Kafka and Mongo, catch the projection up with the
  * events topic, then decide commands. `ready` turns true only after the catch-up.
  */
-export class ServiceRuntime {
+export class AssembledServiceRuntime {
   ready = false;
   private producer?: Producer;
   private processor?: CommandProcessor;

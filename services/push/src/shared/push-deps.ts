@@ -5,7 +5,7 @@ import type { PushRepository } from '../projection/push.repository';
 import type { BouncerClient } from '../registration/bouncer-client';
 import type { DeviceRemovals } from '../registration/registration-jobs';
 
-/** What every push handler works with. */
+/** What every push handler works with (provided by the projection module). */
 export interface PushDeps {
   repo: PushRepository;
   /** The push bouncer (`PUSH_BOUNCER_URL`): unset, E11 and E19 answer PUSH_SERVICE_NOT_CONFIGURED. */
@@ -17,3 +17,5 @@ export interface PushDeps {
   /** The clients' event queues: a user holding one is on Zulip (no push unless they ask for it). */
   queues?: EventQueues;
 }
+
+export const PUSH_DEPS = Symbol('PUSH_DEPS');

@@ -1,28 +1,23 @@
-import { addApnsToken, addFcmToken, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import type { PushDeps } from '../../shared/push-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { addApnsToken, addFcmToken } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type OperationContext } from '@zulip-es/platform';
+import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { decideAddToken } from './add-token.decide';
 
-/** POST /users/me/apns_device_token. */
-export function addApnsTokenHandler({ repo }: PushDeps): CommandHandler<OperationData<typeof addApnsToken>> {
-  return {
-    kind: 'command',
-    schema: addApnsToken.params,
-    async handle({ data, actorId }) {
-      return { events: decideAddToken({ kind: 'apns', token: data.token, appId: data.appid }, await repo.devicesOf(actorId!)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class AddTokenHandler {
+  constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
 
-/** POST /users/me/android_gcm_reg_id. */
-export function addFcmTokenHandler({ repo }: PushDeps): CommandHandler<OperationData<typeof addFcmToken>> {
-  return {
-    kind: 'command',
-    schema: addFcmToken.params,
-    async handle({ data, actorId }) {
-      return { events: decideAddToken({ kind: 'fcm', token: data.token, appId: null }, await repo.devicesOf(actorId!)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+  /** POST /users/me/apns_device_token. */
+  @CommandPattern(addApnsToken)
+  async addApnsToken({ data, actorId }: OperationContext<typeof addApnsToken>): Promise<Decision> {
+    const devices = await this.deps.repo.devicesOf(actorId!);
+    return { events: decideAddToken({ kind: 'apns', token: data.token, appId: data.appid }, devices), reply: {} };
+  }
+
+  /** POST /users/me/android_gcm_reg_id. */
+  @CommandPattern(addFcmToken)
+  async addFcmToken({ data, actorId }: OperationContext<typeof addFcmToken>): Promise<Decision> {
+    return { events: decideAddToken({ kind: 'fcm', token: data.token, appId: null }, await this.deps.repo.devicesOf(actorId!)), reply: {} };
+  }
 }

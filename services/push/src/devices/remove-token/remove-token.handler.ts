@@ -1,16 +1,21 @@
-import { removeApnsToken, type OperationData, type TokenKind } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import type { PushDeps } from '../../shared/push-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { removeApnsToken, removeFcmToken } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type OperationContext } from '@zulip-es/platform';
+import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { decideRemoveToken } from './remove-token.decide';
 
 /** DELETE /users/me/apns_device_token (E20) and DELETE /users/me/android_gcm_reg_id (same parameters). */
-export function removeTokenHandler(kind: TokenKind, { repo }: PushDeps): CommandHandler<OperationData<typeof removeApnsToken>> {
-  return {
-    kind: 'command',
-    schema: removeApnsToken.params,
-    async handle({ data, actorId }) {
-      return { events: decideRemoveToken(kind, data.token, await repo.devicesOf(actorId!)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class RemoveTokenHandler {
+  constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
+
+  @CommandPattern(removeApnsToken)
+  async removeApnsToken({ data, actorId }: OperationContext<typeof removeApnsToken>): Promise<Decision> {
+    return { events: decideRemoveToken('apns', data.token, await this.deps.repo.devicesOf(actorId!)), reply: {} };
+  }
+
+  @CommandPattern(removeFcmToken)
+  async removeFcmToken({ data, actorId }: OperationContext<typeof removeFcmToken>): Promise<Decision> {
+    return { events: decideRemoveToken('fcm', data.token, await this.deps.repo.devicesOf(actorId!)), reply: {} };
+  }
 }

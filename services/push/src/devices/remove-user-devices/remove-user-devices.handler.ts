@@ -1,16 +1,16 @@
-import { RemoveUserDevices } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import type { PushDeps } from '../../shared/push-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { REMOVE_USER_DEVICES, RemoveUserDevices } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { decideRemoveUserDevices } from './remove-user-devices.decide';
 
-/** A deactivated user's devices, relayed from `user.deactivated.v1`. */
-export function removeUserDevicesHandler({ repo }: PushDeps): CommandHandler<RemoveUserDevices> {
-  return {
-    kind: 'command',
-    schema: RemoveUserDevices,
-    async handle({ data }) {
-      return { events: decideRemoveUserDevices(await repo.devicesOf(data.userId)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class RemoveUserDevicesHandler {
+  constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
+
+  /** A deactivated user's devices, relayed from `user.deactivated.v1`. */
+  @CommandPattern({ type: REMOVE_USER_DEVICES, params: RemoveUserDevices })
+  async remove({ data }: MessageContext<RemoveUserDevices>): Promise<Decision> {
+    return { events: decideRemoveUserDevices(await this.deps.repo.devicesOf(data.userId)), reply: {} };
+  }
 }

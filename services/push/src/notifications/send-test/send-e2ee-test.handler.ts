@@ -1,7 +1,8 @@
-import { sendE2eeTestPushNotification, type OperationData } from '@zulip-es/contracts';
-import { DomainError, type QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { sendE2eeTestPushNotification } from '@zulip-es/contracts';
+import { DomainError, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
 import { BouncerFailed, BouncerUnreachable } from '../../registration/bouncer-client';
-import type { PushDeps } from '../../shared/push-deps';
+import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { sealFor } from '../seal';
 
 /** Zulip's errors for a bouncer that would not push: its 5xx, the network, or a refusal only an administrator can fix. */
@@ -22,46 +23,42 @@ function bouncerError(error: unknown): DomainError {
  * bouncer, answered once the bouncer has pushed it. Devices the provider called dead are handed
  * to the registration queue to be removed.
  */
-export function sendE2eeTestHandler({
-  repo,
-  bouncer,
-  removals,
-  directory,
-}: PushDeps): QueryHandler<OperationData<typeof sendE2eeTestPushNotification>> {
-  return {
-    kind: 'query',
-    schema: sendE2eeTestPushNotification.params,
-    async handle({ data, actorId, now }) {
-      const userId = actorId!;
-      const { registrations } = await repo.devicesOf(userId);
-      const targets = registrations.filter(
-        (r) =>
-          r.status === 'active' &&
-          r.bouncerDeviceId !== null &&
-          (data.push_account_id === undefined || r.pushAccountId === data.push_account_id),
-      );
-      if (targets.length === 0) throw new DomainError('NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
-      if (!bouncer) throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
-      const realm = directory.current;
-      if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization is not known yet');
-      const payload = {
-        realm_url: realm.url,
-        realm_name: realm.name,
-        user_id: userId,
-        type: 'test',
-        time: Math.floor(now.getTime() / 1000),
-      };
-      const devices = await Promise.all(
-        targets.map(async (r) => ({
-          device_id: r.bouncerDeviceId!,
-          encrypted_data: await sealFor(r.pushPublicKey, { ...payload, push_account_id: r.pushAccountId }),
-        })),
-      );
-      const reply = await bouncer.notifyDevices({ devices }).catch((error: unknown) => {
-        throw bouncerError(error);
-      });
-      if (reply.deleted_device_ids.length > 0) await removals?.forget(userId, [], reply.deleted_device_ids);
-      return {};
-    },
-  };
+@Controller()
+export class SendE2eeTestHandler {
+  constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
+
+  @QueryPattern(sendE2eeTestPushNotification)
+  async sendE2eeTest({ data, actorId, now }: OperationContext<typeof sendE2eeTestPushNotification>): Promise<ReplyBody> {
+    const { repo, bouncer, removals, directory } = this.deps;
+    const userId = actorId!;
+    const { registrations } = await repo.devicesOf(userId);
+    const targets = registrations.filter(
+      (r) =>
+        r.status === 'active' &&
+        r.bouncerDeviceId !== null &&
+        (data.push_account_id === undefined || r.pushAccountId === data.push_account_id),
+    );
+    if (targets.length === 0) throw new DomainError('NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
+    if (!bouncer) throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
+    const realm = directory.current;
+    if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization is not known yet');
+    const payload = {
+      realm_url: realm.url,
+      realm_name: realm.name,
+      user_id: userId,
+      type: 'test',
+      time: Math.floor(now.getTime() / 1000),
+    };
+    const devices = await Promise.all(
+      targets.map(async (r) => ({
+        device_id: r.bouncerDeviceId!,
+        encrypted_data: await sealFor(r.pushPublicKey, { ...payload, push_account_id: r.pushAccountId }),
+      })),
+    );
+    const reply = await bouncer.notifyDevices({ devices }).catch((error: unknown) => {
+      throw bouncerError(error);
+    });
+    if (reply.deleted_device_ids.length > 0) await removals?.forget(userId, [], reply.deleted_device_ids);
+    return {};
+  }
 }

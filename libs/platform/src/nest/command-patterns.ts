@@ -1,0 +1,63 @@
+import { MessagePattern } from '@nestjs/microservices';
+import type { MessageHandler } from '@nestjs/microservices';
+import { isObservable, lastValueFrom } from 'rxjs';
+import type { z } from 'zod';
+import type { CommandHandler, Decision, HandlerRegistry, QueryHandler, ReplyBody } from '../runtime/handlers';
+
+/** An operation of the contracts (`sendMessage`) or an internal command's type with its schema. */
+type Operation<D> = { type: string; params: z.ZodType<D> };
+
+/** What the processor needs of a handler besides the method itself, carried as the pattern's extras. */
+type CommandExtras = Pick<CommandHandler, 'kind' | 'schema' | 'replyFrom' | 'unrecorded'>;
+type QueryExtras = Pick<QueryHandler, 'kind' | 'schema' | 'consistent'>;
+type HandlerExtras = CommandExtras | QueryExtras;
+
+const NO_REPLY: CommandHandler['replyFrom'] = () => ({});
+
+/**
+ * Marks a controller method as the handler of a command: it receives the `MessageContext` and
+ * returns the `Decision`. `replyFrom` rebuilds the reply of a command already applied from its
+ * recorded events (an empty body when the command answers nothing).
+ */
+export function CommandPattern<D>(
+  operation: Operation<D>,
+  options: { replyFrom?: CommandHandler['replyFrom']; unrecorded?: true } = {},
+): MethodDecorator {
+  const extras: CommandExtras = {
+    kind: 'command',
+    schema: operation.params,
+    replyFrom: options.replyFrom ?? NO_REPLY,
+    ...(options.unrecorded ? { unrecorded: true } : {}),
+  };
+  return MessagePattern(operation.type, extras);
+}
+
+/** Marks a controller method as the handler of a query: it receives the `MessageContext` and returns the reply body. */
+export function QueryPattern<D>(operation: Operation<D>, options: { consistent?: true } = {}): MethodDecorator {
+  const extras: QueryExtras = { kind: 'query', schema: operation.params, ...(options.consistent ? { consistent: true } : {}) };
+  return MessagePattern(operation.type, extras);
+}
+
+/**
+ * The processor's view of the handlers Nest collected from the controllers: each call goes
+ * through Nest's handler proxy (so guards, interceptors and filters apply) and comes back as a
+ * promise. A pattern without our extras is a mistake in a controller, refused at start.
+ */
+export function handlerRegistry(handlers: Map<string, MessageHandler>): HandlerRegistry {
+  const registry: HandlerRegistry = {};
+  for (const [pattern, handler] of handlers) {
+    const extras = handler.extras as HandlerExtras | undefined;
+    if (extras?.kind !== 'command' && extras?.kind !== 'query')
+      throw new Error(`${pattern}: declare handlers with @CommandPattern or @QueryPattern`);
+    registry[pattern] =
+      extras.kind === 'command'
+        ? { ...extras, handle: (ctx) => invoke<Decision>(handler, ctx) }
+        : { ...extras, handle: (ctx) => invoke<ReplyBody>(handler, ctx) };
+  }
+  return registry;
+}
+
+async function invoke<T>(handler: MessageHandler, ctx: unknown): Promise<T> {
+  const result: unknown = await handler(ctx);
+  return (isObservable(result) ? await lastValueFrom(result) : result) as T;
+}

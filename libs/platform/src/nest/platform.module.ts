@@ -1,0 +1,57 @@
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import type { z } from 'zod';
+import type { ServiceName } from '@zulip-es/contracts';
+import type { ServiceConfig } from '../config/service-config';
+import { createKafka } from '../kafka/kafka-client';
+import { createLogger, type Logger } from '../logging/logger';
+import { connectMongo } from '../mongo/connect-mongo';
+import { ServiceConfigModule } from './service-config.module';
+import { KAFKA, LOGGER, MONGO_CONNECTION, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
+
+/** Closes the service's database connection last, after everything that writes through it has stopped. */
+@Injectable()
+class MongoLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(MONGO_CONNECTION) private readonly db: Connection) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+/**
+ * What every domain service stands on, for all its modules to inject: its name, its validated
+ * configuration, its logger, its Kafka client and its database connection.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: { service: ServiceName; configSchema: z.ZodObject }): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [ServiceConfigModule.forRoot(options.configSchema)],
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.service },
+        {
+          provide: LOGGER,
+          inject: [SERVICE_CONFIG],
+          useFactory: (config: ServiceConfig): Logger => createLogger(options.service, config.LOG_LEVEL),
+        },
+        {
+          provide: KAFKA,
+          inject: [SERVICE_CONFIG, LOGGER],
+          useFactory: (config: ServiceConfig, logger: Logger): Kafka =>
+            createKafka(`${options.service}-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger),
+        },
+        {
+          provide: MONGO_CONNECTION,
+          inject: [SERVICE_CONFIG],
+          useFactory: (config: ServiceConfig): Promise<Connection> => connectMongo(config.MONGO_URL, options.service),
+        },
+        MongoLifecycle,
+      ],
+      exports: [SERVICE_NAME, LOGGER, KAFKA, MONGO_CONNECTION],
+    };
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * What a domain service's modules inject from the platform's, by token: the values are plain
+ * objects (kafkajs, mongoose, pino), not classes Nest could name by their type.
+ */
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
+/** The service's configuration, parsed by its zod schema through `@nestjs/config`. */
+export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
+export const LOGGER = Symbol('LOGGER');
+export const KAFKA = Symbol('KAFKA');
+/** The service's mongoose connection (its projection's database). */
+export const MONGO_CONNECTION = Symbol('MONGO_CONNECTION');
+/** The projection of the service's own events topic (see `Projection`). */
+export const PROJECTION = Symbol('PROJECTION');
+/** The same projection over another connection, for a rebuild through a write-behind buffer. */
+export const PROJECTION_ON = Symbol('PROJECTION_ON');
+/** The read models the service keeps of other services' events (see `ReadModel`). */
+export const READ_MODELS = Symbol('READ_MODELS');
