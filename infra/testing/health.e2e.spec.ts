@@ -17,3 +17,23 @@ describe('the health answer of every service', () => {
     },
   );
 });
+
+/** Tools and client generators read the OpenAPI document of what the gateway serves. */
+describe('GET /openapi.json', () => {
+  it('describes every operation of the table at its path and method, with its path parameters', async () => {
+    const { OPERATIONS } = await import('../../libs/contracts/src');
+    const res = await fetch(`http://127.0.0.1:${systemInfo().ports.gateway}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const op of OPERATIONS) {
+      const described = doc.paths[op.path]?.[op.method.toLowerCase()];
+      expect(described).toBeDefined();
+      const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(described!.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathParams);
+    }
+  });
+});

@@ -40,3 +40,8 @@ export * from './nest/service-runtime.module';
 export * from './nest/platform.module';
 export * from './nest/health/health-probes';
 export * from './nest/bootstrap';
+export * from './nest/command-client';
+export * from './nest/health/health.module';
+export * from './nest/health/service-readiness';
+export * from './nest/nest-logger';
+export * from './nest/service-config.module';

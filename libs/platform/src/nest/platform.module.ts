@@ -26,7 +26,19 @@ class MongoLifecycle implements OnApplicationShutdown {
  */
 @Module({})
 export class PlatformModule {
-  static forRoot(options: { service: ServiceName; configSchema: z.ZodObject }): DynamicModule {
+  /** `database: false` for a service without one (the gateway, realtime). */
+  static forRoot(options: { service: ServiceName | 'gateway' | 'realtime'; configSchema: z.ZodObject; database?: false }): DynamicModule {
+    const database =
+      options.database === false
+        ? []
+        : [
+            {
+              provide: MONGO_CONNECTION,
+              inject: [SERVICE_CONFIG],
+              useFactory: (config: ServiceConfig): Promise<Connection> => connectMongo(config.MONGO_URL, options.service),
+            },
+            MongoLifecycle,
+          ];
     return {
       module: PlatformModule,
       global: true,
@@ -44,14 +56,9 @@ export class PlatformModule {
           useFactory: (config: ServiceConfig, logger: Logger): Kafka =>
             createKafka(`${options.service}-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger),
         },
-        {
-          provide: MONGO_CONNECTION,
-          inject: [SERVICE_CONFIG],
-          useFactory: (config: ServiceConfig): Promise<Connection> => connectMongo(config.MONGO_URL, options.service),
-        },
-        MongoLifecycle,
+        ...database,
       ],
-      exports: [SERVICE_NAME, LOGGER, KAFKA, MONGO_CONNECTION],
+      exports: [SERVICE_NAME, LOGGER, KAFKA, ...(database.length > 0 ? [MONGO_CONNECTION] : [])],
     };
   }
 }

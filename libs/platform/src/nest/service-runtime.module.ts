@@ -1,7 +1,6 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
-import { TerminusModule } from '@nestjs/terminus';
-import { HealthController } from './health/health.controller';
-import { HealthProbes } from './health/health-probes';
+import { HealthModule } from './health/health.module';
+import { ServiceReadiness } from './health/service-readiness';
 import { ServiceRuntime } from './service-runtime';
 
 /**
@@ -14,10 +13,9 @@ export class ServiceRuntimeModule {
     return {
       module: ServiceRuntimeModule,
       global: true,
-      imports: [TerminusModule.forRoot({ logger: false }), options.projection],
-      controllers: [HealthController],
-      providers: [ServiceRuntime, HealthProbes],
-      exports: [ServiceRuntime, HealthProbes],
+      imports: [HealthModule, options.projection],
+      providers: [ServiceRuntime, { provide: ServiceReadiness, useExisting: ServiceRuntime }],
+      exports: [ServiceRuntime, ServiceReadiness, HealthModule],
     };
   }
 }

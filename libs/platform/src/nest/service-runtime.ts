@@ -11,6 +11,7 @@ import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from '../runtime/command-processor';
 import type { HandlerRegistry } from '../runtime/handlers';
+import { ServiceReadiness } from './health/service-readiness';
 import { applyToReadModel, type ReadModel } from '../runtime/read-model';
 import { rebuildIfStale } from '../runtime/rebuild-projection';
 import { KAFKA, LOGGER, MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
@@ -33,7 +34,7 @@ export interface Started {
  * turns true only after the catch-up.
  */
 @Injectable()
-export class ServiceRuntime implements OnModuleDestroy {
+export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
   ready = false;
   private readonly producer: Producer;
   private readonly quarantine: Quarantine;
@@ -99,9 +100,9 @@ export class ServiceRuntime implements OnModuleDestroy {
     for (const start of this.starters) this.started.push(await start({ kafka, db, store }));
   }
 
-  /** The events in quarantine, for the health answer. */
-  get quarantined(): number {
-    return this.quarantine.count;
+  /** The health answer's figures: the events in quarantine. */
+  details(): { quarantined_events: number } {
+    return { quarantined_events: this.quarantine.count };
   }
 
   /** The read models that do not follow their topics right now: the service says so in its health answer. */

@@ -8,9 +8,9 @@ import {
   ownerRequired,
   RequestTimeoutError,
   type Logger,
-  type RequestClient,
   type TopicFollower,
 } from '@zulip-es/platform';
+import type { CommandClient } from '@zulip-es/platform';
 import type { AuthReadModel, Credential } from '../auth/auth-read-model';
 import { authenticate } from '../auth/basic-auth';
 import { clientName } from '../http/client-name';
@@ -61,7 +61,7 @@ export type AroundRequest = (
 ) => Promise<Record<string, unknown>>;
 
 export interface DispatcherDeps {
-  client: RequestClient;
+  client: Pick<CommandClient, 'request' | 'replyTo'>;
   auth: AuthReadModel;
   /** Feeds `auth`; a reply's positions are awaited on it so account changes apply at once. */
   authFollower: TopicFollower;

@@ -44,6 +44,8 @@ export async function registerApiRoutes(
   fastify: FastifyInstance,
   operations: readonly Operation[],
   dispatcher: Pick<Dispatcher, 'handler'>,
+  /** Largest form body of an operation (uploads have their own limit). */
+  bodyLimit: number,
   /** The gateway's own API routes (no operation of a service): they share the body parsing and error answers. */
   ownRoutes: (api: FastifyInstance) => void = () => undefined,
 ): Promise<void> {
@@ -59,7 +61,13 @@ export async function registerApiRoutes(
         payload.on('end', () => done(null, {}));
       });
       for (const op of operations) {
-        api.route({ method: op.method, url: routePath(op), handler: dispatcher.handler(op), config: { takesFile: op.takesFile === true } });
+        api.route({
+          method: op.method,
+          url: routePath(op),
+          bodyLimit,
+          handler: dispatcher.handler(op),
+          config: { takesFile: op.takesFile === true },
+        });
       }
       ownRoutes(api);
       // A path routed for other methods only is Zulip's 405 (zulip-js's GET /realm/filters, say).

@@ -30,7 +30,7 @@ describe('a method the path is not routed for', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
-    await registerApiRoutes(app, operations, { handler: () => async (_req, reply) => reply.send({ handled: true }) });
+    await registerApiRoutes(app, operations, { handler: () => async (_req, reply) => reply.send({ handled: true }) }, 1024 * 1024);
   });
   afterAll(() => app.close());
 

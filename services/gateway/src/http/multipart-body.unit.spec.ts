@@ -19,7 +19,7 @@ const BODY_LIMIT = 2048;
 /** The API routes with a dispatcher that answers each request with the body it was given. */
 async function apiEchoingBodies(): Promise<FastifyInstance> {
   const app = Fastify({ bodyLimit: BODY_LIMIT });
-  await registerApiRoutes(app, [echo], { handler: () => async (req, reply) => reply.send({ body: req.body }) });
+  await registerApiRoutes(app, [echo], { handler: () => async (req, reply) => reply.send({ body: req.body }) }, 1024 * 1024);
   return app;
 }
 

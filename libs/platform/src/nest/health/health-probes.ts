@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { Admin, Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { KAFKA, MONGO_CONNECTION } from '../tokens';
@@ -6,14 +6,15 @@ import { DependencyProbe } from './dependency-probe';
 
 /**
  * The dependencies a service's health answer reports: Kafka (the cluster answers its metadata
- * request) and the store (it answers `ping`); a service adds its own (Redis) in `onModuleInit`.
+ * request) and, for a service with a database, the store (it answers `ping`); a service adds its
+ * own (Redis, the object store) in `onModuleInit`.
  */
 @Injectable()
 export class HealthProbes implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly probes: DependencyProbe[] = [];
   private admin?: Admin;
 
-  constructor(@Inject(KAFKA) kafka: Kafka, @Inject(MONGO_CONNECTION) db: Connection) {
+  constructor(@Inject(KAFKA) kafka: Kafka, @Optional() @Inject(MONGO_CONNECTION) db?: Connection) {
     this.add('kafka', async () => {
       if (!this.admin) {
         const admin = kafka.admin();
@@ -22,7 +23,7 @@ export class HealthProbes implements OnApplicationBootstrap, OnApplicationShutdo
       }
       await this.admin.describeCluster();
     });
-    this.add('mongo', () => db.db!.admin().ping());
+    if (db) this.add('mongo', () => db.db!.admin().ping());
   }
 
   add(name: string, check: () => Promise<unknown>): void {

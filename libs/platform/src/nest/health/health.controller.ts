@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
-import { ServiceRuntime } from '../service-runtime';
 import { SERVICE_NAME } from '../tokens';
 import { HealthProbes } from './health-probes';
+import { ServiceReadiness } from './service-readiness';
 
 /**
  * `GET /health` (and HEAD), for the local stack, docker compose and orchestrators: 200 once the
@@ -18,21 +18,21 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly probes: HealthProbes,
-    private readonly runtime: ServiceRuntime,
+    private readonly readiness: ServiceReadiness,
   ) {}
 
   @Get('health')
   async answer(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
-    const stale = this.runtime.staleReadModels();
+    const stale = this.readiness.staleReadModels();
     const result = await this.check(stale);
-    const status = !this.runtime.ready ? 'starting' : stale.length > 0 ? 'stale' : result.status === 'ok' ? 'ok' : 'error';
+    const status = !this.readiness.ready ? 'starting' : stale.length > 0 ? 'stale' : result.status === 'ok' ? 'ok' : 'error';
     void reply.status(status === 'ok' ? 200 : 503);
     return {
       status,
       service: this.service,
       pid: process.pid,
       uptime_s: Math.round(process.uptime()),
-      quarantined_events: this.runtime.quarantined,
+      ...this.readiness.details(),
       ...(stale.length > 0 ? { stale_read_models: stale } : {}),
       info: result.info,
       error: result.error,
@@ -42,9 +42,9 @@ export class HealthController {
   private async check(stale: string[]): Promise<HealthCheckResult> {
     const runtime = () => {
       const session = this.indicators.check('runtime');
-      return this.runtime.ready && stale.length === 0
+      return this.readiness.ready && stale.length === 0
         ? session.up()
-        : session.down({ ready: this.runtime.ready, stale_read_models: stale });
+        : session.down({ ready: this.readiness.ready, stale_read_models: stale });
     };
     try {
       return await this.health.check([runtime, ...this.probes.all.map((p) => () => p.indicate(this.indicators))]);
