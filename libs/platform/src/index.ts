@@ -29,6 +29,3 @@ export * from './runtime/event-command-relay';
 export * from './mongo/versioned-document';
 export * from './object-store/object-store';
 export * from './json/json-or-undefined';
-export * from './event-queues/event-queues';
-export * from './event-queues/narrow';
-export * from './event-queues/queue-waker';

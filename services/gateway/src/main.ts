@@ -1,15 +1,14 @@
 import { Redis } from 'ioredis';
 import { eventsTopic, fetchApiKey, OPERATIONS, registerQueue } from '@zulip-es/contracts';
+import { EventQueues, QueueWaker } from '@zulip-es/event-queues';
 import {
   applyToReadModel,
   createKafka,
   createLogger,
-  EventQueues,
   loadConfig,
   ObjectStore,
   onStopSignal,
   Quarantine,
-  QueueWaker,
   type ReadModel,
   RedisQuarantineStore,
   RequestClient,

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { EventQueues, startEventRelays, type BackgroundWork, type DomainServiceOptions } from '@zulip-es/platform';
+import { EventQueues } from '@zulip-es/event-queues';
+import { startEventRelays, type BackgroundWork, type DomainServiceOptions } from '@zulip-es/platform';
 import { startBouncer } from './bouncer/start-bouncer';
 import { PushConfigSchema, type PushConfig } from './config';
 import { ChannelsDirectory } from './directory/channels-directory';
