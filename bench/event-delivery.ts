@@ -1,7 +1,8 @@
 import { request, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
-import { EventQueues, StackEndpointsSchema } from '../libs/platform/src';
+import { EventQueues } from '../libs/event-queues/src';
+import { StackEndpointsSchema } from '../libs/platform/src';
 import { encodeParams } from '../libs/testing/src/zulip-client';
 import { apiCaller, type ApiCall } from './lib/api';
 import { inParallel } from './lib/in-parallel';

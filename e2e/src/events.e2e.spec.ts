@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { EventQueues, StackEndpointsSchema } from '@zulip-es/platform';
+import { EventQueues } from '@zulip-es/event-queues';
+import { StackEndpointsSchema } from '@zulip-es/platform';
 import { api, basicAuth, createUser, encodeParams, eventually, owner, systemInfo, type TestUser } from '@zulip-es/testing';
 
 describe('event queues: POST /register, GET /events, DELETE /events', () => {

@@ -69,6 +69,7 @@ describe('the Nx project graph', () => {
     expect(projects.map((node) => node.name).sort()).toEqual([
       'contracts',
       'e2e',
+      'event-queues',
       'gateway',
       'message-flags',
       'messages',
@@ -95,11 +96,12 @@ describe('the Nx project graph', () => {
     },
   );
 
-  it('has platform build on contracts, and the tests on both libraries', () => {
+  it('has platform and the event queues build on contracts, and the tests on the libraries', () => {
     const targets = (name: string) => graph.dependencies[name]!.map((edge) => edge.target).sort();
     expect(targets('contracts')).toEqual([]);
     expect(targets('platform')).toEqual(['contracts']);
+    expect(targets('event-queues')).toEqual(['contracts']);
     expect(targets('testing')).toEqual(['contracts', 'platform']);
-    expect(targets('e2e')).toEqual(['contracts', 'platform', 'testing']);
+    expect(targets('e2e')).toEqual(['contracts', 'event-queues', 'platform', 'testing']);
   });
 });

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { EventQueues, type DomainServiceOptions } from '@zulip-es/platform';
+import { EventQueues } from '@zulip-es/event-queues';
+import type { DomainServiceOptions } from '@zulip-es/platform';
 import { MessagesConfigSchema } from './config';
 import { startTopicDeletion } from './messages/delete-topic/topic-deletion';
 import { startScheduledDelivery } from './scheduled-messages/delivery/scheduled-delivery';

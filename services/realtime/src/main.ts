@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
+import { EventQueues } from '@zulip-es/event-queues';
 import {
   createKafka,
   createLogger,
-  EventQueues,
   loadConfig,
   onStopSignal,
   Quarantine,

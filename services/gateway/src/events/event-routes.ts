@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DomainError, type EventQueues, type QueuedEvent, type QueueWaker, type QueueWatch } from '@zulip-es/platform';
+import type { EventQueues, QueuedEvent, QueueWaker, QueueWatch } from '@zulip-es/event-queues';
+import { DomainError } from '@zulip-es/platform';
 import type { Credential } from '../auth/auth-read-model';
 import { asDomainError, renderError, renderSuccess } from '../http/render';
 import { parseParams, type RawValues } from '../params/parse-params';

@@ -1,5 +1,5 @@
 import { Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { EventQueues, QueueWaker } from '@zulip-es/platform';
+import { EventQueues, QueueWaker } from '@zulip-es/event-queues';
 import { GatewayRedis } from '../redis/redis.module';
 
 /** The clients' event queues in Redis, and the channel that wakes their long-polls. */

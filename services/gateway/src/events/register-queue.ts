@@ -1,5 +1,6 @@
 import { REGISTER_STATE_TYPES, Role } from '@zulip-es/contracts';
-import { badRequest, checkEventNarrow, type EventNarrow, type EventQueues } from '@zulip-es/platform';
+import { eventNarrowError, type EventNarrow, type EventQueues } from '@zulip-es/event-queues';
+import { badRequest } from '@zulip-es/platform';
 import type { AroundRequest } from '../dispatch/dispatcher';
 
 /** Client capability names as Zulip spells them: only those are spliced into the queue's list. */
@@ -45,7 +46,8 @@ export const registerWithQueue =
   async ({ actor, data, ask }, send) => {
     const userId = actor!.userId;
     const narrow = data.narrow as EventNarrow;
-    checkEventNarrow(narrow);
+    const narrowError = eventNarrowError(narrow);
+    if (narrowError) throw badRequest(narrowError);
     const allPublicStreams = data.all_public_streams === true;
     if (allPublicStreams && actor!.role === Role.GUEST) throw badRequest('User not authorized for this query');
     const queueId = await queues.create({

@@ -2,7 +2,7 @@ import type { TopicDeletionQueue } from '../messages/delete-topic/topic-deletion
 import type { AlertWordsReadModel } from '../alert-words/alert-words-read-model';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { UsersReadModel } from '../users-read-model/users-read-model';
-import type { EventQueues } from '@zulip-es/platform';
+import type { EventQueues } from '@zulip-es/event-queues';
 import type { AttachmentsReadModel } from '../attachments/attachments-read-model';
 import type { MarkdownReadModel } from '../rendering/markdown-read-model';
 

@@ -1,5 +1,6 @@
 import { setMessageEditTypingStatus, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type EventQueues, type QueryHandler } from '@zulip-es/platform';
+import type { EventQueues } from '@zulip-es/event-queues';
+import { badRequest, type QueryHandler } from '@zulip-es/platform';
 import { activeSubscriberIds } from '../channels/channel-view';
 import { channelsContext } from '../channels/channels-context';
 import { MessageReader } from '../messages/read-messages/message-access';

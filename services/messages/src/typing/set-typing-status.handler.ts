@@ -1,5 +1,6 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, setTypingStatus } from '@zulip-es/contracts';
-import { badRequest, type EventQueues, type QueryHandler } from '@zulip-es/platform';
+import type { EventQueues } from '@zulip-es/event-queues';
+import { badRequest, type QueryHandler } from '@zulip-es/platform';
 import { accessChannelById } from '../channels/channel-lookup';
 import { activeSubscriberIds } from '../channels/channel-view';
 import { channelsContext } from '../channels/channels-context';

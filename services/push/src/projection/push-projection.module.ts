@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { EventQueues, MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
+import { EventQueues } from '@zulip-es/event-queues';
+import { MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
 import type { PushConfig } from '../config';
 import { ChannelsDirectory } from '../directory/channels-directory';
 import { UsersDirectory } from '../directory/users-directory';

@@ -1,4 +1,4 @@
-import type { EventQueues } from '@zulip-es/platform';
+import type { EventQueues } from '@zulip-es/event-queues';
 import type { ChannelsDirectory } from '../directory/channels-directory';
 import type { UsersDirectory } from '../directory/users-directory';
 import type { PushRepository } from '../projection/push.repository';

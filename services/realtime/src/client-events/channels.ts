@@ -1,5 +1,5 @@
 import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory, DirectoryChannel, DirectoryUser, SubscriptionSettings } from '../directory/directory';
 import { toOwner, type ClientEventsOf } from './client-event';
 import { groupSettingView } from './org-settings';

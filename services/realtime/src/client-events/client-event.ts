@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
-import type { Delivery, NewClientEvent, QueueFlavour } from '@zulip-es/platform';
+import type { Delivery, NewClientEvent, QueueFlavour } from '@zulip-es/event-queues';
 import type { Directory } from '../directory/directory';
 import type { DomainEventOf, DomainEventType } from '../domain-event';
 

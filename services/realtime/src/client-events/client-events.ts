@@ -1,4 +1,4 @@
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory } from '../directory/directory';
 import type { DomainEvent, DomainEventType } from '../domain-event';
 import type { ClientEventsOf } from './client-event';

@@ -1,5 +1,5 @@
 import { topicLinks } from '@zulip-es/zulip-markdown';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory } from '../directory/directory';
 import type { DomainEventOf } from '../domain-event';
 import { namingTopic, type ClientEventsOf } from './client-event';

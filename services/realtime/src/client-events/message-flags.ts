@@ -1,6 +1,6 @@
 import type { MessageFlagsUpdatedV1, MessageFlagsUpdatedV2, UnreadPlace } from '@zulip-es/contracts';
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import { toOwner, type ClientEventsOf } from './client-event';
 
 type FlagsChange = Omit<MessageFlagsUpdatedV2['data'], 'places'>;

@@ -1,6 +1,6 @@
 import { topicLinks } from '@zulip-es/zulip-markdown';
 import { flagsOf, mentionsIn } from '@zulip-es/message-flags';
-import { messageTraits, type Delivery } from '@zulip-es/platform';
+import { messageTraits, type Delivery } from '@zulip-es/event-queues';
 import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
 
 /** Zulip's `is_me_message`: a one-line message starting with `/me `. */

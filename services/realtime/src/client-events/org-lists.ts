@@ -1,5 +1,5 @@
 import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory } from '../directory/directory';
 import { evolveLinkifiers, evolvePlaygrounds, evolveProfileFields } from '../directory/org-lists';
 import type { DomainEventOf } from '../domain-event';

@@ -1,5 +1,5 @@
 import { realmExportViews, type RealmExportEvent } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory } from '../directory/directory';
 import type { ClientEventsOf } from './client-event';
 

@@ -1,5 +1,5 @@
 import { Role } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory, DirectoryUser } from '../directory/directory';
 import { listedChannelsChanged } from './channels';
 import { avatarUrl, flavoured, toEveryone, type Flavour } from './client-event';

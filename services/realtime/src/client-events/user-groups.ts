@@ -1,5 +1,5 @@
 import { USER_GROUP_PERMISSIONS } from '@zulip-es/contracts';
-import type { Delivery } from '@zulip-es/platform';
+import type { Delivery } from '@zulip-es/event-queues';
 import type { GroupMembershipEvent } from '../directory/channel-groups';
 import type { Directory } from '../directory/directory';
 import { listingChanged } from './channels';

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import type { EventEnvelope } from '@zulip-es/contracts';
+import { EventQueues } from '@zulip-es/event-queues';
 import {
   createKafka,
   createLogger,
   DURABLE_PRODUCER,
   ensureTopics,
-  EventQueues,
   Quarantine,
   RedisQuarantineStore,
   StackEndpointsSchema,

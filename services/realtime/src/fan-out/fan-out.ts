@@ -1,14 +1,7 @@
 import type { Kafka } from 'kafkajs';
 import { EventEnvelope, eventsTopic, SERVICES } from '@zulip-es/contracts';
-import {
-  jsonOrUndefined,
-  partitionKey,
-  TopicFollower,
-  type EventQueues,
-  type FollowedMessage,
-  type Logger,
-  type Quarantine,
-} from '@zulip-es/platform';
+import type { EventQueues } from '@zulip-es/event-queues';
+import { jsonOrUndefined, partitionKey, TopicFollower, type FollowedMessage, type Logger, type Quarantine } from '@zulip-es/platform';
 import { clientEventsOf } from '../client-events/client-events';
 import { DIRECTORY_EVENT_TYPES, type Directory } from '../directory/directory';
 import { DomainEvent } from '../domain-event';

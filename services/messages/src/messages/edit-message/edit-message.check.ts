@@ -1,25 +1,17 @@
 import type { AlertWordIndex } from '@zulip-es/message-flags';
-import { createHash } from 'node:crypto';
-import { RESOLVED_TOPIC_PREFIX } from '@zulip-es/contracts';
-import { badRequest, DomainError } from '@zulip-es/platform';
-import { hasRealmPermission, inChannelSetting, type AccessContext } from '../../channels/channel-access';
+import { badRequest } from '@zulip-es/platform';
+import { hasRealmPermission, type AccessContext } from '../../channels/channel-access';
 import type { ChannelState } from '../../channels/channel.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import type { MessageState } from '../message.state';
 import { NO_ORGANIZATION, renderContent } from '../render-content';
 import type { RenderContext } from '@zulip-es/zulip-markdown';
-import { normalizeContent, normalizeTopic } from '../send-message/message-text';
+import { normalizeContent } from '../send-message/message-text';
 import { checkChannelTopicsPolicy } from '../send-message/send-message.decide';
 import { checkWildcardMentions, wildcardMentions } from '../wildcard-mentions';
-import {
-  canMoveOutOfChannel,
-  canMoveWithinChannel,
-  canResolveTopics,
-  checkCanEditContent,
-  ignoresMoveTimeLimits,
-} from './edit-permissions';
+import { checkCanEditContent, checkCanEditTopic, checkCanMoveToChannel } from './edit-permissions';
+import { validateEditPayload, wantedChanges } from './edit-payload';
 import type { EditRequest } from './edit-request';
-import { pastLimit } from './move-selection';
 import { resolveToggle, type ResolveToggle } from './resolve-topic';
 import type { LinkedUploads } from '../../attachments/upload-claims';
 import type { PreviousClaim } from '../../attachments/detached-uploads';
@@ -56,6 +48,11 @@ export interface EditCheckState {
   alertWords?: AlertWordIndex;
 }
 
+export interface EditedContent {
+  content: string;
+  renderedContent: string;
+}
+
 /** An edit that passed every check that needs none of the topic's messages. */
 export interface CheckedEdit {
   message: MessageState;
@@ -70,12 +67,38 @@ export interface CheckedEdit {
   /** The destination of a channel change (null: the channel stays). */
   target: ChannelState | null;
   /** Content edits: the new content and its rendering. */
-  content?: { content: string; renderedContent: string };
+  content?: EditedContent;
   /** Whether messages move (a channel message given another topic or channel): only then are the topic's messages read. */
   moves: boolean;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** Zulip's `access_message`: the message exists and the actor may read it. */
+export function checkMessageAccess(message: MessageState | null): MessageState {
+  if (!message) throw badRequest('Invalid message(s)');
+  return message;
+}
+
+/** Zulip's `access_stream_by_id_for_message`: the handler found the target only if the actor has content access to it. */
+export function checkTargetChannel(target: ChannelState | null): ChannelState {
+  if (!target) throw badRequest('Invalid channel ID');
+  return target;
+}
+
+/** Zulip's `build_message_edit_request` for content: blank content reads "(deleted)"; rendered as the editor's organization. */
+export function editedContent(raw: string, render: RenderContext | undefined): EditedContent {
+  const content = normalizeContent(raw.trim() === '' ? '(deleted)' : raw);
+  return { content, renderedContent: renderContent(content, render ?? NO_ORGANIZATION) };
+}
+
+/** Zulip's wildcard mention checks of edited content (channel messages only). */
+export function checkEditedWildcards(content: EditedContent, message: MessageState, state: EditCheckState): void {
+  if (message.conversation.type !== 'channel') return;
+  checkWildcardMentions(wildcardMentions(content.renderedContent), {
+    ...state.wildcardAudience,
+    canMentionManyUsers: hasRealmPermission(state.ctx, state.actor, 'can_mention_many_users_group'),
+    threshold: state.wildcardThreshold,
+  });
+}
 
 /**
  * Zulip's `check_update_message` up to `check_time_limit_for_change_all_propagate_mode`, in its
@@ -85,95 +108,29 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
  * the message costs no more than one that cannot be found.
  */
 export function checkEditMessage(request: EditRequest, state: EditCheckState, now: Date): CheckedEdit {
-  const { ctx, actor, message } = state;
+  const { ctx, actor, channel } = state;
   const nowSeconds = now.getTime() / 1000;
-  if (!message) throw badRequest('Invalid message(s)');
+  const message = checkMessageAccess(state.message);
   if (request.content !== undefined) checkCanEditContent(ctx, actor, message, nowSeconds);
-
-  const { conversation } = message;
-  const oldTopic = conversation.type === 'channel' ? conversation.topic : '';
-  const wantedTopic =
-    request.topic !== undefined && !(conversation.type === 'channel' && request.topic === oldTopic) ? request.topic : undefined;
-  const wantedChannelId =
-    request.channelId !== undefined && !(conversation.type === 'channel' && request.channelId === conversation.channelId)
-      ? request.channelId
-      : undefined;
-
-  if (request.content === undefined && wantedTopic === undefined && wantedChannelId === undefined) throw badRequest('Nothing to change');
-  if (conversation.type === 'direct') {
-    if (request.channelId !== undefined) throw badRequest('Direct messages cannot be moved to channels.');
-    if (request.topic !== undefined) throw badRequest('Direct messages cannot have topics.');
-  }
-  if (request.propagateMode !== 'change_one' && wantedTopic === undefined && wantedChannelId === undefined)
-    throw badRequest('Invalid propagate_mode without topic edit');
-  if (
-    wantedTopic !== undefined &&
-    (wantedTopic === RESOLVED_TOPIC_PREFIX.trim() || wantedTopic === `${RESOLVED_TOPIC_PREFIX}general chat`)
-  ) {
-    throw badRequest('General chat cannot be marked as resolved');
-  }
-  const newTopicName = wantedTopic !== undefined ? normalizeTopic(wantedTopic) : oldTopic;
-  if (request.content !== undefined && wantedChannelId !== undefined)
-    throw badRequest('Cannot change message content while changing channel');
-  // Zulip's `is_widget_message`: every message with submessages carries a widget.
-  if (request.content !== undefined && (message.submessages?.length ?? 0) > 0) throw badRequest('Widgets cannot be edited.');
-  if (request.prevContentSha256 !== undefined && request.prevContentSha256 !== sha256(message.content)) {
-    throw new DomainError('EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.");
-  }
-
-  const toggle = wantedTopic !== undefined ? resolveToggle(oldTopic, wantedTopic) : null;
-  const channel = state.channel;
-  let target: ChannelState | null = null;
-  if (wantedChannelId !== undefined) {
-    target = state.targetChannel;
-    if (!target) throw badRequest('Invalid channel ID');
-  }
-
-  if ((wantedTopic !== undefined || target) && channel) checkChannelTopicsPolicy(ctx.realm, target ?? channel, newTopicName);
-
-  if (wantedTopic !== undefined && channel) {
-    if (toggle !== null) {
-      if (!canResolveTopics(ctx, actor, channel)) throw badRequest("You don't have permission to resolve topics in this channel.");
-    } else {
-      if (!canMoveWithinChannel(ctx, actor, channel)) throw badRequest("You don't have permission to edit this message");
-      if (!ignoresMoveTimeLimits(actor) && pastLimit(message.timestamp, ctx.realm.moveMessagesWithinStreamLimitSeconds, nowSeconds)) {
-        throw badRequest("The time limit for editing this message's topic has passed.");
-      }
-    }
-  }
-
-  let content: CheckedEdit['content'];
-  if (request.content !== undefined) {
-    const normalized = normalizeContent(request.content.trim() === '' ? '(deleted)' : request.content);
-    content = { content: normalized, renderedContent: renderContent(normalized, state.render ?? NO_ORGANIZATION) };
-    if (conversation.type === 'channel') {
-      checkWildcardMentions(wildcardMentions(content.renderedContent), {
-        ...state.wildcardAudience,
-        canMentionManyUsers: hasRealmPermission(ctx, actor, 'can_mention_many_users_group'),
-        threshold: state.wildcardThreshold,
-      });
-    }
-  }
-
-  if (target && channel) {
-    if (!canMoveOutOfChannel(ctx, actor, channel)) throw badRequest("You don't have permission to move this message");
-    if (!inChannelSetting(ctx, actor, target, 'can_send_message_group'))
-      throw badRequest('You do not have permission to post in this channel.');
-    if (!ignoresMoveTimeLimits(actor) && pastLimit(message.timestamp, ctx.realm.moveMessagesBetweenStreamsLimitSeconds, nowSeconds)) {
-      throw badRequest("The time limit for editing this message's channel has passed");
-    }
-  }
-
-  const moves = (wantedTopic !== undefined || target !== null) && channel !== null && conversation.type === 'channel';
+  const wanted = wantedChanges(request, message);
+  const newTopicName = validateEditPayload(request, message, wanted);
+  const oldTopic = message.conversation.type === 'channel' ? message.conversation.topic : '';
+  const toggle = wanted.topic !== undefined ? resolveToggle(oldTopic, wanted.topic) : null;
+  const target = wanted.channelId !== undefined ? checkTargetChannel(state.targetChannel) : null;
+  if (channel && (wanted.topic !== undefined || target)) checkChannelTopicsPolicy(ctx.realm, target ?? channel, newTopicName);
+  if (channel && wanted.topic !== undefined) checkCanEditTopic(ctx, actor, channel, message, toggle, nowSeconds);
+  const content = request.content !== undefined ? editedContent(request.content, state.render) : undefined;
+  if (content) checkEditedWildcards(content, message, state);
+  if (channel && target) checkCanMoveToChannel(ctx, actor, channel, target, message, nowSeconds);
   return {
     message,
     oldTopic,
-    ...(wantedTopic !== undefined ? { wantedTopic } : {}),
+    ...(wanted.topic !== undefined ? { wantedTopic: wanted.topic } : {}),
     newTopicName,
     toggle,
     channel,
     target,
     ...(content ? { content } : {}),
-    moves,
+    moves: (wanted.topic !== undefined || target !== null) && channel !== null && message.conversation.type === 'channel',
   };
 }

@@ -1,17 +1,14 @@
 import type { VisibilityPolicy } from '@zulip-es/contracts';
-import { alertedUserIds, type AlertWordIndex } from '@zulip-es/message-flags';
-import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
-import { planPolicyMove } from '../../user-topics/move-policies';
-import { silentMention } from '../notification-bot/notification-bot';
-import { MESSAGES_AGGREGATE } from '../message.state';
+import type { Decision, NewEvent } from '@zulip-es/platform';
+import type { ChannelState } from '../../channels/channel.state';
+import type { DetachedUpload } from '../../attachments/detached-uploads';
 import { checkCanCreateTopic } from '../topic-creation';
-import { newThreadBreadcrumb, oldThreadBreadcrumb, resolveNotice, type BreadcrumbInput } from './breadcrumbs';
+import { contentEdit } from './content-edit';
 import { checkEditMessage, type CheckedEdit, type EditCheckState } from './edit-message.check';
-import { ignoresMoveTimeLimits } from './edit-permissions';
+import { checkTimeLimitForChangeAll, ignoresMoveTimeLimits } from './edit-permissions';
 import type { EditRequest } from './edit-request';
-import { scanTimeLimits, selectMoved, type TopicMessage } from './move-selection';
-import { claimedPathIds } from '../../attachments/upload-claims';
-import { detachedUploads, type DetachedUpload } from '../../attachments/detached-uploads';
+import { breadcrumbNotices, movedEvent, planMove, resolveStep } from './message-move';
+import type { TopicMessage } from './move-selection';
 
 export type { CheckedEdit, EditCheckState } from './edit-message.check';
 
@@ -45,14 +42,6 @@ export const NOTHING_MOVED: MoveState = {
   lastInTarget: null,
 };
 
-const alertedField = (content: string, alertWords: AlertWordIndex | undefined, readerIds: readonly number[]) => {
-  const alerted = alertedUserIds(content, alertWords, readerIds);
-  return alerted.length > 0 ? { alertWordUserIds: alerted } : {};
-};
-
-/** Zulip's `RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS`. */
-export const RESOLVE_UNDO_GRACE_SECONDS = 60;
-
 /** A Notification Bot message the edit sends, in the same command (after the edit's own events). */
 export interface Notice {
   channelId: number;
@@ -63,6 +52,9 @@ export interface Notice {
 export interface EditDecision extends Decision {
   notices: Notice[];
 }
+
+/** An event of the edit before it is numbered: the edit's events follow one another in the messages aggregate. */
+export type EventDraft = Omit<NewEvent, 'sequence'>;
 
 /**
  * Zulip's `check_update_message` and `do_update_message` for PATCH /messages/{message_id}: the
@@ -79,131 +71,44 @@ export function decideEditMessage(request: EditRequest, state: EditMessageState,
  * notices the Notification Bot sends with them.
  */
 export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, state: EditMessageState, now: Date): EditDecision {
-  const { ctx, actor } = state;
-  const { message, oldTopic, wantedTopic, newTopicName, toggle, channel, target, moves } = checked;
-  const { conversation } = message;
-  const nowSeconds = now.getTime() / 1000;
-  const events: NewEvent[] = [];
-  const nextSequence = (): number => state.messagesVersion + events.length + 1;
+  const channel = checked.moves ? checked.channel : null;
+  if (channel) checkTopicMove(checked, channel, request, state, now);
+  const events: EventDraft[] = [];
   const notices: Notice[] = [];
-
   let detached: DetachedUpload[] = [];
   if (checked.content) {
-    const { content, renderedContent } = checked.content;
-    const claims = claimedPathIds(content, ctx.realm.host, message.senderId, state.linkedUploads ?? {}, message.attachmentPathIds ?? []);
-    events.push({
-      type: 'message.content_edited.v1',
-      aggregateId: MESSAGES_AGGREGATE,
-      sequence: nextSequence(),
-      data: {
-        messageId: message.messageId,
-        editorId: actor.userId,
-        content,
-        renderedContent,
-        prevContent: message.content,
-        prevRenderedContent: message.renderedContent,
-        editedAt: now.toISOString(),
-        conversation,
-        ...alertedField(
-          content,
-          state.alertWords,
-          conversation.type === 'channel' ? (state.channel?.subscriberIds ?? []) : conversation.userIds,
-        ),
-        // Present when the message claims uploads before or after the edit (empty: it dropped them
-        // all), so consumers that follow claims skip every other edit; with the send time, which
-        // they need for a message that claims its first upload.
-        ...(claims.length > 0 || (message.attachmentPathIds ?? []).length > 0
-          ? { attachmentPathIds: [...claims], messageSentAt: new Date(message.timestamp * 1000).toISOString() }
-          : {}),
-      },
-    });
-    detached = detachedUploads(state.previousClaims ?? {}, claims, actor.userId);
+    const edit = contentEdit(checked.message, checked.content, state, now);
+    events.push(edit.event);
+    detached = edit.detached;
   }
+  if (channel) {
+    const move = planMove(checked, channel, request, state);
+    const resolve = resolveStep(move, checked, request, state, now);
+    events.push(movedEvent(move, checked, request, state, now), ...resolve.events);
+    notices.push(...breadcrumbNotices(move, checked, request, state), ...resolve.notices);
+  }
+  return { events: numbered(events, state.messagesVersion), reply: { detached_uploads: detached }, notices };
+}
 
-  if (moves && channel) {
-    const destination = target ?? channel;
-    if (request.propagateMode === 'change_all' && toggle === null && !ignoresMoveTimeLimits(actor)) {
-      const limits = [
-        wantedTopic !== undefined ? ctx.realm.moveMessagesWithinStreamLimitSeconds : null,
-        target ? ctx.realm.moveMessagesBetweenStreamsLimitSeconds : null,
-      ];
-      const scan = scanTimeLimits(state.topicMessages, limits, nowSeconds);
-      if (scan) {
-        throw new DomainError(
-          'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
-          `You only have permission to move the ${scan.allowed}/${scan.total} most recent messages in this topic.`,
-          {
-            first_message_id_allowed_to_move: scan.firstAllowedId,
-            total_messages_allowed_to_move: scan.allowed,
-            total_messages_in_topic: scan.total,
-          },
-        );
-      }
-    }
-    if (toggle === null) checkCanCreateTopic(ctx, actor, destination, state.targetTopicExists);
-    const moved = selectMoved(state.topicMessages, message, request.propagateMode);
-    const movedIds = moved.map((m) => m.messageId);
-    const wholeTopic = state.topicMessages.every((m) => movedIds.includes(m.messageId));
-    const from = { channelId: channel.channelId, topic: oldTopic };
-    const to = { channelId: destination.channelId, topic: newTopicName };
-    const policyChanges = wholeTopic
-      ? planPolicyMove({
-          from: { channelId: from.channelId, topicName: from.topic, policies: state.policies.from },
-          to: { channelId: to.channelId, topicName: to.topic, policies: state.policies.to },
-          targetTopicHasMessages: state.policies.targetTopicHasMessages,
-          usersLosingAccess: state.policies.usersLosingAccess,
-          userVersions: state.policies.userVersions,
-          now: Math.floor(nowSeconds),
-        })
-      : [];
-    events.push({
-      type: 'messages.moved.v1',
-      aggregateId: MESSAGES_AGGREGATE,
-      sequence: nextSequence(),
-      data: {
-        messageId: message.messageId,
-        messageIds: movedIds,
-        editorId: actor.userId,
-        from,
-        to,
-        propagateMode: request.propagateMode,
-        resolved: toggle,
-        movedAt: now.toISOString(),
-        withContentEdit: request.content !== undefined,
-        policyChanges,
-      },
-    });
-    const crumbs: BreadcrumbInput = {
-      from: { ...from, channelName: channel.name },
-      to: { ...to, channelName: destination.name },
-      mover: silentMention(actor),
-      movedCount: movedIds.length,
-      wholeTopic,
-      messageId: message.messageId,
-    };
-    const pureTopicEdit = request.content === undefined && !target;
-    if (toggle === null && request.notifyNewThread) notices.push({ ...to, content: newThreadBreadcrumb(crumbs) });
-    if (request.notifyOldThread) notices.push({ ...from, content: oldThreadBreadcrumb(crumbs) });
-    if (toggle !== null && pureTopicEdit) {
-      // Zulip's `maybe_delete_previous_resolve_topic_notification`: a Notification Bot message
-      // ending the topic, younger than the grace period (a resolve just undone), is deleted
-      // instead of adding a notice.
-      const last = [moved.at(-1), state.lastInTarget]
-        .filter((m): m is TopicMessage => m !== undefined && m !== null)
-        .sort((a, b) => b.messageId - a.messageId)[0];
-      if (last && last.senderId === state.notificationBotId && nowSeconds - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
-        events.push({
-          type: 'messages.deleted.v1',
-          aggregateId: MESSAGES_AGGREGATE,
-          sequence: nextSequence(),
-          data: { messageIds: [last.messageId], conversation: { type: 'channel', ...to } },
-        });
-      } else {
-        notices.push({ ...to, content: resolveNotice(silentMention(actor), toggle) });
-      }
-    }
+const numbered = (drafts: readonly EventDraft[], version: number): NewEvent[] =>
+  drafts.map((e, i) => ({ type: e.type, aggregateId: e.aggregateId, sequence: version + i + 1, data: e.data }));
+
+/**
+ * The checks of a move that need the topic's messages, neither of which a resolve or unresolve
+ * takes: Zulip's `check_time_limit_for_change_all_propagate_mode` (moderators exempt) and
+ * `check_for_can_create_topic_group_violation` in the destination.
+ */
+function checkTopicMove(checked: CheckedEdit, channel: ChannelState, request: EditRequest, state: EditMessageState, now: Date): void {
+  const { ctx, actor } = state;
+  if (checked.toggle !== null) return;
+  if (request.propagateMode === 'change_all' && !ignoresMoveTimeLimits(actor)) {
+    const limits = [
+      checked.wantedTopic !== undefined ? ctx.realm.moveMessagesWithinStreamLimitSeconds : null,
+      checked.target ? ctx.realm.moveMessagesBetweenStreamsLimitSeconds : null,
+    ];
+    checkTimeLimitForChangeAll(state.topicMessages, limits, now.getTime() / 1000);
   }
-  return { events, reply: { detached_uploads: detached }, notices };
+  checkCanCreateTopic(ctx, actor, checked.target ?? channel, state.targetTopicExists);
 }
 
 /**

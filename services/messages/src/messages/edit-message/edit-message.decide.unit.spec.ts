@@ -566,6 +566,52 @@ describe('whole-topic moves past the time limit', () => {
   });
 });
 
+describe('the order of the checks (the first failing one answers)', () => {
+  const big = { wildcardAudience: { channelSubscribers: 16, topicParticipants: 16 } };
+
+  it('given no readable message, when someone else edits its content, then Invalid message(s) answers', () => {
+    expect(() => decide({ content: 'x' }, { actor: U.otherMember, message: null })).toThrow(refused('Invalid message(s)'));
+  });
+
+  it('given someone who may not edit the content, when they also change the channel, then the content permission answers first', () => {
+    expect(() => decide({ content: 'x', stream_id: 6 }, { actor: U.otherMember, state: { targetChannel: channel(6) } })).toThrow(
+      refused("You don't have permission to edit this message"),
+    );
+  });
+
+  it('given an inaccessible target and a topic its channel refuses, when moved there, then Invalid channel ID answers first', () => {
+    expect(() => decide({ stream_id: 99, topic: '' }, { state: { channel: channel(5, { topicsPolicy: 'disable_empty_topic' }) } })).toThrow(
+      refused('Invalid channel ID'),
+    );
+  });
+
+  it('given a member who may not move topics, when they move to a topic the channel refuses, then the topics policy answers first', () => {
+    const model = withRealmSetting(organization(), 'can_move_messages_between_topics_group', 3);
+    const requiresTopics = channel(5, { name: 'general', topicsPolicy: 'disable_empty_topic' });
+    expect(() => decide({ topic: '' }, { model, state: { channel: requiresTopics } })).toThrow(
+      expect.objectContaining({ code: 'TOPICS_REQUIRED' }),
+    );
+  });
+
+  it('given a late topic change with a refused wildcard in new content, when edited, then the topic time limit answers first', () => {
+    const model = withRealmSetting(organization(), 'message_content_edit_limit_seconds', null);
+    expect(() => decide({ content: '@**all**', topic: 'dinner' }, { model, state: big }, at(8 * DAY))).toThrow(
+      refused("The time limit for editing this message's topic has passed."),
+    );
+  });
+
+  it('given a whole-topic move of old messages to a new topic the member may not start, when moved, then the time limit answers first', () => {
+    const onlyModerators = channel(5, { name: 'general', settings: { can_create_topic_group: 4 } });
+    const topicMessages = [{ messageId: 10, timestamp: T0 - 8 * DAY, senderId: U.member }];
+    expect(() => decide({ topic: 'dinner', propagate_mode: 'change_all' }, { state: { channel: onlyModerators, topicMessages } })).toThrow(
+      expect.objectContaining({ code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' }),
+    );
+    expect(() =>
+      decide({ topic: 'dinner', propagate_mode: 'change_later' }, { state: { channel: onlyModerators, topicMessages } }),
+    ).toThrow(refused('You do not have permission to create new topics in this channel.'));
+  });
+});
+
 describe('checks taken before the topic is read (every permission a move needs but the whole-topic scan)', () => {
   /** What the handler has before it reads any of the topic's messages. */
   function check(params: Partial<EditMessageParams>, given: Given = {}, now = at(10)) {

@@ -1,5 +1,5 @@
 import { updateMessage, type OperationData } from '@zulip-es/contracts';
-import { DomainError, type CommandHandler, type NewEvent } from '@zulip-es/platform';
+import type { CommandHandler } from '@zulip-es/platform';
 import { hasContentAccess } from '../../channels/channel-access';
 import { channelsContext, type ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
@@ -8,13 +8,13 @@ import type { MessagesDeps } from '../../shared/messages-deps';
 import { activePolicies, knownUserVersions } from '../../user-topics/topic-policies.state';
 import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
-import { notificationBot, notifyInChannel } from '../notification-bot/notification-bot';
+import { channelNoticeEvents, notificationBot } from '../notification-bot/notification-bot';
 import { renderContextFor } from '../../rendering/render-context';
 import { MessageReader } from '../read-messages/message-access';
 import { participantIds } from '../topic-participants.state';
 import { mentionsTopicWildcard, WILDCARD_MENTION_THRESHOLD } from '../wildcard-mentions';
 import { checkEditMessage, type CheckedEdit, type EditCheckState } from './edit-message.check';
-import { decideCheckedEdit, editMessageReplyFrom, NOTHING_MOVED, type MoveState, type Notice } from './edit-message.decide';
+import { decideCheckedEdit, editMessageReplyFrom, NOTHING_MOVED, type MoveState } from './edit-message.decide';
 import { editRequest, type EditRequest } from './edit-request';
 import type { TopicMessage } from './move-selection';
 import { linkedUploads } from '../../attachments/linked-uploads';
@@ -41,33 +41,11 @@ export function editMessageHandler(deps: MessagesDeps): CommandHandler<Operation
       const checked = checkEditMessage(request, base, now);
       const moveState = checked.moves ? await loadMoveState(deps, ctx, reader, checked) : NOTHING_MOVED;
       const decision = decideCheckedEdit(checked, request, { ...base, ...moveState }, now);
-      const events = [...decision.events];
-      for (const notice of decision.notices) events.push(...(await noticeEvents(deps, notice, events, now)));
-      return { events, reply: decision.reply };
+      const notices = await channelNoticeEvents(deps, decision.events, decision.notices, now);
+      return { events: [...decision.events, ...notices], reply: decision.reply };
     },
     replyFrom: editMessageReplyFrom,
   };
-}
-
-/**
- * The Notification Bot's message, numbered after the events already decided in this command
- * (the bot's decision reads the projection, which does not hold them yet). A notice the bot may
- * not send (no bot yet, a channel refusing the topic) is left out, as Zulip only logs it.
- */
-async function noticeEvents(deps: MessagesDeps, notice: Notice, decided: readonly NewEvent[], now: Date): Promise<NewEvent[]> {
-  const sentBefore = decided.filter((e) => e.type === 'message.sent.v1').length;
-  try {
-    const decision = await notifyInChannel(deps, notice.channelId, notice.topic, notice.content, now);
-    if (!decision) return [];
-    return decision.events.map((e) => ({
-      ...e,
-      sequence: e.sequence + decided.length,
-      data: { ...e.data, messageId: (e.data.messageId as number) + sentBefore },
-    }));
-  } catch (error) {
-    if (error instanceof DomainError) return [];
-    throw error;
-  }
 }
 
 /** Zulip's `access_stream_by_id_for_message`: the channel, if the actor has content access to it. */

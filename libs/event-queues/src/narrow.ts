@@ -1,5 +1,4 @@
 import { RESOLVED_TOPIC_PREFIX } from '@zulip-es/contracts';
-import { badRequest } from '../errors/domain-error';
 
 /**
  * Zulip's `narrow` of an event queue (`POST /register`): `[operator, operand]` terms that every
@@ -10,12 +9,16 @@ export type EventNarrow = readonly (readonly [operator: string, operand: string]
 const CHANNEL_OPERATORS = ['channel', 'stream'];
 const SUPPORTED_OPERATORS = [...CHANNEL_OPERATORS, 'topic', 'sender', 'is'];
 
-/** Zulip's `check_narrow_for_events`: the operators a queue can filter on. */
-export function checkEventNarrow(narrow: EventNarrow): void {
+/**
+ * Zulip's `check_narrow_for_events`: the operators a queue can filter on. Returns the message of
+ * the error Zulip raises (a 400 `BAD_REQUEST`) for the first term it cannot, else null.
+ */
+export function eventNarrowError(narrow: EventNarrow): string | null {
   for (const [operator, operand] of narrow) {
-    if (!SUPPORTED_OPERATORS.includes(operator)) throw badRequest(`Operator ${operator} not supported.`);
-    if (operator === 'is' && operand === 'followed') throw badRequest(`Operand ${operand} not supported.`);
+    if (!SUPPORTED_OPERATORS.includes(operator)) return `Operator ${operator} not supported.`;
+    if (operator === 'is' && operand === 'followed') return `Operand ${operand} not supported.`;
   }
+  return null;
 }
 
 /** Only `is` operands that a message's flags or kind decide; Zulip lets the others through. */

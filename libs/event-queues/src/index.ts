@@ -1,0 +1,3 @@
+export * from './event-queues';
+export * from './narrow';
+export * from './queue-waker';
