@@ -2,7 +2,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { z } from 'zod';
-import type { CommandHandler, Decision, HandlerRegistry, QueryHandler, ReplyBody } from '../runtime/handlers';
+import type { CommandHandler, Decision, HandlerRegistry, MessageContext, QueryHandler, ReplyBody } from '../runtime/handlers';
 
 /** An operation of the contracts (`sendMessage`) or an internal command's type with its schema. */
 type Operation<D> = { type: string; params: z.ZodType<D> };
@@ -15,6 +15,16 @@ type HandlerExtras = CommandExtras | QueryExtras;
 const NO_REPLY: CommandHandler['replyFrom'] = () => ({});
 
 /**
+ * A decorator that accepts only a method taking the operation's context: a handler cannot read
+ * parameters its operation does not declare.
+ */
+type HandlerDecorator<D, R> = (
+  target: object,
+  key: string | symbol,
+  descriptor: TypedPropertyDescriptor<(ctx: MessageContext<D>) => Promise<R>>,
+) => void;
+
+/**
  * Marks a controller method as the handler of a command: it receives the `MessageContext` and
  * returns the `Decision`. `replyFrom` rebuilds the reply of a command already applied from its
  * recorded events (an empty body when the command answers nothing).
@@ -22,7 +32,7 @@ const NO_REPLY: CommandHandler['replyFrom'] = () => ({});
 export function CommandPattern<D>(
   operation: Operation<D>,
   options: { replyFrom?: CommandHandler['replyFrom']; unrecorded?: true } = {},
-): MethodDecorator {
+): HandlerDecorator<D, Decision> {
   const extras: CommandExtras = {
     kind: 'command',
     schema: operation.params,
@@ -33,7 +43,7 @@ export function CommandPattern<D>(
 }
 
 /** Marks a controller method as the handler of a query: it receives the `MessageContext` and returns the reply body. */
-export function QueryPattern<D>(operation: Operation<D>, options: { consistent?: true } = {}): MethodDecorator {
+export function QueryPattern<D>(operation: Operation<D>, options: { consistent?: true } = {}): HandlerDecorator<D, ReplyBody> {
   const extras: QueryExtras = { kind: 'query', schema: operation.params, ...(options.consistent ? { consistent: true } : {}) };
   return MessagePattern(operation.type, extras);
 }
