@@ -47,6 +47,14 @@ export type NewEvent<E extends EventShape = UntypedEvent> = E extends unknown
     }
   : never;
 
+/**
+ * The events of a contract's union schema as a decider returns them (`NewEventOf<typeof
+ * MessagesEvent>`), or only those of the types `T`.
+ */
+export type NewEventOf<S extends z.ZodType<EventShape, EventShape>, T extends z.input<S>['type'] = z.input<S>['type']> = NewEvent<
+  Extract<z.input<S>, { type: T }>
+>;
+
 /** A command's events (those of `E`: by default any service's) and its reply. */
 export interface Decision<E extends NewEvent<EventShape> = NewEvent> {
   events: E[];
