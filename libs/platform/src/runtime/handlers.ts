@@ -55,6 +55,12 @@ export type NewEventOf<S extends z.ZodType<EventShape, EventShape>, T extends z.
   Extract<z.input<S>, { type: T }>
 >;
 
+/** `E` without the fields a helper fills in (`aggregateId`, `sequence`), its type and data still correlated. */
+export type NewEventDraft<
+  E extends NewEvent<EventShape>,
+  K extends 'aggregateId' | 'sequence' = 'aggregateId' | 'sequence',
+> = E extends unknown ? Omit<E, K> : never;
+
 /** A command's events (those of `E`: by default any service's) and its reply. */
 export interface Decision<E extends NewEvent<EventShape> = NewEvent> {
   events: E[];
