@@ -27,17 +27,11 @@ export interface EventShape {
   data: unknown;
 }
 
-/** An event of no particular contract: what services decided before their events were typed. */
-export interface UntypedEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
-
 /**
  * An event a handler decided, before the processor stamps ids, time and causation on it; one of
  * the events of `E` (a service's contract union), its `type` and `data` correlated.
  */
-export type NewEvent<E extends EventShape = UntypedEvent> = E extends unknown
+export type NewEvent<E extends EventShape = AnyDomainEvent> = E extends unknown
   ? {
       type: E['type'];
       aggregateId: string;
