@@ -11,7 +11,7 @@ import { RequestClient } from '../kafka/request-client';
 import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from '../runtime/command-processor';
-import type { CommandHandler } from '../runtime/handlers';
+import type { CommandHandler, NewEvent } from '../runtime/handlers';
 import { rebuildProjection } from '../runtime/rebuild-projection';
 import { COMMAND_DEADLINE_HEADER, EventStore, type Projection } from './event-store';
 
@@ -38,7 +38,7 @@ describe('command outcomes are kept while their command can be delivered, then p
     new EventStore(kafka, producer, topics.events, on, projection, logger, { outcomes: { keptAfterDeadlineMs: KEPT_MS } });
 
   /** `count.add` appends an event and answers the count; `count.refuse` changes nothing and answers an error. */
-  const add: CommandHandler<Record<string, never>> = {
+  const add: CommandHandler<Record<string, never>, NewEvent<{ type: 'count.added.v1'; data: Record<string, never> }>> = {
     kind: 'command',
     schema: z.object({}),
     handle: async () => ({

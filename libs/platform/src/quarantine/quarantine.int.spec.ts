@@ -13,7 +13,7 @@ import { TopicFollower } from '../kafka/topic-follower';
 import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { CommandProcessor } from '../runtime/command-processor';
-import type { CommandHandler } from '../runtime/handlers';
+import type { CommandHandler, NewEvent } from '../runtime/handlers';
 import { applyToReadModel, type ReadModel } from '../runtime/read-model';
 import { replayQuarantine } from '../runtime/run-quarantine';
 import { Quarantine } from './quarantine';
@@ -69,7 +69,10 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
       messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), headers: { type: e.type } })),
     });
 
-  const write: CommandHandler<{ id: string; poison?: boolean }> = {
+  const write: CommandHandler<
+    { id: string; poison?: boolean },
+    NewEvent<{ type: 'note.written.v1'; data: { text: string; poison?: boolean } }>
+  > = {
     kind: 'command',
     schema: z.object({ id: z.string(), poison: z.boolean().optional() }),
     async handle({ data }) {

@@ -12,7 +12,10 @@ import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import { DomainError } from '../errors/domain-error';
 import { CommandProcessor } from './command-processor';
-import type { CommandHandler, HandlerRegistry, QueryHandler } from './handlers';
+import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler } from './handlers';
+
+/** This test's one event: a counter's addition, with a note of any size. */
+type CounterAdded = NewEvent<{ type: 'counter.added.v1'; data: { by: number; note?: string } }>;
 
 /** A counter aggregate: `counter.add` appends `counter.added.v1` and answers the new total. */
 class CounterProjection implements Projection {
@@ -47,7 +50,7 @@ describe('command processor: a crash between appending events and projecting the
   let processor: CommandProcessor;
   let client: RequestClient;
 
-  const handler: CommandHandler<{ by: number }> = {
+  const handler: CommandHandler<{ by: number }, CounterAdded> = {
     kind: 'command',
     schema: z.object({ by: z.number() }),
     async handle({ data }) {
@@ -61,7 +64,7 @@ describe('command processor: a crash between appending events and projecting the
   };
 
   /** `counter.add_capped`: adds at most 10 and answers an error for the rest, as Zulip's partly sent invitations do. */
-  const cappedHandler: CommandHandler<{ by: number }> = {
+  const cappedHandler: CommandHandler<{ by: number }, CounterAdded> = {
     kind: 'command',
     schema: z.object({ by: z.number() }),
     async handle({ data }) {
@@ -76,7 +79,7 @@ describe('command processor: a crash between appending events and projecting the
   };
 
   /** `counter.add_up_to_35`: refuses to take the total past 35. */
-  const boundedHandler: CommandHandler<{ by: number }> = {
+  const boundedHandler: CommandHandler<{ by: number }, CounterAdded> = {
     ...handler,
     async handle(ctx) {
       const { total } = await projection.total();
@@ -323,7 +326,7 @@ describe('command processor: a crash between appending events and projecting the
   }, 60_000);
   it('refuses a command whose events are too large for the broker, appends nothing, stays up, and answers a redelivery the same', async () => {
     /** `counter.add_noted`: adds, with a note of `by` kilobytes in its event. */
-    const noted: CommandHandler<{ by: number }> = {
+    const noted: CommandHandler<{ by: number }, CounterAdded> = {
       ...handler,
       async handle(ctx) {
         const decided = await handler.handle(ctx);
@@ -408,7 +411,7 @@ describe('command processor: a crash between appending events and projecting the
     // Random bytes do not compress: 2 MiB of them is over the broker's 1 MiB however it is sent.
     const noise = randomBytes(2 * 1024 * 1024).toString('base64');
     const huge: QueryHandler<Record<string, never>> = { kind: 'query', schema: z.object({}).strict(), handle: async () => ({ noise }) };
-    const hugeAnswer: CommandHandler<{ by: number }> = {
+    const hugeAnswer: CommandHandler<{ by: number }, CounterAdded> = {
       ...handler,
       async handle(ctx) {
         const decided = await handler.handle(ctx);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EventEnvelope } from '@zulip-es/contracts';
+import type { EventEnvelope, MessagesEvent, PushEvent, UploadsEvent, UsersEvent } from '@zulip-es/contracts';
 import type { DomainError } from '../errors/domain-error';
 
 export type ReplyBody = Record<string, unknown>;
@@ -15,17 +15,49 @@ export interface MessageContext<D> {
   now: Date;
 }
 
-/** An event a handler decided, before the processor stamps ids, time and causation on it. */
-export interface NewEvent {
+/**
+ * Every domain event as it goes on a topic: the input of its contract's schema, because nothing
+ * parses an event's data on its way in (the store writes it as decided; readers parse it).
+ */
+export type AnyDomainEvent = z.input<typeof UsersEvent | typeof MessagesEvent | typeof UploadsEvent | typeof PushEvent>;
+
+/** What every event of a contract is: a versioned type and its data. */
+export interface EventShape {
   type: string;
-  aggregateId: string;
-  /** The aggregate's sequence after this event (its previous version + 1). */
-  sequence: number;
-  data: Record<string, unknown>;
+  data: unknown;
 }
 
-export interface Decision {
-  events: NewEvent[];
+/**
+ * An event a handler decided, before the processor stamps ids, time and causation on it; one of
+ * the events of `E` (a service's contract union), its `type` and `data` correlated.
+ */
+export type NewEvent<E extends EventShape = AnyDomainEvent> = E extends unknown
+  ? {
+      type: E['type'];
+      aggregateId: string;
+      /** The aggregate's sequence after this event (its previous version + 1). */
+      sequence: number;
+      data: E['data'];
+    }
+  : never;
+
+/**
+ * The events of a contract's union schema as a decider returns them (`NewEventOf<typeof
+ * MessagesEvent>`), or only those of the types `T`.
+ */
+export type NewEventOf<S extends z.ZodType<EventShape, EventShape>, T extends z.input<S>['type'] = z.input<S>['type']> = NewEvent<
+  Extract<z.input<S>, { type: T }>
+>;
+
+/** `E` without the fields a helper fills in (`aggregateId`, `sequence`), its type and data still correlated. */
+export type NewEventDraft<
+  E extends NewEvent<EventShape>,
+  K extends 'aggregateId' | 'sequence' = 'aggregateId' | 'sequence',
+> = E extends unknown ? Omit<E, K> : never;
+
+/** A command's events (those of `E`: by default any service's) and its reply. */
+export interface Decision<E extends NewEvent<EventShape> = NewEvent> {
+  events: E[];
   reply: ReplyBody;
   /**
    * Zulip's partial successes: the events are appended, yet the request is answered with this
@@ -34,11 +66,11 @@ export interface Decision {
   error?: DomainError;
 }
 
-export interface CommandHandler<D = unknown> {
+export interface CommandHandler<D = unknown, E extends NewEvent<EventShape> = NewEvent> {
   kind: 'command';
   schema: z.ZodType<D>;
   /** Loads state, calls the pure decide function and returns its events and reply. */
-  handle(ctx: MessageContext<D>): Promise<Decision>;
+  handle(ctx: MessageContext<D>): Promise<Decision<E>>;
   /** The reply of a command already applied, from its recorded events (redelivery after a crash). */
   replyFrom(events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[]): ReplyBody;
   /**
@@ -64,4 +96,4 @@ export interface QueryHandler<D = unknown> {
 export type OperationContext<O extends { params: z.ZodType }> = MessageContext<z.output<O['params']>>;
 
 export type Handler = CommandHandler<never> | QueryHandler<never>;
-export type HandlerRegistry = Record<string, CommandHandler<any> | QueryHandler<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type HandlerRegistry = Record<string, CommandHandler<any, any> | QueryHandler<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -118,7 +118,8 @@ function edit(
     send_notification_to_new_thread: true,
   });
   const decision = decideEditMessage(request, state, new Date(NOW.getTime() + 10_000));
-  return { claims: decision.events[0].data.attachmentPathIds, reply: decision.reply };
+  const edited = decision.events.find((e) => e.type === 'message.content_edited.v1');
+  return { claims: edited?.data.attachmentPathIds, reply: decision.reply };
 }
 
 describe('which uploads an edited message claims, and which it detaches (E1 detached_uploads)', () => {

@@ -5,7 +5,7 @@ import {
   type GroupSettingValue,
   type TopicsPolicy,
 } from '@zulip-es/contracts';
-import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, ownerRequired } from '@zulip-es/platform';
 import { canSetDeleteMessagePolicy, hasRealmPermission, isAdmin, isOwner, type AccessContext } from './channel-access';
 import { initialChannelSettings, type SettingLookups } from './channel-settings';
 import { channelAggregateId } from './channel.state';
@@ -14,6 +14,7 @@ import { renderDescription } from './render-description';
 import { SystemGroupId } from '../users-read-model/system-groups';
 import type { ReadUser } from '../users-read-model/users-read-model';
 import type { ChannelFoldersState } from './folders/channel-folders.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 export const INSUFFICIENT_PERMISSION = 'Insufficient permission';
 
@@ -137,7 +138,7 @@ export function channelCreated(args: {
   settings: ChannelGroupSettingsEventValue;
   /** The organization the description renders with (null: none). */
   render: RenderContext | null;
-}): NewEvent {
+}): MessagesNewEvent {
   const { channelId, name, description, creatorId, now, options, settings, render } = args;
   return {
     type: 'channel.created.v1',

@@ -1,7 +1,7 @@
-import type { NewEvent } from '@zulip-es/platform';
 import { channelAggregateId, type ChannelState } from './channel.state';
 import { pickColors } from './stream-color';
 import type { UserSubscriptionsState } from './user-subscriptions.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 /** A channel as one command sees it: its name and the version its next event follows. */
 export interface ChannelRef {
@@ -21,7 +21,7 @@ export interface SubscriptionPlan {
   subscribed: { userId: number; channel: ChannelRef }[];
   alreadySubscribed: { userId: number; channel: ChannelRef }[];
   /** One `channel.subscribers_added.v1` per channel that gains subscribers. */
-  events: NewEvent[];
+  events: MessagesNewEvent<'channel.subscribers_added.v1'>[];
 }
 
 /**
@@ -60,7 +60,7 @@ export function planSubscriptions(
   }
   const events = channels
     .filter((c) => added.has(c.channelId))
-    .map((c): NewEvent => ({
+    .map((c): MessagesNewEvent<'channel.subscribers_added.v1'> => ({
       type: 'channel.subscribers_added.v1',
       aggregateId: channelAggregateId(c.channelId),
       sequence: c.version + 1,

@@ -1,7 +1,8 @@
 import type { StoredDraft } from '@zulip-es/contracts';
-import { badRequest, DomainError, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError } from '@zulip-es/platform';
 import type { DraftsSync } from '../users-read-model/users-read-model';
 import { draftIds, draftsAggregateId, evolveDrafts, hasDraft, type DraftsState } from './drafts.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 /** Zulip's `draft_endpoint`: every drafts endpoint is closed while synchronization is off. */
 export function checkDraftsSync(sync: DraftsSync): void {
@@ -15,7 +16,7 @@ export function checkDraftsSync(sync: DraftsSync): void {
  * deletion first, so the relay's command later finds nothing left to do and never deletes a
  * draft saved after the setting came back on.
  */
-export function withDraftsCleared(state: DraftsState, disabledAt: number): { events: NewEvent[]; state: DraftsState } {
+export function withDraftsCleared(state: DraftsState, disabledAt: number): { events: MessagesNewEvent[]; state: DraftsState } {
   if (disabledAt <= state.clearedThrough) return { events: [], state };
   const event = {
     type: 'drafts.cleared.v1' as const,

@@ -1,7 +1,8 @@
 import type { UserMutedV1, UserUnmutedV1 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { decideFlagChange, type FlagsState } from '../flags/update-flags/update-flags.decide';
 import { mutedUsersId, type MutedUsersState } from './muted-users.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 export interface MuteState {
   actorId: number;
@@ -14,7 +15,7 @@ export interface MuteState {
 }
 
 /** Zulip's `mute_user` then `do_mute_user`: their unread messages from the user are read. */
-export function decideMuteUser(state: MuteState, now: Date): NewEvent[] {
+export function decideMuteUser(state: MuteState, now: Date): MessagesNewEvent[] {
   if (state.target?.userId === state.actorId) throw badRequest('Cannot mute self');
   if (!state.target) throw badRequest('No such user');
   const mutedUserId = state.target.userId;
@@ -28,7 +29,7 @@ export function decideMuteUser(state: MuteState, now: Date): NewEvent[] {
 }
 
 /** Zulip's `unmute_user`. */
-export function decideUnmuteUser(state: Pick<MuteState, 'actorId' | 'target' | 'muted' | 'flags'>): NewEvent[] {
+export function decideUnmuteUser(state: Pick<MuteState, 'actorId' | 'target' | 'muted' | 'flags'>): MessagesNewEvent[] {
   if (!state.target) throw badRequest('No such user');
   const mutedUserId = state.target.userId;
   if (!state.muted.muted.some((m) => m.userId === mutedUserId)) throw badRequest('User is not muted');

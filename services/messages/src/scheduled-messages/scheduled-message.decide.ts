@@ -1,6 +1,7 @@
 import { MAX_SCHEDULED_MESSAGES_PER_USER, type MessageConversation, type ScheduledMessage } from '@zulip-es/contracts';
-import { badRequest, DomainError, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError, type NewEventDraft } from '@zulip-es/platform';
 import { scheduledMessageId, type ScheduledMessageState } from './scheduled-message.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 /** What checking a message as if sent now gave: where it goes, its text as stored, its HTML. */
 export interface CheckedMessage {
@@ -15,11 +16,10 @@ export const LATE_CUTOFF_SECONDS = 10 * 60;
 
 const notFound = (what: 'Scheduled message' | 'Reminder') => new DomainError('BAD_REQUEST', `${what} does not exist`, {}, 404);
 
-const eventOf = (type: NewEvent['type'], id: number, sequence: number, data: NewEvent['data']): NewEvent => ({
-  type,
+const eventOf = (id: number, sequence: number, event: NewEventDraft<MessagesNewEvent>): MessagesNewEvent => ({
+  ...event,
   aggregateId: scheduledMessageId(id),
   sequence,
-  data,
 });
 
 export interface NewScheduled {
@@ -35,7 +35,7 @@ export interface NewScheduled {
 export function decideSchedule(
   input: NewScheduled,
   state: { lastScheduledMessageId: number; scheduledCount: number },
-): { events: NewEvent[]; id: number } {
+): { events: MessagesNewEvent[]; id: number } {
   if (state.scheduledCount >= MAX_SCHEDULED_MESSAGES_PER_USER)
     throw badRequest(`You can have at most ${MAX_SCHEDULED_MESSAGES_PER_USER} scheduled messages and reminders.`);
   const id = state.lastScheduledMessageId + 1;
@@ -49,7 +49,7 @@ export function decideSchedule(
     failed: false,
     ...(input.reminder ? { reminderTargetMessageId: input.reminder.targetMessageId, reminderNote: input.reminder.note } : {}),
   };
-  return { events: [eventOf('scheduled_message.created.v1', id, 1, data)], id };
+  return { events: [eventOf(id, 1, { type: 'scheduled_message.created.v1', data })], id };
 }
 
 /** Zulip's `access_scheduled_message` / `access_reminder`: the caller's own, of that kind, not yet deleted. */
@@ -79,19 +79,19 @@ export function checkEditable(message: ScheduledMessageState, deliverAt: number 
 }
 
 /** PATCH /scheduled_messages/{id}: Zulip's `edit_scheduled_message`; an edit clears a failure. */
-export function decideEditScheduled(message: ScheduledMessageState, edit: ScheduledEdit): NewEvent[] {
+export function decideEditScheduled(message: ScheduledMessageState, edit: ScheduledEdit): MessagesNewEvent[] {
   checkEditable(message, edit.deliverAt);
   const { status: _status, deliveredMessageId: _delivered, version, failureMessage: _failure, ...kept } = message;
   let next: ScheduledMessage = { ...kept, ...(edit.checked ?? {}), client: edit.client, failed: false };
   if (!edit.checked && edit.topic !== undefined && next.conversation.type === 'channel')
     next = { ...next, conversation: { ...next.conversation, topic: edit.topic } };
   if (edit.deliverAt !== undefined) next = { ...next, deliverAt: edit.deliverAt };
-  return [eventOf('scheduled_message.edited.v1', message.scheduledMessageId, version + 1, next)];
+  return [eventOf(message.scheduledMessageId, version + 1, { type: 'scheduled_message.edited.v1', data: next })];
 }
 
-export function decideDeleteScheduled(message: ScheduledMessageState): NewEvent[] {
+export function decideDeleteScheduled(message: ScheduledMessageState): MessagesNewEvent[] {
   const { scheduledMessageId: id, senderId, kind, version } = message;
-  return [eventOf('scheduled_message.deleted.v1', id, version + 1, { scheduledMessageId: id, senderId, kind })];
+  return [eventOf(id, version + 1, { type: 'scheduled_message.deleted.v1', data: { scheduledMessageId: id, senderId, kind } })];
 }
 
 /** Whether a delivery job still concerns the message: undelivered, and still meant for `deliverAt`. */
@@ -99,25 +99,28 @@ export const isDue = (message: ScheduledMessageState | null, deliverAt: number):
   message !== null && message.status === 'scheduled' && !message.failed && message.deliverAt === deliverAt;
 
 /** The message sent at its time: its `message.sent.v1` events, then the delivery. */
-export function deliveredEvents(message: ScheduledMessageState, sent: readonly NewEvent[]): NewEvent[] {
+export function deliveredEvents(message: ScheduledMessageState, sent: readonly MessagesNewEvent[]): MessagesNewEvent[] {
   const sentEvent = sent.find((e) => e.type === 'message.sent.v1');
   if (!sentEvent) throw new Error('a delivery without a sent message');
   const { scheduledMessageId: id, senderId, kind, version } = message;
   return [
     ...sent,
-    eventOf('scheduled_message.delivered.v1', id, version + 1, {
-      scheduledMessageId: id,
-      senderId,
-      kind,
-      messageId: sentEvent.data.messageId as number,
+    eventOf(id, version + 1, {
+      type: 'scheduled_message.delivered.v1',
+      data: { scheduledMessageId: id, senderId, kind, messageId: sentEvent.data.messageId },
     }),
   ];
 }
 
 /** The message could not be sent: recorded as failed with Zulip's reason. */
-export function failedEvents(message: ScheduledMessageState, failureMessage: string): NewEvent[] {
+export function failedEvents(message: ScheduledMessageState, failureMessage: string): MessagesNewEvent[] {
   const { status: _status, deliveredMessageId: _delivered, version, ...kept } = message;
-  return [eventOf('scheduled_message.failed.v1', message.scheduledMessageId, version + 1, { ...kept, failed: true, failureMessage })];
+  return [
+    eventOf(message.scheduledMessageId, version + 1, {
+      type: 'scheduled_message.failed.v1',
+      data: { ...kept, failed: true, failureMessage },
+    }),
+  ];
 }
 
 /** Zulip's `send_failed_scheduled_message_notification` text. */

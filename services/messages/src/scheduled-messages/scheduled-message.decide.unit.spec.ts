@@ -11,6 +11,7 @@ import type { ScheduledMessageState } from './scheduled-message.state';
 import { evolveScheduledMessage } from './scheduled-message.state';
 import { addresseeOf, recipientOf } from './schedule-request';
 import { normalizeNote, reminderContent } from './reminder-content';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 const checked: CheckedMessage = {
   conversation: { type: 'channel', channelId: 3, topic: 'later' },
@@ -82,7 +83,14 @@ describe('scheduled messages', () => {
     expect(isDue(stored(), 999)).toBe(false);
     expect(isDue(stored({ failed: true }), 1000)).toBe(false);
     expect(isDue(stored({ status: 'delivered' }), 1000)).toBe(false);
-    const sent = [{ type: 'message.sent.v1', aggregateId: 'messages', sequence: 40, data: { messageId: 99 } }];
+    const sent: MessagesNewEvent[] = [
+      {
+        type: 'message.sent.v1',
+        aggregateId: 'messages',
+        sequence: 40,
+        data: { messageId: 99, senderId: 5, ...checked, recipientId: 3, sentAt: '1970-01-01T00:16:40.000Z', client: 'test' },
+      },
+    ];
     const events = deliveredEvents(stored(), sent);
     expect(events.at(-1)).toEqual({
       type: 'scheduled_message.delivered.v1',

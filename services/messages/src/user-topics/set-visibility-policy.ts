@@ -1,6 +1,6 @@
 import type { UserTopicVisibilityPolicyChangedV1, VisibilityPolicy } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { policyOf, storedTopicName, userTopicsAggregateId, type UserTopicsState } from './user-topics.state';
+import type { MessagesNewEvent } from '../shared/messages-new-event';
 
 /**
  * Zulip's `bulk_set_user_topic_visibility_policy_in_database` for one user: the event of a real
@@ -11,7 +11,7 @@ export function setVisibilityPolicy(
   state: UserTopicsState,
   target: { channelId: number; topic: string; visibilityPolicy: VisibilityPolicy },
   now: Date,
-): NewEvent[] {
+): MessagesNewEvent<'user_topic.visibility_policy_changed.v1'>[] {
   const topicName = storedTopicName(target.topic);
   if (policyOf(state, target.channelId, topicName) === target.visibilityPolicy) return [];
   const event: UserTopicVisibilityPolicyChangedV1 = {

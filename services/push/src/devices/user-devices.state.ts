@@ -1,5 +1,5 @@
 import type { BouncerRegistrationError, PushDevicesEvent, TokenKind } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
+import type { PushNewEvent } from '../shared/push-new-event';
 
 /** A legacy device token (pushes not end-to-end encrypted). */
 export interface PushToken {
@@ -93,7 +93,7 @@ export function evolve(devices: UserDevices, event: PushDevicesEvent, sequence: 
 }
 
 /** `event` as the aggregate's next. */
-export const nextEvent = (devices: UserDevices, event: PushDevicesEvent): NewEvent => ({
+export const nextEvent = (devices: UserDevices, event: PushDevicesEvent): PushNewEvent => ({
   ...event,
   aggregateId: devicesAggregateId(devices.userId),
   sequence: devices.version + 1,

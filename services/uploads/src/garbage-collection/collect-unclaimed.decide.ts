@@ -1,6 +1,6 @@
 import type { AttachmentRemovedV1, CollectUnclaimedUploads } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters, type AttachmentState } from '../attachments/attachment.state';
+import type { UploadsNewEvent } from '../shared/uploads-new-event';
 
 /**
  * Uploads no message ever claimed, uploaded before the cutoff, go with their files (oldest
@@ -11,7 +11,7 @@ export function decideCollectUnclaimed(
   data: CollectUnclaimedUploads,
   attachments: AttachmentState[],
   counters: AttachmentsCounters,
-): NewEvent[] {
+): UploadsNewEvent[] {
   const cutoff = Date.parse(data.uploadedBefore);
   return attachments
     .filter((a) => !a.everClaimed && (a.messages ?? []).length === 0 && Date.parse(a.createdAt) < cutoff)

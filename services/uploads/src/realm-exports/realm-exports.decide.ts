@@ -11,12 +11,15 @@ import {
   type RealmExportRequestedV1,
   type RealmExportSucceededV1,
 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest, type NewEventDraft } from '@zulip-es/platform';
 import { REALM_EXPORTS_AGGREGATE, type RealmExportsState } from './realm-exports.state';
+import type { UploadsNewEvent } from '../shared/uploads-new-event';
 
-const next = (state: RealmExportsState, event: { type: string; data: Record<string, unknown> }): NewEvent[] => [
-  { ...event, aggregateId: REALM_EXPORTS_AGGREGATE, sequence: state.version + 1 },
-];
+/** The event as the next version of the exports aggregate. */
+const next = <E extends NewEventDraft<UploadsNewEvent>>(
+  state: RealmExportsState,
+  event: E,
+): (E & { aggregateId: string; sequence: number })[] => [{ ...event, aggregateId: REALM_EXPORTS_AGGREGATE, sequence: state.version + 1 }];
 
 export interface StartExport {
   exportType: number;
@@ -39,7 +42,7 @@ export interface StartExport {
  * messages (counted from its analytics tables): this service keeps no such count, so that bound
  * is not applied.
  */
-export function decideStartExport(state: RealmExportsState, cmd: StartExport): NewEvent[] {
+export function decideStartExport(state: RealmExportsState, cmd: StartExport): UploadsNewEvent<'realm_export.requested.v1'>[] {
   if (cmd.exportType !== RealmExportType.PUBLIC && cmd.exportType !== RealmExportType.FULL_WITH_CONSENT) {
     throw badRequest('Invalid export_type: Value error, Not in the list of possible values');
   }
@@ -65,7 +68,7 @@ export function decideStartExport(state: RealmExportsState, cmd: StartExport): N
 }
 
 /** DELETE /export/realm/{export_id} (Zulip's `delete_realm_export`), with its messages in its order. */
-export function decideDeleteExport(state: RealmExportsState, exportId: number, actorId: number, now: Date): NewEvent[] {
+export function decideDeleteExport(state: RealmExportsState, exportId: number, actorId: number, now: Date): UploadsNewEvent[] {
   const found = state.exports.find((e) => e.exportId === exportId);
   if (!found) throw badRequest('Invalid data export ID');
   if (found.status === 'deleted') throw badRequest('Export already deleted');
@@ -82,7 +85,7 @@ const pending = (state: RealmExportsState, exportId: number): RealmExportRecord 
   state.exports.find((e) => e.exportId === exportId && e.status === 'pending');
 
 /** The job wrote the archive: recorded once; an export no longer pending (or unknown) is left as it is. */
-export function decideCompleteExport(state: RealmExportsState, cmd: CompleteRealmExport, now: Date): NewEvent[] {
+export function decideCompleteExport(state: RealmExportsState, cmd: CompleteRealmExport, now: Date): UploadsNewEvent[] {
   if (!pending(state, cmd.exportId)) return [];
   const event: RealmExportSucceededV1 = {
     type: 'realm_export.succeeded.v1',
@@ -92,7 +95,7 @@ export function decideCompleteExport(state: RealmExportsState, cmd: CompleteReal
 }
 
 /** The job gave up: recorded once, for a pending export only. */
-export function decideFailExport(state: RealmExportsState, cmd: FailRealmExport, now: Date): NewEvent[] {
+export function decideFailExport(state: RealmExportsState, cmd: FailRealmExport, now: Date): UploadsNewEvent[] {
   if (!pending(state, cmd.exportId)) return [];
   const event: RealmExportFailedV1 = {
     type: 'realm_export.failed.v1',

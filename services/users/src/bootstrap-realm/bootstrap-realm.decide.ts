@@ -1,10 +1,11 @@
 import { REALM_ID, Role, type BootstrapRealm } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { systemGroupsCreated } from '../user-groups/system-group-events';
 import { systemBotCreated } from './system-bots';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK } from '../shared/user-rules';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export { REALM_ID };
 
@@ -16,7 +17,7 @@ export function decideBootstrapRealm(
   credentials: Credentials,
   now: Date,
   botCredentials: Omit<Credentials, 'passwordHash'>,
-): NewEvent[] {
+): UsersNewEvent[] {
   if (realm) return [];
   const fullName = checkFullName(cmd.ownerFullName);
   if (!isValidEmail(cmd.ownerEmail)) throw badRequest('Bad name or username');

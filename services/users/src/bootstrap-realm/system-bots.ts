@@ -1,8 +1,8 @@
 import { isSystemBotUser, Role, SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../create-user/create-user.decide';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export const NOTIFICATION_BOT_EMAIL = SYSTEM_BOTS.notification.email;
 
@@ -17,7 +17,7 @@ export function systemBotCreated(
   realm: RealmState,
   credentials: Omit<Credentials, 'passwordHash'>,
   now: Date,
-): NewEvent {
+): UsersNewEvent<'user.created.v1'> {
   const { email, fullName } = SYSTEM_BOTS[bot];
   const event = userCreated({ userId, realm, email, fullName, role: Role.MEMBER, credentials: { ...credentials, passwordHash: '' }, now });
   return { ...event, data: { ...event.data, isBot: true, passwordHash: null, emailAddressVisibility: 1 } };

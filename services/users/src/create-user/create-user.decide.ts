@@ -1,10 +1,11 @@
 import { EmailAddressVisibility, Role, type OperationData, type createUser } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { apiKeyHash, deriveApiKey } from '../domain/credentials';
 import type { RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { realmUserSettingsDefaults } from '../user-settings/user-setting';
 import { checkFullName, isStrongEnough, isValidEmail, PASSWORD_TOO_WEAK, requireAdmin } from '../shared/user-rules';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export type CreateUser = OperationData<typeof createUser>;
 
@@ -33,7 +34,12 @@ export interface Credentials {
   apiKeySecret: string;
 }
 
-export function decideCreateUser(cmd: CreateUser, state: CreateUserState, credentials: Credentials, now: Date): NewEvent[] {
+export function decideCreateUser(
+  cmd: CreateUser,
+  state: CreateUserState,
+  credentials: Credentials,
+  now: Date,
+): UsersNewEvent<'user.created.v1'>[] {
   const { fullName, email } = checkCreateUser(cmd, state);
   const userId = state.lastUserId + 1;
   return [userCreated({ userId, realm: state.realm, email, fullName, role: Role.MEMBER, credentials, now })];
@@ -47,7 +53,7 @@ export function userCreated(args: {
   role: Role;
   credentials: Credentials;
   now: Date;
-}): NewEvent {
+}): UsersNewEvent<'user.created.v1'> {
   const { userId, realm, email, fullName, role, credentials, now } = args;
   // A copy of the organization's defaults as they are now: later changes to them never reach this user.
   const settings = realmUserSettingsDefaults(realm);

@@ -1,10 +1,11 @@
 import { Role, type deactivateUser, type OperationData } from '@zulip-es/contracts';
-import { badRequest, DomainError, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError, ownerRequired } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { isSentByUser, type InvitationState } from '../invites/invitation.state';
 import { invitationLinkRevoked, isLinkValid, type InvitationLinkState } from '../invites/invitation-link.state';
 import { invitationRevoked } from '../invites/revoke-invite/revoke-invite.decide';
 import { accessTarget, requireAdmin } from '../shared/user-rules';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export type DeactivateUser = OperationData<typeof deactivateUser>;
 
@@ -23,7 +24,7 @@ export interface DeactivateUserState {
  * as Zulip's `do_deactivate_user` does (`revoke_invites_generated_by_user`): a link a deactivated
  * user handed out, to any role, no longer lets anyone in.
  */
-export function decideDeactivateUser(_cmd: DeactivateUser, state: DeactivateUserState, now: Date): NewEvent[] {
+export function decideDeactivateUser(_cmd: DeactivateUser, state: DeactivateUserState, now: Date): UsersNewEvent[] {
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: false });
   if (target.role === Role.OWNER && state.actor.role !== Role.OWNER) throw ownerRequired();
@@ -43,7 +44,7 @@ export interface DeactivateOwnUserState {
  * Zulip's `deactivate_user_own_backend`: anyone may leave, except the organization's only active
  * user or its only owner (`CannotDeactivateLastUserError`).
  */
-export function decideDeactivateOwnUser(state: DeactivateOwnUserState, now: Date): NewEvent[] {
+export function decideDeactivateOwnUser(state: DeactivateOwnUserState, now: Date): UsersNewEvent[] {
   if (state.activeUsers <= 1) throw lastUser(false);
   if (state.actor.role === Role.OWNER && state.activeOwners <= 1) throw lastUser(true);
   return deactivation(state.actor, state, now);
@@ -62,8 +63,8 @@ function deactivation(
   target: UserState,
   created: Pick<DeactivateUserState, 'pendingInvitations' | 'unrevokedLinks'>,
   now: Date,
-): NewEvent[] {
-  const deactivated: NewEvent = {
+): UsersNewEvent[] {
+  const deactivated: UsersNewEvent = {
     type: 'user.deactivated.v1',
     aggregateId: userAggregateId(target.userId),
     sequence: target.version + 1,

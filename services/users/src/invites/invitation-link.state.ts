@@ -1,5 +1,5 @@
 import type { Role, UsersEvent } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 /** One reusable invitation link (aggregate `invite_link:<id>`, written only by commands of key `realm`). */
 export interface InvitationLinkState {
@@ -19,9 +19,6 @@ export interface InvitationLinkState {
 }
 
 export type InvitationLinkEvent = Extract<UsersEvent, { type: `invitation_link.${string}` }>;
-
-/** A link event as a decision appends it: its data typed by its type. */
-export type NewInvitationLinkEvent = NewEvent & InvitationLinkEvent;
 
 export const invitationLinkAggregateId = (linkId: number): string => `invite_link:${linkId}`;
 
@@ -47,7 +44,7 @@ export function evolveInvitationLink(state: InvitationLinkState | null, event: I
 }
 
 /** The link lets nobody else ask to join. */
-export const invitationLinkRevoked = (link: InvitationLinkState): NewInvitationLinkEvent => ({
+export const invitationLinkRevoked = (link: InvitationLinkState): UsersNewEvent<'invitation_link.revoked.v1'> => ({
   type: 'invitation_link.revoked.v1',
   aggregateId: invitationLinkAggregateId(link.linkId),
   sequence: link.version + 1,

@@ -1,7 +1,8 @@
 import { Role, type CustomProfileFieldDefinition } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { checkProfileValue, type RawProfileValue } from './profile-field-value';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export interface ProfileDataEntry {
   id: number;
@@ -59,7 +60,7 @@ export function profileDataChanges(entries: readonly ProfileDataEntry[], ctx: Pr
 }
 
 /** One event for all of a user's changed values, or none. */
-export function profileDataChanged(user: UserState, changes: readonly ProfileDataChange[], sequence: number): NewEvent[] {
+export function profileDataChanged(user: UserState, changes: ProfileDataChange[], sequence: number): UsersNewEvent[] {
   if (changes.length === 0) return [];
   return [
     { type: 'user.profile_data_changed.v1', aggregateId: userAggregateId(user.userId), sequence, data: { userId: user.userId, changes } },

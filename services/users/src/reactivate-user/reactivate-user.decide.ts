@@ -1,11 +1,12 @@
 import type { OperationData, reactivateUser } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { accessTarget, requireAdmin } from '../shared/user-rules';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export type ReactivateUser = OperationData<typeof reactivateUser>;
 
-export function decideReactivateUser(_cmd: ReactivateUser, state: { actor: UserState; target: UserState | null }): NewEvent[] {
+export function decideReactivateUser(_cmd: ReactivateUser, state: { actor: UserState; target: UserState | null }): UsersNewEvent[] {
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: true });
   if (target.isActive) throw badRequest('User is already active.');

@@ -6,12 +6,13 @@ import {
   type RealmSettingChangedV1,
   type updateRealm,
 } from '@zulip-es/contracts';
-import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, ownerRequired } from '@zulip-es/platform';
 import { MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES, REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
 import { requireAdmin } from '../shared/user-rules';
 import { checkSettingValue, currentSettingValue, parseGroupSettingValue, settingValueChanges } from '../user-groups/group-rules';
 import { groupsContext, type GroupsState } from '../user-groups/groups-context';
 import { OWNER_ONLY_REALM_SETTINGS, REALM_GROUP_SETTING_CONFIG } from '../user-groups/permission-settings';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 export type UpdateRealm = OperationData<typeof updateRealm>;
 type Change = RealmSettingChangedV1['data'];
@@ -53,7 +54,7 @@ function parseModerationChannel(value: number | undefined, channels: KnownChanne
  * PATCH /realm: every sent setting is validated before anything changes; each setting whose value
  * differs becomes one `realm.setting_changed.v1`.
  */
-export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels: KnownChannels): NewEvent[] {
+export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels: KnownChannels): UsersNewEvent[] {
   const ctx = groupsContext(state);
   const { realm, actor } = ctx;
   requireAdmin(actor);

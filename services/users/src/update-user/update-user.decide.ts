@@ -1,8 +1,9 @@
 import { Role, type CustomProfileFieldDefinition, type OperationData, type updateUser } from '@zulip-es/contracts';
-import { badRequest, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, ownerRequired } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { profileDataChanged, profileDataChanges } from '../profile-fields/profile-data-changes';
 import { accessTarget, checkFullName, isValidEmail, requireAdmin } from '../shared/user-rules';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 /** The body of `PATCH /users/{user_id}` and `PATCH /users/{email}`: they differ only in the lookup. */
 export type UpdateUser = Omit<OperationData<typeof updateUser>, 'user_id'>;
@@ -28,7 +29,7 @@ export const EMAIL_CHANGE_REFUSED = 'User not authorized to change user emails';
  * E5. Everything is checked before anything changes (Zulip applies each part in turn; a refused
  * request here changes nothing), then one event per changed part, in sequence.
  */
-export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): NewEvent[] {
+export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): UsersNewEvent[] {
   requireAdmin(state.actor);
   const target = accessTarget(state.target, { allowDeactivated: true });
   if (cmd.new_email !== undefined && !(state.actor.role === Role.OWNER && state.canChangeUserEmails))
@@ -48,7 +49,7 @@ export function decideUpdateUser(cmd: UpdateUser, state: UpdateUserState): NewEv
         });
   const newEmail = cmd.new_email === undefined ? undefined : checkNewEmail(cmd.new_email.trim(), target, state.emailHolder ?? null);
 
-  const events: NewEvent[] = [];
+  const events: UsersNewEvent[] = [];
   const next = () => target.version + events.length + 1;
   const aggregateId = userAggregateId(target.userId);
   if (fullName !== undefined && fullName !== target.fullName) {

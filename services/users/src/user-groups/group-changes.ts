@@ -1,13 +1,13 @@
-import type { NewEvent } from '@zulip-es/platform';
 import { groupsContext, type GroupsContext, type GroupsState } from './groups-context';
 import { evolveUserGroup, userGroupAggregateId, type UserGroupEvent } from './user-group.state';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 /**
  * The events one group command decides, each decided on the state the previous ones left (Zulip
  * runs `add` before `delete` in one transaction), with each group's sequence following on.
  */
 export class GroupChanges {
-  readonly events: NewEvent[] = [];
+  readonly events: UsersNewEvent[] = [];
   private current: GroupsContext;
 
   constructor(private state: GroupsState) {
@@ -23,7 +23,7 @@ export class GroupChanges {
     const before = this.current.byId.get(groupId) ?? null;
     const sequence = (before?.version ?? 0) + 1;
     const after = evolveUserGroup(before, event, sequence);
-    this.events.push({ type: event.type, aggregateId: userGroupAggregateId(groupId), sequence, data: event.data });
+    this.events.push({ ...event, aggregateId: userGroupAggregateId(groupId), sequence });
     const groups = before ? this.state.groups.map((g) => (g.groupId === groupId ? after : g)) : [...this.state.groups, after];
     this.state = { ...this.state, groups };
     this.current = groupsContext(this.state);

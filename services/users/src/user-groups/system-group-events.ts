@@ -1,11 +1,11 @@
 import { USER_GROUP_PERMISSIONS, type UserGroupCreatedV1 } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { USER_GROUP_PERMISSION_CONFIG } from './permission-settings';
 import { SYSTEM_GROUPS, systemGroupId, type SystemGroupName } from './system-groups';
 import { userGroupAggregateId } from './user-group.state';
+import type { UsersNewEvent } from '../shared/users-new-event';
 
 /** The role-based system groups of a new organization, with Zulip's settings for system groups. */
-export function systemGroupsCreated(): NewEvent[] {
+export function systemGroupsCreated(): UsersNewEvent[] {
   return SYSTEM_GROUPS.map((group) => {
     const data: UserGroupCreatedV1['data'] = {
       groupId: group.id,

@@ -1,6 +1,6 @@
 import type { RenderContext } from '@zulip-es/zulip-markdown';
 import type { createChannel, OperationData } from '@zulip-es/contracts';
-import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
+import { DomainError } from '@zulip-es/platform';
 import { checkChannelName, normalizeDescription } from '../channel-name';
 import { resolvePrincipals, type ChannelsContext } from '../channels-context';
 import type { ChannelState } from '../channel.state';
@@ -15,6 +15,7 @@ import {
 import { planSubscriptions } from '../subscription-plan';
 import type { UserSubscriptionsState } from '../user-subscriptions.state';
 import { NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../folders/channel-folders.state';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type CreateChannel = OperationData<typeof createChannel>;
 
@@ -35,7 +36,7 @@ export interface CreateChannelState {
  * Zulip's `create_channel` (feature level 417): one new channel, then its `subscribers`. The
  * creator may subscribe anyone to a channel they create; no one needs to be subscribed.
  */
-export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelState, now: Date): Decision {
+export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelState, now: Date): MessagesDecision {
   const { ctx } = state;
   const { actor } = ctx;
   const name = cmd.name.trim();
@@ -47,7 +48,7 @@ export function decideCreateChannel(cmd: CreateChannel, state: CreateChannelStat
   const subscribers = cmd.subscribers.length > 0 ? resolvePrincipals(ctx, cmd.subscribers) : [];
 
   const channelId = state.lastChannelId + 1;
-  const events: NewEvent[] = [
+  const events: MessagesNewEvent[] = [
     channelCreated({
       channelId,
       name,

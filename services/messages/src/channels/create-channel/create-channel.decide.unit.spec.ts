@@ -63,7 +63,8 @@ describe('POST /channels/create', () => {
 
   it('stores can_create_topic_group (default role:everyone) and refuses a narrower one for a channel with protected history', () => {
     const created = (params: Record<string, unknown>) =>
-      decideCreateChannel(cmd({ name: 'x', ...params }), state(U.member), NOW).events[0].data.settings;
+      decideCreateChannel(cmd({ name: 'x', ...params }), state(U.member), NOW).events.find((e) => e.type === 'channel.created.v1')?.data
+        .settings;
     expect(created({})).toMatchObject({ can_create_topic_group: 7 });
     expect(created({ can_create_topic_group: 4 })).toMatchObject({ can_create_topic_group: 4 });
     expect(created({ invite_only: true, history_public_to_subscribers: true, can_create_topic_group: 4 })).toMatchObject({

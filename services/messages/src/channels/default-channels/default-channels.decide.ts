@@ -1,9 +1,10 @@
-import { badRequest, type Decision } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { accessChannelById } from '../channel-lookup';
 import type { ChannelsContext } from '../channels-context';
 import type { ChannelState } from '../channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
 import type { UserSubscriptionsState } from '../user-subscriptions.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export interface DefaultChannelsDecisionState {
   ctx: ChannelsContext;
@@ -16,7 +17,7 @@ export interface DefaultChannelsDecisionState {
  * Zulip's `add_default_stream` (administrators, checked by the operation): a channel the caller
  * can access, public; adding one that is already default changes nothing.
  */
-export function decideAddDefaultChannel(state: DefaultChannelsDecisionState): Decision {
+export function decideAddDefaultChannel(state: DefaultChannelsDecisionState): MessagesDecision {
   const channel = accessChannelById(state.ctx, state.channel, state.actorSubscriptions, { requireContentAccess: true });
   if (channel.inviteOnly) throw badRequest('Private channels cannot be made default.');
   if (state.defaultChannels.channelIds.includes(channel.channelId)) return { events: [], reply: {} };
@@ -34,7 +35,7 @@ export function decideAddDefaultChannel(state: DefaultChannelsDecisionState): De
 }
 
 /** Zulip's `remove_default_stream`: metadata access is enough; a channel that is not default changes nothing. */
-export function decideRemoveDefaultChannel(state: DefaultChannelsDecisionState): Decision {
+export function decideRemoveDefaultChannel(state: DefaultChannelsDecisionState): MessagesDecision {
   const channel = accessChannelById(state.ctx, state.channel, state.actorSubscriptions, { requireContentAccess: false });
   if (!state.defaultChannels.channelIds.includes(channel.channelId)) return { events: [], reply: {} };
   return {

@@ -7,9 +7,10 @@ import {
   type reorderChannelFolders,
   type updateChannelFolder,
 } from '@zulip-es/contracts';
-import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest, type NewEventDraft } from '@zulip-es/platform';
 import { firstUnprintable } from '../channel-name';
 import { CHANNEL_FOLDERS_AGGREGATE, type ChannelFolder, type ChannelFoldersState } from './channel-folders.state';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type CreateChannelFolder = OperationData<typeof createChannelFolder>;
 export type UpdateChannelFolder = OperationData<typeof updateChannelFolder>;
@@ -33,14 +34,14 @@ function checkFolderName(name: string, folders: readonly ChannelFolder[]): void 
     throw badRequest('Channel folder name already in use');
 }
 
-const event = (state: ChannelFoldersState, offset: number, e: Omit<NewEvent, 'aggregateId' | 'sequence'>): NewEvent => ({
+const event = (state: ChannelFoldersState, offset: number, e: NewEventDraft<MessagesNewEvent>): MessagesNewEvent => ({
   ...e,
   aggregateId: CHANNEL_FOLDERS_AGGREGATE,
   sequence: state.version + offset,
 });
 
 /** POST /channel_folders/create: the new folder comes last (its `order` is its id). */
-export function decideCreateChannelFolder(cmd: CreateChannelFolder, state: FolderDecisionState, now: Date): Decision {
+export function decideCreateChannelFolder(cmd: CreateChannelFolder, state: FolderDecisionState, now: Date): MessagesDecision {
   const { folders } = state.folders;
   checkFolderName(cmd.name, folders);
   if (folders.length >= MAX_CHANNEL_FOLDERS) throw badRequest(`An organization has at most ${MAX_CHANNEL_FOLDERS} channel folders.`);
@@ -62,7 +63,7 @@ export function decideCreateChannelFolder(cmd: CreateChannelFolder, state: Folde
  * update (name, description, archived state), in that order; a folder still holding channels
  * cannot be archived.
  */
-export function decideUpdateChannelFolder(cmd: UpdateChannelFolder, state: FolderDecisionState): Decision {
+export function decideUpdateChannelFolder(cmd: UpdateChannelFolder, state: FolderDecisionState): MessagesDecision {
   const folder = state.folders.folders.find((f) => f.folderId === cmd.channel_folder_id);
   if (!folder) throw badRequest('Invalid channel folder ID');
   const changes: ChannelFolderUpdatedV1['data'][] = [];
@@ -82,7 +83,7 @@ export function decideUpdateChannelFolder(cmd: UpdateChannelFolder, state: Folde
 }
 
 /** PATCH /channel_folders: Zulip's `try_reorder_realm_channel_folders`: every folder, archived ones too, must be listed. */
-export function decideReorderChannelFolders(cmd: ReorderChannelFolders, state: FolderDecisionState): Decision {
+export function decideReorderChannelFolders(cmd: ReorderChannelFolders, state: FolderDecisionState): MessagesDecision {
   const listed = new Set(cmd.order);
   if (state.folders.folders.some((f) => !listed.has(f.folderId))) throw badRequest('Invalid order mapping.');
   return { events: [event(state.folders, 1, { type: 'channel_folders.reordered.v1', data: { order: cmd.order } })], reply: {} };

@@ -1,9 +1,9 @@
 import type { ApplyAcceptedInvitation } from '@zulip-es/contracts';
-import type { Decision } from '@zulip-es/platform';
 import type { ChannelState } from '../channel.state';
 import type { DefaultChannelsState } from '../default-channels.state';
 import { channelRef, namesByUser, planSubscriptions } from '../subscription-plan';
 import type { UserSubscriptionsState } from '../user-subscriptions.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export interface AcceptedInvitationState {
   /** The invitation's channels and the default channels, those that still exist. */
@@ -19,7 +19,10 @@ export interface AcceptedInvitationState {
  * archived or gone since are skipped, and existing subscriptions stay as they are, so applying
  * the same acceptance twice changes nothing.
  */
-export function decideAcceptedInvitation(cmd: ApplyAcceptedInvitation, state: AcceptedInvitationState): Decision {
+export function decideAcceptedInvitation(
+  cmd: ApplyAcceptedInvitation,
+  state: AcceptedInvitationState,
+): MessagesDecision<'channel.subscribers_added.v1'> {
   const ids = [...new Set([...cmd.streamIds, ...(cmd.includeRealmDefaultSubscriptions ? state.defaultChannels.channelIds : [])])];
   const channels = ids.flatMap((id) => {
     const channel = state.channels.get(id);

@@ -1,6 +1,6 @@
 import type { RenderContext } from '@zulip-es/zulip-markdown';
 import type { OperationData, subscribe } from '@zulip-es/contracts';
-import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { canAddSubscribers, hasContentAccess } from '../channel-access';
 import { checkChannelName, normalizeDescription } from '../channel-name';
 import { resolvePrincipals, type ChannelsContext } from '../channels-context';
@@ -19,6 +19,7 @@ import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../defaul
 import { activeSubscription, type UserSubscriptionsState } from '../user-subscriptions.state';
 import { eventColor, HEX_COLOR } from '../stream-color';
 import { NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../folders/channel-folders.state';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type Subscribe = OperationData<typeof subscribe>;
 
@@ -43,7 +44,7 @@ export interface SubscribeState {
  * others, the right to add subscribers to them. Then every principal is subscribed to every
  * channel. The notification bot's messages (new channel, "X subscribed you") are not sent yet.
  */
-export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date, param = 'subscriptions'): Decision {
+export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date, param = 'subscriptions'): MessagesDecision {
   const { ctx } = state;
   const { actor } = ctx;
   const colors = requestedColors(cmd.subscriptions, param);
@@ -68,7 +69,7 @@ export function decideSubscribe(cmd: Subscribe, state: SubscribeState, now: Date
 
   const subscribers = subscribingOthers ? resolvePrincipals(ctx, principals) : [actor];
 
-  const events: NewEvent[] = [];
+  const events: MessagesNewEvent[] = [];
   const created: ChannelRef[] = missing.map(({ name, description }, i) => {
     const channelId = state.lastChannelId + 1 + i;
     events.push(

@@ -1,5 +1,5 @@
 import type { OperationData, unsubscribe } from '@zulip-es/contracts';
-import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { canRemoveSubscribers } from '../channel-access';
 import { checkChannelName } from '../channel-name';
 import { resolvePrincipals, type ChannelsContext } from '../channels-context';
@@ -7,6 +7,7 @@ import { channelAggregateId, type ChannelState } from '../channel.state';
 import { INSUFFICIENT_PERMISSION } from '../new-channel';
 import { normalizeChannelName } from '../../projection/messages.repository';
 import { activeSubscription, type UserSubscriptionsState } from '../user-subscriptions.state';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type Unsubscribe = OperationData<typeof unsubscribe>;
 
@@ -21,7 +22,7 @@ export interface UnsubscribeState {
  * from them when allowed (administrators; channel administrators; holders of each channel's
  * `can_remove_subscribers_group` with access to it). Pairs not subscribed are `not_removed`.
  */
-export function decideUnsubscribe(cmd: Unsubscribe, state: UnsubscribeState): Decision {
+export function decideUnsubscribe(cmd: Unsubscribe, state: UnsubscribeState): MessagesDecision<'channel.subscribers_removed.v1'> {
   const { ctx } = state;
   const { actor } = ctx;
   const people = cmd.principals && cmd.principals.length > 0 ? resolvePrincipals(ctx, cmd.principals) : [actor];
@@ -62,7 +63,7 @@ export function decideUnsubscribe(cmd: Unsubscribe, state: UnsubscribeState): De
   }
   const events = channels
     .filter((c) => leaving.has(c.channelId))
-    .map((c): NewEvent => ({
+    .map((c): MessagesNewEvent<'channel.subscribers_removed.v1'> => ({
       type: 'channel.subscribers_removed.v1',
       aggregateId: channelAggregateId(c.channelId),
       sequence: c.version + 1,

@@ -6,7 +6,7 @@ import {
   type OperationData,
   type updateStream,
 } from '@zulip-es/contracts';
-import { badRequest, DomainError, ownerRequired, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError, ownerRequired } from '@zulip-es/platform';
 import { canSetDeleteMessagePolicy, hasContentAccess, hasRealmPermission, isAdmin, isOwner } from '../channel-access';
 import { checkChannelName, normalizeDescription } from '../channel-name';
 import { checkSettingValue, currentSettingValue, parseSettingValue, settingValueChanges } from '../channel-settings';
@@ -19,6 +19,7 @@ import { SystemGroupId } from '../../users-read-model/system-groups';
 import { silentMention } from '../../messages/notification-bot/notification-bot';
 import { accessChannelToAdminister, checkPrivacy, checkTopicCreationForProtectedHistory, proposedPrivacy } from './update-channel.check';
 import * as notices from './channel-notices';
+import type { MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type UpdateStream = OperationData<typeof updateStream>;
 
@@ -41,7 +42,7 @@ export interface UpdateChannelState {
 
 /** What a channel change decided: its events, and the Notification Bot's notices for the channel. */
 export interface ChannelChange {
-  events: NewEvent[];
+  events: MessagesNewEvent[];
   notices: { channelId: number; topic: string; content: string }[];
 }
 
@@ -49,7 +50,7 @@ type ChannelChangeEvent = Extract<MessagesEvent, { type: `channel.${string}` }>;
 
 /** Builds a channel's events in order, each one after the channel's last. */
 class ChangeLog {
-  readonly events: NewEvent[] = [];
+  readonly events: MessagesNewEvent[] = [];
   readonly notices: ChannelChange['notices'] = [];
   private channelEvents = 0;
 

@@ -1,11 +1,12 @@
 import { subscribe, type OperationData, type updateSubscriptions } from '@zulip-es/contracts';
-import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { isGuest } from '../channel-access';
 import { evolveChannel, type ChannelEvent, type ChannelState } from '../channel.state';
 import { normalizeChannelName } from '../../projection/messages.repository';
 import { decideSubscribe, subscribeReplyFrom, type SubscribeState } from '../subscribe/subscribe.decide';
 import { decideUnsubscribe, unsubscribeReplyFrom } from '../unsubscribe/unsubscribe.decide';
 import { evolveUserSubscriptions, type UserSubscriptionsState } from '../user-subscriptions.state';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type UpdateSubscriptions = OperationData<typeof updateSubscriptions>;
 
@@ -15,7 +16,7 @@ export type UpdateSubscriptions = OperationData<typeof updateSubscriptions>;
  * state the additions left (a channel both added and deleted ends unsubscribed), in one decision:
  * either both apply or neither. The reply is both replies merged.
  */
-export function decideUpdateSubscriptions(cmd: UpdateSubscriptions, state: SubscribeState, now: Date): Decision {
+export function decideUpdateSubscriptions(cmd: UpdateSubscriptions, state: SubscribeState, now: Date): MessagesDecision {
   if (cmd.add.length === 0 && cmd.delete.length === 0) throw badRequest('Nothing to do. Specify at least one of "add" or "delete".');
   // Zulip's add_subscriptions_backend (`require_non_guest_user`) runs even for an empty `add`.
   if (isGuest(state.ctx.actor)) throw badRequest('Not allowed for guest users');
@@ -26,7 +27,7 @@ export function decideUpdateSubscriptions(cmd: UpdateSubscriptions, state: Subsc
 }
 
 /** The channels and subscriptions `events` (decided but not applied yet) leave, for the next decision. */
-function afterEvents(state: SubscribeState, events: readonly NewEvent[]): Pick<SubscribeState, 'existing' | 'subscriptionsOf'> {
+function afterEvents(state: SubscribeState, events: readonly MessagesNewEvent[]): Pick<SubscribeState, 'existing' | 'subscriptionsOf'> {
   const byId = new Map([...state.existing.values()].map((c) => [c.channelId, c]));
   const subscriptions = new Map<number, UserSubscriptionsState>();
   const subscriptionsOf = (userId: number) => subscriptions.get(userId) ?? state.subscriptionsOf(userId);

@@ -1,14 +1,14 @@
 import type { ClearDrafts } from '@zulip-es/contracts';
-import type { Decision } from '@zulip-es/platform';
 import { withDraftsCleared } from '../drafts-sync';
 import type { DraftsState } from '../drafts.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 /**
  * Zulip's `do_change_user_setting` for `enable_drafts_synchronization` turned off: every draft
  * of the user is deleted. Nothing happens when that turning-off is already applied (the command
  * again, or a draft request of the user that applied it first).
  */
-export function decideClearDrafts(cmd: ClearDrafts, drafts: DraftsState): Decision {
+export function decideClearDrafts(cmd: ClearDrafts, drafts: DraftsState): MessagesDecision {
   const { events } = withDraftsCleared(drafts, cmd.userSequence);
   return { events, reply: clearDraftsReplyFrom(events) };
 }

@@ -1,9 +1,10 @@
 import { MAX_DRAFTS_PER_USER, type createDrafts, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { DraftsSync } from '../../users-read-model/users-read-model';
 import { checkDraftsSync, withDraftsCleared } from '../drafts-sync';
 import { draftId, draftsAggregateId, type DraftsState } from '../drafts.state';
 import { validDraft, type DraftTargets } from '../valid-draft';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type CreateDrafts = OperationData<typeof createDrafts>;
 
@@ -18,7 +19,7 @@ export interface CreateDraftsState {
  * A user keeps at most `MAX_DRAFTS_PER_USER` drafts (Zulip has no bound): a request that would
  * go past it saves none.
  */
-export function decideCreateDrafts(cmd: CreateDrafts, state: CreateDraftsState, now: Date): Decision {
+export function decideCreateDrafts(cmd: CreateDrafts, state: CreateDraftsState, now: Date): MessagesDecision {
   checkDraftsSync(state.sync);
   const valid = cmd.drafts.map((draft) => validDraft(draft, state.targets, now));
   const { events, state: drafts } = withDraftsCleared(state.drafts, state.sync.disabledAt);
@@ -26,7 +27,7 @@ export function decideCreateDrafts(cmd: CreateDrafts, state: CreateDraftsState, 
   if (kept + valid.length > MAX_DRAFTS_PER_USER) {
     throw badRequest(`You may keep at most ${MAX_DRAFTS_PER_USER} drafts: you have ${kept}, and this request saves ${valid.length} more.`);
   }
-  const created: NewEvent[] = valid.map((draft, i) => ({
+  const created: MessagesNewEvent[] = valid.map((draft, i) => ({
     type: 'draft.created.v1',
     aggregateId: draftsAggregateId(drafts.userId),
     sequence: drafts.version + 1 + i,

@@ -4,6 +4,7 @@ import { contextOf, organization, U } from '../../testing/users.fixtures';
 import type { ChannelState } from '../../channels/channel.state';
 import { DRAFTS_PER_USER, noDrafts, type DraftsState } from '../drafts.state';
 import { decideCreateDrafts } from './create-drafts.decide';
+import type { MessagesNewEvent } from '../../shared/messages-new-event';
 
 const NOW = new Date('2026-03-01T12:00:00.123456Z');
 const users = organization();
@@ -27,6 +28,8 @@ const create = (drafts: DraftInput[], state: { drafts?: DraftsState; sync?: type
     { drafts: state.drafts ?? noDrafts(U.member), sync: state.sync ?? enabled, targets: targets(...(state.channels ?? [channel(3)])) },
     NOW,
   );
+/** The drafts the events create, in order. */
+const createdDrafts = (events: readonly MessagesNewEvent[]) => events.flatMap((e) => (e.type === 'draft.created.v1' ? [e.data.draft] : []));
 const refused = (msg: string, status = 400) => expect.objectContaining({ code: 'BAD_REQUEST', msg, status });
 
 describe('creating drafts', () => {
@@ -59,24 +62,24 @@ describe('creating drafts', () => {
 
   it('fills an absent timestamp with the time of the decision, to the microsecond', () => {
     const { events } = create([draft({ timestamp: null })]);
-    expect((events[0].data.draft as { timestamp: number }).timestamp).toBe(1772366400.123);
+    expect(createdDrafts(events)[0].timestamp).toBe(1772366400.123);
   });
 
   it('normalises content and topic as Zulip does for messages', () => {
     const long = 'x'.repeat(70);
     const { events } = create([draft({ content: '\n\n  body  \n', topic: long })]);
-    expect(events[0].data.draft).toMatchObject({ content: '  body', topic: `${'x'.repeat(57)}...` });
+    expect(createdDrafts(events)[0]).toMatchObject({ content: '  body', topic: `${'x'.repeat(57)}...` });
   });
 
   it('keeps a direct draft as the conversation: the others, ascending, or the owner alone', () => {
-    const to = (list: number[]) => (create([draft({ type: 'private', to: list })]).events[0].data.draft as { to: number[] }).to;
+    const to = (list: number[]) => createdDrafts(create([draft({ type: 'private', to: list })]).events)[0].to;
     expect(to([U.otherMember, U.member, U.admin, U.admin])).toEqual([U.admin, U.otherMember]);
     expect(to([U.member])).toEqual([U.member]);
   });
 
   it('stores unaddressed drafts and direct drafts to nobody without recipient', () => {
     const { events } = create([draft({ type: '', to: [3], topic: 't' }), draft({ type: 'private', to: [] })]);
-    expect(events.map((e) => e.data.draft)).toEqual([
+    expect(createdDrafts(events)).toEqual([
       expect.objectContaining({ type: '', to: [], topic: '' }),
       expect.objectContaining({ type: '', to: [], topic: '' }),
     ]);

@@ -1,7 +1,7 @@
 import type { MessageFlagsUpdatedV2, UnreadMessageDetails, UnreadMessagesRecordedV1, UnreadPlace } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { userFlagsId } from '../user-flags.state';
 import type { FlagChange } from './flag-change';
+import type { MessagesNewEvent } from '../../shared/messages-new-event';
 
 /** A user's flags as a flag command reads them. */
 export interface FlagsState {
@@ -35,8 +35,8 @@ export function changedIds({ op }: Pick<FlagChange, 'op'>, targets: ChangeTarget
  * record (so that the change applies to recorded messages only): the record when anything was
  * received since, then the change when it changes anything.
  */
-export function decideFlagChange(change: FlagChange, state: FlagsState, targets: ChangeTargets): NewEvent[] {
-  const events: NewEvent[] = recordUnread(state);
+export function decideFlagChange(change: FlagChange, state: FlagsState, targets: ChangeTargets): MessagesNewEvent[] {
+  const events: MessagesNewEvent[] = recordUnread(state);
   const messageIds = changedIds(change, targets);
   if (messageIds.length > 0) {
     const places = change.flag === 'read' && change.op === 'remove' && targets.details ? placesOf(messageIds, targets.details) : undefined;
@@ -50,7 +50,9 @@ export function decideFlagChange(change: FlagChange, state: FlagsState, targets:
 }
 
 /** A flag change among a command's events: v1 in those of commands decided before v2, answered again after a redelivery. */
-export const isFlagsUpdate = (event: { type: string }): boolean =>
+export const isFlagsUpdate = <E extends { type: string }>(
+  event: E,
+): event is E & { type: 'message_flags.updated.v2' | 'message_flags.updated.v1' } =>
   event.type === 'message_flags.updated.v2' || event.type === 'message_flags.updated.v1';
 
 /**
@@ -78,7 +80,7 @@ export function placesOf(messageIds: readonly number[], details: ReadonlyMap<num
 }
 
 /** The record of the unread messages received since the last one (none when nothing was sent since). */
-export function recordUnread(state: FlagsState): NewEvent[] {
+export function recordUnread(state: FlagsState): MessagesNewEvent[] {
   if (state.lastMessageId <= state.recordedThrough) return [];
   const recorded: UnreadMessagesRecordedV1 = {
     type: 'unread_messages.recorded.v1',

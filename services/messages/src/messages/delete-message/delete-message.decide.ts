@@ -1,8 +1,9 @@
-import { badRequest, type Decision } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, type AccessContext } from '../../channels/channel-access';
 import type { ChannelState } from '../../channels/channel.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export interface DeleteMessageState {
   ctx: AccessContext;
@@ -19,7 +20,7 @@ export interface DeleteMessageState {
  * `can_delete_own_message_group` (the organization's or the channel's), within
  * `message_content_delete_limit_seconds` of sending (null: no limit).
  */
-export function decideDeleteMessage(state: DeleteMessageState, now: Date): Decision {
+export function decideDeleteMessage(state: DeleteMessageState, now: Date): MessagesDecision {
   const { ctx, actor, message, channel } = state;
   if (!message) throw badRequest('Invalid message(s)');
   const inChannel = (name: 'can_delete_any_message_group' | 'can_delete_own_message_group'): boolean =>

@@ -1,4 +1,4 @@
-import { adminRequired, type Decision } from '@zulip-es/platform';
+import { adminRequired } from '@zulip-es/platform';
 import { hasContentAccess, isAdmin } from '../../channels/channel-access';
 import { accessChannelById } from '../../channels/channel-lookup';
 import type { ChannelsContext } from '../../channels/channels-context';
@@ -6,6 +6,7 @@ import type { ChannelState } from '../../channels/channel.state';
 import type { UserSubscriptionsState } from '../../channels/user-subscriptions.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 /** A user with a visibility policy for the topic, and whether they are subscribed to its channel. */
 export interface PolicyHolder {
@@ -73,7 +74,7 @@ export function usersLosingTopicPolicies(
  * documents are written by other keys too, and a `user_topic` event may only come from the
  * user's own key). Nothing left: no event, `{deleted: 0}`, which ends the job.
  */
-export function decideDeleteTopicBatch(state: DeleteTopicBatchState): Decision {
+export function decideDeleteTopicBatch(state: DeleteTopicBatchState): MessagesDecision {
   const channel = checkTopicDeletion(state.ctx, state.channel, state.subscriptions);
   if (state.batch.length === 0) return { events: [], reply: { deleted: 0 } };
   const messageIds = [...state.batch].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import type { VisibilityPolicy } from '@zulip-es/contracts';
-import type { Decision, NewEvent } from '@zulip-es/platform';
+import type { NewEventDraft } from '@zulip-es/platform';
 import type { ChannelState } from '../../channels/channel.state';
 import type { DetachedUpload } from '../../attachments/detached-uploads';
 import { checkCanCreateTopic } from '../topic-creation';
@@ -9,6 +9,7 @@ import { checkTimeLimitForChangeAll, ignoresMoveTimeLimits } from './edit-permis
 import type { EditRequest } from './edit-request';
 import { breadcrumbNotices, movedEvent, planMove, resolveStep } from './message-move';
 import type { TopicMessage } from './move-selection';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export type { CheckedEdit, EditCheckState } from './edit-message.check';
 
@@ -49,12 +50,12 @@ export interface Notice {
   content: string;
 }
 
-export interface EditDecision extends Decision {
+export interface EditDecision extends MessagesDecision {
   notices: Notice[];
 }
 
 /** An event of the edit before it is numbered: the edit's events follow one another in the messages aggregate. */
-export type EventDraft = Omit<NewEvent, 'sequence'>;
+export type EventDraft = NewEventDraft<MessagesNewEvent, 'sequence'>;
 
 /**
  * Zulip's `check_update_message` and `do_update_message` for PATCH /messages/{message_id}: the
@@ -90,8 +91,8 @@ export function decideCheckedEdit(checked: CheckedEdit, request: EditRequest, st
   return { events: numbered(events, state.messagesVersion), reply: { detached_uploads: detached }, notices };
 }
 
-const numbered = (drafts: readonly EventDraft[], version: number): NewEvent[] =>
-  drafts.map((e, i) => ({ type: e.type, aggregateId: e.aggregateId, sequence: version + i + 1, data: e.data }));
+const numbered = (drafts: readonly EventDraft[], version: number): MessagesNewEvent[] =>
+  drafts.map((e, i) => ({ ...e, sequence: version + i + 1 }));
 
 /**
  * The checks of a move that need the topic's messages, neither of which a resolve or unresolve

@@ -502,7 +502,7 @@ describe('moving messages to another channel', () => {
       userVersions,
     };
     const decision = decide({ stream_id: 6, propagate_mode: 'change_all' }, { state: { targetChannel: target, policies } });
-    expect(decision.events[0].data.policyChanges).toEqual([
+    expect(decision.events.find((e) => e.type === 'messages.moved.v1')?.data.policyChanges).toEqual([
       { userId: U.guest, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10, userVersion: 2 },
       { userId: U.owner, channelId: 5, topicName: 'lunch', visibilityPolicy: 0, lastUpdated: T0 + 10, userVersion: 4 },
       { userId: U.owner, channelId: 6, topicName: 'lunch', visibilityPolicy: 1, lastUpdated: T0 + 10, userVersion: 4 },

@@ -1,9 +1,11 @@
 import { SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
-import { DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
+import { DomainError } from '@zulip-es/platform';
 import { MESSAGES_AGGREGATE } from '../message.state';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser, UsersReadModel } from '../../users-read-model/users-read-model';
 import { sendAs } from '../send-message/send-message.handler';
+import type { MessagesNewEvent } from '../../shared/messages-new-event';
+import type { SendDecision } from '../send-message/send-message.decide';
 
 /** The client Zulip records for messages its system bots send. */
 export const INTERNAL_CLIENT = 'Internal';
@@ -22,7 +24,7 @@ export const silentMention = (user: Pick<ReadUser, 'fullName' | 'userId'>): stri
  * A direct message from the Notification Bot (Zulip's `internal_send_private_message`): nothing
  * when the bot or the recipient is missing or deactivated, as Zulip only logs such failures.
  */
-export async function notifyDirectly(deps: MessagesDeps, recipientId: number, content: string, now: Date): Promise<Decision | null> {
+export async function notifyDirectly(deps: MessagesDeps, recipientId: number, content: string, now: Date): Promise<SendDecision | null> {
   const bot = notificationBot(deps.users);
   const recipient = deps.users.user(recipientId);
   if (!bot || !recipient?.isActive) return null;
@@ -39,7 +41,7 @@ export async function notifyInChannel(
   topic: string,
   content: string,
   now: Date,
-): Promise<Decision | null> {
+): Promise<SendDecision | null> {
   const bot = notificationBot(deps.users);
   if (!bot) return null;
   return sendAs(deps, bot, { kind: 'channel', channel: { id: channelId }, topic }, content, INTERNAL_CLIENT, now);
@@ -53,13 +55,13 @@ export async function notifyInChannel(
  */
 export async function channelNoticeEvents(
   deps: MessagesDeps,
-  decided: readonly NewEvent[],
+  decided: readonly MessagesNewEvent[],
   notices: readonly { channelId: number; topic: string; content: string }[],
   now: Date,
-): Promise<NewEvent[]> {
-  const events: NewEvent[] = [];
+): Promise<MessagesNewEvent[]> {
+  const events: MessagesNewEvent[] = [];
   for (const notice of notices) {
-    let decision: Decision | null;
+    let decision: SendDecision | null;
     try {
       decision = await notifyInChannel(deps, notice.channelId, notice.topic, notice.content, now);
     } catch (error) {
@@ -73,7 +75,7 @@ export async function channelNoticeEvents(
       ...decision.events.map((e) => ({
         ...e,
         sequence: e.sequence + before.length,
-        data: { ...e.data, messageId: (e.data.messageId as number) + sent },
+        data: { ...e.data, messageId: e.data.messageId + sent },
       })),
     );
   }

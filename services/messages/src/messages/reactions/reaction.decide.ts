@@ -1,4 +1,4 @@
-import { DomainError, badRequest, type Decision } from '@zulip-es/platform';
+import { DomainError, badRequest } from '@zulip-es/platform';
 import {
   MAX_REACTIONS_PER_MESSAGE,
   type OperationData,
@@ -9,6 +9,7 @@ import {
 } from '@zulip-es/contracts';
 import { emojiByName, emojiRequestProblem, noSuchEmoji, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import { MESSAGES_AGGREGATE, type MessageState, type StoredReaction } from '../message.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export type AddReaction = OperationData<typeof addReaction>;
 export type RemoveReaction = OperationData<typeof removeReaction>;
@@ -28,7 +29,7 @@ const sameEmoji = (code: string, type: string) => (r: StoredReaction) => r.emoji
  * reaction others gave takes their name and skips the emoji check (a custom emoji deactivated
  * since still gets votes); a new one must be a valid emoji of the organization.
  */
-export function decideAddReaction(cmd: AddReaction, state: ReactionState): Decision {
+export function decideAddReaction(cmd: AddReaction, state: ReactionState): MessagesDecision {
   const message = readable(state);
   let code = cmd.emoji_code;
   let type = cmd.reaction_type;
@@ -59,7 +60,7 @@ export function decideAddReaction(cmd: AddReaction, state: ReactionState): Decis
  * The emoji is not checked again: the reaction was valid when given, and a custom emoji may have
  * been deactivated since.
  */
-export function decideRemoveReaction(cmd: RemoveReaction, state: ReactionState): Decision {
+export function decideRemoveReaction(cmd: RemoveReaction, state: ReactionState): MessagesDecision {
   const message = readable(state);
   let code = cmd.emoji_code;
   if (code === undefined) {
@@ -84,7 +85,7 @@ function decided(
   message: MessageState,
   reaction: StoredReaction,
   messagesVersion: number,
-): Decision {
+): MessagesDecision {
   const data: ReactionAddedV1['data'] = { messageId: message.messageId, ...reaction, conversation: message.conversation };
   return { events: [{ type, aggregateId: MESSAGES_AGGREGATE, sequence: messagesVersion + 1, data }], reply: {} };
 }

@@ -1,6 +1,6 @@
 import { isSystemBotUser, REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type Submessage } from '@zulip-es/contracts';
 import { alertedUserIds, sentByHuman, type AlertWordIndex } from '@zulip-es/message-flags';
-import { badRequest, DomainError, type Decision, type NewEvent } from '@zulip-es/platform';
+import { badRequest, DomainError } from '@zulip-es/platform';
 import { hasRealmPermission, inChannelSetting, isGuest } from '../../channels/channel-access';
 import type { ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
@@ -18,6 +18,7 @@ import { normalizeContent, normalizeTopic } from './message-text';
 import { djangoEscape } from '../../shared/django-escape';
 import { widgetData } from '../widgets/widget-data';
 import { pythonJsonDumps } from '../widgets/python-json';
+import type { MessagesDecision, MessagesNewEvent } from '../../shared/messages-new-event';
 
 export interface SendState {
   ctx: Pick<ChannelsContext, 'realm' | 'membership' | 'user' | 'userByApiEmail'>;
@@ -58,8 +59,11 @@ export interface SendInput {
 /** Zulip's system bots (cross-realm): they may post anywhere and skip the access checks. */
 const isSystemBot = (user: ReadUser): boolean => isSystemBotUser(user);
 
+/** Sending one message: its `message.sent.v1`, and the new id. */
+export type SendDecision = MessagesDecision<'message.sent.v1'>;
+
 /** Zulip's `check_message` + `do_send_messages` for one message: the event, and the new id. */
-export function decideSendMessage(input: SendInput, state: SendState, now: Date): Decision {
+export function decideSendMessage(input: SendInput, state: SendState, now: Date): SendDecision {
   const { addressee } = input;
   const recipients = addressee.kind === 'direct' ? resolveRecipients(state, addressee.recipients) : [];
   const content = normalizeContent(input.content);
@@ -103,7 +107,7 @@ export function decideSendMessage(input: SendInput, state: SendState, now: Date)
   }
   const alerted = alertedUserIds(content, state.alertWords, readerIds);
   const sequence = state.messagesVersion + 1;
-  const event: NewEvent = {
+  const event: MessagesNewEvent<'message.sent.v1'> = {
     type: 'message.sent.v1',
     aggregateId: MESSAGES_AGGREGATE,
     sequence,

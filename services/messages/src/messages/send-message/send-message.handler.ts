@@ -1,10 +1,10 @@
 import { sendMessage, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler, Decision } from '@zulip-es/platform';
+import type { CommandHandler } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
 import type { MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
-import { decideSendMessage, sendMessageReplyFrom, type SendState } from './send-message.decide';
+import { decideSendMessage, sendMessageReplyFrom, type SendDecision, type SendState } from './send-message.decide';
 import type { ChannelState } from '../../channels/channel.state';
 import { listSummary, type ListReader } from '../message-lists/message-list';
 import { restrictsTopicCreation } from '../topic-creation';
@@ -43,7 +43,7 @@ export async function sendAs(
   client: string,
   now: Date,
   readBySender?: boolean,
-): Promise<Decision> {
+): Promise<SendDecision> {
   const { repo, users } = deps;
   const ctx = channelsContext(users, sender.userId);
   const groupIds = addressee.kind === 'direct' ? directUserIds(users, sender, addressee) : null;

@@ -5,9 +5,10 @@ import {
   type Submessage,
   type SubmessageAddedV1,
 } from '@zulip-es/contracts';
-import { badRequest, type Decision } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { MESSAGES_AGGREGATE, type MessageState } from '../message.state';
 import { validatePollData, validateTodoData } from '../widgets/widget-validation';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export type SendSubmessage = OperationData<typeof sendSubmessage>;
 
@@ -42,7 +43,7 @@ function parseContent(content: string): unknown {
  * Zulip's `process_submessage`: the first submessage of a message must be its sender's; the
  * content must be JSON, and for a poll or a to-do list, a change the widget knows.
  */
-export function decideSubmessage(cmd: SendSubmessage, state: SubmessageState): Decision {
+export function decideSubmessage(cmd: SendSubmessage, state: SubmessageState): MessagesDecision {
   const { message, actorId } = state;
   if (!message) throw badRequest('Invalid message(s)');
   const submessages = message.submessages ?? [];

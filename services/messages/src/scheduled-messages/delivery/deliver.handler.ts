@@ -5,6 +5,7 @@ import type { ReadUser } from '../../users-read-model/users-read-model';
 import { notifyDirectly } from '../../messages/notification-bot/notification-bot';
 import { accessMessage } from '../../messages/read-messages/message-access';
 import { sendAs } from '../../messages/send-message/send-message.handler';
+import type { SendDecision } from '../../messages/send-message/send-message.decide';
 import { reminderContent } from '../reminder-content';
 import { currentAddressee } from '../schedule-request';
 import { deliveredEvents, failedEvents, failureNotice, isDue, LATE_CUTOFF_SECONDS } from '../scheduled-message.decide';
@@ -19,7 +20,7 @@ const deliveredReply = (events: readonly { type: string }[]) => ({
  * Zulip's `send_reminder`: the Notification Bot's direct message, written again from the message
  * as it is now, or as it was when the reminder was set if the user may no longer read it.
  */
-async function sendReminder(deps: MessagesDeps, reminder: ScheduledMessageState, sender: ReadUser, now: Date): Promise<Decision> {
+async function sendReminder(deps: MessagesDeps, reminder: ScheduledMessageState, sender: ReadUser, now: Date): Promise<SendDecision> {
   let content = reminder.content;
   try {
     const { message } = await accessMessage(deps, sender.userId, reminder.reminderTargetMessageId ?? 0);

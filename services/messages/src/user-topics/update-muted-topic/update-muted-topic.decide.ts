@@ -1,11 +1,12 @@
 import { VisibilityPolicy, type OperationData, type updateMutedTopic } from '@zulip-es/contracts';
-import { badRequest, type Decision } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { accessChannelById, accessChannelByName } from '../../channels/channel-lookup';
 import type { ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import type { UserSubscriptionsState } from '../../channels/user-subscriptions.state';
 import { setVisibilityPolicy } from '../set-visibility-policy';
 import type { UserTopicsState } from '../user-topics.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export type UpdateMutedTopic = OperationData<typeof updateMutedTopic>;
 
@@ -35,7 +36,10 @@ export function checkExactlyOneChannelArg(cmd: Pick<UpdateMutedTopic, 'stream' |
  * channel to exist, reporting a missing one as "Topic is not muted". Since feature level 169
  * muting a muted topic or unmuting one that is not muted succeeds and changes nothing.
  */
-export function decideUpdateMutedTopic(cmd: UpdateMutedTopic, state: UpdateMutedTopicState): Decision {
+export function decideUpdateMutedTopic(
+  cmd: UpdateMutedTopic,
+  state: UpdateMutedTopicState,
+): MessagesDecision<'user_topic.visibility_policy_changed.v1'> {
   checkExactlyOneChannelArg(cmd);
   let channel: ChannelState;
   if (cmd.op === 'remove') {

@@ -1,11 +1,12 @@
 import { VisibilityPolicy, type OperationData, type updateUserTopic } from '@zulip-es/contracts';
-import { badRequest, type Decision } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { accessChannelById } from '../../channels/channel-lookup';
 import type { ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import type { UserSubscriptionsState } from '../../channels/user-subscriptions.state';
 import { setVisibilityPolicy } from '../set-visibility-policy';
 import type { UserTopicsState } from '../user-topics.state';
+import type { MessagesDecision } from '../../shared/messages-new-event';
 
 export type UpdateUserTopic = OperationData<typeof updateUserTopic>;
 
@@ -23,7 +24,7 @@ export interface UpdateUserTopicState {
  * may clean up a topic of a channel they lost access to); setting one needs content access to the
  * channel (`access_stream_by_id`). Both answer an unknown channel with "Invalid channel ID".
  */
-export function decideUpdateUserTopic(cmd: UpdateUserTopic, state: UpdateUserTopicState): Decision {
+export function decideUpdateUserTopic(cmd: UpdateUserTopic, state: UpdateUserTopicState): MessagesDecision {
   const visibilityPolicy = cmd.visibility_policy as VisibilityPolicy;
   if (visibilityPolicy === VisibilityPolicy.INHERIT) {
     if (!state.channel) throw badRequest('Invalid channel ID');

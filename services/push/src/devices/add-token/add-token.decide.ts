@@ -1,7 +1,7 @@
 import type { TokenKind } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { checkToken } from '../token-rules';
 import { findToken, nextEvent, type UserDevices } from '../user-devices.state';
+import type { PushNewEvent } from '../../shared/push-new-event';
 
 export interface AddToken {
   kind: TokenKind;
@@ -11,7 +11,7 @@ export interface AddToken {
 }
 
 /** Adds a legacy token; adding one the user has (for the same app) again changes nothing. */
-export function decideAddToken({ kind, token, appId }: AddToken, devices: UserDevices): NewEvent[] {
+export function decideAddToken({ kind, token, appId }: AddToken, devices: UserDevices): PushNewEvent[] {
   checkToken(kind, token);
   if (findToken(devices, kind, token)?.appId === appId) return [];
   return [nextEvent(devices, { type: 'push_token.added.v1', data: { userId: devices.userId, kind, token, appId } })];

@@ -1,6 +1,6 @@
 import type { RecordPushRegistration } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { findRegistration, nextEvent, type UserDevices } from '../user-devices.state';
+import type { PushNewEvent } from '../../shared/push-new-event';
 
 /**
  * The bouncer's answer to a pending registration. An answer to a request since superseded (the
@@ -9,7 +9,7 @@ import { findRegistration, nextEvent, type UserDevices } from '../user-devices.s
 export function decideRecordRegistration(
   { pushAccountId, requestSequence, outcome }: RecordPushRegistration,
   devices: UserDevices,
-): NewEvent[] {
+): PushNewEvent[] {
   const registration = findRegistration(devices, pushAccountId);
   if (registration?.status !== 'pending' || registration.requestSequence !== requestSequence) return [];
   const { userId } = devices;

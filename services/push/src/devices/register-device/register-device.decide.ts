@@ -1,6 +1,7 @@
 import type { OperationData, registerPushDevice } from '@zulip-es/contracts';
-import { DomainError, type NewEvent } from '@zulip-es/platform';
+import { DomainError } from '@zulip-es/platform';
 import { findRegistration, nextEvent, type UserDevices } from '../user-devices.state';
+import type { PushNewEvent } from '../../shared/push-new-event';
 
 export type RegisterDevice = OperationData<typeof registerPushDevice>;
 
@@ -9,7 +10,7 @@ export type RegisterDevice = OperationData<typeof registerPushDevice>;
  * (Zulip answers success and does nothing); a new one, or one the bouncer refused, is requested.
  * The bouncer alone can read the token, so nothing about it is checked here.
  */
-export function decideRegisterDevice(data: RegisterDevice, devices: UserDevices, bouncerConfigured: boolean): NewEvent[] {
+export function decideRegisterDevice(data: RegisterDevice, devices: UserDevices, bouncerConfigured: boolean): PushNewEvent[] {
   if (!bouncerConfigured)
     throw new DomainError('PUSH_SERVICE_NOT_CONFIGURED', 'Server is not configured to use push notification service.');
   const existing = findRegistration(devices, data.push_account_id);

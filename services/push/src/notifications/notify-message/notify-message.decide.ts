@@ -1,8 +1,8 @@
 import { VisibilityPolicy, type NotifyMessage, type PushRecipient, type PushTrigger } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import type { DirectoryUser } from '../../directory/users-directory';
 import { mentionsIn, type MessageMentions } from '@zulip-es/message-flags';
 import { pushContent } from '../push-content';
+import type { PushNewEvent } from '../../shared/push-new-event';
 
 /** What the decision reads: the push service's copies of the users and channels. */
 export interface NotificationContext {
@@ -22,7 +22,10 @@ export const notificationAggregateId = (messageId: number): string => `push_noti
  * Whom to notify of a sent message, and why (Zulip's `UserMessageNotificationsData`): each
  * active human recipient but the sender, for the first trigger that applies to them.
  */
-export function decideNotifyMessage(message: NotifyMessage, context: NotificationContext): NewEvent[] {
+export function decideNotifyMessage(
+  message: NotifyMessage,
+  context: NotificationContext,
+): PushNewEvent<'push_notification.requested.v1'>[] {
   const recipients: PushRecipient[] = [];
   const about: AboutMessage = {
     mentions: mentionsIn(message.renderedContent),

@@ -5,13 +5,13 @@ import type {
   ForgetDeletedMessages,
   SyncMessageClaims,
 } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters, type AttachmentState, type MessageClaims } from '../attachment.state';
+import type { UploadsNewEvent } from '../../shared/uploads-new-event';
 
 type ClaimEvent = AttachmentClaimedV1 | AttachmentUnclaimedV1 | AttachmentRemovedV1;
 
 /** Numbers the events as the next versions of the attachments aggregate. */
-const sequenced = (events: ClaimEvent[], counters: AttachmentsCounters): NewEvent[] =>
+const sequenced = (events: ClaimEvent[], counters: AttachmentsCounters): UploadsNewEvent[] =>
   events.map((event, i) => ({ ...event, aggregateId: ATTACHMENTS_AGGREGATE, sequence: counters.version + i + 1 }));
 
 /**
@@ -24,7 +24,7 @@ export function decideSyncMessageClaims(
   previous: MessageClaims | null,
   claimed: AttachmentState[],
   counters: AttachmentsCounters,
-): NewEvent[] {
+): UploadsNewEvent[] {
   const before = new Set(previous?.attachmentIds ?? []);
   const now = new Set(claimed.map((a) => a.attachmentId));
   const dateSent = previous?.dateSent ?? data.dateSent;
@@ -49,7 +49,7 @@ export function decideForgetDeletedMessages(
   claims: MessageClaims[],
   attachments: AttachmentState[],
   counters: AttachmentsCounters,
-): NewEvent[] {
+): UploadsNewEvent[] {
   const deleted = new Set(data.messageIds);
   const byId = new Map(attachments.map((a) => [a.attachmentId, a]));
   const events: ClaimEvent[] = [];

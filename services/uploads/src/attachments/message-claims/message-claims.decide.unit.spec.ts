@@ -42,7 +42,8 @@ describe("a message's claims on uploads", () => {
       ['attachment.claimed.v1', 3],
       ['attachment.unclaimed.v1', 1],
     ]);
-    expect(events[0]!.data.dateSent).toBe(SENT);
+    const [claimed] = events;
+    expect(claimed.type === 'attachment.claimed.v1' && claimed.data.dateSent).toBe(SENT);
   });
 
   it('an edit that changes nothing, or a repeated sync, decides nothing', () => {

@@ -1,6 +1,7 @@
 import { fileTooLargeMessage, type AttachmentUploadedV1, type UploadedImage, type UploadFileData } from '@zulip-es/contracts';
-import { DomainError, type NewEvent } from '@zulip-es/platform';
+import { DomainError } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachment.state';
+import type { UploadsNewEvent } from '../../shared/uploads-new-event';
 
 const MIB = 1024 * 1024;
 
@@ -28,7 +29,7 @@ export function decideUploadFile(
   counters: AttachmentsCounters,
   ctx: UploadContext,
   image?: UploadedImage,
-): NewEvent[] {
+): UploadsNewEvent[] {
   checkUploadFile(data, counters, ctx);
   const event: AttachmentUploadedV1 = {
     type: 'attachment.uploaded.v1',

@@ -1,5 +1,5 @@
 import { MAX_EMOJI_FILE_SIZE_MIB, Role, type OperationData, type StoredFile, type addCustomEmoji } from '@zulip-es/contracts';
-import { DomainError, badRequest, type NewEvent } from '@zulip-es/platform';
+import { DomainError, badRequest } from '@zulip-es/platform';
 import { unicodeEmoji } from '@zulip-es/zulip-emoji';
 import type { RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
@@ -7,6 +7,7 @@ import { notAllowedForGuests } from '../../invites/invite-access';
 import { hasRealmPermission } from '../../user-groups/group-rules';
 import type { GroupMembership } from '../../user-groups/group-membership';
 import { activeNamed, CUSTOM_EMOJI_AGGREGATE, type CustomEmojiState } from '../custom-emoji.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type AddCustomEmoji = OperationData<typeof addCustomEmoji> & { file: StoredFile };
 
@@ -82,7 +83,7 @@ export function decideAddCustomEmoji(
   accepted: AcceptedEmojiUpload,
   image: { fileName: string; isAnimated: boolean },
   state: AddCustomEmojiState,
-): NewEvent[] {
+): UsersNewEvent[] {
   const emojiId = state.emoji.lastEmojiId + 1;
   return [
     {

@@ -1,7 +1,8 @@
 import { Role, type OperationData, type deactivateCustomEmoji } from '@zulip-es/contracts';
-import { DomainError, badRequest, type NewEvent } from '@zulip-es/platform';
+import { DomainError, badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { activeNamed, CUSTOM_EMOJI_AGGREGATE, type CustomEmojiState } from '../custom-emoji.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type DeactivateCustomEmoji = OperationData<typeof deactivateCustomEmoji>;
 
@@ -9,7 +10,10 @@ export type DeactivateCustomEmoji = OperationData<typeof deactivateCustomEmoji>;
  * Zulip's `delete_emoji`: the active emoji of that name (404 when there is none), by its author
  * or an administrator. It is only deactivated: listed still, kept by existing reactions.
  */
-export function decideDeactivateCustomEmoji(cmd: DeactivateCustomEmoji, state: { actor: UserState; emoji: CustomEmojiState }): NewEvent[] {
+export function decideDeactivateCustomEmoji(
+  cmd: DeactivateCustomEmoji,
+  state: { actor: UserState; emoji: CustomEmojiState },
+): UsersNewEvent[] {
   const emoji = activeNamed(state.emoji, cmd.emoji_name);
   if (!emoji) throw new DomainError('BAD_REQUEST', `Emoji '${cmd.emoji_name}' does not exist`, {}, 404);
   if (state.actor.role > Role.ADMINISTRATOR && emoji.authorId !== state.actor.userId)

@@ -1,5 +1,5 @@
 import type { acceptInvite, OperationData } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { userCreated, type Credentials } from '../../create-user/create-user.decide';
 import type { RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
@@ -7,6 +7,7 @@ import { userGroupAggregateId, type UserGroupState } from '../../user-groups/use
 import { checkFullName, isStrongEnough, PASSWORD_TOO_WEAK } from '../../shared/user-rules';
 import { invitationAggregateId, isExpired, type InvitationState } from '../invitation.state';
 import { invitationRevoked } from '../revoke-invite/revoke-invite.decide';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type AcceptInvite = OperationData<typeof acceptInvite>;
 
@@ -51,7 +52,12 @@ export function checkAcceptInvite(
  * link the invitation was asked for through, if any. Other pending invitations to the same
  * address are revoked, as Zulip's `revoke_preregistration_users` does.
  */
-export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, credentials: Credentials, now: Date): NewEvent[] {
+export function decideAcceptInvite(
+  cmd: AcceptInvite,
+  state: AcceptInviteState,
+  credentials: Credentials,
+  now: Date,
+): [UsersNewEvent<'user.created.v1'>, UsersNewEvent<'invitation.accepted.v1'>, ...UsersNewEvent[]] {
   const { invitation, fullName } = checkAcceptInvite(cmd, state, now);
   const userId = state.lastUserId + 1;
   const created = userCreated({
@@ -63,7 +69,7 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
     credentials,
     now,
   });
-  const accepted: NewEvent = {
+  const accepted: UsersNewEvent<'invitation.accepted.v1'> = {
     type: 'invitation.accepted.v1',
     aggregateId: invitationAggregateId(invitation.inviteId),
     sequence: invitation.version + 1,
@@ -91,7 +97,7 @@ export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, 
  * Zulip's `bulk_add_members_to_user_groups` at sign-up: every group the invitation named, even
  * one deactivated since (groups are never deleted, so each id still names a group).
  */
-function joinedGroups(groups: readonly UserGroupState[], userId: number): NewEvent[] {
+function joinedGroups(groups: readonly UserGroupState[], userId: number): UsersNewEvent<'user_group.members_added.v1'>[] {
   return groups.map((group) => ({
     type: 'user_group.members_added.v1',
     aggregateId: userGroupAggregateId(group.groupId),

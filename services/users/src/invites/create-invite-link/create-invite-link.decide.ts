@@ -1,10 +1,11 @@
 import type { createInviteLink, OperationData } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
-import { invitationLinkAggregateId, type NewInvitationLinkEvent } from '../invitation-link.state';
+import { invitationLinkAggregateId } from '../invitation-link.state';
 import { checkInvitedRole, requireMemberOrAdmin } from '../invite-access';
 import type { InviteKeyMaterial } from '../invite-key';
 import type { InvitePermissions } from '../invite-permissions';
 import { checkInviteTargets, type InviteTargetsState } from '../invite-targets';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type CreateInviteLink = OperationData<typeof createInviteLink>;
 
@@ -19,7 +20,7 @@ export function decideCreateInviteLink(
   state: CreateInviteLinkState,
   newKey: (linkId: number) => InviteKeyMaterial,
   now: Date,
-): NewInvitationLinkEvent {
+): UsersNewEvent<'invitation_link.created.v1'> {
   requireMemberOrAdmin(state.actor);
   if (!state.permissions.mayCreateLink) throw badRequest('Insufficient permission');
   checkInvitedRole(cmd.invite_as, state.actor);

@@ -1,11 +1,12 @@
-import type { joinThroughInviteLink, OperationData, UsersEvent } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import type { joinThroughInviteLink, OperationData } from '@zulip-es/contracts';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { isValidEmail } from '../../shared/user-rules';
 import { LINK_EXPIRED, LINK_NOT_FOUND } from '../accept-invite/accept-invite.decide';
 import { invitationAggregateId } from '../invitation.state';
 import { isLinkExpired, type InvitationLinkState } from '../invitation-link.state';
 import type { InviteKeyMaterial } from '../invite-key';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type JoinThroughInviteLink = OperationData<typeof joinThroughInviteLink>;
 
@@ -23,7 +24,7 @@ export const INVALID_EMAIL = 'Enter a valid email address.';
 /** Zulip's default validity of a registration link (CONFIRMATION_LINK_DEFAULT_VALIDITY_DAYS). */
 const REGISTRATION_VALIDITY_MS = 24 * 3600 * 1000;
 
-type NewInvitationRequested = NewEvent & Extract<UsersEvent, { type: 'invitation.requested.v1' }>;
+type NewInvitationRequested = UsersNewEvent<'invitation.requested.v1'>;
 
 /**
  * Zulip's `accounts_home_from_multiuse_invite` then its sign-up form: the link's key as

@@ -1,10 +1,10 @@
 import type { OperationData, resendInvite } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { DAILY_LIMIT_REACHED, invitationError } from '../invitation-error';
 import { invitationAggregateId, type InvitationState } from '../invitation.state';
 import { accessInvitation } from '../invite-access';
 import type { InviteKeyMaterial } from '../invite-key';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type ResendInvite = OperationData<typeof resendInvite>;
 
@@ -20,7 +20,7 @@ export interface ResendInviteState {
  * as sent now, but it expires when it did before (Zulip keeps the expiry date; an expired
  * invitation is resent as it is).
  */
-export function decideResendInvite(cmd: ResendInvite, state: ResendInviteState, newKey: InviteKeyMaterial, now: Date): NewEvent[] {
+export function decideResendInvite(cmd: ResendInvite, state: ResendInviteState, newKey: InviteKeyMaterial, now: Date): UsersNewEvent[] {
   const invitation = accessInvitation(state.actor, state.invitation);
   if (state.recentInvites + 1 > state.dailyLimit) {
     throw invitationError(DAILY_LIMIT_REACHED, [], { sentInvitations: false, dailyLimitReached: true });

@@ -1,5 +1,5 @@
 import { MAX_INVITEES_PER_REQUEST, type OperationData, type sendInvites } from '@zulip-es/contracts';
-import { badRequest, type DomainError, type NewEvent } from '@zulip-es/platform';
+import { badRequest, type DomainError } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { isValidEmail } from '../../shared/user-rules';
 import { invitationAggregateId } from '../invitation.state';
@@ -16,6 +16,7 @@ import type { InviteKeyMaterial } from '../invite-key';
 import type { InvitePermissions } from '../invite-permissions';
 import { checkInviteTargets, type InviteTargetsState } from '../invite-targets';
 import { parseInviteeEmails } from '../invitee-emails';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type SendInvites = OperationData<typeof sendInvites>;
 
@@ -30,7 +31,7 @@ export interface SendInvitesState extends InviteTargetsState {
 }
 
 export interface SendInvitesDecision {
-  events: NewEvent[];
+  events: UsersNewEvent<'invitation.created.v1'>[];
   /** The partial-success error when some addresses were skipped; the events still stand. */
   error?: DomainError;
 }
@@ -90,7 +91,7 @@ export function decideSendInvites(
   const invitedAt = now.toISOString();
   const expiresAt =
     cmd.invite_expires_in_minutes === null ? null : new Date(now.getTime() + cmd.invite_expires_in_minutes * 60_000).toISOString();
-  const events = good.map((email, i): NewEvent => {
+  const events = good.map((email, i): UsersNewEvent<'invitation.created.v1'> => {
     const inviteId = state.lastInviteId + i + 1;
     return {
       type: 'invitation.created.v1',

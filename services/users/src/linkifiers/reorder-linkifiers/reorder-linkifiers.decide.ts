@@ -1,8 +1,9 @@
 import type { LinkifiersReorderedV1, OperationData, reorderLinkifiers } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type ReorderLinkifiers = OperationData<typeof reorderLinkifiers>;
 
@@ -11,7 +12,7 @@ export type ReorderLinkifiers = OperationData<typeof reorderLinkifiers>;
  * must name every linkifier, so a client working from an old list is refused rather than
  * silently reordering only part of it. The same order again changes nothing.
  */
-export function decideReorderLinkifiers(cmd: ReorderLinkifiers, state: { actor: UserState; linkifiers: LinkifiersState }): NewEvent[] {
+export function decideReorderLinkifiers(cmd: ReorderLinkifiers, state: { actor: UserState; linkifiers: LinkifiersState }): UsersNewEvent[] {
   requireAdmin(state.actor);
   const ordered = cmd.ordered_linkifier_ids;
   const wanted = new Set(ordered);

@@ -1,12 +1,13 @@
 import { MAX_NAVIGATION_VIEWS_PER_USER, type addNavigationView, type NavigationViewAddedV1, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { alreadyExists, builtInNamed, hasViewNamed, isBuiltInView } from '../navigation-view-rules';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type AddNavigationView = OperationData<typeof addNavigationView>;
 
 /** E12: the schema has already stripped `fragment` and `name` and refused them blank. */
-export function decideAddNavigationView(cmd: AddNavigationView, state: NavigationViewsState): NewEvent[] {
+export function decideAddNavigationView(cmd: AddNavigationView, state: NavigationViewsState): UsersNewEvent[] {
   const { fragment, is_pinned: isPinned } = cmd;
   const name = cmd.name ?? null;
   if (isBuiltInView(fragment)) {

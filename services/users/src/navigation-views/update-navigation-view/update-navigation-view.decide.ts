@@ -1,7 +1,7 @@
 import type { NavigationViewUpdatedV1, OperationData, updateNavigationView } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { accessView, alreadyExists, builtInNamed, hasViewNamed, isBuiltInView } from '../navigation-view-rules';
 import { navigationViewsAggregateId, type NavigationViewsState } from '../navigation-views.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateNavigationView = OperationData<typeof updateNavigationView>;
 
@@ -10,7 +10,7 @@ export type UpdateNavigationView = OperationData<typeof updateNavigationView>;
  * taken, so renaming a view to its own name is refused as "already exists". Only changed fields
  * produce an event; nothing changed, no event.
  */
-export function decideUpdateNavigationView(cmd: UpdateNavigationView, state: NavigationViewsState): NewEvent[] {
+export function decideUpdateNavigationView(cmd: UpdateNavigationView, state: NavigationViewsState): UsersNewEvent[] {
   const { fragment, name, is_pinned: isPinned } = cmd;
   if (name !== undefined && isBuiltInView(fragment)) throw builtInNamed();
   if (name !== undefined && hasViewNamed(state, name)) throw alreadyExists();

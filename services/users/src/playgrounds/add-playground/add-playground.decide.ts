@@ -1,14 +1,18 @@
 import { MAX_PLAYGROUNDS, type addCodePlayground, type OperationData, type PlaygroundAddedV1 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { validatePlayground } from '../playground-validation';
 import { PLAYGROUNDS_AGGREGATE, type PlaygroundsState } from '../playgrounds.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type AddCodePlayground = OperationData<typeof addCodePlayground>;
 
 /** Zulip's `do_add_realm_playground`: a valid playground gets the next id. */
-export function decideAddPlayground(cmd: AddCodePlayground, state: { actor: UserState; playgrounds: PlaygroundsState }): NewEvent[] {
+export function decideAddPlayground(
+  cmd: AddCodePlayground,
+  state: { actor: UserState; playgrounds: PlaygroundsState },
+): UsersNewEvent<'playground.added.v1'>[] {
   requireAdmin(state.actor);
   const playground = validatePlayground(cmd, state.playgrounds.playgrounds);
   if (state.playgrounds.playgrounds.length >= MAX_PLAYGROUNDS)

@@ -1,9 +1,10 @@
 import type { OperationData, PresenceStatus, updatePresence } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { BOT_REFUSED } from '../../user-status/update-user-status/update-user-status.decide';
 import { presenceAggregateId } from '../presence-transition.state';
 import { isAnnouncedChange, VALID_STATUSES, type PresenceEntry } from '../presence.rules';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdatePresence = OperationData<typeof updatePresence>;
 
@@ -29,7 +30,7 @@ export function decidePing(cmd: UpdatePresence, state: PresencePingState): PingD
 }
 
 /** The event of an announced change; `version`: the user's presence aggregate so far. */
-export function presenceChanged(userId: number, status: PresenceStatus, timestamp: number, version: number): NewEvent {
+export function presenceChanged(userId: number, status: PresenceStatus, timestamp: number, version: number): UsersNewEvent {
   return {
     type: 'presence.changed.v1',
     aggregateId: presenceAggregateId(userId),

@@ -1,5 +1,4 @@
-import type { createCustomProfileField, OperationData } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
+import type { createCustomProfileField, OperationData, ProfileFieldType } from '@zulip-es/contracts';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import {
@@ -12,11 +11,15 @@ import {
   storedFieldData,
 } from '../profile-field-definition';
 import { PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type CreateProfileField = OperationData<typeof createCustomProfileField>;
 
 /** E7, in Zulip's check order; a default external account takes its label and hint from Zulip's table. */
-export function decideCreateProfileField(cmd: CreateProfileField, state: { actor: UserState; fields: ProfileFieldsState }): NewEvent[] {
+export function decideCreateProfileField(
+  cmd: CreateProfileField,
+  state: { actor: UserState; fields: ProfileFieldsState },
+): UsersNewEvent[] {
   requireAdmin(state.actor);
   const { fields } = state.fields;
   checkFieldDataShape(cmd.field_data);
@@ -37,7 +40,8 @@ export function decideCreateProfileField(cmd: CreateProfileField, state: { actor
   const id = state.fields.lastFieldId + 1;
   const field = {
     id,
-    type: cmd.field_type,
+    // checkFieldDefinition refused any other type.
+    type: cmd.field_type as ProfileFieldType,
     name: label,
     hint: preset ? preset.hint : cmd.hint,
     fieldData: storedFieldData(cmd.field_type, preset ? { subtype: cmd.field_data.subtype } : cmd.field_data),

@@ -1,9 +1,9 @@
 import type { deleteCustomProfileField, OperationData } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { fieldById, profileDataChanged } from '../profile-data-changes';
 import { PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type DeleteProfileField = OperationData<typeof deleteCustomProfileField>;
 
@@ -11,10 +11,10 @@ export type DeleteProfileField = OperationData<typeof deleteCustomProfileField>;
 export function decideDeleteProfileField(
   cmd: DeleteProfileField,
   state: { actor: UserState; fields: ProfileFieldsState; users: readonly UserState[] },
-): NewEvent[] {
+): UsersNewEvent[] {
   requireAdmin(state.actor);
   const field = fieldById(state.fields.fields, cmd.field_id);
-  const events: NewEvent[] = [
+  const events: UsersNewEvent[] = [
     {
       type: 'custom_profile_field.deleted.v1',
       aggregateId: PROFILE_FIELDS_AGGREGATE,

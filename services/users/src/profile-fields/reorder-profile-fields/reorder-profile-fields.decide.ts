@@ -1,8 +1,9 @@
 import type { OperationData, reorderCustomProfileFields } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type ReorderProfileFields = OperationData<typeof reorderCustomProfileFields>;
 
@@ -10,7 +11,10 @@ export type ReorderProfileFields = OperationData<typeof reorderCustomProfileFiel
  * Zulip's `try_reorder_realm_custom_profile_fields`: every field must be listed (unknown ids are
  * ignored); each field's order becomes its position in the list.
  */
-export function decideReorderProfileFields(cmd: ReorderProfileFields, state: { actor: UserState; fields: ProfileFieldsState }): NewEvent[] {
+export function decideReorderProfileFields(
+  cmd: ReorderProfileFields,
+  state: { actor: UserState; fields: ProfileFieldsState },
+): UsersNewEvent[] {
   requireAdmin(state.actor);
   const position = new Map(cmd.order.map((id, index) => [id, index]));
   const { fields } = state.fields;

@@ -1,5 +1,5 @@
 import { ProfileFieldType, type OperationData, type updateCustomProfileField } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { fieldById, profileDataChanged } from '../profile-data-changes';
@@ -13,6 +13,7 @@ import {
   type FieldData,
 } from '../profile-field-definition';
 import { PROFILE_FIELDS_AGGREGATE, type ProfileFieldsState } from '../profile-fields.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateProfileField = OperationData<typeof updateCustomProfileField>;
 
@@ -24,7 +25,7 @@ export interface UpdateProfileFieldState {
 }
 
 /** Only what is sent changes; nothing is published when nothing changes. */
-export function decideUpdateProfileField(cmd: UpdateProfileField, state: UpdateProfileFieldState): NewEvent[] {
+export function decideUpdateProfileField(cmd: UpdateProfileField, state: UpdateProfileFieldState): UsersNewEvent[] {
   requireAdmin(state.actor);
   const { fields } = state.fields;
   const field = fieldById(fields, cmd.field_id);
@@ -52,7 +53,7 @@ export function decideUpdateProfileField(cmd: UpdateProfileField, state: UpdateP
     displayInProfileSummary,
   };
   if (JSON.stringify(next) === JSON.stringify(field)) return [];
-  const events: NewEvent[] = [
+  const events: UsersNewEvent[] = [
     {
       type: 'custom_profile_field.updated.v1',
       aggregateId: PROFILE_FIELDS_AGGREGATE,

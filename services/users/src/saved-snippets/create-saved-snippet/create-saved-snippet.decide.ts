@@ -1,11 +1,12 @@
 import { MAX_SAVED_SNIPPETS_PER_USER, type createSavedSnippet, type OperationData, type SavedSnippetCreatedV1 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { savedSnippetId, savedSnippetsAggregateId, type SavedSnippetsState } from '../saved-snippets.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type CreateSavedSnippet = OperationData<typeof createSavedSnippet>;
 
 /** Zulip's `do_create_saved_snippet`; the schema has already stripped both fields and refused them blank. */
-export function decideCreateSavedSnippet(cmd: CreateSavedSnippet, state: SavedSnippetsState, now: Date): NewEvent[] {
+export function decideCreateSavedSnippet(cmd: CreateSavedSnippet, state: SavedSnippetsState, now: Date): UsersNewEvent[] {
   if (state.snippets.length >= MAX_SAVED_SNIPPETS_PER_USER) {
     throw badRequest(`You can have at most ${MAX_SAVED_SNIPPETS_PER_USER} saved snippets.`, {
       max_saved_snippets: MAX_SAVED_SNIPPETS_PER_USER,

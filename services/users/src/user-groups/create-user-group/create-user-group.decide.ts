@@ -5,7 +5,7 @@ import {
   type OperationData,
   type UserGroupPermission,
 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import {
   checkActiveUserIds,
@@ -20,6 +20,7 @@ import {
 import type { GroupsState } from '../groups-context';
 import { USER_GROUP_PERMISSION_CONFIG } from '../permission-settings';
 import { systemGroupId } from '../system-groups';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type CreateUserGroup = OperationData<typeof createUserGroup>;
 
@@ -28,7 +29,7 @@ export interface CreateUserGroupState extends GroupsState {
 }
 
 /** POST /user_groups/create, in Zulip's order of checks; the new group's id is the next one. */
-export function decideCreateUserGroup(cmd: CreateUserGroup, state: CreateUserGroupState, now: Date): NewEvent[] {
+export function decideCreateUserGroup(cmd: CreateUserGroup, state: CreateUserGroupState, now: Date): UsersNewEvent[] {
   const changes = new GroupChanges(state);
   const { ctx } = changes;
   if (!hasRealmPermission(ctx.membership, ctx.actor, ctx.realm, 'can_create_groups')) throw badRequest(INSUFFICIENT_PERMISSION);

@@ -60,11 +60,15 @@ describe('create user group', () => {
       given(),
       now,
     );
-    expect(event.data.settings).toMatchObject({
-      can_manage_group: 4,
-      can_join_group: 6,
-      can_leave_group: 1,
-      can_mention_group: { directMembers: [3, 5], directSubgroups: [20] },
+    expect(event).toMatchObject({
+      data: {
+        settings: {
+          can_manage_group: 4,
+          can_join_group: 6,
+          can_leave_group: 1,
+          can_mention_group: { directMembers: [3, 5], directSubgroups: [20] },
+        },
+      },
     });
   });
 

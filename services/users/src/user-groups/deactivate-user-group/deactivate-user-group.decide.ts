@@ -1,14 +1,15 @@
 import { USER_GROUP_PERMISSIONS, type deactivateUserGroup, type GroupSettingEventValue, type OperationData } from '@zulip-es/contracts';
-import { DomainError, type NewEvent } from '@zulip-es/platform';
+import { DomainError } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import { accessGroupForUpdate } from '../group-rules';
 import type { GroupsContext, GroupsState } from '../groups-context';
 import { ALL_REALM_GROUP_SETTINGS } from '../permission-settings';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type DeactivateUserGroup = OperationData<typeof deactivateUserGroup>;
 
 /** POST /user_groups/{user_group_id}/deactivate: needs `can_manage_group`; refused while the group is in use. */
-export function decideDeactivateUserGroup(cmd: DeactivateUserGroup, state: GroupsState): NewEvent[] {
+export function decideDeactivateUserGroup(cmd: DeactivateUserGroup, state: GroupsState): UsersNewEvent[] {
   const changes = new GroupChanges(state);
   const group = accessGroupForUpdate(changes.ctx, cmd.user_group_id, 'can_manage_group', { allowDeactivated: false });
   const objections = objectionsTo(changes.ctx, group.groupId);

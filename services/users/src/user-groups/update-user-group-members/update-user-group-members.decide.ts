@@ -1,10 +1,11 @@
 import type { OperationData, updateUserGroupMembers } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import { canUpdateGroup, checkActiveUserIds, findGroup, INSUFFICIENT_PERMISSION } from '../group-rules';
 import type { GroupsState } from '../groups-context';
 import { addSubgroups, removeSubgroups } from '../subgroup-changes';
 import type { UserGroupState } from '../user-group.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateUserGroupMembers = OperationData<typeof updateUserGroupMembers>;
 
@@ -12,7 +13,7 @@ export type UpdateUserGroupMembers = OperationData<typeof updateUserGroupMembers
  * POST /user_groups/{user_group_id}/members: `add`, `delete`, `add_subgroups`, `delete_subgroups`
  * in that order, in one decision. Deactivated groups can change (since feature level 391).
  */
-export function decideUpdateUserGroupMembers(cmd: UpdateUserGroupMembers, state: GroupsState): NewEvent[] {
+export function decideUpdateUserGroupMembers(cmd: UpdateUserGroupMembers, state: GroupsState): UsersNewEvent[] {
   const add = cmd.add ?? [];
   const remove = cmd.delete ?? [];
   const addSub = cmd.add_subgroups ?? [];

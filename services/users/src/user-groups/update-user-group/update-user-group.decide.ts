@@ -6,7 +6,7 @@ import {
   type UserGroupPermission,
   type UserGroupUpdatedV1,
 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import {
   accessGroupForUpdate,
@@ -19,6 +19,7 @@ import {
 } from '../group-rules';
 import type { GroupsState } from '../groups-context';
 import { USER_GROUP_PERMISSION_CONFIG } from '../permission-settings';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateUserGroup = OperationData<typeof updateUserGroup>;
 
@@ -27,7 +28,7 @@ export type UpdateUserGroup = OperationData<typeof updateUserGroup>;
  * on deactivated groups too, and reactivates one with `deactivated=false`. One event carries every
  * field that changed; nothing changes when any part is refused.
  */
-export function decideUpdateUserGroup(cmd: UpdateUserGroup, state: GroupsState): NewEvent[] {
+export function decideUpdateUserGroup(cmd: UpdateUserGroup, state: GroupsState): UsersNewEvent[] {
   const permissionsSent = USER_GROUP_PERMISSIONS.filter((p) => cmd[p] !== undefined);
   if (cmd.name === undefined && cmd.description === undefined && cmd.deactivated === undefined && permissionsSent.length === 0) {
     throw badRequest('No new data supplied');

@@ -1,11 +1,11 @@
 import type { OperationData, updateRealmUserSettingsDefaults } from '@zulip-es/contracts';
-import type { NewEvent } from '@zulip-es/platform';
 import { REALM_AGGREGATE, type RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
 import { requireAdmin } from '../../shared/user-rules';
 import { changedSettings } from '../changed-settings';
 import { checkUserSettings } from '../check-user-settings';
 import { realmUserSettingsDefaults } from '../user-setting';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateRealmUserSettingsDefaults = OperationData<typeof updateRealmUserSettingsDefaults>;
 
@@ -21,7 +21,7 @@ const LITERAL_STRINGS = new Set(['web_home_view', 'web_animate_image_previews'] 
 export function decideUpdateRealmUserSettingsDefaults(
   cmd: UpdateRealmUserSettingsDefaults,
   state: UpdateRealmUserSettingsDefaultsState,
-): NewEvent[] {
+): UsersNewEvent[] {
   requireAdmin(state.actor);
   checkUserSettings(cmd, { literalStrings: LITERAL_STRINGS });
   return changedSettings(realmUserSettingsDefaults(state.realm), cmd).map((change, i) => ({

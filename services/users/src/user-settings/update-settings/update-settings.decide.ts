@@ -1,9 +1,10 @@
 import type { OperationData, updateSettings } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { userAggregateId, type UserState } from '../../domain/user.state';
 import { changedSettings } from '../changed-settings';
 import { checkUserSettings } from '../check-user-settings';
 import { userSettings } from '../user-setting';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateSettings = OperationData<typeof updateSettings>;
 
@@ -11,7 +12,7 @@ export type UpdateSettings = OperationData<typeof updateSettings>;
 const NO_LITERAL_STRINGS = new Set<never>();
 
 /** The caller's own settings: one event per setting whose value actually changes. */
-export function decideUpdateSettings(cmd: UpdateSettings, actor: UserState): NewEvent[] {
+export function decideUpdateSettings(cmd: UpdateSettings, actor: UserState): UsersNewEvent[] {
   if (actor.isBot) throw badRequest('This endpoint does not accept bot requests.');
   checkUserSettings(cmd, { literalStrings: NO_LITERAL_STRINGS });
   return changedSettings(userSettings(actor), cmd).map((change, i) => ({

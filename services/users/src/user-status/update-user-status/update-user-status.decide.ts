@@ -1,9 +1,10 @@
 import { Role, type OperationData, type updateOwnStatus, type updateUserStatus, type UserStatusChangedV1 } from '@zulip-es/contracts';
-import { badRequest, type NewEvent } from '@zulip-es/platform';
+import { badRequest } from '@zulip-es/platform';
 import { resolveEmojiRequest, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import type { UserState } from '../../domain/user.state';
 import { accessTarget } from '../../shared/user-rules';
 import { NO_STATUS, userStatusAggregateId, type UserStatusState } from '../user-status.state';
+import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateOwnStatus = OperationData<typeof updateOwnStatus>;
 export type UpdateUserStatus = OperationData<typeof updateUserStatus>;
@@ -21,13 +22,13 @@ export interface UpdateStatusState {
 export const BOT_REFUSED = 'This endpoint does not accept bot requests.';
 
 /** POST /users/me/status. */
-export function decideOwnStatus(cmd: UpdateOwnStatus, state: UpdateStatusState): NewEvent[] {
+export function decideOwnStatus(cmd: UpdateOwnStatus, state: UpdateStatusState): UsersNewEvent[] {
   if (state.actor.isBot) throw badRequest(BOT_REFUSED);
   return decideStatus(cmd, state.actor, state);
 }
 
 /** POST /users/{user_id}/status, in Zulip's order: the target is looked up before the caller's role counts. */
-export function decideUserStatus(cmd: UpdateUserStatus, state: UpdateStatusState): NewEvent[] {
+export function decideUserStatus(cmd: UpdateUserStatus, state: UpdateStatusState): UsersNewEvent[] {
   if (state.actor.isBot) throw badRequest(BOT_REFUSED);
   if (state.target?.isBot) throw badRequest('No such user');
   const target = accessTarget(state.target, { allowDeactivated: false });
@@ -37,7 +38,7 @@ export function decideUserStatus(cmd: UpdateUserStatus, state: UpdateStatusState
 }
 
 /** Zulip's `update_user_status_backend` after authorization; only a real change is an event. */
-function decideStatus(cmd: StatusRequest, target: UserState, state: UpdateStatusState): NewEvent[] {
+function decideStatus(cmd: StatusRequest, target: UserState, state: UpdateStatusState): UsersNewEvent[] {
   if (cmd.away === undefined && cmd.status_text === undefined && cmd.emoji_name === undefined) {
     throw badRequest('Client did not pass any new values.');
   }
