@@ -80,6 +80,7 @@ describe('the Nx project graph', () => {
       'users',
       'zulip-emoji',
       'zulip-markdown',
+      'zulip-rules',
     ]);
   });
 
@@ -101,5 +102,9 @@ describe('the Nx project graph', () => {
     expect(targets('platform')).toEqual(['contracts']);
     expect(targets('testing')).toEqual(['contracts', 'platform']);
     expect(targets('e2e')).toEqual(['contracts', 'platform', 'testing']);
+  });
+
+  it('has the Zulip rules build on contracts alone: no I/O, no service', () => {
+    expect(graph.dependencies['zulip-rules']!.map((edge) => edge.target)).toEqual(['contracts']);
   });
 });

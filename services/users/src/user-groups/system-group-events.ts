@@ -1,7 +1,6 @@
 import { USER_GROUP_PERMISSIONS, type UserGroupCreatedV1 } from '@zulip-es/contracts';
 import type { NewEvent } from '@zulip-es/platform';
-import { USER_GROUP_PERMISSION_CONFIG } from './permission-settings';
-import { SYSTEM_GROUPS, systemGroupId, type SystemGroupName } from './system-groups';
+import { SYSTEM_GROUPS, systemGroupId, USER_GROUP_PERMISSION_CONFIG, type SystemGroupName } from '@zulip-es/zulip-rules';
 import { userGroupAggregateId } from './user-group.state';
 
 /** The role-based system groups of a new organization, with Zulip's settings for system groups. */
