@@ -21,6 +21,7 @@ module.exports = {
     '^@zulip-es/platform$': path.join(__dirname, 'libs/platform/src/index.ts'),
     '^@zulip-es/event-queues$': path.join(__dirname, 'libs/event-queues/src/index.ts'),
     '^@zulip-es/message-flags$': path.join(__dirname, 'libs/message-flags/src/index.ts'),
+    '^@zulip-es/zulip-rules$': path.join(__dirname, 'libs/zulip-rules/src/index.ts'),
     '^@zulip-es/zulip-emoji$': path.join(__dirname, 'libs/zulip-emoji/src/index.ts'),
     '^@zulip-es/zulip-markdown$': path.join(__dirname, 'libs/zulip-markdown/src/index.ts'),
     '^@zulip-es/testing$': path.join(__dirname, 'libs/testing/src/index.ts'),

@@ -81,6 +81,7 @@ describe('the Nx project graph', () => {
       'users',
       'zulip-emoji',
       'zulip-markdown',
+      'zulip-rules',
     ]);
   });
 
@@ -103,5 +104,9 @@ describe('the Nx project graph', () => {
     expect(targets('event-queues')).toEqual(['contracts']);
     expect(targets('testing')).toEqual(['contracts', 'platform']);
     expect(targets('e2e')).toEqual(['contracts', 'event-queues', 'platform', 'testing']);
+  });
+
+  it('has the Zulip rules build on contracts alone: no I/O, no service', () => {
+    expect(graph.dependencies['zulip-rules']!.map((edge) => edge.target)).toEqual(['contracts']);
   });
 });

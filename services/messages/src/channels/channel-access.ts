@@ -1,79 +1,42 @@
-import { Role, type ChannelGroupSetting } from '@zulip-es/contracts';
-import type { GroupMembership } from '../users-read-model/group-membership';
+import {
+  hasBasicAccess,
+  inChannelSetting,
+  isAdmin,
+  isGuest,
+  mayAddSubscribers,
+  type GroupMembership,
+  type GroupsAccess,
+} from '@zulip-es/zulip-rules';
 import { realmPermissionConfig, type ReadRealm, type RealmPermission } from '../users-read-model/realm-settings';
 import type { ReadUser } from '../users-read-model/users-read-model';
-import { CHANNEL_SETTING_CONFIG } from './channel-settings';
 import type { ChannelState } from './channel.state';
 
+// Zulip's channel access rules (zerver/lib/streams.py), shared with the other services.
+export {
+  canAdministerChannel,
+  hasBasicAccess,
+  hasContentAccess,
+  hasMetadataAccess,
+  inChannelSetting,
+  isAdmin,
+  isGuest,
+  isOwner,
+} from '@zulip-es/zulip-rules';
+
 /**
- * Who may see and do what with a channel: Zulip's rules from zerver/lib/streams.py (content
- * access, metadata access, channel administration, adding and removing subscribers), as pure
- * functions of the channel, the user and this service's copy of groups and settings.
+ * Who may see and do what with a channel, as pure functions of the channel, the user and this
+ * service's copy of groups and settings: the shared rules, and those that read the organization's
+ * settings.
  */
-export interface AccessContext {
+export interface AccessContext extends GroupsAccess {
   realm: ReadRealm;
   membership: GroupMembership;
 }
 
 type Person = Pick<ReadUser, 'userId' | 'role'>;
 
-export const isAdmin = (user: Person): boolean => user.role <= Role.ADMINISTRATOR;
-export const isGuest = (user: Person): boolean => user.role === Role.GUEST;
-export const isOwner = (user: Person): boolean => user.role === Role.OWNER;
-
 export function hasRealmPermission(ctx: AccessContext, user: Person, name: RealmPermission): boolean {
   return ctx.membership.hasPermission(user, ctx.realm.permissions[name], realmPermissionConfig(name));
-}
-
-/** Membership in a channel setting; guests are excluded where Zulip excludes them. */
-export function inChannelSetting(ctx: AccessContext, user: Person, channel: ChannelState, name: ChannelGroupSetting): boolean {
-  return ctx.membership.hasPermission(user, channel.settings[name], CHANNEL_SETTING_CONFIG[name]);
-}
-
-const isPublic = (channel: ChannelState): boolean => !channel.inviteOnly;
-
-/** Zulip's `user_has_content_access`: may read the channel's messages and subscribe to it. */
-export function hasContentAccess(ctx: AccessContext, user: Person, channel: ChannelState, subscribed: boolean): boolean {
-  if (channel.isWebPublic || subscribed) return true;
-  if (isGuest(user)) return false;
-  if (isPublic(channel)) return true;
-  return inChannelSetting(ctx, user, channel, 'can_subscribe_group') || inChannelSetting(ctx, user, channel, 'can_add_subscribers_group');
-}
-
-/** Zulip's `has_metadata_access_to_channel_via_groups`. */
-function hasMetadataAccessViaGroups(ctx: AccessContext, user: Person, channel: ChannelState): boolean {
-  return (['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const).some((name) =>
-    inChannelSetting(ctx, user, channel, name),
-  );
-}
-
-/** Zulip's `user_has_metadata_access`: may see that the channel exists, its settings and subscribers. */
-export function hasMetadataAccess(ctx: AccessContext, user: Person, channel: ChannelState, subscribed: boolean): boolean {
-  if (channel.isWebPublic || subscribed) return true;
-  if (isGuest(user)) return false;
-  if (isPublic(channel) || isAdmin(user)) return true;
-  return hasMetadataAccessViaGroups(ctx, user, channel);
-}
-
-/**
- * Zulip's `check_basic_stream_access`: content access, or (when content is not required)
- * administrators and the holders of the channel's access-granting groups.
- */
-export function hasBasicAccess(
-  ctx: AccessContext,
-  user: Person,
-  channel: ChannelState,
-  subscribed: boolean,
-  requireContentAccess: boolean,
-): boolean {
-  if (hasContentAccess(ctx, user, channel, subscribed)) return true;
-  if (requireContentAccess) return false;
-  return isAdmin(user) || (!isGuest(user) && hasMetadataAccessViaGroups(ctx, user, channel));
-}
-
-/** Administrators administer every channel; others as `can_administer_channel_group` says. */
-export function canAdministerChannel(ctx: AccessContext, user: Person, channel: ChannelState): boolean {
-  return isAdmin(user) || inChannelSetting(ctx, user, channel, 'can_administer_channel_group');
 }
 
 /**
@@ -81,14 +44,8 @@ export function canAdministerChannel(ctx: AccessContext, user: Person, channel: 
  * the organization's `can_add_subscribers_group` covers every channel; otherwise channel
  * administrators and the channel's own `can_add_subscribers_group`.
  */
-export function canAddSubscribers(ctx: AccessContext, user: Person, channel: ChannelState): boolean {
-  if (hasRealmPermission(ctx, user, 'can_add_subscribers_group') || isAdmin(user)) return true;
-  if (isGuest(user)) return false;
-  return (
-    inChannelSetting(ctx, user, channel, 'can_administer_channel_group') ||
-    inChannelSetting(ctx, user, channel, 'can_add_subscribers_group')
-  );
-}
+export const canAddSubscribers = (ctx: AccessContext, user: Person, channel: ChannelState): boolean =>
+  mayAddSubscribers(ctx, user, channel, hasRealmPermission(ctx, user, 'can_add_subscribers_group'));
 
 /**
  * Zulip's `bulk_can_remove_subscribers_from_streams`: administrators always; a channel

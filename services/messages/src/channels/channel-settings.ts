@@ -6,49 +6,19 @@ import {
   type GroupSettingValue,
 } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
-import { SystemGroupId } from '../users-read-model/system-groups';
+import {
+  CHANNEL_SETTING_CONFIG,
+  currentSettingValue as activeSettingValue,
+  parseGroupSettingValue,
+  STALE_OLD_VALUE_MSG,
+  SYSTEM_GROUP_NAMES,
+  SystemGroupId,
+} from '@zulip-es/zulip-rules';
 import type { ReadGroup, ReadUser } from '../users-read-model/users-read-model';
-
-export interface ChannelSettingConfig {
-  /** False: guests never hold it, and it may not be set to "everyone". */
-  allowEveryoneGroup: boolean;
-  /** A system group id, or the anonymous group holding the channel's creator. */
-  defaultGroup: number | 'channel_creator';
-}
-
-/** Zulip's `Stream.stream_permission_group_settings` (all allow "nobody", none "internet"). */
-export const CHANNEL_SETTING_CONFIG: Record<ChannelGroupSetting, ChannelSettingConfig> = {
-  can_add_subscribers_group: { allowEveryoneGroup: false, defaultGroup: SystemGroupId.NOBODY },
-  can_administer_channel_group: { allowEveryoneGroup: false, defaultGroup: 'channel_creator' },
-  can_delete_any_message_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
-  can_delete_own_message_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
-  can_move_messages_out_of_channel_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
-  can_move_messages_within_channel_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
-  can_remove_subscribers_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.ADMINISTRATORS },
-  can_send_message_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.EVERYONE },
-  can_subscribe_group: { allowEveryoneGroup: false, defaultGroup: SystemGroupId.NOBODY },
-  can_resolve_topics_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.NOBODY },
-  can_create_topic_group: { allowEveryoneGroup: true, defaultGroup: SystemGroupId.EVERYONE },
-};
-
-const SYSTEM_GROUP_NAMES: Record<number, string> = {
-  [SystemGroupId.EVERYONE]: 'role:everyone',
-  [SystemGroupId.INTERNET]: 'role:internet',
-};
 
 export interface SettingLookups {
   user(userId: number): ReadUser | undefined;
   group(groupId: number): ReadGroup | undefined;
-}
-
-const sortedUnique = (ids: readonly number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
-
-/** Zulip's `parse_group_setting_value`: one subgroup alone is that group; nothing at all is "nobody". */
-export function parseSettingValue(value: GroupSettingValue): GroupSettingEventValue {
-  if (typeof value === 'number') return value;
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0];
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return SystemGroupId.NOBODY;
-  return { directMembers: sortedUnique(value.direct_members), directSubgroups: sortedUnique(value.direct_subgroups) };
 }
 
 /**
@@ -85,36 +55,16 @@ export function initialChannelSettings(
 ): ChannelGroupSettingsEventValue {
   const entries = CHANNEL_GROUP_SETTINGS.map((name): [ChannelGroupSetting, GroupSettingEventValue] => {
     const value = requested[name];
-    if (value !== undefined) return [name, checkSettingValue(lookups, name, parseSettingValue(value))];
+    if (value !== undefined) return [name, checkSettingValue(lookups, name, parseGroupSettingValue(value))];
     const fallback = CHANNEL_SETTING_CONFIG[name].defaultGroup;
     return [name, fallback === 'channel_creator' ? { directMembers: [creatorId], directSubgroups: [] } : fallback];
   });
   return Object.fromEntries(entries) as ChannelGroupSettingsEventValue;
 }
 
-/** Zulip's `are_both_group_setting_values_equal`. */
-export function sameSettingValue(a: GroupSettingEventValue, b: GroupSettingEventValue): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return a === b;
-  const same = (x: number[], y: number[]) => new Set(x).size === new Set(y).size && x.every((id) => y.includes(id));
-  return same(a.directMembers, b.directMembers) && same(a.directSubgroups, b.directSubgroups);
-}
-
 /** A stored value as the API shows it now: deactivated users left out. */
-export function currentSettingValue(lookups: SettingLookups, value: GroupSettingEventValue): GroupSettingEventValue {
-  if (typeof value === 'number') return value;
-  return { directMembers: value.directMembers.filter((id) => lookups.user(id)?.isActive), directSubgroups: value.directSubgroups };
-}
+export const currentSettingValue = (lookups: SettingLookups, value: GroupSettingEventValue): GroupSettingEventValue =>
+  activeSettingValue((id) => lookups.user(id)?.isActive === true, value);
 
-/**
- * Zulip's `validate_group_setting_value_change`: an `old` that differs from the current value is
- * refused (it guards against acting on a stale screen); returns whether the value changes.
- */
-export function settingValueChanges(
-  current: GroupSettingEventValue,
-  next: GroupSettingEventValue,
-  expected: GroupSettingEventValue | undefined,
-): boolean {
-  if (expected !== undefined && !sameSettingValue(expected, current))
-    throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
-  return !sameSettingValue(current, next);
-}
+/** Zulip's refusal of a stale `old` value. */
+export const staleOldValue = (): DomainError => new DomainError('EXPECTATION_MISMATCH', STALE_OLD_VALUE_MSG);

@@ -1,5 +1,5 @@
-import type { ChannelGroupSettingsEventValue, ChannelPropertyChangedV1, MessagesEvent, TopicsPolicy } from '@zulip-es/contracts';
-import { SystemGroupId } from '../users-read-model/system-groups';
+import type { ChannelGroupSettingsEventValue, MessagesEvent, TopicsPolicy } from '@zulip-es/contracts';
+import { changedChannel, SystemGroupId } from '@zulip-es/zulip-rules';
 
 /** One channel (`channel:<id>`): its settings and who is subscribed. */
 export interface ChannelState {
@@ -45,18 +45,6 @@ export type ChannelEvent = Extract<MessagesEvent, { type: `channel.${string}` }>
 
 const sorted = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
-/** The channel fields a `channel.property_changed.v1` sets. */
-function propertyChange(change: ChannelPropertyChangedV1['data']): Partial<ChannelState> {
-  switch (change.property) {
-    case 'message_retention_days':
-      return { messageRetentionDays: change.value };
-    case 'topics_policy':
-      return { topicsPolicy: change.value };
-    case 'folder_id':
-      return { folderId: change.value };
-  }
-}
-
 /** Pure: the channel after `event`. */
 export function evolveChannel(state: ChannelState | null, event: ChannelEvent, sequence: number): ChannelState {
   if (event.type === 'channel.created.v1') {
@@ -75,21 +63,13 @@ export function evolveChannel(state: ChannelState | null, event: ChannelEvent, s
       return { ...state, subscriberIds: state.subscriberIds.filter((id) => !removed.has(id)), version: sequence };
     }
     case 'channel.renamed.v1':
-      return { ...state, name: event.data.name, version: sequence };
     case 'channel.description_changed.v1':
-      return { ...state, description: event.data.description, renderedDescription: event.data.renderedDescription, version: sequence };
-    case 'channel.permission_changed.v1': {
-      const { inviteOnly, historyPublicToSubscribers, isWebPublic } = event.data;
-      return { ...state, inviteOnly, historyPublicToSubscribers, isWebPublic, version: sequence };
-    }
+    case 'channel.permission_changed.v1':
     case 'channel.property_changed.v1':
-      return { ...state, ...propertyChange(event.data), version: sequence };
     case 'channel.group_setting_changed.v1':
-      return { ...state, settings: { ...state.settings, [event.data.setting]: event.data.value }, version: sequence };
     case 'channel.archived.v1':
-      return { ...state, isArchived: true, version: sequence };
     case 'channel.unarchived.v1':
-      return { ...state, isArchived: false, version: sequence };
+      return { ...changedChannel(state, event), version: sequence };
     default: {
       const unexpected: never = event;
       throw new Error(`channel cannot apply ${JSON.stringify(unexpected)}`);

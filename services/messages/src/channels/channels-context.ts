@@ -1,5 +1,5 @@
 import { badRequest, DomainError } from '@zulip-es/platform';
-import type { GroupMembership } from '../users-read-model/group-membership';
+import type { GroupMembership } from '@zulip-es/zulip-rules';
 import type { ReadRealm } from '../users-read-model/realm-settings';
 import type { ReadGroup, ReadUser, UsersReadModel } from '../users-read-model/users-read-model';
 import type { AccessContext } from './channel-access';

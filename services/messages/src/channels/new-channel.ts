@@ -11,7 +11,7 @@ import { initialChannelSettings, type SettingLookups } from './channel-settings'
 import { channelAggregateId } from './channel.state';
 import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderDescription } from './render-description';
-import { SystemGroupId } from '../users-read-model/system-groups';
+import { SystemGroupId } from '@zulip-es/zulip-rules';
 import type { ReadUser } from '../users-read-model/users-read-model';
 import type { ChannelFoldersState } from './folders/channel-folders.state';
 import type { MessagesNewEvent } from '../shared/messages-new-event';

@@ -4,7 +4,7 @@ import { accessChannelById } from '../channels/channel-lookup';
 import type { ChannelsContext } from '../channels/channels-context';
 import type { ChannelState } from '../channels/channel.state';
 import type { UserSubscriptionsState } from '../channels/user-subscriptions.state';
-import { apiEmail } from '../users-read-model/users-read-model';
+import { apiEmail } from '@zulip-es/zulip-rules';
 import { normalizeDraftContent, truncateDraftTopic } from './draft-text';
 
 /** What checking a draft's recipients needs: the caller, the users, the channels named. */

@@ -1,7 +1,7 @@
 import { badRequest } from '@zulip-es/platform';
 import { inChannelSetting, type AccessContext } from '../channels/channel-access';
 import type { ChannelState } from '../channels/channel.state';
-import { SystemGroupId } from '../users-read-model/system-groups';
+import { SystemGroupId } from '@zulip-es/zulip-rules';
 import type { ReadUser } from '../users-read-model/users-read-model';
 
 /** Whether starting a topic in this channel depends on who starts it (else the topic's existence need not be read). */

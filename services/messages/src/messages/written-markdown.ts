@@ -3,6 +3,7 @@
  * links to messages and fences that do not close early.
  */
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { encodeChannel, encodeHashComponent } from '@zulip-es/zulip-markdown';
 
 /** Characters that break Zulip's `#**channel>topic@id**` syntax (`topic_link_util.invalid_stream_topic_regex`). */
 const BREAKING = /[`>*&[\]]|\$\$/g;
@@ -16,13 +17,9 @@ const ESCAPED: Record<string, string> = {
   ']': '&#93;',
 };
 
-/** Zulip's `hash_util.encode_hash_component`: URI-encoded with `%` written `.`. */
-export const encodeHashComponent = (text: string): string =>
-  encodeURIComponent(text)
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%2A/g, '*')
-    .replace(/\./g, '%2E')
-    .replace(/%/g, '.');
+/** Zulip's `stream_message_url` without the organization's URL: a channel message in its topic. */
+export const nearMessageNarrow = (channelId: number, channelName: string, topic: string, messageId: number): string =>
+  `#narrow/channel/${encodeChannel(channelId, channelName)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
 
 /**
  * Zulip's `get_message_link_syntax`: `#**channel>topic@id**`, or a plain Markdown link when the
@@ -32,7 +29,7 @@ export function messageLinkSyntax(channelId: number, channelName: string, topic:
   const breaks = (name: string) => name.search(BREAKING) >= 0;
   if (!breaks(channelName) && !breaks(topic)) return `#**${channelName}>${topic}@${messageId}**`;
   const escape = (name: string) => name.replace(BREAKING, (m) => ESCAPED[m] ?? m);
-  const link = `#narrow/channel/${channelId}-${encodeHashComponent(channelName.replace(/ /g, '-'))}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+  const link = nearMessageNarrow(channelId, channelName, topic, messageId);
   return `[#${escape(channelName)} > ${escape(topic === '' ? REALM_EMPTY_TOPIC_DISPLAY_NAME : topic)} @ 💬](${link})`;
 }
 
@@ -43,10 +40,8 @@ export function directMessageUrl(realmUrl: string, userIds: readonly number[], m
 }
 
 /** Zulip's `message_link_url` for a channel message (`stream_message_url`), on the organization's URL. */
-export function channelMessageUrl(realmUrl: string, channelId: number, channelName: string, topic: string, messageId: number): string {
-  const channel = `${channelId}-${encodeHashComponent(channelName.replace(/ /g, '-'))}`;
-  return `${realmUrl.replace(/\/$/, '')}/#narrow/channel/${channel}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
-}
+export const channelMessageUrl = (realmUrl: string, channelId: number, channelName: string, topic: string, messageId: number): string =>
+  `${realmUrl.replace(/\/$/, '')}/${nearMessageNarrow(channelId, channelName, topic, messageId)}`;
 
 /** Zulip's `get_unused_fence`: a backtick fence longer than any the content opens a line with. */
 export function unusedFence(content: string): string {

@@ -1,5 +1,4 @@
-import { CHANNEL_SETTING_CONFIG, type ChannelSettingConfig } from '../channels/channel-settings';
-import { SYSTEM_GROUP_NAMES } from '../users-read-model/system-groups';
+import { CHANNEL_SETTING_CONFIG, SYSTEM_GROUP_NAMES, type ChannelSettingConfig } from '@zulip-es/zulip-rules';
 
 /** Zulip's name for a default of "the channel's creator" (an anonymous group holding them). */
 const CHANNEL_CREATOR_DEFAULT = 'stream_creator_or_nobody';

@@ -1,5 +1,6 @@
 import { getStreams, RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME, VisibilityPolicy } from '@zulip-es/contracts';
 import type { QueryHandler } from '@zulip-es/platform';
+import { reminderView, scheduledMessageView } from '@zulip-es/zulip-rules';
 import type { z } from 'zod';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
 import { channelsContext, type ChannelsContext } from '../channels/channels-context';
@@ -20,7 +21,6 @@ import { userTopicsView } from '../user-topics/user-topics-view';
 import { realmParameters } from './realm-parameters';
 import { readRecentConversations } from './recent-private-conversations';
 import { listChannelFolders } from '../channels/folders/channel-folders.state';
-import { reminderView, scheduledMessageView } from '../scheduled-messages/scheduled-message-view';
 
 type Params = z.output<typeof RegisterStateParams>;
 

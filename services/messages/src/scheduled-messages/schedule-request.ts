@@ -1,5 +1,6 @@
-import type { MessageConversation, ScheduledMessage } from '@zulip-es/contracts';
+import type { ScheduledMessage } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
+import { recipientOf } from '@zulip-es/zulip-rules';
 import type { Addressee } from '../messages/send-message/addressee';
 
 /** Zulip's `DeliveryTimeNotInFutureError`. */
@@ -22,17 +23,6 @@ export function addresseeOf(kind: 'channel' | 'direct', to: number | number[], t
   if (!Array.isArray(to)) throw badRequest('Invalid data type for recipients');
   if (to.length === 0) throw badRequest('Message must have recipients');
   return { kind: 'direct', recipients: { userIds: [...new Set(to)] } };
-}
-
-/** A scheduled message's conversation as the API's `type`, `to` and `topic` (Zulip's `get_recipient_ids`). */
-export function recipientOf(
-  conversation: MessageConversation,
-  senderId: number,
-): { type: 'stream'; to: number; topic: string } | { type: 'private'; to: number[] } {
-  if (conversation.type === 'channel') return { type: 'stream', to: conversation.channelId, topic: conversation.topic };
-  const { userIds } = conversation;
-  if (userIds.length <= 2) return { type: 'private', to: [userIds.find((id) => id !== senderId) ?? senderId] };
-  return { type: 'private', to: [...userIds] };
 }
 
 /** The addressee a scheduled message has now, for checking it again with some parts changed. */

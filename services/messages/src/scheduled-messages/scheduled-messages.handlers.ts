@@ -11,6 +11,7 @@ import {
 } from '@zulip-es/contracts';
 import { sentByHuman } from '@zulip-es/message-flags';
 import { badRequest, type CommandHandler, type QueryHandler, type ReplyBody } from '@zulip-es/platform';
+import { recipientOf, reminderView, scheduledMessageView } from '@zulip-es/zulip-rules';
 import { channelsContext } from '../channels/channels-context';
 import type { MessagesDeps } from '../shared/messages-deps';
 import { normalizeTopic } from '../messages/send-message/message-text';
@@ -27,8 +28,7 @@ import {
   decideSchedule,
   type CheckedMessage,
 } from './scheduled-message.decide';
-import { addresseeOf, notInFuture, recipientKind, recipientOf } from './schedule-request';
-import { reminderView, scheduledMessageView } from './scheduled-message-view';
+import { addresseeOf, notInFuture, recipientKind } from './schedule-request';
 import type { MessageState } from '../messages/message.state';
 
 const seconds = (now: Date): number => Math.floor(now.getTime() / 1000);

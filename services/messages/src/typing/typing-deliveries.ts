@@ -2,7 +2,8 @@ import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageConversation, type Operatio
 import type { Delivery } from '@zulip-es/event-queues';
 import { badRequest } from '@zulip-es/platform';
 import type { ReadRealm } from '../users-read-model/realm-settings';
-import { apiEmail, type ReadUser, type TypingSettings } from '../users-read-model/users-read-model';
+import { apiEmail } from '@zulip-es/zulip-rules';
+import type { ReadUser, TypingSettings } from '../users-read-model/users-read-model';
 
 export type TypingRequest = OperationData<typeof setTypingStatus>;
 

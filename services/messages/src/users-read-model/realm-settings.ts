@@ -1,12 +1,11 @@
 import type { GroupSettingEventValue } from '@zulip-es/contracts';
-import { SystemGroupId } from './system-groups';
-
-interface RealmPermissionConfig {
-  /** Zulip's default for a new organization (a system group id). */
-  defaultGroup: number;
-  /** False: guests never hold the permission, whatever the value says. */
-  allowEveryoneGroup: boolean;
-}
+import {
+  REALM_GROUP_SETTING_CONFIG,
+  systemGroupId,
+  type GroupPermissionConfig,
+  type RealmPermissionSetting,
+  type SystemGroupName,
+} from '@zulip-es/zulip-rules';
 
 /**
  * The organization's group-valued settings this service decides on, with Zulip's defaults
@@ -14,23 +13,23 @@ interface RealmPermissionConfig {
  * change yet (web-public channels, topics policy) keeps its default here until
  * `realm.setting_changed.v1` names it.
  */
-export const REALM_PERMISSIONS = {
-  can_add_subscribers_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
-  can_create_public_channel_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
-  can_create_private_channel_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
-  can_create_web_public_channel_group: { defaultGroup: SystemGroupId.OWNERS, allowEveryoneGroup: false },
-  can_set_topics_policy_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: true },
-  can_set_delete_message_policy_group: { defaultGroup: SystemGroupId.MODERATORS, allowEveryoneGroup: false },
-  can_mention_many_users_group: { defaultGroup: SystemGroupId.ADMINISTRATORS, allowEveryoneGroup: true },
-  can_move_messages_between_channels_group: { defaultGroup: SystemGroupId.MEMBERS, allowEveryoneGroup: false },
-  can_move_messages_between_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
-  can_resolve_topics_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
-  can_delete_any_message_group: { defaultGroup: SystemGroupId.ADMINISTRATORS, allowEveryoneGroup: true },
-  can_delete_own_message_group: { defaultGroup: SystemGroupId.EVERYONE, allowEveryoneGroup: true },
-} as const satisfies Record<string, RealmPermissionConfig>;
-export type RealmPermission = keyof typeof REALM_PERMISSIONS;
+const REALM_PERMISSIONS = [
+  'can_add_subscribers_group',
+  'can_create_public_channel_group',
+  'can_create_private_channel_group',
+  'can_create_web_public_channel_group',
+  'can_set_topics_policy_group',
+  'can_set_delete_message_policy_group',
+  'can_mention_many_users_group',
+  'can_move_messages_between_channels_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+] as const satisfies readonly RealmPermissionSetting[];
+export type RealmPermission = (typeof REALM_PERMISSIONS)[number];
 
-const isRealmPermission = (name: string): name is RealmPermission => name in REALM_PERMISSIONS;
+const isRealmPermission = (name: string): name is RealmPermission => (REALM_PERMISSIONS as readonly string[]).includes(name);
 
 /** What this service knows of the organization. */
 export interface ReadRealm {
@@ -64,10 +63,9 @@ export function newRealm(realmId: number, host: string, url: string): ReadRealm 
     realmId,
     host,
     url,
-    permissions: Object.fromEntries(Object.entries(REALM_PERMISSIONS).map(([name, c]) => [name, c.defaultGroup])) as Record<
-      RealmPermission,
-      GroupSettingEventValue
-    >,
+    permissions: Object.fromEntries(
+      REALM_PERMISSIONS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as SystemGroupName)]),
+    ) as Record<RealmPermission, GroupSettingEventValue>,
     allowMessageEditing: true,
     messageContentEditLimitSeconds: 600,
     moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
@@ -101,4 +99,4 @@ export function withRealmSetting(realm: ReadRealm, property: string, value: unkn
   return key ? { ...realm, [key]: value } : realm;
 }
 
-export const realmPermissionConfig = (name: RealmPermission): RealmPermissionConfig => REALM_PERMISSIONS[name];
+export const realmPermissionConfig = (name: RealmPermission): GroupPermissionConfig => REALM_GROUP_SETTING_CONFIG[name];

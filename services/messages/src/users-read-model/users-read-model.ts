@@ -1,14 +1,6 @@
-import {
-  dummyEmail,
-  dummyEmailUserId,
-  eventsTopic,
-  UsersEvent,
-  type EmailAddressVisibility,
-  type EventEnvelope,
-  type Role,
-} from '@zulip-es/contracts';
+import { dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
-import { GroupMembership, type MembershipGroup } from './group-membership';
+import { apiEmail, GroupMembership, type MembershipGroup } from '@zulip-es/zulip-rules';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
 
 /** What this service knows of a user. */
@@ -258,11 +250,5 @@ export class UsersReadModel implements ReadModel {
     this.cachedMembership = null;
   }
 }
-
-/** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host without port>`. */
-export const apiEmail = (
-  user: Pick<ReadUser, 'userId' | 'deliveryEmail' | 'emailAddressVisibility'>,
-  realm: Pick<ReadRealm, 'host'>,
-): string => (user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host));
 
 const union = (a: readonly number[], b: readonly number[]): number[] => [...new Set([...a, ...b])].sort((x, y) => x - y);

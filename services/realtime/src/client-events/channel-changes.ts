@@ -1,6 +1,6 @@
 import type { Delivery } from '@zulip-es/event-queues';
+import { changedChannel, type ChannelChangeEvent } from '@zulip-es/zulip-rules';
 import type { Directory, DirectoryChannel } from '../directory/directory';
-import { changedChannel } from '../directory/directory';
 import type { ClientEventsOf } from './client-event';
 import { groupSettingView } from './org-settings';
 import { streamView } from './channels';
@@ -23,7 +23,7 @@ function streamUpdate(
 }
 
 /** The channel before and after an event the directory has not applied yet. */
-function beforeAndAfter(directory: Directory, event: Parameters<typeof changedChannel>[1]): [DirectoryChannel, DirectoryChannel] | null {
+function beforeAndAfter(directory: Directory, event: ChannelChangeEvent): [DirectoryChannel, DirectoryChannel] | null {
   const before = directory.channel(event.data.channelId);
   return before ? [before, changedChannel(before, event)] : null;
 }

@@ -1,61 +1,11 @@
-import { CHANNEL_GROUP_SETTINGS, type GroupSettingEventValue } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/event-queues';
-import type { Directory, DirectoryChannel, DirectoryUser, SubscriptionSettings } from '../directory/directory';
+import { streamDict, subscriptionFields } from '@zulip-es/zulip-rules';
+import type { Directory, DirectoryChannel, DirectoryUser } from '../directory/directory';
 import { toOwner, type ClientEventsOf } from './client-event';
-import { groupSettingView } from './org-settings';
-
-/** Zulip's legacy `stream_post_policy`, from `can_send_message_group` (system groups: everyone 7, administrators 3, full members 5, moderators 4). */
-function streamPostPolicy(canSendMessageGroup: GroupSettingEventValue): number {
-  const byGroup: Record<number, number> = { 7: 1, 3: 2, 5: 3, 4: 4 };
-  return typeof canSendMessageGroup === 'number' ? (byGroup[canSendMessageGroup] ?? 1) : 1;
-}
 
 /** Zulip's channel dictionary, as `GET /streams` shows it. */
-export function streamView(directory: Directory, channel: DirectoryChannel): Record<string, unknown> {
-  const postPolicy = streamPostPolicy(channel.settings.can_send_message_group);
-  return {
-    stream_id: channel.channelId,
-    name: channel.name,
-    is_archived: channel.isArchived ?? false,
-    description: channel.description,
-    rendered_description: channel.renderedDescription,
-    date_created: Math.floor(Date.parse(channel.dateCreated) / 1000),
-    creator_id: channel.creatorId,
-    invite_only: channel.inviteOnly,
-    is_web_public: channel.isWebPublic,
-    stream_post_policy: postPolicy,
-    is_announcement_only: postPolicy === 2,
-    message_retention_days: channel.messageRetentionDays,
-    history_public_to_subscribers: channel.historyPublicToSubscribers,
-    topics_policy: channel.topicsPolicy,
-    first_message_id: channel.firstMessageId,
-    folder_id: channel.folderId,
-    is_recently_active: true,
-    stream_weekly_traffic: null,
-    ...Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, groupSettingView(directory, channel.settings[name])])),
-    subscriber_count: directory.activeSubscriberIds(channel).length,
-  };
-}
-
-/**
- * A user's own settings of a subscription, as Zulip's subscription dict shows them: what they
- * changed laid over the subscription's color and Zulip's defaults (notification settings null:
- * the user's defaults apply; `in_home_view` the legacy inverse of `is_muted`).
- */
-function subscriptionFields(settings: SubscriptionSettings, color: string): Record<string, unknown> {
-  const isMuted = settings.is_muted ?? false;
-  return {
-    color: settings.color ?? color,
-    is_muted: isMuted,
-    in_home_view: !isMuted,
-    pin_to_top: settings.pin_to_top ?? false,
-    desktop_notifications: settings.desktop_notifications ?? null,
-    email_notifications: settings.email_notifications ?? null,
-    push_notifications: settings.push_notifications ?? null,
-    audible_notifications: settings.audible_notifications ?? null,
-    wildcard_mentions_notify: settings.wildcard_mentions_notify ?? null,
-  };
-}
+export const streamView = (directory: Directory, channel: DirectoryChannel): Record<string, unknown> =>
+  streamDict(channel, (userId) => directory.user(userId)?.isActive === true, directory.activeSubscriberIds(channel).length);
 
 const streamsCreated = (directory: Directory, channels: readonly DirectoryChannel[]): Delivery['event'] => ({
   type: 'stream',

@@ -1,6 +1,7 @@
 import { topicLinks } from '@zulip-es/zulip-markdown';
 import { flagsOf, mentionsIn } from '@zulip-es/message-flags';
 import { messageTraits, type Delivery } from '@zulip-es/event-queues';
+import { submessageView } from '@zulip-es/zulip-rules';
 import { avatarUrl, flavoured, namingTopic, type ClientEventsOf } from './client-event';
 
 /** Zulip's `is_me_message`: a one-line message starting with `/me `. */
@@ -66,13 +67,7 @@ export const messageSent: ClientEventsOf<'message.sent.v1'> = ({ data }, directo
     recipient_id: data.recipientId,
     is_me_message: isMeMessage(data.content),
     reactions: [],
-    submessages: (data.submessages ?? []).map((s) => ({
-      id: s.submessageId,
-      message_id: data.messageId,
-      sender_id: s.senderId,
-      msg_type: s.msgType,
-      content: s.content,
-    })),
+    submessages: (data.submessages ?? []).map((s) => submessageView(data.messageId, s)),
     topic_links: conversation.type === 'channel' ? topicLinks(conversation.topic, directory) : [],
   };
   const where =

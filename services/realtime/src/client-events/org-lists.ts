@@ -1,23 +1,10 @@
-import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/event-queues';
+import { profileFieldsView } from '@zulip-es/zulip-rules';
 import type { Directory } from '../directory/directory';
 import { evolveLinkifiers, evolvePlaygrounds, evolveProfileFields } from '../directory/org-lists';
 import type { DomainEventOf } from '../domain-event';
 import { toEveryone } from './client-event';
 import { customEmojiDict, evolveCustomEmojiList } from '@zulip-es/zulip-emoji';
-
-/** Zulip's `CustomProfileField.as_dict()`: `display_in_profile_summary` only when true. */
-const profileFieldView = (field: CustomProfileFieldDefinition) => ({
-  id: field.id,
-  name: field.name,
-  type: field.type,
-  hint: field.hint,
-  field_data: field.fieldData,
-  order: field.order,
-  required: field.required,
-  editable_by_user: field.editableByUser,
-  ...(field.displayInProfileSummary ? { display_in_profile_summary: true } : {}),
-});
 
 /** Zulip's `custom_profile_fields`: the organization's whole list after the change, in display order. */
 export function profileFieldsChanged(
@@ -29,8 +16,10 @@ export function profileFieldsChanged(
   >,
   directory: Directory,
 ): Delivery[] {
-  const fields = [...evolveProfileFields(directory.profileFields, event)].sort((a, b) => a.order - b.order || a.id - b.id);
-  return toEveryone(directory, { type: 'custom_profile_fields', fields: fields.map(profileFieldView) });
+  return toEveryone(directory, {
+    type: 'custom_profile_fields',
+    fields: profileFieldsView(evolveProfileFields(directory.profileFields, event)),
+  });
 }
 
 /**

@@ -1,16 +1,12 @@
-import type { GroupSettingEventValue } from '@zulip-es/contracts';
+import type { GroupSettingEventValue, GroupSettingValue } from '@zulip-es/contracts';
+import { settingValueView } from '@zulip-es/zulip-rules';
 import type { Directory } from '../directory/directory';
 import { toEveryone, toOwner, type ClientEventsOf } from './client-event';
 import { exportConsent } from './realm-exports';
 
 /** A group-setting value as the API shows it: deactivated users left out of an anonymous group. */
-export function groupSettingView(
-  directory: Directory,
-  value: GroupSettingEventValue,
-): number | { direct_members: number[]; direct_subgroups: number[] } {
-  if (typeof value === 'number') return value;
-  return { direct_members: value.directMembers.filter((id) => directory.user(id)?.isActive), direct_subgroups: value.directSubgroups };
-}
+export const groupSettingView = (directory: Directory, value: GroupSettingEventValue): GroupSettingValue =>
+  settingValueView((userId) => directory.user(userId)?.isActive === true, value);
 
 const isGroupSetting = (value: unknown): value is GroupSettingEventValue =>
   typeof value === 'object' && value !== null && 'directMembers' in value;

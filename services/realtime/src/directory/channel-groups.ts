@@ -1,10 +1,8 @@
-import { Role, type GroupSettingEventValue } from '@zulip-es/contracts';
+import type { GroupMembers } from '@zulip-es/zulip-rules';
 import type { DomainEvent, DomainEventOf } from '../domain-event';
 
 /** A user group as the fan-out needs it: who is in it, directly or through its subgroups. */
-export interface DirectoryGroup {
-  isSystemGroup: boolean;
-  memberIds: ReadonlySet<number>;
+export interface DirectoryGroup extends GroupMembers {
   subgroupIds: ReadonlySet<number>;
 }
 
@@ -14,19 +12,6 @@ export type Groups = ReadonlyMap<number, DirectoryGroup>;
 export type GroupMembershipEvent = DomainEventOf<
   'user_group.members_added.v1' | 'user_group.members_removed.v1' | 'user_group.subgroups_added.v1' | 'user_group.subgroups_removed.v1'
 >;
-
-/**
- * Direct members of Zulip's role-based system groups (ids 1–8 in `docs/events.md`; everyone
- * else reaches one through its subgroups, each holding the previous one).
- */
-const SYSTEM_GROUP_DIRECT_ROLES: Readonly<Record<number, readonly Role[]>> = {
-  2: [Role.OWNER],
-  3: [Role.ADMINISTRATOR],
-  4: [Role.MODERATOR],
-  5: [Role.MEMBER],
-  6: [Role.MEMBER],
-  7: [Role.GUEST],
-};
 
 /** The groups once `event` is applied; the same map for any other event. */
 export function evolveGroups(groups: Groups, event: DomainEvent): Map<number, DirectoryGroup> {
@@ -59,32 +44,6 @@ export function evolveGroups(groups: Groups, event: DomainEvent): Map<number, Di
       break;
   }
   return next;
-}
-
-/**
- * Whether the user is in a group-setting value (a group id, or direct members and subgroups),
- * recursively. Guests are left out: the settings that grant channel metadata access may not
- * be "everyone" (Zulip's `user_has_permission_for_group_setting`).
- */
-export function inGroupSetting(groups: Groups, user: { userId: number; role: Role }, value: GroupSettingEventValue): boolean {
-  if (user.role === Role.GUEST) return false;
-  if (typeof value === 'number') return isMember(groups, user, value);
-  return value.directMembers.includes(user.userId) || value.directSubgroups.some((id) => isMember(groups, user, id));
-}
-
-function isMember(groups: Groups, user: { userId: number; role: Role }, groupId: number): boolean {
-  const seen = new Set<number>();
-  const pending = [groupId];
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const group = groups.get(id);
-    if (!group) continue;
-    if (group.isSystemGroup ? (SYSTEM_GROUP_DIRECT_ROLES[id] ?? []).includes(user.role) : group.memberIds.has(user.userId)) return true;
-    pending.push(...group.subgroupIds);
-  }
-  return false;
 }
 
 const without = (ids: ReadonlySet<number>, removed: readonly number[]): Set<number> =>

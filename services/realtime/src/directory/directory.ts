@@ -1,6 +1,5 @@
 import { evolveCustomEmojiList, type CustomEmojiRecord } from '@zulip-es/zulip-emoji';
 import {
-  dummyEmail,
   evolveRealmExport,
   Role,
   type CustomProfileFieldDefinition,
@@ -8,10 +7,21 @@ import {
   type RealmExportEvent,
   type RealmExportRecord,
 } from '@zulip-es/contracts';
-import type { DomainEvent, DomainEventOf } from '../domain-event';
+import {
+  apiEmail,
+  canSeeDeliveryEmail,
+  changedChannel,
+  hasMetadataAccess,
+  hasPermissionForGroupSetting,
+  isChannelMetadataAudience,
+  type ChannelFields,
+  type GroupsAccess,
+  type SubscriptionSettings,
+} from '@zulip-es/zulip-rules';
+import type { DomainEvent } from '../domain-event';
 import { Attachments } from './attachments';
 import { MutedUsers } from './muted-users';
-import { evolveGroups, inGroupSetting, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
+import { evolveGroups, type DirectoryGroup, type GroupMembershipEvent, type Groups } from './channel-groups';
 import { evolveLinkifiers, evolvePlaygrounds, evolveProfileFields, type Linkifier, type Playground } from './org-lists';
 
 /** What the fan-out knows of a user: who sees what, and how others see them. */
@@ -29,18 +39,10 @@ export interface DirectoryUser {
   allowsPrivateDataExport: boolean;
 }
 
-/** The settings a user changed of one subscription (`subscription.property_changed.v1`); the others keep Zulip's defaults. */
-export type SubscriptionSettings = Partial<Record<DomainEventOf<'subscription.property_changed.v1'>['data']['property'], string | boolean>>;
-
-/** A channel as created (channels change no setting after creation yet), its subscribers and its oldest message. */
-export interface DirectoryChannel extends ChannelCreated {
+/** A channel as its events left it, with its subscribers. */
+export interface DirectoryChannel extends ChannelFields {
   subscribers: Set<number>;
-  firstMessageId: number | null;
-  /** Absent: never archived. */
-  isArchived?: boolean;
 }
-
-type ChannelCreated = DomainEventOf<'channel.created.v1'>['data'];
 
 /**
  * The fan-out's copy of users and channels, applied in the order of the events it delivers:
@@ -127,7 +129,8 @@ export class Directory {
    * access-granting group settings.
    */
   channelViewerIds(channel: DirectoryChannel): number[] {
-    return [...this.users.values()].filter((u) => seesChannel(this.groups, u, channel)).map((u) => u.userId);
+    const access = groupsAccess(this.groups);
+    return [...this.users.values()].filter((u) => seesChannel(access, u, channel)).map((u) => u.userId);
   }
 
   /**
@@ -135,7 +138,7 @@ export class Directory {
    * `channelViewerIds`, and web-public channels for guests too.
    */
   listsChannel(user: DirectoryUser, channel: DirectoryChannel): boolean {
-    return seesChannel(this.groups, user, channel) || (user.isActive && channel.isWebPublic);
+    return user.isActive && hasMetadataAccess(groupsAccess(this.groups), user, channel, channel.subscribers.has(user.userId));
   }
 
   /** The channels `user` would list, for a role changed or to change. */
@@ -150,12 +153,12 @@ export class Directory {
    * from groups, so only the others are looked at.
    */
   listingsChangedBy(event: GroupMembershipEvent): { userId: number; before: DirectoryChannel[]; after: DirectoryChannel[] }[] {
-    const groups = evolveGroups(this.groups, event);
+    const access = { before: groupsAccess(this.groups), after: groupsAccess(evolveGroups(this.groups, event)) };
     const privateChannels = [...this.channels.values()].filter((c) => c.inviteOnly && !c.isWebPublic);
     return [...this.users.values()].flatMap((user) => {
       if (!user.isActive || user.role <= Role.ADMINISTRATOR || user.role === Role.GUEST) return [];
-      const before = privateChannels.filter((c) => seesChannel(this.groups, user, c));
-      const after = privateChannels.filter((c) => seesChannel(groups, user, c));
+      const before = privateChannels.filter((c) => seesChannel(access.before, user, c));
+      const after = privateChannels.filter((c) => seesChannel(access.after, user, c));
       const same = before.length === after.length && before.every((c, i) => c.channelId === after[i]!.channelId);
       return same ? [] : [{ userId: user.userId, before, after }];
     });
@@ -183,26 +186,13 @@ export class Directory {
 
   /** Zulip's `email` field: the real address when everyone may see it, else `user<id>@<host without port>`. */
   apiEmail(user: DirectoryUser): string {
-    return user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, this.realmHost);
+    return apiEmail(user, { host: this.realmHost });
   }
 
   /** Whether `viewer` may see the real email of `target` under the target's email visibility. */
   canSeeDeliveryEmail(viewerId: number, target: DirectoryUser): boolean {
-    if (viewerId === target.userId) return true;
     const viewer = this.users.get(viewerId);
-    if (!viewer) return false;
-    switch (target.emailAddressVisibility) {
-      case 1:
-        return true;
-      case 2:
-        return viewer.role <= Role.MEMBER;
-      case 3:
-        return viewer.role <= Role.ADMINISTRATOR;
-      case 4:
-        return false;
-      case 5:
-        return viewer.role <= Role.MODERATOR;
-    }
+    return viewerId === target.userId || (viewer !== undefined && canSeeDeliveryEmail(viewer, target));
   }
 
   apply(event: DomainEvent): void {
@@ -364,51 +354,14 @@ export class Directory {
   }
 }
 
-type ChannelChange = DomainEventOf<
-  | 'channel.renamed.v1'
-  | 'channel.description_changed.v1'
-  | 'channel.permission_changed.v1'
-  | 'channel.property_changed.v1'
-  | 'channel.group_setting_changed.v1'
-  | 'channel.archived.v1'
-  | 'channel.unarchived.v1'
->;
-
-/** A channel after one of its changes (the messages service's `evolveChannel`, for the fields the fan-out shows). */
-export function changedChannel(channel: DirectoryChannel, event: ChannelChange): DirectoryChannel {
-  switch (event.type) {
-    case 'channel.renamed.v1':
-      return { ...channel, name: event.data.name };
-    case 'channel.description_changed.v1':
-      return { ...channel, description: event.data.description, renderedDescription: event.data.renderedDescription };
-    case 'channel.permission_changed.v1': {
-      const { inviteOnly, historyPublicToSubscribers, isWebPublic } = event.data;
-      return { ...channel, inviteOnly, historyPublicToSubscribers, isWebPublic };
-    }
-    case 'channel.property_changed.v1': {
-      const change = event.data;
-      if (change.property === 'message_retention_days') return { ...channel, messageRetentionDays: change.value };
-      if (change.property === 'topics_policy') return { ...channel, topicsPolicy: change.value };
-      return { ...channel, folderId: change.value };
-    }
-    case 'channel.group_setting_changed.v1':
-      return { ...channel, settings: { ...channel.settings, [event.data.setting]: event.data.value } };
-    case 'channel.archived.v1':
-      return { ...channel, isArchived: true };
-    case 'channel.unarchived.v1':
-      return { ...channel, isArchived: false };
-  }
-}
-
-/** Zulip's `has_metadata_access_to_channel_via_groups`. */
-const METADATA_GRANTING_SETTINGS = ['can_administer_channel_group', 'can_add_subscribers_group', 'can_subscribe_group'] as const;
+/** Who holds which group setting, from the fan-out's copy of the groups (only active users are asked about). */
+const groupsAccess = (groups: Groups): GroupsAccess => ({
+  membership: { hasPermission: (user, value, config) => hasPermissionForGroupSetting(groups, user, value, config) },
+});
 
 /** See `channelViewerIds`. */
-function seesChannel(groups: Groups, user: DirectoryUser, channel: DirectoryChannel): boolean {
-  if (!user.isActive) return false;
-  if (channel.subscribers.has(user.userId)) return true;
-  if (!channel.inviteOnly) return user.role !== Role.GUEST;
-  return user.role <= Role.ADMINISTRATOR || METADATA_GRANTING_SETTINGS.some((name) => inGroupSetting(groups, user, channel.settings[name]));
+function seesChannel(access: GroupsAccess, user: DirectoryUser, channel: DirectoryChannel): boolean {
+  return user.isActive && isChannelMetadataAudience(access, user, channel, channel.subscribers.has(user.userId));
 }
 
 /** The event types that change the directory: the others need not be read before the fan-out's start. */

@@ -1,7 +1,6 @@
 import { type GroupSettingEventValue, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
 import { realmUserSettingsDefaults } from '../user-settings/user-setting';
-import { ALL_REALM_GROUP_SETTINGS, REALM_GROUP_SETTING_CONFIG, type RealmPermissionSetting } from '../user-groups/permission-settings';
-import { systemGroupId } from '../user-groups/system-groups';
+import { ALL_REALM_GROUP_SETTINGS, REALM_GROUP_SETTING_CONFIG, systemGroupId, type RealmPermissionSetting } from '@zulip-es/zulip-rules';
 
 /** The defaults of the group-valued permission settings: system group ids (always 1–8). */
 export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>> = Object.fromEntries(

@@ -1,31 +1,8 @@
 import { createHash } from 'node:crypto';
-import { dummyEmail, Role } from '@zulip-es/contracts';
+import { Role } from '@zulip-es/contracts';
+import { apiEmail, canSeeDeliveryEmail } from '@zulip-es/zulip-rules';
 import type { RealmState } from './realm.state';
 import type { UserState } from './user.state';
-
-/** Whether `viewer` may see the real email of `target` under its email visibility setting. */
-export function canSeeDeliveryEmail(viewer: UserState, target: UserState): boolean {
-  if (viewer.userId === target.userId) return true;
-  switch (target.emailAddressVisibility) {
-    case 1:
-      return true;
-    case 2:
-      return viewer.role <= Role.MEMBER;
-    case 3:
-      return viewer.role <= Role.ADMINISTRATOR;
-    case 4:
-      return false;
-    case 5:
-      return viewer.role <= Role.MODERATOR;
-  }
-}
-
-/**
- * Zulip's `email` field: the real address when everyone may see it, otherwise the dummy
- * `user<id>@<realm host without port>` (the same for every viewer; `delivery_email` varies by viewer).
- */
-export const apiEmail = (user: UserState, realm: RealmState): string =>
-  user.emailAddressVisibility === 1 ? user.deliveryEmail : dummyEmail(user.userId, realm.host);
 
 export function gravatarUrl(email: string, version: number): string {
   const hash = createHash('md5').update(email.toLowerCase()).digest('hex');

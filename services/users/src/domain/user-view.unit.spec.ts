@@ -1,6 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { aRealm, aUser } from '../testing/users.fixtures';
-import { canSeeDeliveryEmail, userView } from './user-view';
+import { userView } from './user-view';
 
 describe('user view', () => {
   const realm = aRealm();
@@ -40,17 +40,5 @@ describe('user view', () => {
       includeProfileData: false,
     });
     expect(view.email).toBe('user7@chat.example.com');
-  });
-
-  it.each([
-    [1, Role.GUEST, true],
-    [2, Role.GUEST, false],
-    [2, Role.MEMBER, true],
-    [3, Role.MODERATOR, false],
-    [3, Role.ADMINISTRATOR, true],
-    [5, Role.MODERATOR, true],
-    [4, Role.OWNER, false],
-  ] as const)('visibility %i lets role %i see the real email: %s', (visibility, role, visible) => {
-    expect(canSeeDeliveryEmail(aUser({ userId: 1, role }), aUser({ userId: 2, emailAddressVisibility: visibility }))).toBe(visible);
   });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_REALM_SETTINGS } from '../domain/realm.state';
 import { aGroup, asRole, groupsState } from '../testing/user-groups.fixtures';
 import { aRealm } from '../testing/users.fixtures';
 import { groupsContext } from '../user-groups/groups-context';
-import { SystemGroup, systemGroupId } from '../user-groups/system-groups';
+import { SystemGroup, systemGroupId } from '@zulip-es/zulip-rules';
 import type { DirectoryChannel } from './channel-directory';
 import { inviteChannelAccess } from './invite-channels';
 

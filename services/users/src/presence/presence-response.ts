@@ -1,5 +1,5 @@
 import type { RealmState } from '../domain/realm.state';
-import { apiEmail } from '../domain/user-view';
+import { apiEmail } from '@zulip-es/zulip-rules';
 import {
   lastUpdateIdOf,
   legacyPresence,

@@ -1,6 +1,6 @@
 import type { RegisterSection } from '../register/register-section';
 import { PROFILE_FIELD_TYPES } from './profile-field-definition';
-import { profileFieldsView } from './profile-field-view';
+import { profileFieldsView } from '@zulip-es/zulip-rules';
 
 /** Fetch type `custom_profile_fields`: the organization's fields and the types it may use. */
 export const customProfileFieldsSection: RegisterSection = {

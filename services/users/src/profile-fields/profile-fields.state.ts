@@ -18,10 +18,6 @@ export const NO_PROFILE_FIELDS: ProfileFieldsState = { fields: [], lastFieldId: 
 
 export type ProfileFieldsEvent = Extract<UsersEvent, { type: `custom_profile_field.${string}` | `custom_profile_fields.${string}` }>;
 
-/** Display order, as Zulip sorts them (`order`, then id for equal orders). */
-export const inDisplayOrder = (fields: readonly CustomProfileFieldDefinition[]): CustomProfileFieldDefinition[] =>
-  [...fields].sort((a, b) => a.order - b.order || a.id - b.id);
-
 /** Pure: the fields after `event`. */
 export function evolveProfileFields(state: ProfileFieldsState | null, event: ProfileFieldsEvent, sequence: number): ProfileFieldsState {
   const current = state ?? NO_PROFILE_FIELDS;

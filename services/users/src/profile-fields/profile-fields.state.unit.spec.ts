@@ -1,5 +1,6 @@
 import { aField } from '../testing/profile-fields.fixtures';
-import { evolveProfileFields, inDisplayOrder } from './profile-fields.state';
+import { inDisplayOrder } from '@zulip-es/zulip-rules';
+import { evolveProfileFields } from './profile-fields.state';
 
 describe('evolveProfileFields', () => {
   it('follows creation, update, reorder and deletion', () => {

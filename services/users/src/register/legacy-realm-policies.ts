@@ -1,6 +1,6 @@
 import type { GroupSettingEventValue } from '@zulip-es/contracts';
 import type { RealmState } from '../domain/realm.state';
-import { SystemGroup, systemGroupById, type SystemGroupName } from '../user-groups/system-groups';
+import { SystemGroup, systemGroupById, type SystemGroupName } from '@zulip-es/zulip-rules';
 
 /** Zulip's `Realm.SYSTEM_GROUPS_ENUM_MAP`: the old policy enum a system group stood for. */
 const POLICY_OF_GROUP: Partial<Record<SystemGroupName, number>> = {

@@ -1,6 +1,7 @@
 import { Role } from '@zulip-es/contracts';
 import { isSystemBot } from '../bootstrap-realm/system-bots';
-import { apiEmail, gravatarUrl, userView } from '../domain/user-view';
+import { apiEmail } from '@zulip-es/zulip-rules';
+import { gravatarUrl, userView } from '../domain/user-view';
 import { hasRealmPermission } from '../user-groups/group-rules';
 import { groupsContext } from '../user-groups/groups-context';
 import type { RegisterSection } from './register-section';

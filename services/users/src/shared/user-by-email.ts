@@ -1,6 +1,6 @@
 import { dummyEmailUserId } from '@zulip-es/contracts';
 import type { RealmState } from '../domain/realm.state';
-import { canSeeDeliveryEmail } from '../domain/user-view';
+import { canSeeDeliveryEmail } from '@zulip-es/zulip-rules';
 import type { UserState } from '../domain/user.state';
 import type { UsersRepository } from '../projection/users.repository';
 

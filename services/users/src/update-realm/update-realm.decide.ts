@@ -9,9 +9,10 @@ import {
 import { badRequest, ownerRequired } from '@zulip-es/platform';
 import { MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES, REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
 import { requireAdmin } from '../shared/user-rules';
-import { checkSettingValue, currentSettingValue, parseGroupSettingValue, settingValueChanges } from '../user-groups/group-rules';
+import { checkSettingValue, currentSettingValue, staleOldValue } from '../user-groups/group-rules';
 import { groupsContext, type GroupsState } from '../user-groups/groups-context';
-import { OWNER_ONLY_REALM_SETTINGS, REALM_GROUP_SETTING_CONFIG } from '../user-groups/permission-settings';
+import { parseGroupSettingValue, REALM_GROUP_SETTING_CONFIG, settingValueChanges } from '@zulip-es/zulip-rules';
+import { OWNER_ONLY_REALM_SETTINGS } from '../user-groups/permission-settings';
 import type { UsersNewEvent } from '../shared/users-new-event';
 
 export type UpdateRealm = OperationData<typeof updateRealm>;
@@ -86,7 +87,7 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels
     if (change === undefined) continue;
     const next = parseGroupSettingValue(change.new);
     const expected = change.old === undefined ? undefined : parseGroupSettingValue(change.old);
-    if (settingValueChanges(currentSettingValue(ctx, realm.settings.groups[name]), next, expected)) {
+    if (settingValueChanges(currentSettingValue(ctx, realm.settings.groups[name]), next, expected, staleOldValue)) {
       changes.push({ property: name, value: checkSettingValue(ctx, name, REALM_GROUP_SETTING_CONFIG[name], next) });
     }
   }

@@ -5,17 +5,20 @@ import {
   type UserGroupPermission,
 } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
-import type { RealmState } from '../domain/realm.state';
-import type { UserState } from '../domain/user.state';
-import type { GroupMembership } from './group-membership';
-import type { GroupsContext } from './groups-context';
 import {
+  currentSettingValue as activeSettingValue,
   REALM_GROUP_SETTING_CONFIG,
+  STALE_OLD_VALUE_MSG,
+  settingValueView as activeSettingValueView,
+  SystemGroup,
   USER_GROUP_PERMISSION_CONFIG,
+  type GroupMembership,
   type GroupPermissionConfig,
   type RealmPermissionSetting,
-} from './permission-settings';
-import { SystemGroup, systemGroupId } from './system-groups';
+} from '@zulip-es/zulip-rules';
+import type { RealmState } from '../domain/realm.state';
+import type { UserState } from '../domain/user.state';
+import type { GroupsContext } from './groups-context';
 import type { UserGroupState } from './user-group.state';
 
 export const INSUFFICIENT_PERMISSION = 'Insufficient permission';
@@ -104,43 +107,17 @@ export function checkPotentialSubgroups(ctx: GroupsContext, groupIds: readonly n
   return [...new Set(groupIds)];
 }
 
-const sortedUnique = (ids: readonly number[]): number[] => [...new Set(ids)].sort((a, b) => a - b);
-
-/** Zulip's `parse_group_setting_value`: one subgroup alone is that group; nothing at all is "nobody". */
-export function parseGroupSettingValue(value: GroupSettingValue): GroupSettingEventValue {
-  if (typeof value === 'number') return value;
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0];
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return systemGroupId(SystemGroup.NOBODY);
-  return { directMembers: sortedUnique(value.direct_members), directSubgroups: sortedUnique(value.direct_subgroups) };
-}
+const isActiveIn =
+  (ctx: Pick<GroupsContext, 'usersById'>) =>
+  (userId: number): boolean =>
+    ctx.usersById.get(userId)?.isActive === true;
 
 /** A stored value as the API shows it now: deactivated users left out. */
-export function currentSettingValue(ctx: Pick<GroupsContext, 'usersById'>, value: GroupSettingEventValue): GroupSettingEventValue {
-  if (typeof value === 'number') return value;
-  return { directMembers: value.directMembers.filter((id) => ctx.usersById.get(id)?.isActive), directSubgroups: value.directSubgroups };
-}
+export const currentSettingValue = (ctx: Pick<GroupsContext, 'usersById'>, value: GroupSettingEventValue): GroupSettingEventValue =>
+  activeSettingValue(isActiveIn(ctx), value);
 
-/** Zulip's `are_both_group_setting_values_equal`. */
-export function sameSettingValue(a: GroupSettingEventValue, b: GroupSettingEventValue): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return a === b;
-  const same = (x: number[], y: number[]) => new Set(x).size === new Set(y).size && x.every((id) => y.includes(id));
-  return same(a.directMembers, b.directMembers) && same(a.directSubgroups, b.directSubgroups);
-}
-
-/**
- * Zulip's `validate_group_setting_value_change`: an `old` that differs from the current value is
- * refused (it guards against acting on a stale screen); returns whether the value changes.
- */
-export function settingValueChanges(
-  current: GroupSettingEventValue,
-  next: GroupSettingEventValue,
-  expected: GroupSettingEventValue | undefined,
-): boolean {
-  if (expected !== undefined && !sameSettingValue(expected, current)) {
-    throw new DomainError('EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
-  }
-  return !sameSettingValue(current, next);
-}
+/** Zulip's refusal of a stale `old` value. */
+export const staleOldValue = (): DomainError => new DomainError('EXPECTATION_MISMATCH', STALE_OLD_VALUE_MSG);
 
 /**
  * Zulip's `access_user_group_for_setting`: a group id must name an active group the setting
@@ -166,7 +143,5 @@ export function checkSettingValue(
 }
 
 /** The API form of a stored value. */
-export function settingValueView(ctx: Pick<GroupsContext, 'usersById'>, value: GroupSettingEventValue): GroupSettingValue {
-  const current = currentSettingValue(ctx, value);
-  return typeof current === 'number' ? current : { direct_members: current.directMembers, direct_subgroups: current.directSubgroups };
-}
+export const settingValueView = (ctx: Pick<GroupsContext, 'usersById'>, value: GroupSettingEventValue): GroupSettingValue =>
+  activeSettingValueView(isActiveIn(ctx), value);

@@ -1,6 +1,6 @@
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
-import { GroupMembership } from './group-membership';
+import { GroupMembership } from '@zulip-es/zulip-rules';
 import type { UserGroupState } from './user-group.state';
 
 /** What every group command decides on: the organization, the caller, all groups and users. */

@@ -1,4 +1,4 @@
-import { REALM_GROUP_SETTING_CONFIG, USER_GROUP_PERMISSION_CONFIG, type GroupPermissionConfig } from './permission-settings';
+import { REALM_GROUP_SETTING_CONFIG, USER_GROUP_PERMISSION_CONFIG, type GroupPermissionConfig } from '@zulip-es/zulip-rules';
 
 /** One setting as Zulip's `GroupPermissionSetting` describes it to clients. */
 function permissionSettingView(config: GroupPermissionConfig): Record<string, unknown> {

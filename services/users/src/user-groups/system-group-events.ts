@@ -1,6 +1,5 @@
 import { USER_GROUP_PERMISSIONS, type UserGroupCreatedV1 } from '@zulip-es/contracts';
-import { USER_GROUP_PERMISSION_CONFIG } from './permission-settings';
-import { SYSTEM_GROUPS, systemGroupId, type SystemGroupName } from './system-groups';
+import { SYSTEM_GROUPS, systemGroupId, USER_GROUP_PERMISSION_CONFIG, type SystemGroupName } from '@zulip-es/zulip-rules';
 import { userGroupAggregateId } from './user-group.state';
 import type { UsersNewEvent } from '../shared/users-new-event';
 

@@ -1,7 +1,5 @@
-import type { BooleanSubscriptionProperty, SubscriptionPropertyChangedV1 } from '@zulip-es/contracts';
-
-/** The settings a user changed of one subscription; the others keep Zulip's defaults. */
-export type SubscriptionSettings = { color?: string } & Partial<Record<BooleanSubscriptionProperty, boolean>>;
+import type { SubscriptionPropertyChangedV1 } from '@zulip-es/contracts';
+import type { SubscriptionSettings } from '@zulip-es/zulip-rules';
 
 /**
  * Every subscription setting one user changed (`subscription_settings:<userId>`): the aggregate

@@ -9,13 +9,13 @@ import {
 import { badRequest, DomainError, ownerRequired } from '@zulip-es/platform';
 import { canSetDeleteMessagePolicy, hasContentAccess, hasRealmPermission, isAdmin, isOwner } from '../channel-access';
 import { checkChannelName, normalizeDescription } from '../channel-name';
-import { checkSettingValue, currentSettingValue, parseSettingValue, settingValueChanges } from '../channel-settings';
+import { checkSettingValue, currentSettingValue, staleOldValue } from '../channel-settings';
 import { channelAggregateId, type ChannelState } from '../channel.state';
 import type { ChannelsContext } from '../channels-context';
 import { DEFAULT_CHANNELS_AGGREGATE, type DefaultChannelsState } from '../default-channels.state';
 import type { ChannelFoldersState } from '../folders/channel-folders.state';
 import { parseMessageRetentionDays } from '../new-channel';
-import { SystemGroupId } from '../../users-read-model/system-groups';
+import { parseGroupSettingValue, settingValueChanges, SystemGroupId } from '@zulip-es/zulip-rules';
 import { silentMention } from '../../messages/notification-bot/notification-bot';
 import { accessChannelToAdminister, checkPrivacy, checkTopicCreationForProtectedHistory, proposedPrivacy } from './update-channel.check';
 import * as notices from './channel-notices';
@@ -98,9 +98,9 @@ function groupSettingChanges(
   for (const name of CHANNEL_GROUP_SETTINGS) {
     const change = cmd[name];
     if (change === undefined) continue;
-    const next = parseSettingValue(change.new);
-    const expected = change.old === undefined ? undefined : parseSettingValue(change.old);
-    if (!settingValueChanges(currentSettingValue(ctx, channel.settings[name]), next, expected)) continue;
+    const next = parseGroupSettingValue(change.new);
+    const expected = change.old === undefined ? undefined : parseGroupSettingValue(change.old);
+    if (!settingValueChanges(currentSettingValue(ctx, channel.settings[name]), next, expected, staleOldValue)) continue;
     if (
       (name === 'can_add_subscribers_group' || name === 'can_subscribe_group') &&
       !hasContentAccess(ctx, ctx.actor, channel, state.subscribed)

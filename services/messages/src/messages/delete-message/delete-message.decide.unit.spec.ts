@@ -1,6 +1,6 @@
 import { channel } from '../../testing/channels.fixtures';
 import { channelMessage } from '../../testing/messages.fixtures';
-import { contextOf, organization, U } from '../../testing/users.fixtures';
+import { contextOf, organization, U, withGroup, withRealmSetting } from '../../testing/users.fixtures';
 import type { MessageState } from '../message.state';
 import { decideDeleteMessage } from './delete-message.decide';
 
@@ -16,8 +16,8 @@ const message = (senderId: number): MessageState =>
   });
 const at = (seconds: number) => new Date(SENT.getTime() + seconds * 1000);
 
-function decide(actorId: number, m: MessageState | null, now = at(10)) {
-  const ctx = contextOf(organization(), actorId);
+function decide(actorId: number, m: MessageState | null, now = at(10), users = organization()) {
+  const ctx = contextOf(users, actorId);
   return decideDeleteMessage({ ctx, actor: ctx.actor, message: m, channel: channel(5), messagesVersion: 20 }, now);
 }
 
@@ -39,6 +39,14 @@ describe('deleting a message', () => {
       expect.objectContaining({ msg: 'The time limit for deleting this message has passed' }),
     );
     expect(() => decide(U.moderator, message(U.member))).toThrow(
+      expect.objectContaining({ msg: "You don't have permission to delete this message" }),
+    );
+  });
+
+  it("given a guest in the organization's can_delete_any_message_group, then they still may not delete others' messages", () => {
+    const users = withRealmSetting(withGroup(organization(), 20, [U.guest, U.moderator]), 'can_delete_any_message_group', 20);
+    expect(decide(U.moderator, message(U.member), at(10), users).events).toHaveLength(1);
+    expect(() => decide(U.guest, message(U.member), at(10), users)).toThrow(
       expect.objectContaining({ msg: "You don't have permission to delete this message" }),
     );
   });

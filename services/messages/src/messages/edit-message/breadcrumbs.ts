@@ -1,3 +1,5 @@
+import { nearMessageNarrow } from '../written-markdown';
+
 export interface TopicPlace {
   channelId: number;
   channelName: string;
@@ -19,12 +21,9 @@ export interface BreadcrumbInput {
 /** Zulip's `#**channel>topic**` link syntax. */
 const topicLink = (place: TopicPlace): string => `#**${place.channelName}>${place.topic}**`;
 
-/** Zulip's `hash_util.encode_hash_component`: URI-encoded with `%` written `.`. */
-const encodeHashComponent = (text: string): string => encodeURIComponent(text).replace(/\./g, '%2E').replace(/%/g, '.');
-
 /** Zulip's `near_stream_message_url`, relative to the organization's URL. */
 export const nearMessageUrl = (place: TopicPlace, messageId: number): string =>
-  `#narrow/channel/${encodeHashComponent(`${place.channelId}-${place.channelName.replace(/ /g, '-')}`)}/topic/${encodeHashComponent(place.topic)}/near/${messageId}`;
+  nearMessageNarrow(place.channelId, place.channelName, place.topic, messageId);
 
 /** Zulip's text for the moved messages' new topic (`send_message_moved_breadcrumbs`). */
 export function newThreadBreadcrumb(input: BreadcrumbInput): string {

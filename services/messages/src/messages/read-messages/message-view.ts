@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type Submessage } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { apiEmail, submessageView } from '@zulip-es/zulip-rules';
 import type { ReadRealm } from '../../users-read-model/realm-settings';
-import { apiEmail, type ReadUser } from '../../users-read-model/users-read-model';
+import type { ReadUser } from '../../users-read-model/users-read-model';
 import type { EditHistoryEntry, MessageState, StoredReaction } from '../message.state';
 import { isMeMessage } from '../render-content';
 
@@ -72,15 +73,6 @@ export function messageView(
   });
   return { ...base, type: 'private', display_recipient: display, subject: '', topic_links: [] };
 }
-
-/** Zulip's `SubMessage.get_raw_db_rows` row in a message payload. */
-export const submessageView = (messageId: number, s: Submessage) => ({
-  id: s.submessageId,
-  message_id: messageId,
-  sender_id: s.senderId,
-  msg_type: s.msgType,
-  content: s.content,
-});
 
 /** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */
 const reactionView = (r: StoredReaction) => ({

@@ -6,7 +6,7 @@ import type { ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import { activeSubscription, type UserSubscriptionsState } from '../../channels/user-subscriptions.state';
 import type { ReadUser } from '../../users-read-model/users-read-model';
-import { apiEmail } from '../../users-read-model/users-read-model';
+import { apiEmail } from '@zulip-es/zulip-rules';
 import { MESSAGES_AGGREGATE, RecipientIds } from '../message.state';
 import type { RenderContext } from '@zulip-es/zulip-markdown';
 import { renderContent } from '../render-content';

@@ -5,7 +5,7 @@ import type { RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
 import { notAllowedForGuests } from '../../invites/invite-access';
 import { hasRealmPermission } from '../../user-groups/group-rules';
-import type { GroupMembership } from '../../user-groups/group-membership';
+import type { GroupMembership } from '@zulip-es/zulip-rules';
 import { activeNamed, CUSTOM_EMOJI_AGGREGATE, type CustomEmojiState } from '../custom-emoji.state';
 import type { UsersNewEvent } from '../../shared/users-new-event';
 

@@ -1,6 +1,6 @@
 import { Role, type StoredFile } from '@zulip-es/contracts';
 import { groupsContext } from '../../user-groups/groups-context';
-import { systemGroupId } from '../../user-groups/system-groups';
+import { systemGroupId } from '@zulip-es/zulip-rules';
 import { asRole, groupsState } from '../../testing/user-groups.fixtures';
 import { aRealm, aUser } from '../../testing/users.fixtures';
 import type { UserState } from '../../domain/user.state';

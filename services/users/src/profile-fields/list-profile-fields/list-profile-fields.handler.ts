@@ -1,7 +1,7 @@
 import { getCustomProfileFields, type OperationData } from '@zulip-es/contracts';
 import type { QueryHandler } from '@zulip-es/platform';
 import { loadActor, type UsersDeps } from '../../shared/users-deps';
-import { profileFieldsView } from '../profile-field-view';
+import { profileFieldsView } from '@zulip-es/zulip-rules';
 
 /** Any member of the organization, guests included, reads the profile form. */
 export function listProfileFieldsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getCustomProfileFields>> {

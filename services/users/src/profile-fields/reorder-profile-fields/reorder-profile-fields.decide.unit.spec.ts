@@ -1,7 +1,8 @@
 import { Role } from '@zulip-es/contracts';
 import { aUser } from '../../testing/users.fixtures';
 import { aField, someFields } from '../../testing/profile-fields.fixtures';
-import { evolveProfileFields, inDisplayOrder } from '../profile-fields.state';
+import { inDisplayOrder } from '@zulip-es/zulip-rules';
+import { evolveProfileFields } from '../profile-fields.state';
 import { decideReorderProfileFields } from './reorder-profile-fields.decide';
 
 const admin = aUser({ userId: 2, role: Role.ADMINISTRATOR });

@@ -15,11 +15,9 @@ import {
   checkSettingValue,
   hasRealmPermission,
   INSUFFICIENT_PERMISSION,
-  parseGroupSettingValue,
 } from '../group-rules';
 import type { GroupsState } from '../groups-context';
-import { USER_GROUP_PERMISSION_CONFIG } from '../permission-settings';
-import { systemGroupId } from '../system-groups';
+import { parseGroupSettingValue, systemGroupId, USER_GROUP_PERMISSION_CONFIG } from '@zulip-es/zulip-rules';
 import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type CreateUserGroup = OperationData<typeof createUserGroup>;

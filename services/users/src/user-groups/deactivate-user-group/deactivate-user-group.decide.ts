@@ -3,7 +3,7 @@ import { DomainError } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import { accessGroupForUpdate } from '../group-rules';
 import type { GroupsContext, GroupsState } from '../groups-context';
-import { ALL_REALM_GROUP_SETTINGS } from '../permission-settings';
+import { ALL_REALM_GROUP_SETTINGS } from '@zulip-es/zulip-rules';
 import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type DeactivateUserGroup = OperationData<typeof deactivateUserGroup>;

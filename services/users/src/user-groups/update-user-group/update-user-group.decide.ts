@@ -8,17 +8,9 @@ import {
 } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
-import {
-  accessGroupForUpdate,
-  checkGroupName,
-  checkNameFree,
-  checkSettingValue,
-  currentSettingValue,
-  parseGroupSettingValue,
-  settingValueChanges,
-} from '../group-rules';
+import { accessGroupForUpdate, checkGroupName, checkNameFree, checkSettingValue, currentSettingValue, staleOldValue } from '../group-rules';
 import type { GroupsState } from '../groups-context';
-import { USER_GROUP_PERMISSION_CONFIG } from '../permission-settings';
+import { parseGroupSettingValue, settingValueChanges, USER_GROUP_PERMISSION_CONFIG } from '@zulip-es/zulip-rules';
 import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type UpdateUserGroup = OperationData<typeof updateUserGroup>;
@@ -48,7 +40,7 @@ export function decideUpdateUserGroup(cmd: UpdateUserGroup, state: GroupsState):
     const change = cmd[permission]!;
     const next = parseGroupSettingValue(change.new);
     const expected = change.old === undefined ? undefined : parseGroupSettingValue(change.old);
-    if (settingValueChanges(currentSettingValue(ctx, group.settings[permission]), next, expected)) {
+    if (settingValueChanges(currentSettingValue(ctx, group.settings[permission]), next, expected, staleOldValue)) {
       settings[permission] = checkSettingValue(ctx, permission, USER_GROUP_PERMISSION_CONFIG[permission], next);
     }
   }

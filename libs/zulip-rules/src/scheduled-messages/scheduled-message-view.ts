@@ -1,5 +1,19 @@
-import type { ScheduledMessage } from '@zulip-es/contracts';
-import { recipientOf } from './schedule-request';
+import type { MessageConversation, ScheduledMessage } from '@zulip-es/contracts';
+
+/**
+ * A scheduled message's conversation as the API's `type`, `to` and `topic` (Zulip's
+ * `get_recipient_ids`): a channel's id, or the other participant of a one-to-one conversation,
+ * or every participant.
+ */
+export function recipientOf(
+  conversation: MessageConversation,
+  senderId: number,
+): { type: 'stream'; to: number; topic: string } | { type: 'private'; to: number[] } {
+  if (conversation.type === 'channel') return { type: 'stream', to: conversation.channelId, topic: conversation.topic };
+  const { userIds } = conversation;
+  if (userIds.length <= 2) return { type: 'private', to: [userIds.find((id) => id !== senderId) ?? senderId] };
+  return { type: 'private', to: [...userIds] };
+}
 
 /** Zulip's `ScheduledMessage.to_dict`. */
 export function scheduledMessageView(m: ScheduledMessage) {

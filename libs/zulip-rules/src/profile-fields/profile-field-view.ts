@@ -1,5 +1,8 @@
 import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
-import { inDisplayOrder } from './profile-fields.state';
+
+/** Display order, as Zulip sorts them (`order`, then id for equal orders). */
+export const inDisplayOrder = (fields: readonly CustomProfileFieldDefinition[]): CustomProfileFieldDefinition[] =>
+  [...fields].sort((a, b) => a.order - b.order || a.id - b.id);
 
 /** Zulip's `CustomProfileField.as_dict()`: `display_in_profile_summary` only when true. */
 export function profileFieldView(field: CustomProfileFieldDefinition): Record<string, unknown> {
@@ -17,5 +20,6 @@ export function profileFieldView(field: CustomProfileFieldDefinition): Record<st
   return view;
 }
 
+/** Zulip's `custom_profile_fields` (register, `GET /realm/profile_fields` and their event): every field, in display order. */
 export const profileFieldsView = (fields: readonly CustomProfileFieldDefinition[]): Record<string, unknown>[] =>
   inDisplayOrder(fields).map(profileFieldView);
