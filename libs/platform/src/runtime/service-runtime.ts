@@ -7,6 +7,7 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import type { Documents } from '../mongo/document-collection';
 import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from './command-processor';
@@ -28,8 +29,8 @@ export interface ServiceDefinition {
 
 export interface ServiceAssembly {
   projection: Projection;
-  /** The same projection over another connection, for a rebuild through a write-behind buffer. */
-  projectionOn?: (db: Connection) => Projection;
+  /** The same projection over other documents, for a rebuild through a write-behind buffer. */
+  projectionOn?: (documents: Documents) => Projection;
   handlers: HandlerRegistry;
   /** Copies of other services' state, fed from their events topics (see ReadModel). */
   readModels?: ReadModel[];
