@@ -49,14 +49,12 @@ export interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
   errorJson?: string;
 }
 
-export const COMMAND_OUTCOMES = documentSchema<OutcomeDoc>(OUTCOMES_COLLECTION, {
-  positions: 'Mixed',
-  body: 'Mixed',
-  expiresAt: 'Number',
-  eventsJson: 'String',
-  events: 'Mixed',
-  errorJson: 'String',
-});
+/** Pruning looks outcomes up by `expiresAt`: indexed (MongoDB uses it; the local store scans all the same). */
+export const COMMAND_OUTCOMES = documentSchema<OutcomeDoc>(
+  OUTCOMES_COLLECTION,
+  { positions: 'Mixed', body: 'Mixed', expiresAt: 'Number', eventsJson: 'String', events: 'Mixed', errorJson: 'String' },
+  [[{ expiresAt: 1 }]],
+);
 
 /**
  * The outcomes of a service's commands, one document per command id, each kept until no

@@ -8,6 +8,7 @@ import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
 import type { Documents } from '../mongo/document-collection';
+import { createDeclaredIndexes } from '../mongo/document-schema';
 import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from './command-processor';
@@ -71,6 +72,8 @@ export class ServiceRuntime {
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine, outcomes });
     this.store = store;
+    // After a rebuild, which dropped them with their collections; the models are all registered by now.
+    await createDeclaredIndexes(this.db);
     this.followers = readModels.map(
       (model) =>
         new TopicFollower(

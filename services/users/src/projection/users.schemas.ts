@@ -16,7 +16,7 @@ import type { InviteSend } from '../invites/invite-quota';
 
 /**
  * The documents of the users projection, one schema per collection. Lookups are by `_id`, but
- * for the invitations and reusable links a user sent, asked for when deactivating them (a scan).
+ * for the invitations and reusable links a user sent, asked for when deactivating them.
  */
 export type Doc<T> = T & { _id: string };
 
@@ -70,45 +70,55 @@ export const USER_GROUPS = documentSchema<Doc<UserGroupState>>('user_groups', {
   version: 'Number',
 });
 export const COUNTERS = documentSchema<{ _id: string; value: number }>('counters', { value: 'Number' });
-export const INVITATIONS = documentSchema<Doc<InvitationState>>('invitations', {
-  inviteId: 'Number',
-  invitedByUserId: 'Number',
-  linkId: 'Number',
-  email: 'String',
-  invitedAs: 'Number',
-  invitedAt: 'String',
-  expiresAt: 'String',
-  streamIds: ['Number'],
-  groupIds: ['Number'],
-  includeRealmDefaultSubscriptions: 'Boolean',
-  notifyReferrerOnJoin: 'Boolean',
-  welcomeMessageCustomText: 'String',
-  keyHash: 'String',
-  keyNonce: 'String',
-  status: 'String',
-  acceptedUserId: 'Number',
-  version: 'Number',
-});
+/** `pendingInvitationsFrom` finds a user's pending invitations by who sent them. */
+export const INVITATIONS = documentSchema<Doc<InvitationState>>(
+  'invitations',
+  {
+    inviteId: 'Number',
+    invitedByUserId: 'Number',
+    linkId: 'Number',
+    email: 'String',
+    invitedAs: 'Number',
+    invitedAt: 'String',
+    expiresAt: 'String',
+    streamIds: ['Number'],
+    groupIds: ['Number'],
+    includeRealmDefaultSubscriptions: 'Boolean',
+    notifyReferrerOnJoin: 'Boolean',
+    welcomeMessageCustomText: 'String',
+    keyHash: 'String',
+    keyNonce: 'String',
+    status: 'String',
+    acceptedUserId: 'Number',
+    version: 'Number',
+  },
+  [[{ invitedByUserId: 1, status: 1 }]],
+);
 /** SHA-256 of an invitation key → the invitation. */
 export const INVITATION_KEYS = documentSchema<{ _id: string; inviteId: number }>('invitation_keys', { inviteId: 'Number' });
 /** Lower-case email → every invitation ever sent to it. */
 export const INVITATION_EMAILS = documentSchema<{ _id: string; inviteIds: number[] }>('invitation_emails', { inviteIds: ['Number'] });
 export const INVITE_QUOTAS = documentSchema<{ _id: string; sent: InviteSend[] }>('invite_quotas', { sent: 'Mixed' });
-export const INVITATION_LINKS = documentSchema<Doc<InvitationLinkState>>('invitation_links', {
-  linkId: 'Number',
-  invitedByUserId: 'Number',
-  invitedAs: 'Number',
-  createdAt: 'String',
-  expiresAt: 'String',
-  streamIds: ['Number'],
-  groupIds: ['Number'],
-  includeRealmDefaultSubscriptions: 'Boolean',
-  welcomeMessageCustomText: 'String',
-  keyHash: 'String',
-  keyNonce: 'String',
-  revoked: 'Boolean',
-  version: 'Number',
-});
+/** `unrevokedLinksFrom` finds a user's unrevoked links by who created them. */
+export const INVITATION_LINKS = documentSchema<Doc<InvitationLinkState>>(
+  'invitation_links',
+  {
+    linkId: 'Number',
+    invitedByUserId: 'Number',
+    invitedAs: 'Number',
+    createdAt: 'String',
+    expiresAt: 'String',
+    streamIds: ['Number'],
+    groupIds: ['Number'],
+    includeRealmDefaultSubscriptions: 'Boolean',
+    welcomeMessageCustomText: 'String',
+    keyHash: 'String',
+    keyNonce: 'String',
+    revoked: 'Boolean',
+    version: 'Number',
+  },
+  [[{ invitedByUserId: 1, revoked: 1 }]],
+);
 /** SHA-256 of a reusable link's key → the link. */
 export const INVITATION_LINK_KEYS = documentSchema<{ _id: string; linkId: number }>('invitation_link_keys', { linkId: 'Number' });
 export const NAVIGATION_VIEWS = documentSchema<Doc<NavigationViewsState>>('navigation_views', {
