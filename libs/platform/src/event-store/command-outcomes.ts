@@ -1,5 +1,7 @@
-import type { Connection } from 'mongoose';
 import type { EventEnvelope, Position, ZulipErrorPayload } from '@zulip-es/contracts';
+import type { DocumentCollection, ProjectionDb } from '../mongo/document-collection';
+import { documentSchema } from '../mongo/document-schema';
+import { documentsOf } from '../mongo/model-documents';
 
 /** The dedupe log of commands: kept by rebuilds (error outcomes have no events to rebuild them from). */
 export const OUTCOMES_COLLECTION = 'command_outcomes';
@@ -36,7 +38,8 @@ export const LONGEST_COMMAND_WAIT_MS = 120_000;
 const PRUNE_BATCH = 500;
 const PRUNE_ROUNDS = 20;
 
-interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
+/** An outcome as stored. */
+export interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
   _id: string;
   /** The events as JSON text. */
   eventsJson?: string;
@@ -45,6 +48,13 @@ interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
   /** The error payload as JSON text. */
   errorJson?: string;
 }
+
+/** Pruning looks outcomes up by `expiresAt`: indexed (MongoDB uses it; the local store scans all the same). */
+export const COMMAND_OUTCOMES = documentSchema<OutcomeDoc>(
+  OUTCOMES_COLLECTION,
+  { positions: 'Mixed', body: 'Mixed', expiresAt: 'Number', eventsJson: 'String', events: 'Mixed', errorJson: 'String' },
+  [[{ expiresAt: 1 }]],
+);
 
 /**
  * The outcomes of a service's commands, one document per command id, each kept until no
@@ -55,16 +65,11 @@ interface OutcomeDoc extends Omit<CommandOutcome, 'error' | 'events'> {
  */
 export class CommandOutcomes {
   readonly keptAfterDeadlineMs: number;
+  private readonly docs: DocumentCollection<OutcomeDoc>;
 
-  constructor(
-    private readonly db: Connection,
-    retention: OutcomeRetention = {},
-  ) {
+  constructor(db: ProjectionDb, retention: OutcomeRetention = {}) {
     this.keptAfterDeadlineMs = retention.keptAfterDeadlineMs ?? OUTCOME_KEPT_AFTER_DEADLINE_MS;
-  }
-
-  private get docs() {
-    return this.db.collection<OutcomeDoc>(OUTCOMES_COLLECTION);
+    this.docs = documentsOf(db).of(COMMAND_OUTCOMES);
   }
 
   /** When the outcome of a command with this deadline is no longer needed. */
@@ -113,10 +118,10 @@ export class CommandOutcomes {
   async prune(now = Date.now()): Promise<number> {
     let pruned = 0;
     for (let round = 0; round < PRUNE_ROUNDS; round++) {
-      const found = await this.docs
-        .find({ $or: [{ expiresAt: { $lt: now } }, { expiresAt: { $exists: false } }] }, { projection: { _id: 1, expiresAt: 1 } })
-        .limit(PRUNE_BATCH)
-        .toArray();
+      const found = await this.docs.find(
+        { $or: [{ expiresAt: { $lt: now } }, { expiresAt: { $exists: false } }] },
+        { projection: { _id: 1, expiresAt: 1 }, limit: PRUNE_BATCH },
+      );
       const expired = found.filter((d) => d.expiresAt !== undefined).map((d) => d._id);
       const undated = found.filter((d) => d.expiresAt === undefined).map((d) => d._id);
       if (expired.length > 0)

@@ -2,6 +2,9 @@ import type { Kafka, Message, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { EventEnvelope, type Position, type ZulipErrorPayload } from '@zulip-es/contracts';
 import { DomainError } from '../errors/domain-error';
+import type { DocumentCollection, Documents, ProjectionDb } from '../mongo/document-collection';
+import { documentSchema } from '../mongo/document-schema';
+import { documentsOf } from '../mongo/model-documents';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
@@ -57,7 +60,6 @@ export const COMMAND_ERROR_HEADER = 'command-error';
  * none for a command that can no longer be delivered.
  */
 export const COMMAND_DEADLINE_HEADER = 'command-deadline';
-const CHECKPOINTS = 'checkpoints';
 
 /**
  * The most one append may take in Kafka: the events of a command go to one partition as one
@@ -92,6 +94,8 @@ interface CheckpointDoc {
   _id: string;
   offset: string;
 }
+/** Per partition of the events topic (`partitionKey`), the offset of the last event the projection applied. */
+const CHECKPOINTS = documentSchema<CheckpointDoc>('checkpoints', { offset: 'String' });
 
 /** The consumer name of a service's own projection in its quarantine. */
 export const PROJECTION_CONSUMER = 'projection';
@@ -103,11 +107,13 @@ export interface EventStoreOptions {
   quarantine?: Quarantine;
   /** How long command outcomes are kept. */
   outcomes?: OutcomeRetention;
+  /** Where checkpoints and outcomes are read and written, if not in `db` (a rebuild's write-behind buffer). */
+  documents?: Documents;
 }
 
 /** Per partition (`partitionKey`), the offset of the last event a projection applied. */
-export async function checkpointOffsets(db: Connection): Promise<Map<string, bigint>> {
-  return new Map((await db.collection<CheckpointDoc>(CHECKPOINTS).find({}).toArray()).map((c) => [c._id, BigInt(c.offset)]));
+export async function checkpointOffsets(db: ProjectionDb): Promise<Map<string, bigint>> {
+  return new Map((await documentsOf(db).of(CHECKPOINTS).find({})).map((c) => [c._id, BigInt(c.offset)]));
 }
 
 /**
@@ -132,23 +138,23 @@ export class EventStore {
   private readonly afterCatchUpBatch: () => Promise<void>;
   readonly quarantine: Quarantine;
   private readonly outcomes: CommandOutcomes;
+  private readonly documents: Documents;
+  private readonly checkpoints: DocumentCollection<CheckpointDoc>;
 
   constructor(
     private readonly kafka: Kafka,
     private readonly producer: Producer,
     readonly topic: string,
-    private readonly db: Connection,
+    db: Connection,
     private readonly projection: Projection,
     private readonly logger: Logger,
     options: EventStoreOptions = {},
   ) {
     this.afterCatchUpBatch = options.afterCatchUpBatch ?? (async () => undefined);
     this.quarantine = options.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
-    this.outcomes = new CommandOutcomes(db, options.outcomes);
-  }
-
-  private get checkpoints() {
-    return this.db.collection<CheckpointDoc>(CHECKPOINTS);
+    this.documents = documentsOf(options.documents ?? db);
+    this.outcomes = new CommandOutcomes(this.documents, options.outcomes);
+    this.checkpoints = this.documents.of(CHECKPOINTS);
   }
 
   /**
@@ -162,7 +168,7 @@ export class EventStore {
     // Written first, so that the checkpoints catch-up writes are never overwritten by older ones.
     await this.flushCheckpoints();
     this.projection.forget?.();
-    const applied = await checkpointOffsets(this.db);
+    const applied = await checkpointOffsets(this.documents);
     let count = 0;
     const follower = new TopicFollower(
       this.kafka,

@@ -12,7 +12,12 @@ export async function connectMongo(url: string, dbName: string): Promise<Connect
   const { default: mongoose } = await import('mongoose');
   const connection = mongoose.createConnection(url, {
     dbName,
+    // Declared indexes are created at start (createDeclaredIndexes); a collection appears with its first document.
     autoIndex: false,
+    autoCreate: false,
+    // A field holding `undefined` is left out, wherever it is written from (the models' casting
+    // leaves top-level ones out; a rebuild's write-behind buffer all of them), never stored as null.
+    ignoreUndefined: true,
     serverSelectionTimeoutMS: 10_000,
     maxPoolSize: 20,
   });

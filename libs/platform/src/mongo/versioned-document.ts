@@ -1,4 +1,4 @@
-import type { mongo } from 'mongoose';
+import type { DocumentCollection } from './document-collection';
 
 type Versioned = { version: number };
 
@@ -8,15 +8,15 @@ type Versioned = { version: number };
  * Returns whether the event was applied, for projections that keep side indexes.
  */
 export async function applyToDocument<S extends Versioned>(
-  collection: mongo.Collection<S & { _id: string }>,
+  collection: DocumentCollection<S & { _id: string }>,
   id: string,
   sequence: number,
   evolve: (current: S | null) => S,
 ): Promise<boolean> {
-  const found = await collection.findOne({ _id: id } as never);
+  const found = await collection.findOne({ _id: id });
   const current = found ? (withoutId(found) as unknown as S) : null;
   if (current && current.version >= sequence) return false;
-  await collection.replaceOne({ _id: id } as never, evolve(current) as never, { upsert: true });
+  await collection.replaceOne({ _id: id }, evolve(current) as never, { upsert: true });
   return true;
 }
 

@@ -1,37 +1,21 @@
-import type { Connection } from 'mongoose';
+import type { BulkOp, DocumentCollection, DocumentUpdate, Documents, FindOptions, IdFilter, WriteResult } from './document-collection';
+import type { DocumentSchema, StoredDocument } from './document-schema';
 import { bsonCopy } from './bson-copy';
 
-type Doc = Record<string, unknown> & { _id: string };
-type IdFilter = { _id: string };
-/**
- * `_id` and, for a compare-and-set, fields the document must hold: a value (compared as JSON)
- * or `{$exists: false}` (the field is absent).
- */
-type ConditionalIdFilter = IdFilter & Record<string, unknown>;
-/** What a write reports, as the driver's results do (the fields projections read). */
-export interface WriteResult {
-  matchedCount: number;
-  modifiedCount: number;
-  upsertedCount: number;
-}
+type Doc = Record<string, unknown> & StoredDocument;
 
-/** What a projection reads and writes through, during a rebuild: documents by `_id`, as a Connection does. */
-interface Backing {
-  collection(name: string): {
-    findOne(filter: IdFilter): Promise<Doc | null>;
-    find(filter: Record<string, unknown>, options?: unknown): { toArray(): Promise<Doc[]> };
-    bulkWrite(ops: BulkOp[], options: { ordered: boolean }): Promise<unknown>;
-    insertMany(docs: Doc[], options: { ordered: boolean }): Promise<unknown>;
-  };
+/** Where the buffer reads what it does not hold, and writes in bulk: a collection's model (ModelCollection). */
+export type BackingCollection<T extends StoredDocument> = Pick<DocumentCollection<T>, 'findOne' | 'find' | 'bulkWrite' | 'insertMany'>;
+export interface BackingDocuments {
+  of<T extends StoredDocument>(schema: DocumentSchema<T>): BackingCollection<T>;
 }
-type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; upsert: boolean } } | { deleteOne: { filter: IdFilter } };
 
 /**
  * A rebuild replays every event of a topic through the projection, and the projection reads and
  * writes one document by `_id` per event: a store round trip or two each, which bounded a rebuild
- * at about a hundred events a second. This connection keeps the documents in memory and writes
- * them in bulk from time to time. Collections the rebuild has just emptied are known to hold only
- * what was written through it, so their misses need no round trip either.
+ * at about a hundred events a second. These documents are kept in memory and written in bulk,
+ * through the collections' models, from time to time. Collections the rebuild has just emptied
+ * are known to hold only what was written through here, so their misses need no round trip either.
  *
  * Only lookups and writes by `_id` are buffered (a write may also name fields the document must
  * hold, for compare-and-set writers; `insertOne` of an existing `_id` fails with the store's
@@ -39,20 +23,20 @@ type BulkOp = { replaceOne: { filter: IdFilter; replacement: Omit<Doc, '_id'>; u
  * collection, then reads the store. A crash before the last flush leaves a partial projection,
  * which is safe only because a rebuild records its projection version after the last flush.
  */
-export class WriteBehindDb {
-  private readonly collections = new Map<string, WriteBehindCollection>();
+export class WriteBehindDb implements Documents {
+  private readonly collections = new Map<string, WriteBehindCollection<never>>();
 
   constructor(
-    private readonly backing: Connection,
+    private readonly backing: BackingDocuments,
     /** Whether a collection held nothing when the rebuild began (it dropped the projection). */
     private readonly startsEmpty: (name: string) => boolean,
   ) {}
 
-  collection(name: string): WriteBehindCollection {
-    let collection = this.collections.get(name);
+  of<T extends StoredDocument>(schema: DocumentSchema<T>): WriteBehindCollection<T> {
+    let collection = this.collections.get(schema.collection) as WriteBehindCollection<T> | undefined;
     if (!collection) {
-      collection = new WriteBehindCollection((this.backing as unknown as Backing).collection(name), this.startsEmpty(name));
-      this.collections.set(name, collection);
+      collection = new WriteBehindCollection(this.backing.of(schema), schema.collection, this.startsEmpty(schema.collection));
+      this.collections.set(schema.collection, collection as WriteBehindCollection<never>);
     }
     return collection;
   }
@@ -68,11 +52,6 @@ export class WriteBehindDb {
   async flush(): Promise<void> {
     for (const collection of this.collections.values()) await collection.flush();
   }
-
-  /** The projection code takes a Connection; it only ever asks it for collections. */
-  asConnection(): Connection {
-    return { collection: (name: string) => this.collection(name), db: this.backing.db } as unknown as Connection;
-  }
 }
 
 /**
@@ -81,52 +60,68 @@ export class WriteBehindDb {
  */
 const KEPT_AFTER_FLUSH = 20_000;
 
-export class WriteBehindCollection {
+export class WriteBehindCollection<T extends StoredDocument> implements DocumentCollection<T> {
   /** Documents as last written or read (null: deleted or known absent). */
   private readonly cached = new Map<string, Doc | null>();
   private readonly dirty = new Set<string>();
   /** In a collection emptied by the rebuild: ids flushed to the store and evicted from `cached`. */
   private readonly stored = new Set<string>();
+  private readonly backing: BackingCollection<Doc>;
 
   constructor(
-    private readonly backing: ReturnType<Backing['collection']>,
+    backing: BackingCollection<T>,
+    readonly name: string,
     private readonly startsEmpty: boolean,
-  ) {}
+  ) {
+    this.backing = backing as unknown as BackingCollection<Doc>;
+  }
 
   get pending(): number {
     return this.dirty.size;
   }
 
-  async findOne(filter: IdFilter): Promise<Doc | null> {
-    const id = idOf(filter);
-    if (this.cached.has(id)) return copy(this.cached.get(id)!);
+  /** The whole document (a projection, which the store would apply, is not: callers read the fields they named). */
+  async findOne(filter: IdFilter): Promise<T | null> {
+    return copy(await this.lookUp(idOf(filter))) as T | null;
+  }
+
+  private async lookUp(id: string): Promise<Doc | null> {
+    if (this.cached.has(id)) return this.cached.get(id)!;
     if (this.startsEmpty && !this.stored.has(id)) return null;
     const found = await this.backing.findOne({ _id: id });
     this.cached.set(id, found);
-    return copy(found);
+    return found;
   }
 
-  async replaceOne(
-    filter: ConditionalIdFilter,
-    replacement: Record<string, unknown>,
-    options?: { upsert?: boolean },
-  ): Promise<WriteResult> {
+  async replaceOne(filter: IdFilter, replacement: Omit<T, '_id'>, options?: { upsert?: boolean }): Promise<WriteResult> {
     const id = idOf(filter);
     const conditional = Object.keys(filter).length > 1;
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
-    const current = !options?.upsert || conditional ? await this.findOne({ _id: id }) : undefined;
+    const current = !options?.upsert || conditional ? await this.lookUp(id) : undefined;
     const matched = current ? holds(current, filter) : false;
     if (!matched && (!options?.upsert || conditional)) return written(0, 0);
-    this.set(id, { ...cloneDoc(replacement), _id: id });
+    this.set(id, { ...cloneDoc(replacement as Record<string, unknown>), _id: id });
     return matched ? written(1, 0) : written(0, 1);
   }
 
   /** Fails with code 11000 (duplicate key), as the store does, when the `_id` is taken. */
-  async insertOne(doc: Doc): Promise<{ insertedId: string }> {
+  async insertOne(doc: T): Promise<void> {
     const id = idOf({ _id: doc._id });
-    if ((await this.findOne({ _id: id })) !== null) throw Object.assign(new Error(`E11000 duplicate key: ${id}`), { code: 11000 });
-    this.set(id, cloneDoc(doc));
-    return { insertedId: id };
+    if ((await this.lookUp(id)) !== null) throw Object.assign(new Error(`E11000 duplicate key: ${id}`), { code: 11000 });
+    this.set(id, cloneDoc(doc as Doc));
+  }
+
+  async insertMany(docs: T[], options?: { ordered?: boolean }): Promise<void> {
+    let failure: unknown;
+    for (const doc of docs) {
+      try {
+        await this.insertOne(doc);
+      } catch (error) {
+        if (options?.ordered !== false) throw error;
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 
   /**
@@ -134,14 +129,14 @@ export class WriteBehindCollection {
    * compared as the store would for numbers and strings); an upsert (by `_id` alone) creates the
    * document from them.
    */
-  async updateOne(filter: ConditionalIdFilter, update: BufferedUpdate, options?: { upsert?: boolean }): Promise<WriteResult> {
+  async updateOne(filter: IdFilter, update: DocumentUpdate, options?: { upsert?: boolean }): Promise<WriteResult> {
     const keys = Object.keys(update);
     if (keys.length !== 1 || !UPDATE_OPERATORS.has(keys[0]!))
       throw new Error(`a rebuild updates with one of $set, $addToSet, $pull (got ${JSON.stringify(update)})`);
     const id = idOf(filter);
     const conditional = Object.keys(filter).length > 1;
     if (conditional && options?.upsert) throw new Error(`a rebuild upserts by _id alone (got ${JSON.stringify(filter)})`);
-    const current = await this.findOne({ _id: id });
+    const current = await this.lookUp(id);
     if (!current && options?.upsert) {
       this.set(id, { ...applyUpdate({}, update), _id: id });
       return written(0, 1);
@@ -166,10 +161,11 @@ export class WriteBehindCollection {
   }
 
   /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */
-  async bulkWrite(ops: BulkOp[], _options?: { ordered?: boolean }): Promise<void> {
+  async bulkWrite(ops: BulkOp<T>[], _options?: { ordered?: boolean }): Promise<void> {
     for (const op of ops) {
       if ('deleteOne' in op) await this.deleteOne(op.deleteOne.filter);
-      else if (op.replaceOne.upsert) await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, { upsert: true });
+      else if ('replaceOne' in op && op.replaceOne.upsert)
+        await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, { upsert: true });
       else throw new Error('a rebuild bulk-writes deletions and upserting replacements by _id only');
     }
   }
@@ -179,8 +175,9 @@ export class WriteBehindCollection {
     this.dirty.add(id);
   }
 
-  find(filter: Record<string, unknown>, options?: unknown): { toArray(): Promise<Doc[]> } {
-    return { toArray: async () => (await this.flush(), this.backing.find(filter, options).toArray()) };
+  async find(filter: Record<string, unknown>, options?: FindOptions): Promise<T[]> {
+    await this.flush();
+    return this.backing.find(filter, options) as Promise<unknown[]> as Promise<T[]>;
   }
 
   /**
@@ -190,7 +187,7 @@ export class WriteBehindCollection {
    */
   async flush(): Promise<void> {
     const inserts: Doc[] = [];
-    const ops: BulkOp[] = [];
+    const ops: BulkOp<Doc>[] = [];
     for (const id of this.dirty) {
       const doc = this.cached.get(id);
       const known = !this.startsEmpty || this.stored.has(id);
@@ -209,7 +206,7 @@ export class WriteBehindCollection {
   }
 }
 
-function idOf(filter: ConditionalIdFilter): string {
+function idOf(filter: IdFilter): string {
   if (typeof filter._id !== 'string')
     throw new Error(`a rebuild reads and writes documents by string _id only (got ${JSON.stringify(filter)})`);
   return filter._id;
@@ -222,7 +219,7 @@ const absent = (condition: unknown): boolean =>
   (condition as { $exists?: unknown }).$exists === false;
 
 /** Whether the document satisfies the filter's conditions beside `_id`. */
-function holds(doc: Doc, filter: ConditionalIdFilter): boolean {
+function holds(doc: Doc, filter: IdFilter): boolean {
   return Object.entries(filter).every(([field, condition]) => {
     if (field === '_id') return true;
     if (absent(condition)) return !(field in doc) || doc[field] === undefined;
@@ -250,11 +247,10 @@ const copy = (doc: Doc | null): Doc | null => (doc ? cloneDoc(doc) : null);
 const cloneDoc = bsonCopy;
 
 type Scalar = string | number | boolean | null;
-type BufferedUpdate = { $set: Record<string, unknown> } | { $addToSet: Record<string, Scalar> } | { $pull: Record<string, Scalar> };
 const UPDATE_OPERATORS = new Set(['$set', '$addToSet', '$pull']);
 
 /** The document after `update`, as the store would leave it (the arrays' order kept). */
-function applyUpdate(doc: Doc | Record<string, unknown>, update: BufferedUpdate): Record<string, unknown> {
+function applyUpdate(doc: Doc | Record<string, unknown>, update: DocumentUpdate): Record<string, unknown> {
   if ('$set' in update) return { ...doc, ...cloneDoc(update.$set) };
   const next: Record<string, unknown> = { ...doc };
   const [fields, adding] = '$addToSet' in update ? [update.$addToSet, true] : [update.$pull, false];

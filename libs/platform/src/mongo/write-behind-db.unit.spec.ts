@@ -1,5 +1,6 @@
-import { mongo, type Connection } from 'mongoose';
-import { WriteBehindDb } from './write-behind-db';
+import { mongo } from 'mongoose';
+import { documentSchema, type DocumentSchema } from './document-schema';
+import { WriteBehindDb, type BackingDocuments } from './write-behind-db';
 
 type Doc = Record<string, unknown> & { _id: string };
 type Op = { replaceOne?: { filter: { _id: string }; replacement: Record<string, unknown> }; deleteOne?: { filter: { _id: string } } };
@@ -12,10 +13,10 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
   const trips = { findOne: 0, bulkWrite: 0, insertMany: 0, find: 0 };
   const table = (name: string) => data.get(name) ?? data.set(name, new Map()).get(name)!;
-  const connection = {
-    collection: (name: string) => ({
+  const backing = {
+    of: ({ collection: name }: DocumentSchema<Doc>) => ({
       findOne: async ({ _id }: { _id: string }) => (trips.findOne++, storedCopy(table(name).get(_id) ?? null)),
-      find: () => ({ toArray: async () => (trips.find++, [...table(name).values()].map((d) => storedCopy(d))) }),
+      find: async () => (trips.find++, [...table(name).values()].map((d) => storedCopy(d))),
       insertMany: async (docs: Doc[]) => {
         trips.insertMany++;
         for (const doc of docs) {
@@ -32,21 +33,24 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       },
     }),
   };
-  return { connection: connection as unknown as Connection, trips, docs: (name: string) => [...table(name).values()] };
+  return { backing: backing as unknown as BackingDocuments, trips, docs: (name: string) => [...table(name).values()] };
 }
 
-describe('write-behind connection of a rebuild', () => {
+/** A collection's schema, by its name alone (the buffer knows nothing else of it). */
+const named = (collection: string): DocumentSchema<Doc> => documentSchema<Doc>(collection, {});
+
+describe('write-behind documents of a rebuild', () => {
   it('answers misses in a collection the rebuild emptied without asking the store', async () => {
     const store = fakeStore();
-    const users = new WriteBehindDb(store.connection, () => true).collection('users');
+    const users = new WriteBehindDb(store.backing, () => true).of(named('users'));
     expect(await users.findOne({ _id: 'user:1' })).toBeNull();
     expect(store.trips.findOne).toBe(0);
   });
 
   it('reads its own writes and deletions before and after they reach the store', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const users = db.collection('users');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const users = db.of(named('users'));
     await users.replaceOne({ _id: 'user:1' }, { name: 'Ada', version: 1 }, { upsert: true });
     await users.replaceOne({ _id: 'user:2' }, { name: 'Bob', version: 1 }, { upsert: true });
     await users.deleteOne({ _id: 'user:2' });
@@ -65,8 +69,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('forgets what it wrote once it holds many documents, and reads them back from the store', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const users = db.collection('users');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const users = db.of(named('users'));
     for (let i = 0; i <= 20_000; i++) await users.replaceOne({ _id: `user:${i}` }, { i }, { upsert: true });
     await db.flush();
     expect(await users.findOne({ _id: 'user:7' })).toEqual({ _id: 'user:7', i: 7 });
@@ -76,25 +80,25 @@ describe('write-behind connection of a rebuild', () => {
 
   it('counts a deletion of a document the store never held as nothing to write', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
+    const db = new WriteBehindDb(store.backing, () => true);
     await db
-      .collection('messages')
+      .of(named('messages'))
       .bulkWrite([{ deleteOne: { filter: { _id: 'm1' } } }, { deleteOne: { filter: { _id: 'm2' } } }], { ordered: false });
     expect(db.pending).toBe(0);
-    expect(await db.collection('messages').findOne({ _id: 'm1' })).toBeNull();
+    expect(await db.of(named('messages')).findOne({ _id: 'm1' })).toBeNull();
   });
 
   it('inserts the documents new to an emptied collection in one request, and replaces the others in one more', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    for (let i = 0; i < 100; i++) await db.collection('users').replaceOne({ _id: `user:${i}` }, { i }, { upsert: true });
+    const db = new WriteBehindDb(store.backing, () => true);
+    for (let i = 0; i < 100; i++) await db.of(named('users')).replaceOne({ _id: `user:${i}` }, { i }, { upsert: true });
     await db.flush();
     expect(store.trips).toMatchObject({ insertMany: 1, bulkWrite: 0 });
     expect(store.docs('users')).toHaveLength(100);
 
-    await db.collection('users').replaceOne({ _id: 'user:1' }, { i: -1 }, { upsert: true });
-    await db.collection('users').deleteOne({ _id: 'user:2' });
-    await db.collection('users').replaceOne({ _id: 'user:100' }, { i: 100 }, { upsert: true });
+    await db.of(named('users')).replaceOne({ _id: 'user:1' }, { i: -1 }, { upsert: true });
+    await db.of(named('users')).deleteOne({ _id: 'user:2' });
+    await db.of(named('users')).replaceOne({ _id: 'user:100' }, { i: 100 }, { upsert: true });
     await db.flush();
     expect(store.trips).toMatchObject({ insertMany: 2, bulkWrite: 1 });
     expect(store.docs('users')).toHaveLength(100);
@@ -103,49 +107,49 @@ describe('write-behind connection of a rebuild', () => {
 
   it('writes nothing for a document created and deleted between two flushes', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    await db.collection('users').replaceOne({ _id: 'user:1' }, { i: 1 }, { upsert: true });
-    await db.collection('users').deleteOne({ _id: 'user:1' });
+    const db = new WriteBehindDb(store.backing, () => true);
+    await db.of(named('users')).replaceOne({ _id: 'user:1' }, { i: 1 }, { upsert: true });
+    await db.of(named('users')).deleteOne({ _id: 'user:1' });
     await db.flush();
     expect(store.trips).toMatchObject({ insertMany: 0, bulkWrite: 0 });
   });
 
   it('reads documents the store held before the rebuild from collections it kept', async () => {
     const store = fakeStore({ command_outcomes: [{ _id: 'c1', events: [] }] });
-    const outcomes = new WriteBehindDb(store.connection, (name) => name !== 'command_outcomes').collection('command_outcomes');
+    const outcomes = new WriteBehindDb(store.backing, (name) => name !== 'command_outcomes').of(named('command_outcomes'));
     expect(await outcomes.findOne({ _id: 'c1' })).toEqual({ _id: 'c1', events: [] });
     expect(await outcomes.findOne({ _id: 'c2' })).toBeNull();
     expect(store.trips.findOne).toBe(2);
   });
 
   it('keeps its documents apart from what callers do with them afterwards', async () => {
-    const db = new WriteBehindDb(fakeStore().connection, () => true);
+    const db = new WriteBehindDb(fakeStore().backing, () => true);
     const written = { tags: ['a'] };
-    await db.collection('notes').replaceOne({ _id: 'n' }, written, { upsert: true });
+    await db.of(named('notes')).replaceOne({ _id: 'n' }, written, { upsert: true });
     written.tags.push('b');
-    const read = await db.collection('notes').findOne({ _id: 'n' });
+    const read = await db.of(named('notes')).findOne({ _id: 'n' });
     (read!.tags as string[]).push('c');
-    expect(await db.collection('notes').findOne({ _id: 'n' })).toEqual({ _id: 'n', tags: ['a'] });
+    expect(await db.of(named('notes')).findOne({ _id: 'n' })).toEqual({ _id: 'n', tags: ['a'] });
   });
 
   it('writes pending documents before a query that the store answers', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    await db.collection('checkpoints').replaceOne({ _id: 'users.events:0' }, { offset: '7' }, { upsert: true });
-    expect(await db.collection('checkpoints').find({}).toArray()).toEqual([{ _id: 'users.events:0', offset: '7' }]);
+    const db = new WriteBehindDb(store.backing, () => true);
+    await db.of(named('checkpoints')).replaceOne({ _id: 'users.events:0' }, { offset: '7' }, { upsert: true });
+    expect(await db.of(named('checkpoints')).find({})).toEqual([{ _id: 'users.events:0', offset: '7' }]);
   });
 
   it('replaces without upsert only a document that exists', async () => {
-    const db = new WriteBehindDb(fakeStore().connection, () => true);
-    await db.collection('notes').replaceOne({ _id: 'n' }, { text: 'x' });
-    expect(await db.collection('notes').findOne({ _id: 'n' })).toBeNull();
+    const db = new WriteBehindDb(fakeStore().backing, () => true);
+    await db.of(named('notes')).replaceOne({ _id: 'n' }, { text: 'x' });
+    expect(await db.of(named('notes')).findOne({ _id: 'n' })).toBeNull();
     expect(db.pending).toBe(0);
   });
 
   it('replaces on a compare-and-set filter only a document holding the named values, and says whether it matched', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const notes = db.collection('notes');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const notes = db.of(named('notes'));
     expect(await notes.replaceOne({ _id: 'n', rev: 1 }, { text: 'x', rev: 2 })).toMatchObject({ matchedCount: 0 });
     await notes.replaceOne({ _id: 'n' }, { text: 'a', rev: 1 }, { upsert: true });
     expect(await notes.replaceOne({ _id: 'n', rev: 2 }, { text: 'b', rev: 3 })).toMatchObject({ matchedCount: 0 });
@@ -160,7 +164,7 @@ describe('write-behind connection of a rebuild', () => {
 
   it('matches {$exists: false} on a document without the field (written before the field existed)', async () => {
     const store = fakeStore({ notes: [{ _id: 'old', text: 'x' }] });
-    const notes = new WriteBehindDb(store.connection, () => false).collection('notes');
+    const notes = new WriteBehindDb(store.backing, () => false).of(named('notes'));
     expect(await notes.replaceOne({ _id: 'old', rev: { $exists: false } }, { text: 'y', rev: 1 })).toMatchObject({ matchedCount: 1 });
     expect(await notes.replaceOne({ _id: 'old', rev: { $exists: false } }, { text: 'z', rev: 1 })).toMatchObject({ matchedCount: 0 });
     await expect(notes.replaceOne({ _id: 'old', rev: { $gt: 0 } }, { rev: 2 })).rejects.toThrow('{$exists: false} only');
@@ -168,14 +172,14 @@ describe('write-behind connection of a rebuild', () => {
 
   it('inserts one document, failing with the duplicate-key code when the _id is taken (pending, flushed or stored before)', async () => {
     const store = fakeStore({ kept: [{ _id: 'k' }] });
-    const db = new WriteBehindDb(store.connection, (name) => name !== 'kept');
-    const notes = db.collection('notes');
+    const db = new WriteBehindDb(store.backing, (name) => name !== 'kept');
+    const notes = db.of(named('notes'));
     await notes.insertOne({ _id: 'n', rev: 1 });
     await expect(notes.insertOne({ _id: 'n', rev: 1 })).rejects.toMatchObject({ code: 11000 });
     await db.flush();
     await expect(notes.insertOne({ _id: 'n', rev: 1 })).rejects.toMatchObject({ code: 11000 });
-    await expect(db.collection('kept').insertOne({ _id: 'k' })).rejects.toMatchObject({ code: 11000 });
-    await db.collection('kept').insertOne({ _id: 'k2' });
+    await expect(db.of(named('kept')).insertOne({ _id: 'k' })).rejects.toMatchObject({ code: 11000 });
+    await db.of(named('kept')).insertOne({ _id: 'k2' });
     await db.flush();
     expect(store.docs('notes')).toEqual([{ _id: 'n', rev: 1 }]);
     expect(store.docs('kept')).toEqual([{ _id: 'k' }, { _id: 'k2' }]);
@@ -183,8 +187,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('sets fields of an existing document with $set, and leaves a missing one missing', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const channels = db.collection('channels');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const channels = db.of(named('channels'));
     expect(await channels.updateOne({ _id: 'c' }, { $set: { first: 1 } })).toMatchObject({ matchedCount: 0 });
     await channels.replaceOne({ _id: 'c' }, { name: 'x', first: null }, { upsert: true });
     expect(await channels.updateOne({ _id: 'c' }, { $set: { first: 7 } })).toMatchObject({ matchedCount: 1 });
@@ -195,8 +199,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('adds a value to an array once with $addToSet (creating the document on an upsert) and removes it with $pull, keeping the order', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const owners = db.collection('owners');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const owners = db.of(named('owners'));
     expect(await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 3 } }, { upsert: true })).toMatchObject({ upsertedCount: 1 });
     await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 1 } }, { upsert: true });
     expect(await owners.updateOne({ _id: 'o' }, { $addToSet: { ids: 3 } }, { upsert: true })).toMatchObject({ matchedCount: 1 });
@@ -209,8 +213,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('creates a missing document from $set on an upsert, and matches null against null or missing fields', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const counters = db.collection('counters');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const counters = db.of(named('counters'));
     expect(await counters.updateOne({ _id: 'v' }, { $set: { value: 3, last: 9 } }, { upsert: true })).toMatchObject({ upsertedCount: 1 });
     expect(await counters.updateOne({ _id: 'v' }, { $set: { value: 4 } }, { upsert: true })).toMatchObject({ matchedCount: 1 });
     await counters.replaceOne({ _id: 'c' }, { name: 'x' }, { upsert: true });
@@ -226,8 +230,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('keeps binary values binary, as the store would hold them', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const chunks = db.collection('chunks');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const chunks = db.of(named('chunks'));
     await chunks.replaceOne({ _id: 'k' }, { ids: new mongo.Binary(Buffer.from([1, 0, 0, 0])) }, { upsert: true });
     expect((await chunks.findOne({ _id: 'k' }))?.ids).toBeInstanceOf(mongo.Binary);
     await db.flush();
@@ -238,8 +242,8 @@ describe('write-behind connection of a rebuild', () => {
 
   it('buffers a bulk of deletions and replacements by _id like the single calls', async () => {
     const store = fakeStore();
-    const db = new WriteBehindDb(store.connection, () => true);
-    const messages = db.collection('messages');
+    const db = new WriteBehindDb(store.backing, () => true);
+    const messages = db.of(named('messages'));
     for (const i of [1, 2, 3]) await messages.replaceOne({ _id: `m${i}` }, { i }, { upsert: true });
     await db.flush();
     await messages.bulkWrite(
@@ -259,7 +263,7 @@ describe('write-behind connection of a rebuild', () => {
   });
 
   it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {
-    const db = new WriteBehindDb(fakeStore().connection, () => true);
-    await expect(db.collection('users').findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');
+    const db = new WriteBehindDb(fakeStore().backing, () => true);
+    await expect(db.of(named('users')).findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');
   });
 });

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import type { Documents } from '../mongo/document-collection';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import type { Projection } from '../event-store/event-store';
@@ -70,7 +71,7 @@ export function rebuildDomainService(root: RootModule, entry: DomainServiceEntry
         db: context.get<Connection>(MONGO_CONNECTION),
         topic: eventsTopic(entry.service),
         projection: context.get<Projection>(PROJECTION),
-        projectionOn: optional<(db: Connection) => Projection>(context, PROJECTION_ON),
+        projectionOn: optional<(documents: Documents) => Projection>(context, PROJECTION_ON),
         logger,
       });
       console.log(`${entry.service}: projection rebuilt from ${events} events in ${Date.now() - started} ms`);
@@ -97,7 +98,7 @@ export function quarantineDomainService(root: RootModule, entry: DomainServiceEn
           logger,
           projection: () => ({
             projection: context.get<Projection>(PROJECTION),
-            projectionOn: optional<(db: Connection) => Projection>(context, PROJECTION_ON),
+            projectionOn: optional<(documents: Documents) => Projection>(context, PROJECTION_ON),
           }),
         },
         action,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/common';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
+import type { Documents } from '../mongo/document-collection';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
@@ -55,7 +56,7 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     @Inject(MONGO_CONNECTION) private readonly db: Connection,
     @Inject(PROJECTION) private readonly projection: Projection,
     @Inject(READ_MODELS) private readonly readModels: ReadModel[],
-    @Optional() @Inject(PROJECTION_ON) private readonly projectionOn?: (db: Connection) => Projection,
+    @Optional() @Inject(PROJECTION_ON) private readonly projectionOn?: (documents: Documents) => Projection,
   ) {
     this.producer = kafka.producer(DURABLE_PRODUCER);
     this.quarantine = new Quarantine(new MongoQuarantineStore(db), logger);

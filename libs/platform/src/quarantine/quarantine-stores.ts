@@ -1,24 +1,38 @@
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
+import type { DocumentCollection } from '../mongo/document-collection';
+import { documentSchema } from '../mongo/document-schema';
+import { ModelDocuments } from '../mongo/model-documents';
 import type { QuarantinedEvent, QuarantineStore } from './quarantine';
 
 /** The collection of a service's database that holds its quarantined events (kept by rebuilds). */
 export const QUARANTINE_COLLECTION = 'quarantined_events';
 
+const QUARANTINED = documentSchema<QuarantinedEvent>(QUARANTINE_COLLECTION, {
+  consumer: 'String',
+  topic: 'String',
+  partition: 'Number',
+  offset: 'String',
+  eventType: 'String',
+  eventId: 'String',
+  error: 'String',
+  at: 'String',
+});
+
 /** A domain service's quarantine: a collection of its database, written by `_id` only. */
 export class MongoQuarantineStore implements QuarantineStore {
-  constructor(private readonly db: Connection) {}
+  private readonly entries: DocumentCollection<QuarantinedEvent>;
 
-  private get entries() {
-    return this.db.collection<QuarantinedEvent>(QUARANTINE_COLLECTION);
+  constructor(private readonly db: Connection) {
+    this.entries = new ModelDocuments(db).of(QUARANTINED);
   }
 
   async ids(): Promise<string[]> {
-    return (await this.entries.find({}, { projection: { _id: 1 } }).toArray()).map((e) => e._id);
+    return (await this.entries.find({}, { projection: { _id: 1 } })).map((e) => e._id);
   }
 
   async list(): Promise<QuarantinedEvent[]> {
-    return this.entries.find({}).sort({ _id: 1 }).toArray();
+    return this.entries.find({}, { sort: { _id: 1 } });
   }
 
   async put(entry: QuarantinedEvent): Promise<void> {

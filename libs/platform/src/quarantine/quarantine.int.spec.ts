@@ -12,6 +12,9 @@ import { RequestClient } from '../kafka/request-client';
 import { TopicFollower } from '../kafka/topic-follower';
 import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import type { ProjectionDb } from '../mongo/document-collection';
+import { documentSchema } from '../mongo/document-schema';
+import { documentsOf } from '../mongo/model-documents';
 import { CommandProcessor } from '../runtime/command-processor';
 import type { CommandHandler, NewEvent } from '../runtime/handlers';
 import { applyToReadModel, type ReadModel } from '../runtime/read-model';
@@ -20,6 +23,7 @@ import { Quarantine } from './quarantine';
 import { MongoQuarantineStore } from './quarantine-stores';
 
 type NoteDoc = { _id: string; text: string };
+const NOTES = documentSchema<NoteDoc>('notes', { text: 'String' });
 
 /** Fails, or stops a test that would otherwise wait forever (a catch-up stuck on an event), after `ms`. */
 function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
@@ -43,11 +47,13 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
   /** The bug of the release that wrote the events: notes marked `poison` break its evolve. */
   let fixed = false;
 
-  const projectionOn = (on: Connection): Projection => ({
+  const projectionOn = (on: ProjectionDb): Projection => ({
     async apply(event) {
       if (event.data.poison && !fixed)
         throw new TypeError(`Cannot read properties of undefined (reading 'text') in note ${event.aggregateId}`);
-      await on.collection<NoteDoc>('notes').replaceOne({ _id: event.aggregateId }, { text: String(event.data.text) }, { upsert: true });
+      await documentsOf(on)
+        .of(NOTES)
+        .replaceOne({ _id: event.aggregateId }, { text: String(event.data.text) }, { upsert: true });
     },
   });
   const notes = async () => (await db.collection<NoteDoc>('notes').find({}).sort({ _id: 1 }).toArray()).map((n) => n._id);

@@ -1,18 +1,20 @@
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import { OUTCOMES_COLLECTION } from '../event-store/command-outcomes';
+import { COMMAND_OUTCOMES } from '../event-store/command-outcomes';
 import { checkpointOffsets, EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
 import type { Logger } from '../logging/logger';
+import type { Documents } from '../mongo/document-collection';
+import { documentSchema } from '../mongo/document-schema';
+import { ModelDocuments } from '../mongo/model-documents';
 import { WriteBehindDb } from '../mongo/write-behind-db';
 import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore, QUARANTINE_COLLECTION } from '../quarantine/quarantine-stores';
 
 /** The dedupe log of commands: not a projection (error outcomes have no events), so it is kept. */
-const OUTCOMES = OUTCOMES_COLLECTION;
+const OUTCOMES = COMMAND_OUTCOMES.collection;
 /** Kept too: a rebuild re-applies every event, taking out of quarantine those that apply now. */
 const KEPT = new Set([OUTCOMES, QUARANTINE_COLLECTION]);
-const META = 'projection_meta';
 /** Documents held in memory between two bulk writes during a rebuild. */
 const FLUSH_EVERY = 5_000;
 
@@ -20,14 +22,16 @@ interface MetaDoc {
   _id: 'version';
   version: number;
 }
+/** The version of the projection the store holds (see Projection.version). */
+const META = documentSchema<MetaDoc>('projection_meta', { version: 'Number' });
 
 export interface RebuildArgs {
   kafka: Kafka;
   db: Connection;
   topic: string;
   projection: Projection;
-  /** The same projection over another connection: given, a rebuild writes through a write-behind buffer. */
-  projectionOn?: (db: Connection) => Projection;
+  /** The same projection over other documents: given, a rebuild writes through a write-behind buffer. */
+  projectionOn?: (documents: Documents) => Projection;
   logger: Logger;
   /** Where events that cannot be applied go; by default the quarantine in `db`. */
   quarantine?: Quarantine;
@@ -48,20 +52,21 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
   for (const name of await collectionNames(db)) {
     if (!KEPT.has(name)) await db.db!.dropCollection(name);
   }
-  const buffer = new WriteBehindDb(db, (name) => !KEPT.has(name));
+  const buffer = new WriteBehindDb(new ModelDocuments(db), (name) => !KEPT.has(name));
   // First used, first written at each flush: the outcomes reach the store before the checkpoints
   // that vouch for them, should this rebuild be cut short and the next one read those.
-  buffer.collection(OUTCOMES);
-  const projection = args.projectionOn?.(buffer.asConnection()) ?? args.projection;
+  buffer.of(COMMAND_OUTCOMES);
+  const projection = args.projectionOn?.(buffer) ?? args.projection;
   const flushWhenFull = async () => {
     if (buffer.pending >= FLUSH_EVERY) await buffer.flush();
   };
   // Catch-up never appends, so the producer stays unconnected.
   // Written at once, not buffered: an entry must not wait for a flush a crash may prevent.
   const quarantine = args.quarantine ?? new Quarantine(new MongoQuarantineStore(db), logger);
-  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, buffer.asConnection(), projection, logger, {
+  const store = new EventStore(kafka, kafka.producer(DURABLE_PRODUCER), topic, db, projection, logger, {
     afterCatchUpBatch: flushWhenFull,
     quarantine,
+    documents: buffer,
   });
   const events = await store.catchUp(outcomesRecordedThrough);
   await buffer.flush();
@@ -77,10 +82,10 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
  */
 export async function rebuildIfStale(args: RebuildArgs): Promise<void> {
   const { db, projection, logger } = args;
-  const stored = await db.collection<MetaDoc>(META).findOne({ _id: 'version' });
+  const stored = await new ModelDocuments(db).of(META).findOne({ _id: 'version' });
   const wanted = projection.version ?? 0;
   if (stored?.version === wanted) return;
-  const projected = (await collectionNames(db)).some((name) => !KEPT.has(name) && name !== META);
+  const projected = (await collectionNames(db)).some((name) => !KEPT.has(name) && name !== META.collection);
   if (projected) {
     logger.warn({ stored: stored?.version ?? null, wanted }, 'projection written by another version; rebuilding it from the events');
     await rebuildProjection(args);
@@ -92,5 +97,5 @@ export async function rebuildIfStale(args: RebuildArgs): Promise<void> {
 const collectionNames = async (db: Connection): Promise<string[]> => (await db.db!.listCollections().toArray()).map((c) => c.name);
 
 async function recordVersion(db: Connection, projection: Projection): Promise<void> {
-  await db.collection<MetaDoc>(META).replaceOne({ _id: 'version' }, { version: projection.version ?? 0 }, { upsert: true });
+  await new ModelDocuments(db).of(META).replaceOne({ _id: 'version' }, { version: projection.version ?? 0 }, { upsert: true });
 }

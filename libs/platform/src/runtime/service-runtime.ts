@@ -7,6 +7,8 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import type { Documents } from '../mongo/document-collection';
+import { createDeclaredIndexes } from '../mongo/document-schema';
 import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
 import { CommandProcessor } from './command-processor';
@@ -25,8 +27,8 @@ export interface ServiceDefinition {
 
 export interface ServiceAssembly {
   projection: Projection;
-  /** The same projection over another connection, for a rebuild through a write-behind buffer. */
-  projectionOn?: (db: Connection) => Projection;
+  /** The same projection over other documents, for a rebuild through a write-behind buffer. */
+  projectionOn?: (documents: Documents) => Projection;
   handlers: HandlerRegistry;
   /** Copies of other services' state, fed from their events topics (see ReadModel). */
   readModels?: ReadModel[];
@@ -67,6 +69,8 @@ export class AssembledServiceRuntime {
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
     const store = new EventStore(kafka, this.producer, eventsTopic(service), this.db, projection, this.logger, { quarantine, outcomes });
     this.store = store;
+    // After a rebuild, which dropped them with their collections; the models are all registered by now.
+    await createDeclaredIndexes(this.db);
     this.followers = readModels.map(
       (model) =>
         new TopicFollower(

@@ -1,5 +1,5 @@
-import type { Connection, mongo } from 'mongoose';
 import type { StoredDraft } from '@zulip-es/contracts';
+import { documentsOf, type DocumentCollection, type ProjectionDb } from '@zulip-es/platform';
 import { channelAggregateId, channelFromDocument, type ChannelState } from '../channels/channel.state';
 import { DEFAULT_CHANNELS_AGGREGATE, NO_DEFAULT_CHANNELS, type DefaultChannelsState } from '../channels/default-channels.state';
 import { CHANNEL_FOLDERS_AGGREGATE, NO_CHANNEL_FOLDERS, type ChannelFoldersState } from '../channels/folders/channel-folders.state';
@@ -28,7 +28,6 @@ import {
   encodeIds,
   encodeTags,
   tagsOf,
-  type StoredTags,
 } from '../messages/message-lists/id-chunk-codec';
 import { messageDocId, type MessageState } from '../messages/message.state';
 import { subscriptionHistoryId, type SubscriptionHistoryState } from '../messages/subscription-history.state';
@@ -43,15 +42,43 @@ import {
   type TopicIndexHeadDoc,
 } from '../messages/topic-history/topic-index-store';
 import { applyToDocument, withoutId } from './projector';
+import {
+  ALERT_WORDS,
+  CHANNEL_FOLDERS,
+  CHANNEL_NAMES,
+  CHANNELS,
+  COUNTERS,
+  DEFAULT_CHANNELS,
+  DM_GROUPS,
+  DRAFTS,
+  MESSAGE_LIST_CHUNKS,
+  MESSAGE_LIST_HEADS,
+  MESSAGES,
+  MUTED_USERS,
+  SCHEDULED_INDEXES,
+  SCHEDULED_MESSAGES,
+  SUBSCRIPTION_HISTORY,
+  SUBSCRIPTION_SETTINGS,
+  TOPIC_INDEX_CHUNKS,
+  TOPIC_INDEX_HEADS,
+  TOPIC_PARTICIPANTS,
+  TOPIC_POLICIES,
+  UPLOAD_REFS,
+  USER_DRAFTS,
+  USER_FLAGS,
+  USER_SUBSCRIPTIONS,
+  USER_TOPICS,
+  type ChunkDoc,
+  type CounterDoc,
+  type Doc,
+  type ListHeadDoc,
+} from './messages.schemas';
 import { OwnedDocuments } from './owned-documents';
 import { uploadRefsDocId, type UploadRefsState } from '../attachments/upload-refs';
 import { noTopicPolicies, topicPoliciesId, type TopicPoliciesState } from '../user-topics/topic-policies.state';
 import { noUserTopics, userTopicsAggregateId, type UserTopicsState } from '../user-topics/user-topics.state';
 
-type Doc<T> = T & { _id: string };
 type MessagesCounters = { version: number; lastMessageId: number };
-/** A chunk of a message list: its tags, if any, as a table (`StoredTags`) or, written before the table, as one text. */
-type ChunkDoc = { _id: string; ids: mongo.Binary; tags?: string } & Partial<StoredTags>;
 
 /** A stored chunk of a message list as read (none stored: empty). */
 function decodeChunk(doc: ChunkDoc | null): Chunk {
@@ -95,33 +122,79 @@ export class MessagesRepository {
   /** The message id lists, stored by `_id` only; their sealed chunks kept once read (see SealedChunkCache). */
   readonly lists: ListStore;
 
-  constructor(private readonly db: Connection) {
+  readonly channels: DocumentCollection<Doc<ChannelState>>;
+  /** Lower-case channel name → channel id (names are unique case-insensitively). */
+  readonly channelNames: DocumentCollection<{ _id: string; channelId: number }>;
+  readonly userSubscriptions: DocumentCollection<Doc<UserSubscriptionsState>>;
+  /** Each user's own settings of their subscriptions, by `subscription_settings:<userId>`. */
+  readonly subscriptionSettings: DocumentCollection<Doc<UserSubscriptionSettingsState>>;
+  /** Scheduled messages and reminders by `scheduled_message:<id>`. */
+  readonly scheduledMessages: DocumentCollection<Doc<ScheduledMessageState>>;
+  /** Each user's undelivered scheduled messages and reminders, by `scheduled_index:<userId>`. */
+  readonly scheduledIndexes: DocumentCollection<Doc<ScheduledIndexState>>;
+  readonly channelFoldersDoc: DocumentCollection<Doc<ChannelFoldersState>>;
+  readonly defaultChannelsDoc: DocumentCollection<Doc<DefaultChannelsState>>;
+  /** Each user's drafts (their numbers and counters), by `drafts:<userId>`. */
+  readonly userDrafts: DocumentCollection<Doc<DraftsState>>;
+  /** Each draft, by `draft:<userId>:<n>`. */
+  readonly drafts: DocumentCollection<Doc<StoredDraft>>;
+  /** A user's topic visibility policies, by `user_topics:<userId>`. */
+  readonly userTopics: DocumentCollection<Doc<UserTopicsState>>;
+  /** Who has a policy for a topic, by `topic_policies:<channelId>:<lower-case topic>`. */
+  readonly topicPolicies: DocumentCollection<Doc<TopicPoliciesState>>;
+  readonly counters: DocumentCollection<CounterDoc>;
+  /** Messages by `message:<id>`. */
+  readonly messages: DocumentCollection<Doc<MessageState>>;
+  /** Heads and chunks of the message id lists (see `message-lists/message-list.ts`). */
+  readonly messageListHeads: DocumentCollection<ListHeadDoc>;
+  readonly messageListChunks: DocumentCollection<ChunkDoc>;
+  /** Per user and channel, the message ids received while subscribed. */
+  readonly subscriptionHistory: DocumentCollection<Doc<SubscriptionHistoryState>>;
+  /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
+  readonly dmGroups: DocumentCollection<{ _id: string; groupNo: number }>;
+  private readonly topicIndexHeads: DocumentCollection<TopicIndexHeadDoc>;
+  private readonly topicIndexChunks: DocumentCollection<TopicIndexChunkDoc>;
+  /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
+  readonly topicParticipants: DocumentCollection<Doc<TopicParticipantsState>>;
+  /** Each user's muted users, by `muted_users:<userId>`. */
+  readonly mutedUsers: DocumentCollection<Doc<MutedUsersState>>;
+  /** Each user's alert words, by `alert_words:<userId>`. */
+  readonly alertWords: DocumentCollection<Doc<AlertWordsState>>;
+  /** Each user's flags document, by `flags:<userId>` (their lists are message lists). */
+  readonly userFlags: DocumentCollection<Doc<UserFlagsState>>;
+  /** Which messages claim an upload, by `upload_refs:<path id>`. */
+  readonly uploadRefs: DocumentCollection<Doc<UploadRefsState>>;
+
+  /** `db`: the service's database, or the documents a rebuild hands its projection. */
+  constructor(db: ProjectionDb) {
+    const documents = documentsOf(db);
+    this.channels = documents.of(CHANNELS);
+    this.channelNames = documents.of(CHANNEL_NAMES);
+    this.userSubscriptions = documents.of(USER_SUBSCRIPTIONS);
+    this.subscriptionSettings = documents.of(SUBSCRIPTION_SETTINGS);
+    this.scheduledMessages = documents.of(SCHEDULED_MESSAGES);
+    this.scheduledIndexes = documents.of(SCHEDULED_INDEXES);
+    this.channelFoldersDoc = documents.of(CHANNEL_FOLDERS);
+    this.defaultChannelsDoc = documents.of(DEFAULT_CHANNELS);
+    this.userDrafts = documents.of(USER_DRAFTS);
+    this.drafts = documents.of(DRAFTS);
+    this.userTopics = documents.of(USER_TOPICS);
+    this.topicPolicies = documents.of(TOPIC_POLICIES);
+    this.counters = documents.of(COUNTERS);
+    this.messages = documents.of(MESSAGES);
+    this.messageListHeads = documents.of(MESSAGE_LIST_HEADS);
+    this.messageListChunks = documents.of(MESSAGE_LIST_CHUNKS);
+    this.subscriptionHistory = documents.of(SUBSCRIPTION_HISTORY);
+    this.dmGroups = documents.of(DM_GROUPS);
+    this.topicIndexHeads = documents.of(TOPIC_INDEX_HEADS);
+    this.topicIndexChunks = documents.of(TOPIC_INDEX_CHUNKS);
+    this.topicParticipants = documents.of(TOPIC_PARTICIPANTS);
+    this.mutedUsers = documents.of(MUTED_USERS);
+    this.alertWords = documents.of(ALERT_WORDS);
+    this.userFlags = documents.of(USER_FLAGS);
+    this.uploadRefs = documents.of(UPLOAD_REFS);
     this.lists = new SealedChunkCache(this.storedLists());
     this.listCache = new CachedListStore(this.lists);
-  }
-
-  get channels() {
-    return this.db.collection<Doc<ChannelState>>('channels');
-  }
-  /** Lower-case channel name → channel id (names are unique case-insensitively). */
-  get channelNames() {
-    return this.db.collection<{ _id: string; channelId: number }>('channel_names');
-  }
-  get userSubscriptions() {
-    return this.db.collection<Doc<UserSubscriptionsState>>('user_subscriptions');
-  }
-  /** Each user's own settings of their subscriptions, by `subscription_settings:<userId>`. */
-  get subscriptionSettings() {
-    return this.db.collection<Doc<UserSubscriptionSettingsState>>('subscription_settings');
-  }
-  /** Scheduled messages and reminders by `scheduled_message:<id>`. */
-  get scheduledMessages() {
-    return this.db.collection<Doc<ScheduledMessageState>>('scheduled_messages');
-  }
-
-  /** Each user's undelivered scheduled messages and reminders, by `scheduled_index:<userId>`. */
-  get scheduledIndexes() {
-    return this.db.collection<Doc<ScheduledIndexState>>('scheduled_indexes');
   }
 
   async scheduledMessage(id: number): Promise<ScheduledMessageState | null> {
@@ -141,57 +214,9 @@ export class MessagesRepository {
     return found.filter((m): m is ScheduledMessageState => m !== null && m.status === 'scheduled');
   }
 
-  get channelFoldersDoc() {
-    return this.db.collection<Doc<ChannelFoldersState>>('channel_folders');
-  }
-
   async channelFolders(): Promise<ChannelFoldersState> {
     const doc = await this.channelFoldersDoc.findOne({ _id: CHANNEL_FOLDERS_AGGREGATE });
     return doc ? withoutId(doc) : NO_CHANNEL_FOLDERS;
-  }
-
-  get defaultChannelsDoc() {
-    return this.db.collection<Doc<DefaultChannelsState>>('default_channels');
-  }
-  /** Each user's drafts (their numbers and counters), by `drafts:<userId>`. */
-  get userDrafts() {
-    return this.db.collection<Doc<DraftsState>>('user_drafts');
-  }
-  /** Each draft, by `draft:<userId>:<n>`. */
-  get drafts() {
-    return this.db.collection<Doc<StoredDraft>>('drafts');
-  }
-
-  /** A user's topic visibility policies, by `user_topics:<userId>`. */
-  get userTopics() {
-    return this.db.collection<Doc<UserTopicsState>>('user_topics');
-  }
-  /** Who has a policy for a topic, by `topic_policies:<channelId>:<lower-case topic>`. */
-  get topicPolicies() {
-    return this.db.collection<Doc<TopicPoliciesState>>('topic_policies');
-  }
-  get counters() {
-    return this.db.collection<{ _id: string; value: number; lastMessageId?: number }>('counters');
-  }
-
-  /** Messages by `message:<id>`. */
-  get messages() {
-    return this.db.collection<Doc<MessageState>>('messages');
-  }
-  /** Heads and chunks of the message id lists (see `message-lists/message-list.ts`). */
-  get messageListHeads() {
-    return this.db.collection<{ _id: string; refs: mongo.Binary; nextNo: number }>('message_list_heads');
-  }
-  get messageListChunks() {
-    return this.db.collection<ChunkDoc>('message_list_chunks');
-  }
-  /** Per user and channel, the message ids received while subscribed. */
-  get subscriptionHistory() {
-    return this.db.collection<Doc<SubscriptionHistoryState>>('subscription_history');
-  }
-  /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
-  get dmGroups() {
-    return this.db.collection<{ _id: string; groupNo: number }>('dm_groups');
   }
 
   /**
@@ -199,19 +224,7 @@ export class MessagesRepository {
    * chunks by `_id`, through the projector's cache when it writes (`cached`).
    */
   topicIndex(cached = false): TopicIndexStore {
-    const heads = this.db.collection<TopicIndexHeadDoc>('topic_index_heads');
-    const chunks = this.db.collection<TopicIndexChunkDoc>('topic_index_chunks');
-    return new TopicIndexStore(heads, chunks, cached ? this.topicIndexCache : undefined);
-  }
-
-  /** Who sent a topic's messages, by `topic_participants:<channelId>:<lower-case topic>`. */
-  get topicParticipants() {
-    return this.db.collection<Doc<TopicParticipantsState>>('topic_participants');
-  }
-
-  /** Each user's muted users, by `muted_users:<userId>`. */
-  get mutedUsers() {
-    return this.db.collection<Doc<MutedUsersState>>('muted_users');
+    return new TopicIndexStore(this.topicIndexHeads, this.topicIndexChunks, cached ? this.topicIndexCache : undefined);
   }
 
   async mutedUsersOf(userId: number): Promise<MutedUsersState> {
@@ -219,29 +232,14 @@ export class MessagesRepository {
     return doc ? withoutId(doc) : noMutedUsers(userId);
   }
 
-  /** Each user's alert words, by `alert_words:<userId>`. */
-  get alertWords() {
-    return this.db.collection<Doc<AlertWordsState>>('alert_words');
-  }
-
   async alertWordsOf(userId: number): Promise<AlertWordsState> {
     const doc = await this.alertWords.findOne({ _id: alertWordsId(userId) });
     return doc ? withoutId(doc) : noAlertWords(userId);
   }
 
-  /** Each user's flags document, by `flags:<userId>` (their lists are message lists). */
-  get userFlags() {
-    return this.db.collection<Doc<UserFlagsState>>('user_flags');
-  }
-
   async userFlagsOf(userId: number): Promise<UserFlagsState | null> {
     const doc = await this.userFlags.findOne({ _id: userFlagsId(userId) });
     return doc ? withoutId(doc) : null;
-  }
-
-  /** Which messages claim an upload, by `upload_refs:<path id>`. */
-  get uploadRefs() {
-    return this.db.collection<Doc<UploadRefsState>>('upload_refs');
   }
 
   /** The topic's senders and their counts of messages (null: the topic has no messages). */
@@ -267,7 +265,7 @@ export class MessagesRepository {
 
   /** The conversation of each of these messages (absent ones left out), read by `_id` without the content. */
   async conversationsOf(ids: readonly number[]): Promise<Pick<MessageState, 'messageId' | 'conversation'>[]> {
-    const projection = { messageId: 1, conversation: 1 };
+    const projection = { messageId: 1, conversation: 1 } as const;
     const docs = await Promise.all(ids.map((id) => this.messages.findOne({ _id: messageDocId(id) }, { projection })));
     return docs.flatMap((doc) => (doc ? [{ messageId: doc.messageId, conversation: doc.conversation }] : []));
   }
@@ -341,7 +339,7 @@ export class MessagesRepository {
       deleteHead: async (key) => void (await heads.deleteOne({ _id: key })),
       chunk: async (key, no) => decodeChunk(await chunks.findOne({ _id: `${key}#${no}` })),
       chunksOf: async (key, nos) => {
-        const docs = await chunks.find({ _id: { $in: nos.map((no) => `${key}#${no}`) } }).toArray();
+        const docs = await chunks.find({ _id: { $in: nos.map((no) => `${key}#${no}`) } });
         const byId = new Map(docs.map((doc) => [doc._id, doc]));
         return nos.map((no) => decodeChunk(byId.get(`${key}#${no}`) ?? null));
       },
@@ -410,7 +408,7 @@ export class MessagesRepository {
 
   /** Every channel (queries only: the local store scans the collection). */
   async allChannels(): Promise<ChannelState[]> {
-    return (await this.channels.find({}).toArray()).map((d) => channelFromDocument(withoutId(d))).sort((a, b) => a.channelId - b.channelId);
+    return (await this.channels.find({})).map((d) => channelFromDocument(withoutId(d))).sort((a, b) => a.channelId - b.channelId);
   }
 
   async subscriptionsOf(userId: number): Promise<UserSubscriptionsState> {

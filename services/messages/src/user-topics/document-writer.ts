@@ -1,4 +1,4 @@
-import type { mongo } from 'mongoose';
+import type { DocumentCollection } from '@zulip-es/platform';
 import { withoutId } from '../projection/projector';
 
 const MAX_ATTEMPTS = 50;
@@ -18,12 +18,12 @@ export interface Revised {
  * another writer (another instance) came first.
  */
 export function updateDocument<S extends Revised>(
-  collection: mongo.Collection<S & { _id: string }>,
+  collection: DocumentCollection<S & { _id: string }>,
   id: string,
   initial: () => S,
   evolve: (current: S) => S | null,
 ): Promise<void> {
-  const key = `${collection.collectionName}:${id}`;
+  const key = `${collection.name}:${id}`;
   const previous = queues.get(key) ?? Promise.resolve();
   const run = previous.then(() => compareAndSet(collection, id, initial, evolve));
   const settled = run.catch(() => undefined);
@@ -35,13 +35,13 @@ export function updateDocument<S extends Revised>(
 }
 
 async function compareAndSet<S extends Revised>(
-  collection: mongo.Collection<S & { _id: string }>,
+  collection: DocumentCollection<S & { _id: string }>,
   id: string,
   initial: () => S,
   evolve: (current: S) => S | null,
 ): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const doc = await collection.findOne({ _id: id } as never);
+    const doc = await collection.findOne({ _id: id });
     // A document written before `rev` existed counts as revision 0 (and is matched by its absence:
     // the local store drops the connection on a filter by an undefined value).
     const stored = doc ? (withoutId(doc) as unknown as S) : null;
@@ -52,7 +52,7 @@ async function compareAndSet<S extends Revised>(
     const next = { ...evolved, rev: rev + 1 };
     if (!doc) {
       try {
-        await collection.insertOne({ _id: id, ...next } as never);
+        await collection.insertOne({ _id: id, ...next });
         return;
       } catch (error) {
         if ((error as { code?: number }).code !== 11000) throw error;
@@ -60,8 +60,8 @@ async function compareAndSet<S extends Revised>(
       }
     }
     const revision = typeof stored?.rev === 'number' ? rev : { $exists: false };
-    const res = await collection.replaceOne({ _id: id, rev: revision } as never, next as never);
+    const res = await collection.replaceOne({ _id: id, rev: revision }, next as never);
     if (res.matchedCount === 1) return;
   }
-  throw new Error(`${collection.collectionName} ${id} kept changing under ${MAX_ATTEMPTS} attempts`);
+  throw new Error(`${collection.name} ${id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }

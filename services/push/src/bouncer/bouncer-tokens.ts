@@ -1,5 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { BouncerTokenRequest, DeviceRef, TokenKind } from '@zulip-es/contracts';
+import { ModelDocuments, type DocumentCollection } from '@zulip-es/platform';
+import { USER_TOKENS } from './bouncer.schemas';
 import { OneAtATime } from './one-at-a-time';
 
 /** A legacy token as the bouncer last heard of it; a removed one stays, inactive, with its sequence. */
@@ -25,11 +27,10 @@ const sameDevice = (a: DeviceRef, b: DeviceRef): boolean => a.kind === b.kind &&
  */
 export class BouncerTokens {
   private readonly serial = new OneAtATime();
+  private readonly users: DocumentCollection<UserTokensDoc>;
 
-  constructor(private readonly db: Connection) {}
-
-  private get users() {
-    return this.db.collection<UserTokensDoc>('user_tokens');
+  constructor(db: Connection) {
+    this.users = new ModelDocuments(db).of(USER_TOKENS);
   }
 
   /** The user's active tokens. */

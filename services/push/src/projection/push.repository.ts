@@ -1,17 +1,16 @@
-import type { Connection } from 'mongoose';
-import { withoutId } from '@zulip-es/platform';
+import { documentsOf, withoutId, type DocumentCollection, type ProjectionDb } from '@zulip-es/platform';
 import { noDevices, type UserDevices } from '../devices/user-devices.state';
-
-type Doc<T> = T & { _id: string };
+import { DEVICES } from './push.schemas';
 
 export const devicesDocId = (userId: number): string => `user:${userId}`;
 
 /** The push service's projection: each user's devices, one document by `user:<id>`. */
 export class PushRepository {
-  constructor(private readonly db: Connection) {}
+  readonly devices: DocumentCollection<UserDevices & { _id: string }>;
 
-  get devices() {
-    return this.db.collection<Doc<UserDevices>>('devices');
+  /** `db`: the service's database, or the documents a rebuild hands its projection. */
+  constructor(db: ProjectionDb) {
+    this.devices = documentsOf(db).of(DEVICES);
   }
 
   async devicesOf(userId: number): Promise<UserDevices> {

@@ -15,7 +15,7 @@ export class ClaimingMessages {
 
   async atVersion(version: number): Promise<ReadonlySet<number>> {
     if (this.at !== version) {
-      const docs = await this.repo.messageClaims.find({}).toArray();
+      const docs = await this.repo.messageClaims.find({});
       this.ids = new Set(docs.filter((d) => d.attachmentIds.length > 0).map((d) => d.messageId));
       this.at = version;
     }

@@ -5,7 +5,7 @@ const store = (docs: { messageId: number; attachmentIds: number[] }[]) => {
   const counted = { reads: 0 };
   const repo = {
     messageClaims: {
-      find: () => ({ toArray: async () => (counted.reads++, docs.map((d) => ({ ...d, _id: `message:${d.messageId}`, dateSent: '' }))) }),
+      find: async () => (counted.reads++, docs.map((d) => ({ ...d, _id: `message:${d.messageId}`, dateSent: '' }))),
     },
   };
   return { repo: repo as never, counted };

@@ -9,6 +9,7 @@ import {
   EventStore,
   rebuildProjection,
   StackEndpointsSchema,
+  type Documents,
 } from '@zulip-es/platform';
 import { api, createUser, dumpsWhenCaughtUp, projectedCollections, uploadFile } from '@zulip-es/testing';
 import { UploadsProjection } from './uploads.projection';
@@ -41,7 +42,7 @@ describe('uploads projection rebuilt from uploads.events', () => {
     expect((await api('DELETE', `/attachments/${first!.id}`, { auth: ada })).status).toBe(200);
 
     const projection = new UploadsProjection(new UploadsRepository(scratch));
-    const projectionOn = (db: Connection) => new UploadsProjection(new UploadsRepository(db));
+    const projectionOn = (documents: Documents) => new UploadsProjection(new UploadsRepository(documents));
     expect(
       await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('uploads'), projection, projectionOn, logger }),
     ).toBeGreaterThanOrEqual(4);

@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { withoutId } from '@zulip-es/platform';
+import { documentsOf, withoutId, type DocumentCollection, type ProjectionDb } from '@zulip-es/platform';
 import {
   ATTACHMENTS_AGGREGATE,
   NO_ATTACHMENTS,
@@ -8,8 +7,7 @@ import {
   type MessageClaims,
 } from '../attachments/attachment.state';
 import { NO_REALM_EXPORTS, REALM_EXPORTS_AGGREGATE, type RealmExportsState } from '../realm-exports/realm-exports.state';
-
-type Doc<T> = T & { _id: string };
+import { ATTACHMENT_PATHS, ATTACHMENTS, COUNTERS, MESSAGE_CLAIMS, OWNER_ATTACHMENTS, REALM_EXPORTS, type Doc } from './uploads.schemas';
 
 export const attachmentDocId = (attachmentId: number): string => `attachment:${attachmentId}`;
 export const ownerDocId = (userId: number): string => `owner:${userId}`;
@@ -21,29 +19,26 @@ export const messageClaimsDocId = (messageId: number): string => `message:${mess
  * `owner:<userId>`, attachment ids by path id, and the attachments aggregate's counters.
  */
 export class UploadsRepository {
-  constructor(private readonly db: Connection) {}
-
-  get attachments() {
-    return this.db.collection<Doc<AttachmentState>>('attachments');
-  }
+  readonly attachments: DocumentCollection<Doc<AttachmentState>>;
   /** Each owner's attachment ids, ascending. */
-  get ownerAttachments() {
-    return this.db.collection<{ _id: string; ids: number[] }>('owner_attachments');
-  }
+  readonly ownerAttachments: DocumentCollection<{ _id: string; ids: number[] }>;
   /** Path id → attachment id (serving a file by its URL). */
-  get attachmentPaths() {
-    return this.db.collection<{ _id: string; attachmentId: number }>('attachment_paths');
-  }
+  readonly attachmentPaths: DocumentCollection<{ _id: string; attachmentId: number }>;
   /** Which uploads each message claims (messages that ever claimed one), by `message:<id>`. */
-  get messageClaims() {
-    return this.db.collection<Doc<MessageClaims>>('message_claims');
-  }
-  get counters() {
-    return this.db.collection<Doc<AttachmentsCounters>>('counters');
-  }
+  readonly messageClaims: DocumentCollection<Doc<MessageClaims>>;
+  readonly counters: DocumentCollection<Doc<AttachmentsCounters>>;
   /** The organization's exports: one document, `realm_exports` (a few a week at most). */
-  get realmExportsDoc() {
-    return this.db.collection<Doc<RealmExportsState>>('realm_exports');
+  readonly realmExportsDoc: DocumentCollection<Doc<RealmExportsState>>;
+
+  /** `db`: the service's database, or the documents a rebuild hands its projection. */
+  constructor(db: ProjectionDb) {
+    const documents = documentsOf(db);
+    this.attachments = documents.of(ATTACHMENTS);
+    this.ownerAttachments = documents.of(OWNER_ATTACHMENTS);
+    this.attachmentPaths = documents.of(ATTACHMENT_PATHS);
+    this.messageClaims = documents.of(MESSAGE_CLAIMS);
+    this.counters = documents.of(COUNTERS);
+    this.realmExportsDoc = documents.of(REALM_EXPORTS);
   }
 
   async realmExports(): Promise<RealmExportsState> {
@@ -68,7 +63,7 @@ export class UploadsRepository {
 
   /** Every attachment (garbage collection only: the local store scans the collection). */
   async allAttachments(): Promise<AttachmentState[]> {
-    return (await this.attachments.find({}).toArray()).map((doc) => withoutId(doc));
+    return (await this.attachments.find({})).map((doc) => withoutId(doc));
   }
 
   async attachmentsCounters(): Promise<AttachmentsCounters> {

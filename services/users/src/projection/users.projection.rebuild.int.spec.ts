@@ -9,6 +9,7 @@ import {
   EventStore,
   rebuildProjection,
   StackEndpointsSchema,
+  type Documents,
 } from '@zulip-es/platform';
 import { createUser, dumpsWhenCaughtUp, projectedCollections } from '@zulip-es/testing';
 import { UsersProjection } from './users.projection';
@@ -35,7 +36,7 @@ describe('users projection rebuilt from users.events', () => {
     // Some history of every kind first: creations, role and name changes, deactivations.
     await Promise.all([createUser({ role: 200 }), createUser({ role: 600 }), createUser()]);
     const projection = new UsersProjection(new UsersRepository(scratch));
-    const projectionOn = (db: Connection) => new UsersProjection(new UsersRepository(db));
+    const projectionOn = (documents: Documents) => new UsersProjection(new UsersRepository(documents));
     const replayed = await rebuildProjection({ kafka, db: scratch, topic: eventsTopic('users'), projection, projectionOn, logger });
     expect(replayed).toBeGreaterThan(3);
 

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { documentsOf, type DocumentCollection, type ProjectionDb } from '@zulip-es/platform';
 import { REALM_AGGREGATE, type RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { LINKIFIERS_AGGREGATE, type LinkifiersState } from '../linkifiers/linkifiers.state';
@@ -15,93 +15,102 @@ import { invitationAggregateId, type InvitationState } from '../invites/invitati
 import { invitationLinkAggregateId, type InvitationLinkState } from '../invites/invitation-link.state';
 import type { InviteSend } from '../invites/invite-quota';
 import type { UserDirectory } from './user-directory';
-
-type Doc<T> = T & { _id: string };
+import {
+  COUNTERS,
+  CUSTOM_EMOJI,
+  INVITATIONS,
+  INVITATION_EMAILS,
+  INVITATION_KEYS,
+  INVITATION_LINKS,
+  INVITATION_LINK_KEYS,
+  INVITE_QUOTAS,
+  LINKIFIERS,
+  NAVIGATION_VIEWS,
+  PLAYGROUNDS,
+  PRESENCE_TRANSITIONS,
+  PROFILE_FIELDS,
+  REALMS,
+  SAVED_SNIPPETS,
+  USERS,
+  USER_EMAILS,
+  USER_GROUPS,
+  USER_STATUSES,
+  type Doc,
+} from './users.schemas';
 
 /**
- * The users service's projection in Mongo. Every lookup and write is by `_id` (the local store
- * pushes only those down to its SQL backend): users by `user:<id>`, emails by their lower-case
- * form, the organization by `realm`.
+ * The users service's projection in Mongo (see users.schemas.ts). Every lookup and write is by
+ * `_id` (the local store pushes only those down to its SQL backend): users by `user:<id>`, emails
+ * by their lower-case form, the organization by `realm`.
  */
 export class UsersRepository {
+  readonly realms: DocumentCollection<Doc<RealmState>>;
+  readonly users: DocumentCollection<Doc<UserState>>;
+  readonly emails: DocumentCollection<{ _id: string; userId: number }>;
+  readonly profileFields: DocumentCollection<Doc<ProfileFieldsState>>;
+  readonly userGroups: DocumentCollection<Doc<UserGroupState>>;
+  readonly counters: DocumentCollection<{ _id: string; value: number }>;
+  readonly invitations: DocumentCollection<Doc<InvitationState>>;
+  /** SHA-256 of an invitation key → the invitation. */
+  readonly invitationKeys: DocumentCollection<{ _id: string; inviteId: number }>;
+  /** Lower-case email → every invitation ever sent to it. */
+  readonly invitationEmails: DocumentCollection<{ _id: string; inviteIds: number[] }>;
+  readonly inviteQuotas: DocumentCollection<{ _id: string; sent: InviteSend[] }>;
+  readonly invitationLinks: DocumentCollection<Doc<InvitationLinkState>>;
+  /** SHA-256 of a reusable link's key → the link. */
+  readonly invitationLinkKeys: DocumentCollection<{ _id: string; linkId: number }>;
+  /** One document per user, `navigation_views:<userId>`. */
+  readonly navigationViews: DocumentCollection<Doc<NavigationViewsState>>;
+  /** One document, `linkifiers`: the organization's ordered list. */
+  readonly linkifiers: DocumentCollection<Doc<LinkifiersState>>;
+  /** One document per user, `saved_snippets:<userId>`. */
+  readonly savedSnippets: DocumentCollection<Doc<SavedSnippetsState>>;
+  /** One document, `custom_emoji`: every custom emoji of the organization. */
+  readonly customEmoji: DocumentCollection<Doc<CustomEmojiState>>;
+  /** One document, `playgrounds`: the organization's code playgrounds. */
+  readonly playgrounds: DocumentCollection<Doc<PlaygroundsState>>;
+  readonly userStatuses: DocumentCollection<Doc<UserStatusState>>;
+  readonly presenceTransitions: DocumentCollection<Doc<PresenceTransitionState>>;
+
   /**
+   * `db`: the service's database, or the documents a rebuild hands its projection.
    * `presenceStore`: the latest pings in Redis, which the presence projector also writes; absent
    * where only the Mongo projection is rebuilt (tests). `userDirectory`: every user in memory,
    * which the user projector also writes and `allUsers` reads; absent there too.
    */
   constructor(
-    private readonly db: Connection,
+    db: ProjectionDb,
     readonly presenceStore?: PresenceStore,
     readonly userDirectory?: UserDirectory,
-  ) {}
-
-  get realms() {
-    return this.db.collection<Doc<RealmState>>('realms');
-  }
-  get users() {
-    return this.db.collection<Doc<UserState>>('users');
-  }
-  get emails() {
-    return this.db.collection<{ _id: string; userId: number }>('user_emails');
-  }
-  get profileFields() {
-    return this.db.collection<Doc<ProfileFieldsState>>('custom_profile_fields');
-  }
-
-  get userGroups() {
-    return this.db.collection<Doc<UserGroupState>>('user_groups');
-  }
-  get counters() {
-    return this.db.collection<{ _id: string; value: number }>('counters');
-  }
-  get invitations() {
-    return this.db.collection<Doc<InvitationState>>('invitations');
-  }
-  /** SHA-256 of an invitation key → the invitation. */
-  get invitationKeys() {
-    return this.db.collection<{ _id: string; inviteId: number }>('invitation_keys');
-  }
-  /** Lower-case email → every invitation ever sent to it. */
-  get invitationEmails() {
-    return this.db.collection<{ _id: string; inviteIds: number[] }>('invitation_emails');
-  }
-  get inviteQuotas() {
-    return this.db.collection<{ _id: string; sent: InviteSend[] }>('invite_quotas');
-  }
-  get invitationLinks() {
-    return this.db.collection<Doc<InvitationLinkState>>('invitation_links');
-  }
-  /** SHA-256 of a reusable link's key → the link. */
-  get invitationLinkKeys() {
-    return this.db.collection<{ _id: string; linkId: number }>('invitation_link_keys');
-  }
-
-  /** One document per user, `navigation_views:<userId>`. */
-  get navigationViews() {
-    return this.db.collection<Doc<NavigationViewsState>>('navigation_views');
-  }
-
-  /** One document, `linkifiers`: the organization's ordered list. */
-  get linkifiers() {
-    return this.db.collection<Doc<LinkifiersState>>('linkifiers');
+  ) {
+    const documents = documentsOf(db);
+    this.realms = documents.of(REALMS);
+    this.users = documents.of(USERS);
+    this.emails = documents.of(USER_EMAILS);
+    this.profileFields = documents.of(PROFILE_FIELDS);
+    this.userGroups = documents.of(USER_GROUPS);
+    this.counters = documents.of(COUNTERS);
+    this.invitations = documents.of(INVITATIONS);
+    this.invitationKeys = documents.of(INVITATION_KEYS);
+    this.invitationEmails = documents.of(INVITATION_EMAILS);
+    this.inviteQuotas = documents.of(INVITE_QUOTAS);
+    this.invitationLinks = documents.of(INVITATION_LINKS);
+    this.invitationLinkKeys = documents.of(INVITATION_LINK_KEYS);
+    this.navigationViews = documents.of(NAVIGATION_VIEWS);
+    this.linkifiers = documents.of(LINKIFIERS);
+    this.savedSnippets = documents.of(SAVED_SNIPPETS);
+    this.customEmoji = documents.of(CUSTOM_EMOJI);
+    this.playgrounds = documents.of(PLAYGROUNDS);
+    this.userStatuses = documents.of(USER_STATUSES);
+    this.presenceTransitions = documents.of(PRESENCE_TRANSITIONS);
   }
 
   async navigationViewsOf(userId: number): Promise<NavigationViewsState | null> {
     return strip(await this.navigationViews.findOne({ _id: navigationViewsAggregateId(userId) }));
   }
 
-  /** One document per user, `saved_snippets:<userId>`. */
-  get savedSnippets() {
-    return this.db.collection<Doc<SavedSnippetsState>>('saved_snippets');
-  }
-
   async savedSnippetsOf(userId: number): Promise<SavedSnippetsState | null> {
     return strip(await this.savedSnippets.findOne({ _id: savedSnippetsAggregateId(userId) }));
-  }
-
-  /** One document, `custom_emoji`: every custom emoji of the organization. */
-  get customEmoji() {
-    return this.db.collection<Doc<CustomEmojiState>>('custom_emoji');
   }
 
   async customEmojiList(): Promise<CustomEmojiState> {
@@ -112,20 +121,8 @@ export class UsersRepository {
     return strip(await this.linkifiers.findOne({ _id: LINKIFIERS_AGGREGATE }));
   }
 
-  /** One document, `playgrounds`: the organization's code playgrounds. */
-  get playgrounds() {
-    return this.db.collection<Doc<PlaygroundsState>>('playgrounds');
-  }
-
   async playgroundList(): Promise<PlaygroundsState | null> {
     return strip(await this.playgrounds.findOne({ _id: PLAYGROUNDS_AGGREGATE }));
-  }
-
-  get userStatuses() {
-    return this.db.collection<Doc<UserStatusState>>('user_statuses');
-  }
-  get presenceTransitions() {
-    return this.db.collection<Doc<PresenceTransitionState>>('presence_transitions');
   }
 
   async realm(): Promise<RealmState | null> {
@@ -144,7 +141,7 @@ export class UsersRepository {
   /** Every user by id: from the in-memory directory where there is one, else a scan of the collection. */
   async allUsers(): Promise<UserState[]> {
     if (this.userDirectory) return this.userDirectory.all();
-    const docs = await this.users.find({}).toArray();
+    const docs = await this.users.find({});
     return docs.map((d) => strip(d)!).sort((a, b) => a.userId - b.userId);
   }
 
@@ -153,7 +150,7 @@ export class UsersRepository {
   }
 
   async allUserStatuses(): Promise<UserStatusState[]> {
-    return (await this.userStatuses.find({}).toArray()).map((d) => strip(d)!);
+    return (await this.userStatuses.find({})).map((d) => strip(d)!);
   }
 
   async presenceTransition(userId: number): Promise<PresenceTransitionState | null> {
@@ -175,7 +172,7 @@ export class UsersRepository {
 
   /** Every user group, deactivated ones included, by id (organizations have few groups). */
   async allUserGroups(): Promise<UserGroupState[]> {
-    const docs = await this.userGroups.find({}).toArray();
+    const docs = await this.userGroups.find({});
     return docs.map((d) => strip(d)!).sort((a, b) => a.groupId - b.groupId);
   }
 
@@ -201,7 +198,7 @@ export class UsersRepository {
 
   /** Every invitation (queries only: the local store scans the collection). */
   async allInvitations(): Promise<InvitationState[]> {
-    const docs = await this.invitations.find({}).toArray();
+    const docs = await this.invitations.find({});
     return docs.map((d) => strip(d)!).sort((a, b) => a.inviteId - b.inviteId);
   }
 
@@ -210,7 +207,7 @@ export class UsersRepository {
    * collection: only deactivating a user, which is rare, asks for it.
    */
   async pendingInvitationsFrom(userId: number): Promise<InvitationState[]> {
-    const docs = await this.invitations.find({ invitedByUserId: userId, status: 'pending' }).toArray();
+    const docs = await this.invitations.find({ invitedByUserId: userId, status: 'pending' });
     return docs.map((d) => strip(d)!).sort((a, b) => a.inviteId - b.inviteId);
   }
 
@@ -230,13 +227,13 @@ export class UsersRepository {
 
   /** Every reusable link (queries only: the local store scans the collection). */
   async allInvitationLinks(): Promise<InvitationLinkState[]> {
-    const docs = await this.invitationLinks.find({}).toArray();
+    const docs = await this.invitationLinks.find({});
     return docs.map((d) => strip(d)!).sort((a, b) => a.linkId - b.linkId);
   }
 
   /** The unrevoked links a user created: a scan, as for `pendingInvitationsFrom`, asked for only when deactivating a user. */
   async unrevokedLinksFrom(userId: number): Promise<InvitationLinkState[]> {
-    const docs = await this.invitationLinks.find({ invitedByUserId: userId, revoked: false }).toArray();
+    const docs = await this.invitationLinks.find({ invitedByUserId: userId, revoked: false });
     return docs.map((d) => strip(d)!).sort((a, b) => a.linkId - b.linkId);
   }
 

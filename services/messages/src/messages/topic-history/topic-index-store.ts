@@ -1,4 +1,5 @@
-import type { Collection, mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
+import type { DocumentCollection } from '@zulip-es/platform';
 import type { Chunk, ListHead, ListStore } from '../message-lists/message-list';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../message-lists/id-chunk-codec';
 
@@ -76,8 +77,8 @@ export class TopicIndexStore implements ListStore {
   private readonly changedChunks = new Set<string>();
 
   constructor(
-    private readonly headDocs: Collection<TopicIndexHeadDoc>,
-    private readonly chunkDocs: Collection<TopicIndexChunkDoc>,
+    private readonly headDocs: DocumentCollection<TopicIndexHeadDoc>,
+    private readonly chunkDocs: DocumentCollection<TopicIndexChunkDoc>,
     /** The projector's cache (queries read the store itself). */
     private readonly cache?: TopicIndexCache,
   ) {}
