@@ -40,3 +40,8 @@ export * from './nest/service-runtime.module';
 export * from './nest/platform.module';
 export * from './nest/health/health-probes';
 export * from './nest/bootstrap';
+export * from './nest/stream-runtime';
+export * from './nest/stream-platform.module';
+export * from './nest/stream-health.module';
+export * from './nest/health/stream-health-probes';
+export * from './nest/bootstrap-stream';
