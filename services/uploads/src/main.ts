@@ -1,4 +1,4 @@
-import { runDomainService } from '@zulip-es/platform';
-import { uploadsService } from './uploads.service';
+import { bootstrapDomainService } from '@zulip-es/platform';
+import { UPLOADS, UploadsModule } from './uploads.module';
 
-runDomainService(uploadsService);
+bootstrapDomainService(UploadsModule, UPLOADS);

@@ -1,4 +1,4 @@
-import { runQuarantine } from '@zulip-es/platform';
-import { uploadsService } from './uploads.service';
+import { quarantineDomainService } from '@zulip-es/platform';
+import { UPLOADS, UploadsProjectionRootModule } from './uploads.module';
 
-runQuarantine(uploadsService);
+quarantineDomainService(UploadsProjectionRootModule, UPLOADS);

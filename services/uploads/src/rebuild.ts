@@ -1,4 +1,4 @@
-import { runRebuild } from '@zulip-es/platform';
-import { uploadsService } from './uploads.service';
+import { rebuildDomainService } from '@zulip-es/platform';
+import { UPLOADS, UploadsProjectionRootModule } from './uploads.module';
 
-runRebuild(uploadsService);
+rebuildDomainService(UploadsProjectionRootModule, UPLOADS);

@@ -18,10 +18,10 @@ const NO_REPLY: CommandHandler['replyFrom'] = () => ({});
  * A decorator that accepts only a method taking the operation's context: a handler cannot read
  * parameters its operation does not declare.
  */
-type HandlerDecorator<D, R> = (
+type HandlerDecorator<D, R> = <M extends (ctx: MessageContext<D>) => Promise<R>>(
   target: object,
   key: string | symbol,
-  descriptor: TypedPropertyDescriptor<(ctx: MessageContext<D>) => Promise<R>>,
+  descriptor: TypedPropertyDescriptor<M>,
 ) => void;
 
 /**

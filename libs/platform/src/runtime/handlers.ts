@@ -66,13 +66,16 @@ export interface Decision<E extends NewEvent<EventShape> = NewEvent> {
   error?: DomainError;
 }
 
+/** The events a command recorded, as its reply is rebuilt from them after a redelivery. */
+export type RecordedEvents = Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[];
+
 export interface CommandHandler<D = unknown, E extends NewEvent<EventShape> = NewEvent> {
   kind: 'command';
   schema: z.ZodType<D>;
   /** Loads state, calls the pure decide function and returns its events and reply. */
   handle(ctx: MessageContext<D>): Promise<Decision<E>>;
   /** The reply of a command already applied, from its recorded events (redelivery after a crash). */
-  replyFrom(events: Pick<EventEnvelope, 'type' | 'aggregateId' | 'data'>[]): ReplyBody;
+  replyFrom(events: RecordedEvents): ReplyBody;
   /**
    * For frequent commands that are safe to run again (presence pings): outcomes without events
    * are neither recorded nor looked up, so a ping costs no write to the command log. The handler

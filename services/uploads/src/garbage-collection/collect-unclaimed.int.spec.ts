@@ -5,7 +5,7 @@ import { connectMongo, StackEndpointsSchema, type NewEvent } from '@zulip-es/pla
 import { ClaimingMessages } from '../projection/claiming-messages';
 import { UploadsProjection } from '../projection/uploads.projection';
 import { UploadsRepository } from '../projection/uploads.repository';
-import { collectUnclaimedHandler } from './collect-unclaimed.handler';
+import { CollectUnclaimedHandler } from './collect-unclaimed.handler';
 
 /**
  * The handler against the real store, in a database of its own: garbage collection with a cutoff
@@ -61,14 +61,13 @@ describe('collecting uploads no message claimed (the command the garbage collect
     await apply('attachment.claimed.v1', { attachmentId: 3, messageId: 51, dateSent: '2026-10-02T00:00:00.000Z' });
     await apply('attachment.unclaimed.v1', { attachmentId: 3, messageId: 51 });
 
-    const decision = await collectUnclaimedHandler({
+    const decision = await new CollectUnclaimedHandler({
       repo,
       maxFileUploadSizeMib: 25,
       uploadQuotaMib: 10_240,
       claiming: new ClaimingMessages(repo),
-      thumbnailer: { thumbnail: async () => undefined },
       realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 },
-    }).handle({
+    }).collect({
       commandId: 'gc',
       correlationId: 'gc',
       actorId: null,

@@ -1,5 +1,8 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { SERVICE_CONFIG } from '@zulip-es/platform';
+import type { UploadsConfig } from '../config';
 
 export const REALM_EXPORT_QUEUE = 'uploads-realm-exports';
 /** One job per export: adding it again while it waits, runs or retries changes nothing. */
@@ -8,49 +11,38 @@ export interface RealmExportJobData {
   exportId: number;
 }
 
-/**
- * Queues export jobs (the projection, once it applied an export's request; the worker's start,
- * for exports still pending). Connects to Redis on first use only: a rebuild never queues.
- */
+/** Queues export jobs (the projection, once it applied an export's request; the worker, for exports still pending). */
+@Injectable()
 export class RealmExportJobs {
-  private queue?: Queue;
-  private redis?: Redis;
+  private readonly attempts: number;
 
   constructor(
-    private readonly redisUrl: string,
-    private readonly attempts: number,
-  ) {}
-
-  private jobs(): Queue {
-    if (!this.queue) {
-      this.redis = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
-      this.queue = new Queue(REALM_EXPORT_QUEUE, { connection: this.redis });
-    }
-    return this.queue;
+    @InjectQueue(REALM_EXPORT_QUEUE) private readonly queue: Queue<RealmExportJobData>,
+    @Inject(SERVICE_CONFIG) config: UploadsConfig,
+  ) {
+    this.attempts = config.REALM_EXPORT_ATTEMPTS;
   }
 
   async enqueue(exportId: number): Promise<void> {
-    const data: RealmExportJobData = { exportId };
     // A finished job is kept a while (a second add of its id then changes nothing); one removed
     // and added again finds its export no longer pending and does nothing.
-    await this.jobs().add('export', data, {
-      jobId: realmExportJobId(exportId),
-      attempts: this.attempts,
-      backoff: { type: 'exponential', delay: 5_000 },
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 100 },
-    });
+    await this.queue.add(
+      'export',
+      { exportId },
+      {
+        jobId: realmExportJobId(exportId),
+        attempts: this.attempts,
+        backoff: { type: 'exponential', delay: 5_000 },
+        removeOnComplete: { count: 100 },
+        removeOnFail: { count: 100 },
+      },
+    );
   }
 
   /** Whether the export's job is there, and failed for good (its failure may not be recorded yet). */
   async jobState(exportId: number): Promise<'missing' | 'failed' | 'queued'> {
-    const job = await this.jobs().getJob(realmExportJobId(exportId));
+    const job = await this.queue.getJob(realmExportJobId(exportId));
     if (!job) return 'missing';
     return (await job.isFailed()) ? 'failed' : 'queued';
-  }
-
-  async close(): Promise<void> {
-    await this.queue?.close();
-    this.redis?.disconnect();
   }
 }

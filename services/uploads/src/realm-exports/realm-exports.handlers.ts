@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { Controller, Inject } from '@nestjs/common';
 import {
+  COMPLETE_REALM_EXPORT,
   CompleteRealmExport,
   deleteRealmExport,
   exportRealm,
+  FAIL_REALM_EXPORT,
   FailRealmExport,
   getRealmExports,
   REALM_EXPORT_KEY_PREFIX,
   REALM_ID,
   realmExportViews,
-  type OperationData,
 } from '@zulip-es/contracts';
-import type { CommandHandler, QueryHandler } from '@zulip-es/platform';
-import type { UploadsDeps } from '../shared/uploads-deps';
+import {
+  CommandPattern,
+  QueryPattern,
+  type Decision,
+  type MessageContext,
+  type RecordedEvents,
+  type OperationContext,
+  type ReplyBody,
+} from '@zulip-es/platform';
+import { UPLOADS_DEPS, type UploadsDeps } from '../shared/uploads-deps';
 import { decideCompleteExport, decideDeleteExport, decideFailExport, decideStartExport } from './realm-exports.decide';
 
 /** URL-safe random characters, as Zulip's `secrets.token_urlsafe` gives them. */
@@ -21,73 +31,57 @@ const random = (chars: number): string => randomBytes(chars).toString('base64url
 export const newExportPath = (): string =>
   `${REALM_EXPORT_KEY_PREFIX}${REALM_ID}/${random(24)}/zulip-export-${randomBytes(8).toString('hex').slice(0, 8)}.tar.gz`;
 
-/** POST /export/realm: answers the new export's `id`; the projection then queues its job. */
-export function startExportHandler({ repo, realmExports }: UploadsDeps): CommandHandler<OperationData<typeof exportRealm>> {
-  return {
-    kind: 'command',
-    schema: exportRealm.params,
-    async handle({ data, actorId, now }) {
-      const [state, counters] = await Promise.all([repo.realmExports(), repo.attachmentsCounters()]);
-      const events = decideStartExport(state, {
-        exportType: data.export_type,
-        actorId: actorId!,
-        now,
-        uploadSpaceUsed: counters.spaceUsed,
-        path: newExportPath(),
-        supportEmail: realmExports.supportEmail,
-        perWeek: realmExports.perWeek,
-      });
-      return { events, reply: { id: events[0]!.data.exportId } };
-    },
-    replyFrom: (events) => ({ id: events[0]?.data.exportId }),
-  };
-}
+/** The reply of a started export: its id, from its `realm_export.requested.v1`. */
+export const startedExportId = (events: RecordedEvents): ReplyBody => ({ id: events[0]?.data.exportId });
 
-/** GET /export/realm. */
-export function listExportsHandler({ repo, realmExports }: UploadsDeps): QueryHandler<OperationData<typeof getRealmExports>> {
-  return {
-    kind: 'query',
-    schema: getRealmExports.params,
-    async handle() {
-      return { exports: realmExportViews((await repo.realmExports()).exports, realmExports.realmUrl) };
-    },
-  };
-}
+/** The reply of the export job's commands: whether they recorded anything (an event). */
+export const recordedAny = (events: readonly unknown[]): ReplyBody => ({ recorded: events.length > 0 });
 
-/** DELETE /export/realm/{export_id}; the projection then removes the archive. */
-export function deleteExportHandler({ repo }: UploadsDeps): CommandHandler<OperationData<typeof deleteRealmExport>> {
-  return {
-    kind: 'command',
-    schema: deleteRealmExport.params,
-    async handle({ data, actorId, now }) {
-      return { events: decideDeleteExport(await repo.realmExports(), data.export_id, actorId!, now), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class RealmExportsHandler {
+  constructor(@Inject(UPLOADS_DEPS) private readonly deps: UploadsDeps) {}
 
-/** `realm_export.complete`, sent by the export job. */
-export function completeExportHandler({ repo }: UploadsDeps): CommandHandler<CompleteRealmExport> {
-  return {
-    kind: 'command',
-    schema: CompleteRealmExport,
-    async handle({ data, now }) {
-      const events = decideCompleteExport(await repo.realmExports(), data, now);
-      return { events, reply: { recorded: events.length > 0 } };
-    },
-    replyFrom: (events) => ({ recorded: events.length > 0 }),
-  };
-}
+  /** POST /export/realm: answers the new export's `id`; the projection then queues its job. */
+  @CommandPattern(exportRealm, { replyFrom: startedExportId })
+  async start({ data, actorId, now }: OperationContext<typeof exportRealm>): Promise<Decision> {
+    const { repo, realmExports } = this.deps;
+    const [state, counters] = await Promise.all([repo.realmExports(), repo.attachmentsCounters()]);
+    const events = decideStartExport(state, {
+      exportType: data.export_type,
+      actorId: actorId!,
+      now,
+      uploadSpaceUsed: counters.spaceUsed,
+      path: newExportPath(),
+      supportEmail: realmExports.supportEmail,
+      perWeek: realmExports.perWeek,
+    });
+    return { events, reply: { id: events[0]!.data.exportId } };
+  }
 
-/** `realm_export.fail`, sent by the export job once it gives up. */
-export function failExportHandler({ repo }: UploadsDeps): CommandHandler<FailRealmExport> {
-  return {
-    kind: 'command',
-    schema: FailRealmExport,
-    async handle({ data, now }) {
-      const events = decideFailExport(await repo.realmExports(), data, now);
-      return { events, reply: { recorded: events.length > 0 } };
-    },
-    replyFrom: (events) => ({ recorded: events.length > 0 }),
-  };
+  /** GET /export/realm. */
+  @QueryPattern(getRealmExports)
+  async list(): Promise<ReplyBody> {
+    const { repo, realmExports } = this.deps;
+    return { exports: realmExportViews((await repo.realmExports()).exports, realmExports.realmUrl) };
+  }
+
+  /** DELETE /export/realm/{export_id}; the projection then removes the archive. */
+  @CommandPattern(deleteRealmExport)
+  async delete({ data, actorId, now }: OperationContext<typeof deleteRealmExport>): Promise<Decision> {
+    return { events: decideDeleteExport(await this.deps.repo.realmExports(), data.export_id, actorId!, now), reply: {} };
+  }
+
+  /** `realm_export.complete`, sent by the export job. */
+  @CommandPattern({ type: COMPLETE_REALM_EXPORT, params: CompleteRealmExport }, { replyFrom: recordedAny })
+  async complete({ data, now }: MessageContext<CompleteRealmExport>): Promise<Decision> {
+    const events = decideCompleteExport(await this.deps.repo.realmExports(), data, now);
+    return { events, reply: recordedAny(events) };
+  }
+
+  /** `realm_export.fail`, sent by the export job once it gives up. */
+  @CommandPattern({ type: FAIL_REALM_EXPORT, params: FailRealmExport }, { replyFrom: recordedAny })
+  async fail({ data, now }: MessageContext<FailRealmExport>): Promise<Decision> {
+    const events = decideFailExport(await this.deps.repo.realmExports(), data, now);
+    return { events, reply: recordedAny(events) };
+  }
 }

@@ -1,8 +1,7 @@
 import type { ClaimingMessages } from '../projection/claiming-messages';
 import type { UploadsRepository } from '../projection/uploads.repository';
-import type { UploadThumbnailer } from '../thumbnails/upload-thumbnailer';
 
-/** What every uploads handler works with. */
+/** What every uploads handler works with (provided by the projection module). */
 export interface UploadsDeps {
   repo: UploadsRepository;
   /** The server's `MAX_FILE_UPLOAD_SIZE_MIB` (Zulip's `max_file_upload_size_mib`). */
@@ -11,7 +10,8 @@ export interface UploadsDeps {
   uploadQuotaMib: number;
   /** Which messages claim uploads (deletions look up only those). */
   claiming: ClaimingMessages;
-  thumbnailer: Pick<UploadThumbnailer, 'thumbnail'>;
   /** What organization exports show and say: the site's URL (archive URLs) and who to ask for a manual export. */
   realmExports: { realmUrl: string; supportEmail: string; perWeek: number };
 }
+
+export const UPLOADS_DEPS = Symbol('UPLOADS_DEPS');

@@ -22,13 +22,13 @@ export interface Thumbnail {
   height: number;
 }
 
-let loaded: typeof Sharp | undefined;
-
-/** libvips is loaded with the first image uploaded: the uploads service pays its memory only then. */
+/**
+ * libvips is loaded with the first image uploaded: the uploads service pays its memory only then.
+ * Node's module cache keeps it after that.
+ */
 function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
-  loaded ??= require('sharp') as typeof Sharp;
-  return loaded(...args);
+  return (require('sharp') as typeof Sharp)(...args);
 }
 
 /** The image's size as shown: orientations 5–8 turn it a quarter. */

@@ -1,16 +1,18 @@
-import { getAttachments, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import type { UploadsDeps } from '../../shared/uploads-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getAttachments } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { UPLOADS_DEPS, type UploadsDeps } from '../../shared/uploads-deps';
 import { attachmentView } from '../attachment.state';
 
-/** GET /attachments: the caller's attachments and the organization's upload space used. */
-export function listAttachmentsHandler({ repo }: UploadsDeps): QueryHandler<OperationData<typeof getAttachments>> {
-  return {
-    kind: 'query',
-    schema: getAttachments.params,
-    async handle({ actorId }) {
-      const [attachments, counters] = await Promise.all([repo.attachmentsOf(actorId!), repo.attachmentsCounters()]);
-      return { attachments: attachments.map(attachmentView), upload_space_used: counters.spaceUsed };
-    },
-  };
+@Controller()
+export class ListAttachmentsHandler {
+  constructor(@Inject(UPLOADS_DEPS) private readonly deps: UploadsDeps) {}
+
+  /** GET /attachments: the caller's attachments and the organization's upload space used. */
+  @QueryPattern(getAttachments)
+  async list({ actorId }: OperationContext<typeof getAttachments>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    const [attachments, counters] = await Promise.all([repo.attachmentsOf(actorId!), repo.attachmentsCounters()]);
+    return { attachments: attachments.map(attachmentView), upload_space_used: counters.spaceUsed };
+  }
 }

@@ -5,7 +5,7 @@ import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { ClaimingMessages } from '../../projection/claiming-messages';
 import { UploadsProjection } from '../../projection/uploads.projection';
 import { UploadsRepository } from '../../projection/uploads.repository';
-import { uploadFileHandler } from './upload-file.handler';
+import { UploadFileHandler } from './upload-file.handler';
 
 const MIB = 1024 * 1024;
 
@@ -30,16 +30,18 @@ describe('the organization’s upload quota', () => {
   });
 
   const upload = async (size: number) => {
-    const handler = uploadFileHandler({
-      repo,
-      maxFileUploadSizeMib: 25,
-      uploadQuotaMib: 2,
-      claiming: new ClaimingMessages(repo),
-      thumbnailer: { thumbnail: async () => undefined },
-      realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 },
-    });
+    const handler = new UploadFileHandler(
+      {
+        repo,
+        maxFileUploadSizeMib: 25,
+        uploadQuotaMib: 2,
+        claiming: new ClaimingMessages(repo),
+        realmExports: { realmUrl: 'http://127.0.0.1', supportEmail: 'zulip-admin@127.0.0.1', perWeek: 5 },
+      },
+      { thumbnail: async () => undefined },
+    );
     const file = { pathId: `1/ab/${randomBytes(12).toString('hex')}/f.bin`, name: 'f.bin', size, contentType: 'application/octet-stream' };
-    const { events } = await handler.handle({ commandId: randomUUID(), correlationId: 'c', actorId: 7, data: { file }, now: new Date() });
+    const { events } = await handler.upload({ commandId: randomUUID(), correlationId: 'c', actorId: 7, data: { file }, now: new Date() });
     for (const event of events) {
       const envelope: EventEnvelope = {
         ...event,

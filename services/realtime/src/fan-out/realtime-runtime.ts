@@ -1,0 +1,46 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { LOGGER, Quarantine, type Logger, type StreamRuntime } from '@zulip-es/platform';
+import { FanOut } from './fan-out';
+
+/** The realtime service's Redis: its users' event queues and its quarantine. */
+export const REALTIME_REDIS = Symbol('REALTIME_REDIS');
+
+/**
+ * The realtime service's life: serving once the fan-out has read every domain-events topic up to
+ * its end at start; on shutdown, the fan-out stops first and Redis is closed last.
+ */
+@Injectable()
+export class RealtimeRuntime implements StreamRuntime, OnModuleDestroy, OnApplicationShutdown {
+  ready = false;
+
+  constructor(
+    private readonly fanOut: FanOut,
+    private readonly quarantine: Quarantine,
+    @Inject(REALTIME_REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.fanOut.start();
+    this.ready = true;
+    this.logger.info('ready');
+  }
+
+  get quarantined(): number {
+    return this.quarantine.count;
+  }
+
+  staleReadModels(): string[] {
+    return this.fanOut.staleReadModels();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.ready = false;
+    await this.fanOut.stop();
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
