@@ -18,6 +18,23 @@ describe('the health answer of every service', () => {
   );
 });
 
+/**
+ * The users service answers from its store, keeps presence in Redis and mails invitations:
+ * operators see each of them checked in its health answer.
+ */
+describe('the health answer of the users service', () => {
+  it('reports Kafka, the store, Redis and the mail transport as up', async () => {
+    const res = await fetch(`http://127.0.0.1:${systemInfo().ports.users}/health`);
+    const body = (await res.json()) as { info?: Record<string, { status: string }> };
+    expect(body.info).toMatchObject({
+      kafka: { status: 'up' },
+      mongo: { status: 'up' },
+      redis: { status: 'up' },
+      mail: { status: 'up' },
+    });
+  });
+});
+
 /** Tools and client generators read the OpenAPI document of what the gateway serves. */
 describe('GET /openapi.json', () => {
   it('describes every operation of the table at its path and method, with its path parameters', async () => {

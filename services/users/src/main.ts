@@ -1,4 +1,4 @@
-import { runDomainService } from '@zulip-es/platform';
-import { usersService } from './users.service';
+import { bootstrapDomainService } from '@zulip-es/platform';
+import { USERS, UsersModule } from './users.module';
 
-runDomainService(usersService);
+bootstrapDomainService(UsersModule, USERS);

@@ -1,4 +1,4 @@
-import { runQuarantine } from '@zulip-es/platform';
-import { usersService } from './users.service';
+import { quarantineDomainService } from '@zulip-es/platform';
+import { USERS, UsersProjectionRootModule } from './users.module';
 
-runQuarantine(usersService);
+quarantineDomainService(UsersProjectionRootModule, USERS);

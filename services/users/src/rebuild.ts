@@ -1,4 +1,4 @@
-import { runRebuild } from '@zulip-es/platform';
-import { usersService } from './users.service';
+import { rebuildDomainService } from '@zulip-es/platform';
+import { USERS, UsersProjectionRootModule } from './users.module';
 
-runRebuild(usersService);
+rebuildDomainService(UsersProjectionRootModule, USERS);

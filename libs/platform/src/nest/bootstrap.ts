@@ -38,7 +38,7 @@ export function bootstrapDomainService(root: RootModule, entry: DomainServiceEnt
       logger: new NestLogger(createLogger(entry.service, process.env.LOG_LEVEL)),
     });
     const config = app.get<ServiceConfig>(SERVICE_CONFIG);
-    const transport = new CommandTransport(app.get(ServiceRuntime));
+    const transport = new CommandTransport(app.get(ServiceRuntime), config);
     // Before the transport is connected: its handlers' filters are fixed when it is.
     app.useGlobalFilters(new PassErrorsToProcessor(app.getHttpAdapter()));
     app.connectMicroservice({ strategy: transport }, { inheritAppConfig: true });

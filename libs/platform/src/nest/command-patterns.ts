@@ -2,17 +2,24 @@ import { MessagePattern } from '@nestjs/microservices';
 import type { MessageHandler } from '@nestjs/microservices';
 import { isObservable, lastValueFrom } from 'rxjs';
 import type { z } from 'zod';
+import type { ServiceConfig } from '../config/service-config';
 import type { CommandHandler, Decision, HandlerRegistry, MessageContext, QueryHandler, ReplyBody } from '../runtime/handlers';
 
 /** An operation of the contracts (`sendMessage`) or an internal command's type with its schema. */
 type Operation<D> = { type: string; params: z.ZodType<D> };
 
+/**
+ * The reply of a command already applied, from its recorded events and the service's
+ * configuration (a reply may hold what derives from a secret, an API key, which no event holds).
+ */
+type ReplyFrom<C = ServiceConfig> = (events: Parameters<CommandHandler['replyFrom']>[0], config: C) => ReplyBody;
+
 /** What the processor needs of a handler besides the method itself, carried as the pattern's extras. */
-type CommandExtras = Pick<CommandHandler, 'kind' | 'schema' | 'replyFrom' | 'unrecorded'>;
+type CommandExtras = Pick<CommandHandler, 'kind' | 'schema' | 'unrecorded'> & { replyFrom: ReplyFrom };
 type QueryExtras = Pick<QueryHandler, 'kind' | 'schema' | 'consistent'>;
 type HandlerExtras = CommandExtras | QueryExtras;
 
-const NO_REPLY: CommandHandler['replyFrom'] = () => ({});
+const NO_REPLY: ReplyFrom = () => ({});
 
 /**
  * A decorator that accepts only a method taking the operation's context: a handler cannot read
@@ -27,16 +34,18 @@ type HandlerDecorator<D, R> = <M extends (ctx: MessageContext<D>) => Promise<R>>
 /**
  * Marks a controller method as the handler of a command: it receives the `MessageContext` and
  * returns the `Decision`. `replyFrom` rebuilds the reply of a command already applied from its
- * recorded events (an empty body when the command answers nothing).
+ * recorded events (an empty body when the command answers nothing); `C` is the service's
+ * configuration type.
  */
-export function CommandPattern<D>(
+export function CommandPattern<D, C = ServiceConfig>(
   operation: Operation<D>,
-  options: { replyFrom?: CommandHandler['replyFrom']; unrecorded?: true } = {},
+  options: { replyFrom?: ReplyFrom<C>; unrecorded?: true } = {},
 ): HandlerDecorator<D, Decision> {
   const extras: CommandExtras = {
     kind: 'command',
     schema: operation.params,
-    replyFrom: options.replyFrom ?? NO_REPLY,
+    // The registry passes the configuration the service runs with, which is a `C`.
+    replyFrom: (options.replyFrom as ReplyFrom | undefined) ?? NO_REPLY,
     ...(options.unrecorded ? { unrecorded: true } : {}),
   };
   return MessagePattern(operation.type, extras);
@@ -53,7 +62,7 @@ export function QueryPattern<D>(operation: Operation<D>, options: { consistent?:
  * through Nest's handler proxy (so guards, interceptors and filters apply) and comes back as a
  * promise. A pattern without our extras is a mistake in a controller, refused at start.
  */
-export function handlerRegistry(handlers: Map<string, MessageHandler>): HandlerRegistry {
+export function handlerRegistry(handlers: Map<string, MessageHandler>, config: ServiceConfig): HandlerRegistry {
   const registry: HandlerRegistry = {};
   for (const [pattern, handler] of handlers) {
     const extras = handler.extras as HandlerExtras | undefined;
@@ -61,7 +70,7 @@ export function handlerRegistry(handlers: Map<string, MessageHandler>): HandlerR
       throw new Error(`${pattern}: declare handlers with @CommandPattern or @QueryPattern`);
     registry[pattern] =
       extras.kind === 'command'
-        ? { ...extras, handle: (ctx) => invoke<Decision>(handler, ctx) }
+        ? { ...extras, replyFrom: (events) => extras.replyFrom(events, config), handle: (ctx) => invoke<Decision>(handler, ctx) }
         : { ...extras, handle: (ctx) => invoke<ReplyBody>(handler, ctx) };
   }
   return registry;

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { type Observable, throwError } from 'rxjs';
+import type { ServiceConfig } from '../config/service-config';
 import { handlerRegistry } from './command-patterns';
 import type { ServiceRuntime } from './service-runtime';
 
@@ -12,12 +13,15 @@ import type { ServiceRuntime } from './service-runtime';
  * replies (see CommandProcessor), once the projection has caught up with its events.
  */
 export class CommandTransport extends Server implements CustomTransportStrategy {
-  constructor(private readonly runtime: ServiceRuntime) {
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly config: ServiceConfig,
+  ) {
     super();
   }
 
   listen(callback: (error?: unknown) => void): void {
-    this.runtime.start(handlerRegistry(this.getHandlers())).then(
+    this.runtime.start(handlerRegistry(this.getHandlers(), this.config)).then(
       () => callback(),
       (error: unknown) => callback(error),
     );

@@ -1,7 +1,4 @@
-import { getRealmExportConsents, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
 import type { UserState } from '../domain/user.state';
-import type { UsersDeps } from '../shared/users-deps';
 import { userSetting } from '../user-settings/user-setting';
 
 export interface ExportConsent {
@@ -19,15 +16,4 @@ export function exportConsents(users: readonly UserState[]): ExportConsent[] {
     .filter((u) => u.isActive && !u.isBot)
     .sort((a, b) => a.userId - b.userId)
     .map((u) => ({ user_id: u.userId, consented: userSetting(u, 'allow_private_data_export') }));
-}
-
-/** GET /export/realm/consents (administrators: checked by the gateway). */
-export function exportConsentsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getRealmExportConsents>> {
-  return {
-    kind: 'query',
-    schema: getRealmExportConsents.params,
-    async handle() {
-      return { export_consents: exportConsents(await repo.allUsers()) };
-    },
-  };
 }

@@ -1,30 +1,32 @@
-import { fetchApiKey, type OperationData } from '@zulip-es/contracts';
-import { DomainError, type QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { fetchApiKey } from '@zulip-es/contracts';
+import { DomainError, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
 import { deriveApiKey, verifyPassword } from '../domain/credentials';
-import type { UsersDeps } from '../shared/users-deps';
+import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
 const FAILED = () => new DomainError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
 /** Verified against when the email is unknown, so a miss takes as long as a wrong password. */
 const DECOY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/**
- * Zulip's `api_fetch_api_key`: the answer names the delivery email, the one Basic auth accepts
- * with the key, even when the user hides it from others behind a dummy address.
- */
-export function fetchApiKeyHandler({ repo, config }: UsersDeps): QueryHandler<OperationData<typeof fetchApiKey>> {
-  return {
-    kind: 'query',
-    schema: fetchApiKey.params,
-    async handle({ data }) {
-      const [realm, user] = await Promise.all([repo.realm(), repo.userByEmail(data.username)]);
-      const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
-      if (!realm || !user || !matches) throw FAILED();
-      if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
-      return {
-        api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
-        email: user.deliveryEmail,
-        user_id: user.userId,
-      };
-    },
-  };
+@Controller()
+export class FetchApiKeyHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /**
+   * Zulip's `api_fetch_api_key`: the answer names the delivery email, the one Basic auth accepts
+   * with the key, even when the user hides it from others behind a dummy address.
+   */
+  @QueryPattern(fetchApiKey)
+  async fetch({ data }: OperationContext<typeof fetchApiKey>): Promise<ReplyBody> {
+    const { repo, config } = this.deps;
+    const [realm, user] = await Promise.all([repo.realm(), repo.userByEmail(data.username)]);
+    const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
+    if (!realm || !user || !matches) throw FAILED();
+    if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
+    return {
+      api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
+      email: user.deliveryEmail,
+      user_id: user.userId,
+    };
+  }
 }

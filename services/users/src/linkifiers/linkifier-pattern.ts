@@ -16,16 +16,14 @@ export function checkPattern(pattern: string): PatternCheck {
   }
 }
 
-let loaded: typeof Re2Module.RE2 | undefined;
-
 /**
- * Loaded on the first pattern checked: compiling RE2's WebAssembly and its memory cost an idle
- * service ~6 MB of RSS, and only an administrator adding or changing a linkifier needs it.
+ * Loaded on the first pattern checked (Node's module cache keeps it from there on): compiling
+ * RE2's WebAssembly and its memory cost an idle service ~6 MB of RSS, and only an administrator
+ * adding or changing a linkifier needs it.
  */
 function re2(): typeof Re2Module.RE2 {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
-  loaded ??= (require('re2-wasm') as typeof Re2Module).RE2;
-  return loaded;
+  return (require('re2-wasm') as typeof Re2Module).RE2;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { Controller, Inject } from '@nestjs/common';
 import { removeOwnProfileData, updateOwnProfileData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 import {
   decideRemoveOwnProfileData,
   decideUpdateOwnProfileData,
@@ -8,28 +9,23 @@ import {
   type UpdateOwnProfileData,
 } from './own-profile-data.decide';
 
-export function updateOwnProfileDataHandler({ repo }: UsersDeps): CommandHandler<UpdateOwnProfileData> {
-  return {
-    kind: 'command',
-    schema: updateOwnProfileData.params,
-    async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const [fields, users] = await Promise.all([repo.profileFieldsState(), repo.allUsers()]);
-      const state = { actor, fields: fields.fields, users: new Map(users.map((u) => [u.userId, u])) };
-      return { events: decideUpdateOwnProfileData(data, state), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class OwnProfileDataHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
-export function removeOwnProfileDataHandler({ repo }: UsersDeps): CommandHandler<RemoveOwnProfileData> {
-  return {
-    kind: 'command',
-    schema: removeOwnProfileData.params,
-    async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      return { events: decideRemoveOwnProfileData(data, { actor, fields: (await repo.profileFieldsState()).fields }), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+  @CommandPattern(updateOwnProfileData)
+  async update({ data, actorId }: MessageContext<UpdateOwnProfileData>): Promise<Decision> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    const [fields, users] = await Promise.all([repo.profileFieldsState(), repo.allUsers()]);
+    const state = { actor, fields: fields.fields, users: new Map(users.map((u) => [u.userId, u])) };
+    return { events: decideUpdateOwnProfileData(data, state), reply: {} };
+  }
+
+  @CommandPattern(removeOwnProfileData)
+  async remove({ data, actorId }: MessageContext<RemoveOwnProfileData>): Promise<Decision> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    return { events: decideRemoveOwnProfileData(data, { actor, fields: (await repo.profileFieldsState()).fields }), reply: {} };
+  }
 }

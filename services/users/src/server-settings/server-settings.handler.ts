@@ -1,7 +1,8 @@
-import { getServerSettings, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { getServerSettings, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from '@zulip-es/contracts';
+import { QueryPattern, type ReplyBody } from '@zulip-es/platform';
 import { gravatarUrl } from '../domain/user-view';
-import type { UsersDeps } from '../shared/users-deps';
+import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
 /** Email and password is the one authentication method of this server. */
 const AUTHENTICATION_METHODS = {
@@ -19,33 +20,34 @@ const AUTHENTICATION_METHODS = {
   'openid connect': false,
 };
 
-export function serverSettingsHandler({ repo, config }: UsersDeps): QueryHandler<OperationData<typeof getServerSettings>> {
-  return {
-    kind: 'query',
-    schema: getServerSettings.params,
-    async handle() {
-      const realm = await repo.realm();
-      const server = {
-        authentication_methods: AUTHENTICATION_METHODS,
-        external_authentication_methods: [],
-        zulip_feature_level: ZULIP_FEATURE_LEVEL,
-        zulip_version: ZULIP_VERSION,
-        zulip_merge_base: ZULIP_MERGE_BASE,
-        push_notifications_enabled: config.PUSH_BOUNCER_URL !== '',
-        is_incompatible: false,
-        email_auth_enabled: true,
-        require_email_format_usernames: true,
-      };
-      if (!realm) return server;
-      return {
-        ...server,
-        realm_uri: realm.url,
-        realm_url: realm.url,
-        realm_name: realm.name,
-        realm_icon: gravatarUrl(realm.url, 1),
-        realm_description: realm.settings.description,
-        realm_web_public_access_enabled: false,
-      };
-    },
-  };
+@Controller()
+export class ServerSettingsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @QueryPattern(getServerSettings)
+  async get(): Promise<ReplyBody> {
+    const { repo, config } = this.deps;
+    const realm = await repo.realm();
+    const server = {
+      authentication_methods: AUTHENTICATION_METHODS,
+      external_authentication_methods: [],
+      zulip_feature_level: ZULIP_FEATURE_LEVEL,
+      zulip_version: ZULIP_VERSION,
+      zulip_merge_base: ZULIP_MERGE_BASE,
+      push_notifications_enabled: config.PUSH_BOUNCER_URL !== '',
+      is_incompatible: false,
+      email_auth_enabled: true,
+      require_email_format_usernames: true,
+    };
+    if (!realm) return server;
+    return {
+      ...server,
+      realm_uri: realm.url,
+      realm_url: realm.url,
+      realm_name: realm.name,
+      realm_icon: gravatarUrl(realm.url, 1),
+      realm_description: realm.settings.description,
+      realm_web_public_access_enabled: false,
+    };
+  }
 }

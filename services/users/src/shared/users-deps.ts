@@ -6,7 +6,7 @@ import type { ChannelDirectory } from '../invites/channel-directory';
 import type { PresenceStore } from '../presence/presence-store';
 import type { UsersRepository } from '../projection/users.repository';
 
-/** What every users handler works with. */
+/** What every users handler works with (provided by the projection module). */
 export interface UsersDeps {
   repo: UsersRepository;
   config: Pick<
@@ -29,6 +29,8 @@ export interface UsersDeps {
   /** When this process started (Zulip's `server_generation`). */
   startedAt: Date;
 }
+
+export const USERS_DEPS = Symbol('USERS_DEPS');
 
 /** The organization and the acting user, as the service's own projection knows them. */
 export async function loadActor(repo: UsersRepository, actorId: number | null): Promise<{ realm: RealmState; actor: UserState }> {

@@ -1,35 +1,31 @@
-import { updateUser, updateUserByEmail, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { updateUser, updateUserByEmail } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type OperationContext } from '@zulip-es/platform';
 import type { UserState } from '../domain/user.state';
-import { loadActor, type UsersDeps } from '../shared/users-deps';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 import { userByEmailFor } from '../shared/user-by-email';
 import { decideUpdateUser, type UpdateUser, type UpdateUserState } from './update-user.decide';
 
-/** `PATCH /users/{user_id}`. */
-export function updateUserHandler(deps: UsersDeps): CommandHandler<OperationData<typeof updateUser>> {
-  return {
-    kind: 'command',
-    schema: updateUser.params,
-    async handle({ data, actorId }) {
-      // Both by id, so read side by side: E5 is decided one at a time for the whole organization.
-      const [{ actor }, target] = await Promise.all([loadActor(deps.repo, actorId), deps.repo.user(data.user_id)]);
-      return { events: await decide(deps, actor, target, data), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class UpdateUserHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
-/** `PATCH /users/{email}`: the same change; the user named by a dummy or a visible real address. */
-export function updateUserByEmailHandler(deps: UsersDeps): CommandHandler<OperationData<typeof updateUserByEmail>> {
-  return {
-    kind: 'command',
-    schema: updateUserByEmail.params,
-    async handle({ data, actorId }) {
-      const { actor, realm } = await loadActor(deps.repo, actorId);
-      return { events: await decide(deps, actor, await userByEmailFor(deps.repo, actor, realm, data.email), data), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+  /** `PATCH /users/{user_id}`. */
+  @CommandPattern(updateUser)
+  async updateById({ data, actorId }: OperationContext<typeof updateUser>): Promise<Decision> {
+    const { repo } = this.deps;
+    // Both by id, so read side by side: E5 is decided one at a time for the whole organization.
+    const [{ actor }, target] = await Promise.all([loadActor(repo, actorId), repo.user(data.user_id)]);
+    return { events: await decide(this.deps, actor, target, data), reply: {} };
+  }
+
+  /** `PATCH /users/{email}`: the same change; the user named by a dummy or a visible real address. */
+  @CommandPattern(updateUserByEmail)
+  async updateByEmail({ data, actorId }: OperationContext<typeof updateUserByEmail>): Promise<Decision> {
+    const { repo } = this.deps;
+    const { actor, realm } = await loadActor(repo, actorId);
+    return { events: await decide(this.deps, actor, await userByEmailFor(repo, actor, realm, data.email), data), reply: {} };
+  }
 }
 
 /** Loads only what the request's parts need, then decides. */

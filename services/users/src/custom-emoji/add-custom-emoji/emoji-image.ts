@@ -17,13 +17,13 @@ export interface ResizedEmoji {
 
 const badImage = (msg: string): DomainError => new DomainError('BAD_IMAGE', msg);
 
-let loaded: typeof Sharp | undefined;
-
-/** libvips is loaded with the first emoji uploaded: the users service pays its memory only then. */
+/**
+ * libvips is loaded with the first emoji uploaded: the users service pays its memory only then
+ * (Node's module cache keeps it from there on).
+ */
 function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous lazy load
-  loaded ??= require('sharp') as typeof Sharp;
-  return loaded(...args);
+  return (require('sharp') as typeof Sharp)(...args);
 }
 
 type Format = 'avif' | 'gif' | 'jpeg' | 'png' | 'webp';

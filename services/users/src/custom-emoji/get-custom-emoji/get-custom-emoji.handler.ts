@@ -1,16 +1,18 @@
-import { getCustomEmoji, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { getCustomEmoji } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
 import { customEmojiDict } from '@zulip-es/zulip-emoji';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 
-/** GET /realm/emoji: every custom emoji, deactivated ones too, for any user of the organization. */
-export function getCustomEmojiHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getCustomEmoji>> {
-  return {
-    kind: 'query',
-    schema: getCustomEmoji.params,
-    async handle({ actorId }) {
-      const [{ realm }, emoji] = await Promise.all([loadActor(repo, actorId), repo.customEmojiList()]);
-      return { emoji: customEmojiDict(realm.realmId, emoji.emoji) };
-    },
-  };
+@Controller()
+export class GetCustomEmojiHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** GET /realm/emoji: every custom emoji, deactivated ones too, for any user of the organization. */
+  @QueryPattern(getCustomEmoji)
+  async list({ actorId }: OperationContext<typeof getCustomEmoji>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    const [{ realm }, emoji] = await Promise.all([loadActor(repo, actorId), repo.customEmojiList()]);
+    return { emoji: customEmojiDict(realm.realmId, emoji.emoji) };
+  }
 }

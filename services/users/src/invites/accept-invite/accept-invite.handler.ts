@@ -1,7 +1,9 @@
+import { Controller, Inject } from '@nestjs/common';
 import { acceptInvite } from '@zulip-es/contracts';
-import { DomainError, type CommandHandler } from '@zulip-es/platform';
+import { CommandPattern, DomainError, type Decision, type MessageContext, type ReplyBody } from '@zulip-es/platform';
+import type { UsersConfig } from '../../config';
 import { hashPassword, newApiKeyNonce, deriveApiKey } from '../../domain/credentials';
-import type { UsersDeps } from '../../shared/users-deps';
+import { USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import type { UserGroupState } from '../../user-groups/user-group.state';
 import { inviteKeyHash } from '../invite-key';
 import { checkAcceptInvite, decideAcceptInvite, type AcceptInvite } from './accept-invite.decide';
@@ -11,43 +13,44 @@ async function invitedGroups(repo: UsersDeps['repo'], groupIds: readonly number[
   return groups.filter((group): group is UserGroupState => group !== null);
 }
 
-/** Unauthenticated: the invitation key is the credential. Answers as `POST /fetch_api_key` does. */
-export function acceptInviteHandler({ repo, config }: UsersDeps): CommandHandler<AcceptInvite> {
-  const answer = (userId: number, email: string, apiKeyNonce: string) => ({
-    api_key: deriveApiKey(config.API_KEY_SECRET, userId, apiKeyNonce),
-    email,
-    user_id: userId,
-  });
+/** The reply of an acceptance, from its events (the first creates the user), also when the command is delivered again. */
+export function acceptInviteReply(events: { data: Record<string, unknown> }[], config: Pick<UsersConfig, 'API_KEY_SECRET'>): ReplyBody {
+  const user = events[0].data as { userId: number; deliveryEmail: string; apiKeyNonce: string };
   return {
-    kind: 'command',
-    schema: acceptInvite.params,
-    async handle({ data, now }) {
-      const realm = await repo.realm();
-      if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization does not exist yet');
-      const keyHash = inviteKeyHash(data.key.trim());
-      const invitation = await repo.invitationByKeyHash(keyHash);
-      const state = {
-        realm,
-        invitation,
-        keyHash,
-        existing: invitation ? await repo.userByEmail(invitation.email) : null,
-        others: invitation ? await repo.invitationsForEmail(invitation.email) : [],
-        groups: await invitedGroups(repo, invitation?.groupIds ?? []),
-        lastUserId: await repo.lastUserId(),
-      };
-      checkAcceptInvite(data, state, now); // before the deliberately slow hash
-      const credentials = {
-        passwordHash: await hashPassword(data.password),
-        apiKeyNonce: newApiKeyNonce(),
-        apiKeySecret: config.API_KEY_SECRET,
-      };
-      const events = decideAcceptInvite(data, state, credentials, now);
-      const user = events[0].data as { userId: number; deliveryEmail: string; apiKeyNonce: string };
-      return { events, reply: answer(user.userId, user.deliveryEmail, user.apiKeyNonce) };
-    },
-    replyFrom: (events) => {
-      const user = events[0].data as { userId: number; deliveryEmail: string; apiKeyNonce: string };
-      return answer(user.userId, user.deliveryEmail, user.apiKeyNonce);
-    },
+    api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
+    email: user.deliveryEmail,
+    user_id: user.userId,
   };
+}
+
+@Controller()
+export class AcceptInviteHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** Unauthenticated: the invitation key is the credential. Answers as `POST /fetch_api_key` does. */
+  @CommandPattern(acceptInvite, { replyFrom: acceptInviteReply })
+  async accept({ data, now }: MessageContext<AcceptInvite>): Promise<Decision> {
+    const { repo, config } = this.deps;
+    const realm = await repo.realm();
+    if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization does not exist yet');
+    const keyHash = inviteKeyHash(data.key.trim());
+    const invitation = await repo.invitationByKeyHash(keyHash);
+    const state = {
+      realm,
+      invitation,
+      keyHash,
+      existing: invitation ? await repo.userByEmail(invitation.email) : null,
+      others: invitation ? await repo.invitationsForEmail(invitation.email) : [],
+      groups: await invitedGroups(repo, invitation?.groupIds ?? []),
+      lastUserId: await repo.lastUserId(),
+    };
+    checkAcceptInvite(data, state, now); // before the deliberately slow hash
+    const credentials = {
+      passwordHash: await hashPassword(data.password),
+      apiKeyNonce: newApiKeyNonce(),
+      apiKeySecret: config.API_KEY_SECRET,
+    };
+    const events = decideAcceptInvite(data, state, credentials, now);
+    return { events, reply: acceptInviteReply(events, config) };
+  }
 }

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import nodemailer from 'nodemailer';
@@ -11,8 +12,12 @@ export type SendOutcome = 'sent' | 'already-sent';
 export interface Mailer {
   readonly description: string;
   send(id: string, message: MailMessage): Promise<SendOutcome>;
+  /** Resolves when mail can go out (the health answer's `mail`), rejects saying why not. */
+  check(): Promise<void>;
   close(): void;
 }
+
+export const MAILER = Symbol('MAILER');
 
 type MailConfig = Pick<
   UsersConfig,
@@ -20,6 +25,11 @@ type MailConfig = Pick<
 >;
 
 const SENT_MARK_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * How long an SMTP server's answer to a check stands: each check opens a connection and logs in,
+ * which a health probe every few seconds would turn into a flood a mail provider may throttle.
+ */
+const SMTP_CHECK_EVERY_MS = 60_000;
 
 export const outboxDir = (config: Pick<MailConfig, 'EMAIL_OUTBOX_DIR' | 'ZULIP_DATA_DIR'>): string =>
   path.resolve(config.EMAIL_OUTBOX_DIR ?? path.join(config.ZULIP_DATA_DIR, 'outbox'));
@@ -46,6 +56,10 @@ export function outboxMailer(dir: string): Mailer {
         throw error;
       }
     },
+    async check() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
+    },
     close: () => transport.close(),
   };
 }
@@ -60,6 +74,7 @@ function smtpMailer(config: MailConfig, redis: Redis): Mailer {
     ? nodemailer.createTransport(config.SMTP_URL)
     : nodemailer.createTransport({ host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, auth });
   const mark = (id: string) => `users:mail-sent:${id}`;
+  let checked: { at: number; answer: Promise<void> } | undefined;
   return {
     description: `SMTP ${config.SMTP_URL ? new URL(config.SMTP_URL).host : `${config.SMTP_HOST}:${config.SMTP_PORT}`}`,
     async send(id, message) {
@@ -67,6 +82,11 @@ function smtpMailer(config: MailConfig, redis: Redis): Mailer {
       await transport.sendMail(message);
       await redis.set(mark(id), new Date().toISOString(), 'EX', SENT_MARK_TTL_SECONDS);
       return 'sent';
+    },
+    check() {
+      if (!checked || Date.now() - checked.at >= SMTP_CHECK_EVERY_MS)
+        checked = { at: Date.now(), answer: transport.verify().then(() => undefined) };
+      return checked.answer;
     },
     close: () => transport.close(),
   };

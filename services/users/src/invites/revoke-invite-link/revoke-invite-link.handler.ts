@@ -1,17 +1,18 @@
+import { Controller, Inject } from '@nestjs/common';
 import { revokeInviteLink } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { decideRevokeInviteLink, type RevokeInviteLink } from './revoke-invite-link.decide';
 
-export function revokeInviteLinkHandler({ repo }: UsersDeps): CommandHandler<RevokeInviteLink> {
-  return {
-    kind: 'command',
-    schema: revokeInviteLink.params,
-    async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const link = await repo.invitationLink(data.invite_id);
-      return { events: [decideRevokeInviteLink(data, { actor, link })], reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class RevokeInviteLinkHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @CommandPattern(revokeInviteLink)
+  async revoke({ data, actorId }: MessageContext<RevokeInviteLink>): Promise<Decision> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    const link = await repo.invitationLink(data.invite_id);
+    return { events: [decideRevokeInviteLink(data, { actor, link })], reply: {} };
+  }
 }

@@ -1,17 +1,19 @@
-import { getLinkifiers, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getLinkifiers } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { linkifierDict } from '../linkifiers.state';
 
-/** E16: any user of the organization reads the list, in processing order. */
-export function getLinkifiersHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getLinkifiers>> {
-  return {
-    kind: 'query',
-    schema: getLinkifiers.params,
-    async handle({ actorId }) {
-      await loadActor(repo, actorId);
-      const state = await repo.linkifierList();
-      return { linkifiers: (state?.linkifiers ?? []).map(linkifierDict) };
-    },
-  };
+@Controller()
+export class GetLinkifiersHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** E16: any user of the organization reads the list, in processing order. */
+  @QueryPattern(getLinkifiers)
+  async list({ actorId }: OperationContext<typeof getLinkifiers>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    await loadActor(repo, actorId);
+    const state = await repo.linkifierList();
+    return { linkifiers: (state?.linkifiers ?? []).map(linkifierDict) };
+  }
 }

@@ -1,16 +1,18 @@
-import { getNavigationViews, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getNavigationViews } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { navigationViewDict } from '../navigation-views.state';
 
-export function getNavigationViewsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getNavigationViews>> {
-  return {
-    kind: 'query',
-    schema: getNavigationViews.params,
-    async handle({ actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const state = await repo.navigationViewsOf(actor.userId);
-      return { navigation_views: (state?.views ?? []).map(navigationViewDict) };
-    },
-  };
+@Controller()
+export class GetNavigationViewsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @QueryPattern(getNavigationViews)
+  async list({ actorId }: OperationContext<typeof getNavigationViews>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    const state = await repo.navigationViewsOf(actor.userId);
+    return { navigation_views: (state?.views ?? []).map(navigationViewDict) };
+  }
 }

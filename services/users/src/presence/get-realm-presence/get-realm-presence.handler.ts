@@ -1,17 +1,18 @@
-import { getRealmPresence, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getRealmPresence } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { readPresences } from '../read-presences';
 
-/** GET /realm/presence (E18): the legacy format, without `presence_last_update_id` (Zulip drops it here). */
-export function getRealmPresenceHandler(deps: UsersDeps): QueryHandler<OperationData<typeof getRealmPresence>> {
-  return {
-    kind: 'query',
-    schema: getRealmPresence.params,
-    async handle({ actorId, now }) {
-      const { realm, actor } = await loadActor(deps.repo, actorId);
-      const { presences, server_timestamp } = await readPresences(deps, realm, actor, now, { format: 'legacy' });
-      return { presences, server_timestamp };
-    },
-  };
+@Controller()
+export class GetRealmPresenceHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** GET /realm/presence (E18): the legacy format, without `presence_last_update_id` (Zulip drops it here). */
+  @QueryPattern(getRealmPresence)
+  async get({ actorId, now }: OperationContext<typeof getRealmPresence>): Promise<ReplyBody> {
+    const { realm, actor } = await loadActor(this.deps.repo, actorId);
+    const { presences, server_timestamp } = await readPresences(this.deps, realm, actor, now, { format: 'legacy' });
+    return { presences, server_timestamp };
+  }
 }

@@ -1,16 +1,18 @@
-import { getCustomProfileFields, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getCustomProfileFields } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { profileFieldsView } from '@zulip-es/zulip-rules';
 
-/** Any member of the organization, guests included, reads the profile form. */
-export function listProfileFieldsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getCustomProfileFields>> {
-  return {
-    kind: 'query',
-    schema: getCustomProfileFields.params,
-    async handle({ actorId }) {
-      await loadActor(repo, actorId);
-      return { custom_fields: profileFieldsView((await repo.profileFieldsState()).fields) };
-    },
-  };
+@Controller()
+export class ListProfileFieldsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** Any member of the organization, guests included, reads the profile form. */
+  @QueryPattern(getCustomProfileFields)
+  async list({ actorId }: OperationContext<typeof getCustomProfileFields>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    await loadActor(repo, actorId);
+    return { custom_fields: profileFieldsView((await repo.profileFieldsState()).fields) };
+  }
 }

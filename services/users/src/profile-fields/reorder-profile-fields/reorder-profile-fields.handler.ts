@@ -1,16 +1,17 @@
+import { Controller, Inject } from '@nestjs/common';
 import { reorderCustomProfileFields } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { decideReorderProfileFields, type ReorderProfileFields } from './reorder-profile-fields.decide';
 
-export function reorderProfileFieldsHandler({ repo }: UsersDeps): CommandHandler<ReorderProfileFields> {
-  return {
-    kind: 'command',
-    schema: reorderCustomProfileFields.params,
-    async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      return { events: decideReorderProfileFields(data, { actor, fields: await repo.profileFieldsState() }), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class ReorderProfileFieldsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @CommandPattern(reorderCustomProfileFields)
+  async reorder({ data, actorId }: MessageContext<ReorderProfileFields>): Promise<Decision> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    return { events: decideReorderProfileFields(data, { actor, fields: await repo.profileFieldsState() }), reply: {} };
+  }
 }

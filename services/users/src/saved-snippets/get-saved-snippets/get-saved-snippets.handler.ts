@@ -1,16 +1,18 @@
-import { getSavedSnippets, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getSavedSnippets } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { savedSnippetDict } from '../saved-snippets.state';
 
-export function getSavedSnippetsHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getSavedSnippets>> {
-  return {
-    kind: 'query',
-    schema: getSavedSnippets.params,
-    async handle({ actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      const state = await repo.savedSnippetsOf(actor.userId);
-      return { saved_snippets: (state?.snippets ?? []).map(savedSnippetDict) };
-    },
-  };
+@Controller()
+export class GetSavedSnippetsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @QueryPattern(getSavedSnippets)
+  async list({ actorId }: OperationContext<typeof getSavedSnippets>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    const { actor } = await loadActor(repo, actorId);
+    const state = await repo.savedSnippetsOf(actor.userId);
+    return { saved_snippets: (state?.snippets ?? []).map(savedSnippetDict) };
+  }
 }

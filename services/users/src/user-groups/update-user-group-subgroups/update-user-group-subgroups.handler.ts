@@ -1,16 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
 import { updateUserGroupSubgroups } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import type { UsersDeps } from '../../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { loadGroupsState } from '../load-groups-state';
 import { decideUpdateUserGroupSubgroups, type UpdateUserGroupSubgroups } from './update-user-group-subgroups.decide';
 
-export function updateUserGroupSubgroupsHandler({ repo }: UsersDeps): CommandHandler<UpdateUserGroupSubgroups> {
-  return {
-    kind: 'command',
-    schema: updateUserGroupSubgroups.params,
-    async handle({ data, actorId }) {
-      return { events: decideUpdateUserGroupSubgroups(data, await loadGroupsState(repo, actorId)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class UpdateUserGroupSubgroupsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @CommandPattern(updateUserGroupSubgroups)
+  async update({ data, actorId }: MessageContext<UpdateUserGroupSubgroups>): Promise<Decision> {
+    return { events: decideUpdateUserGroupSubgroups(data, await loadGroupsState(this.deps.repo, actorId)), reply: {} };
+  }
 }

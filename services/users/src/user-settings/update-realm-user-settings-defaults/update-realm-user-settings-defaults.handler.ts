@@ -1,16 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
 import { updateRealmUserSettingsDefaults } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { decideUpdateRealmUserSettingsDefaults, type UpdateRealmUserSettingsDefaults } from './update-realm-user-settings-defaults.decide';
 
-export function updateRealmUserSettingsDefaultsHandler({ repo }: UsersDeps): CommandHandler<UpdateRealmUserSettingsDefaults> {
-  return {
-    kind: 'command',
-    schema: updateRealmUserSettingsDefaults.params,
-    async handle({ data, actorId }) {
-      const state = await loadActor(repo, actorId);
-      return { events: decideUpdateRealmUserSettingsDefaults(data, state), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class UpdateRealmUserSettingsDefaultsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @CommandPattern(updateRealmUserSettingsDefaults)
+  async update({ data, actorId }: MessageContext<UpdateRealmUserSettingsDefaults>): Promise<Decision> {
+    const state = await loadActor(this.deps.repo, actorId);
+    return { events: decideUpdateRealmUserSettingsDefaults(data, state), reply: {} };
+  }
 }

@@ -1,16 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
 import { updateSettings } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { decideUpdateSettings, type UpdateSettings } from './update-settings.decide';
 
-export function updateSettingsHandler({ repo }: UsersDeps): CommandHandler<UpdateSettings> {
-  return {
-    kind: 'command',
-    schema: updateSettings.params,
-    async handle({ data, actorId }) {
-      const { actor } = await loadActor(repo, actorId);
-      return { events: decideUpdateSettings(data, actor), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+@Controller()
+export class UpdateSettingsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  @CommandPattern(updateSettings)
+  async update({ data, actorId }: MessageContext<UpdateSettings>): Promise<Decision> {
+    const { actor } = await loadActor(this.deps.repo, actorId);
+    return { events: decideUpdateSettings(data, actor), reply: {} };
+  }
 }

@@ -1,20 +1,22 @@
-import { getUserStatus, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { getUserStatus } from '@zulip-es/contracts';
+import { badRequest, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
 import { accessTarget } from '../../shared/user-rules';
-import { loadActor, type UsersDeps } from '../../shared/users-deps';
+import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { userStatusView } from '../user-status.state';
 
-/** GET /users/{user_id}/status: Zulip's `access_user_by_id` (bots are "No such user"), then the status. */
-export function getUserStatusHandler({ repo }: UsersDeps): QueryHandler<OperationData<typeof getUserStatus>> {
-  return {
-    kind: 'query',
-    schema: getUserStatus.params,
-    async handle({ data, actorId }) {
-      await loadActor(repo, actorId);
-      const target = await repo.user(data.user_id);
-      if (target?.isBot) throw badRequest('No such user');
-      accessTarget(target, { allowDeactivated: false });
-      return { status: userStatusView(await repo.userStatus(data.user_id)) };
-    },
-  };
+@Controller()
+export class GetUserStatusHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** GET /users/{user_id}/status: Zulip's `access_user_by_id` (bots are "No such user"), then the status. */
+  @QueryPattern(getUserStatus)
+  async get({ data, actorId }: OperationContext<typeof getUserStatus>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    await loadActor(repo, actorId);
+    const target = await repo.user(data.user_id);
+    if (target?.isBot) throw badRequest('No such user');
+    accessTarget(target, { allowDeactivated: false });
+    return { status: userStatusView(await repo.userStatus(data.user_id)) };
+  }
 }

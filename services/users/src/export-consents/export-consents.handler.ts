@@ -1,0 +1,16 @@
+import { Controller, Inject } from '@nestjs/common';
+import { getRealmExportConsents } from '@zulip-es/contracts';
+import { QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
+import { exportConsents } from './export-consents';
+
+@Controller()
+export class ExportConsentsHandler {
+  constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
+
+  /** GET /export/realm/consents (administrators: checked by the gateway). */
+  @QueryPattern(getRealmExportConsents)
+  async consents(): Promise<ReplyBody> {
+    return { export_consents: exportConsents(await this.deps.repo.allUsers()) };
+  }
+}
