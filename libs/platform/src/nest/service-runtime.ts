@@ -6,6 +6,7 @@ import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
+import { createDeclaredIndexes } from '../mongo/document-schema';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { Quarantine } from '../quarantine/quarantine';
@@ -76,6 +77,8 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
     const store = new EventStore(kafka, this.producer, eventsTopic(service), db, projection, logger, { quarantine, outcomes });
     this.store = store;
+    // After a rebuild, which dropped them with their collections; the models are all registered by now.
+    await createDeclaredIndexes(db);
     this.followers = this.readModels.map(
       (model) =>
         new TopicFollower(
