@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/comm
 import type { Kafka, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Documents } from '../mongo/document-collection';
+import { createDeclaredIndexes } from '../mongo/document-schema';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
@@ -76,6 +77,8 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
     const store = new EventStore(kafka, this.producer, eventsTopic(service), db, projection, logger, { quarantine, outcomes });
     this.store = store;
+    // After a rebuild, which dropped them with their collections; the models are all registered by now.
+    await createDeclaredIndexes(db);
     this.followers = this.readModels.map(
       (model) =>
         new TopicFollower(
