@@ -35,6 +35,19 @@ describe('the health answer of the users service', () => {
   });
 });
 
+/**
+ * The messages service answers from its store and tells typing to the clients' event queues in
+ * Redis, where its topic deletion and scheduled delivery jobs also live: operators see each
+ * checked in its health answer.
+ */
+describe('the health answer of the messages service', () => {
+  it('reports Kafka, the store and Redis as up', async () => {
+    const res = await fetch(`http://127.0.0.1:${systemInfo().ports.messages}/health`);
+    const body = (await res.json()) as { info?: Record<string, { status: string }> };
+    expect(body.info).toMatchObject({ kafka: { status: 'up' }, mongo: { status: 'up' }, redis: { status: 'up' } });
+  });
+});
+
 /** Tools and client generators read the OpenAPI document of what the gateway serves. */
 describe('GET /openapi.json', () => {
   it('describes every operation of the table at its path and method, with its path parameters', async () => {

@@ -21,8 +21,6 @@ export * from './runtime/handlers';
 export * from './runtime/read-model';
 export * from './http/health-server';
 export * from './runtime/run-main';
-export * from './runtime/service-runtime';
-export * from './runtime/run-domain-service';
 export * from './runtime/run-quarantine';
 export * from './quarantine/quarantine';
 export * from './quarantine/quarantine-stores';

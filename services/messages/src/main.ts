@@ -1,4 +1,4 @@
-import { runDomainService } from '@zulip-es/platform';
-import { messagesService } from './messages.service';
+import { bootstrapDomainService } from '@zulip-es/platform';
+import { MESSAGES, MessagesModule } from './messages.module';
 
-runDomainService(messagesService);
+bootstrapDomainService(MessagesModule, MESSAGES);

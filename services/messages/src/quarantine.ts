@@ -1,4 +1,4 @@
-import { runQuarantine } from '@zulip-es/platform';
-import { messagesService } from './messages.service';
+import { quarantineDomainService } from '@zulip-es/platform';
+import { MESSAGES, MessagesProjectionRootModule } from './messages.module';
 
-runQuarantine(messagesService);
+quarantineDomainService(MessagesProjectionRootModule, MESSAGES);

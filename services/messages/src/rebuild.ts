@@ -1,4 +1,4 @@
-import { runRebuild } from '@zulip-es/platform';
-import { messagesService } from './messages.service';
+import { rebuildDomainService } from '@zulip-es/platform';
+import { MESSAGES, MessagesProjectionRootModule } from './messages.module';
 
-runRebuild(messagesService);
+rebuildDomainService(MessagesProjectionRootModule, MESSAGES);

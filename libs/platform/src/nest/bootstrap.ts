@@ -10,8 +10,7 @@ import type { ServiceConfig } from '../config/service-config';
 import type { Projection } from '../event-store/event-store';
 import { createLogger } from '../logging/logger';
 import { rebuildProjection } from '../runtime/rebuild-projection';
-import { refuseWhileRunning } from '../runtime/run-domain-service';
-import { quarantineCommand } from '../runtime/run-quarantine';
+import { quarantineCommand, refuseWhileRunning } from '../runtime/run-quarantine';
 import { onStopSignal, runMain } from '../runtime/run-main';
 import { CommandTransport, PassErrorsToProcessor } from './command-transport';
 import { NestLogger } from './nest-logger';
@@ -82,7 +81,7 @@ export function rebuildDomainService(root: RootModule, entry: DomainServiceEntry
   });
 }
 
-/** `npm run quarantine -- <service> list|replay|clear` (see runQuarantine); `root` as for a rebuild. */
+/** `npm run quarantine -- <service> list|replay|clear` (see quarantineCommand); `root` as for a rebuild. */
 export function quarantineDomainService(root: RootModule, entry: DomainServiceEntry, [action] = process.argv.slice(2)): void {
   runMain(async () => {
     const logger = createLogger(`${entry.service}-quarantine`, process.env.LOG_LEVEL);

@@ -2,11 +2,11 @@ import { Inject, Injectable, type OnModuleDestroy, Optional } from '@nestjs/comm
 import type { Kafka, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Documents } from '../mongo/document-collection';
+import { createDeclaredIndexes } from '../mongo/document-schema';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
-import { createDeclaredIndexes } from '../mongo/document-schema';
 import { TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 import { Quarantine } from '../quarantine/quarantine';

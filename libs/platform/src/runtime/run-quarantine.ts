@@ -1,53 +1,24 @@
 import type { Redis } from 'ioredis';
-import type { z } from 'zod';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
-import { loadConfig } from '../config/load-config';
-import type { ServiceConfig } from '../config/service-config';
 import { PROJECTION_CONSUMER } from '../event-store/event-store';
-import { createKafka } from '../kafka/kafka-client';
-import { createLogger, type Logger } from '../logging/logger';
-import { connectMongo } from '../mongo/connect-mongo';
+import type { Logger } from '../logging/logger';
 import { Quarantine, type QuarantinedEvent, type QuarantineStore } from '../quarantine/quarantine';
 import { MongoQuarantineStore, RedisQuarantineStore } from '../quarantine/quarantine-stores';
 import { rebuildProjection, type RebuildArgs } from './rebuild-projection';
-import { refuseWhileRunning, type DomainServiceOptions } from './run-domain-service';
 import { runMain } from './run-main';
 
-const USAGE = 'usage: npm run quarantine -- <service> list|replay|clear';
-
-/**
- * `npm run quarantine -- <service> list|replay|clear` for a domain service:
- * - list: the events its projection or read models could not apply;
- * - replay (the service stopped): rebuilds the projection from its events topic through the
- *   current code. Every event is applied again, in order, so an event quarantined long ago is
- *   not applied on its own on top of a projection that went on without it (projections skip
- *   events older than what they hold). Events that apply now leave the quarantine; those that
- *   still fail stay. Read models re-read their topics at every start of the service, which
- *   takes out of quarantine the events they apply now;
- * - clear: forgets every entry (after an operator has dealt with them).
- */
-export function runQuarantine<S extends z.ZodObject>(options: DomainServiceOptions<S>, [action] = process.argv.slice(2)): void {
-  runMain(async () => {
-    const config = loadConfig(options.configSchema) as z.output<S> & ServiceConfig;
-    const logger = createLogger(`${options.service}-quarantine`, config.LOG_LEVEL);
-    const port = options.port(config);
-    const db = await connectMongo(config.MONGO_URL, options.service);
-    let code = 0;
-    try {
-      const kafka = () => createKafka(`${options.service}-quarantine`, config.KAFKA_BROKERS, logger);
-      code = await quarantineCommand(
-        { service: options.service, port, db, kafka, logger, projection: () => options.assemble(db, config) },
-        action,
-      );
-    } finally {
-      await db.close();
-    }
-    // The service's assembly may have opened connections (queues) that would keep the process up.
-    process.exit(code);
-  });
+/** Operator commands that rewrite a service's projection run only while the service is stopped. */
+export async function refuseWhileRunning(service: string, port: number, doing: string): Promise<void> {
+  const running = await fetch(`http://127.0.0.1:${port}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (running) throw new Error(`${service} is running (health port ${port}); stop it before ${doing}`);
 }
+
+const USAGE = 'usage: npm run quarantine -- <service> list|replay|clear';
 
 /** What the quarantine command works on: the service's store, and its projection for a replay. */
 export interface QuarantineTarget {
@@ -60,7 +31,18 @@ export interface QuarantineTarget {
   projection: () => Pick<RebuildArgs, 'projection' | 'projectionOn'>;
 }
 
-/** Lists, replays or clears the quarantine of `target` (see runQuarantine); the exit code. */
+/**
+ * `npm run quarantine -- <service> list|replay|clear` for a domain service
+ * (quarantineDomainService), answered with the exit code:
+ * - list: the events its projection or read models could not apply;
+ * - replay (the service stopped): rebuilds the projection from its events topic through the
+ *   current code. Every event is applied again, in order, so an event quarantined long ago is
+ *   not applied on its own on top of a projection that went on without it (projections skip
+ *   events older than what they hold). Events that apply now leave the quarantine; those that
+ *   still fail stay. Read models re-read their topics at every start of the service, which
+ *   takes out of quarantine the events they apply now;
+ * - clear: forgets every entry (after an operator has dealt with them).
+ */
 export async function quarantineCommand(target: QuarantineTarget, action: string | undefined): Promise<number> {
   const { service, db, logger } = target;
   const store = new MongoQuarantineStore(db);
@@ -88,7 +70,7 @@ export interface ReplayReport {
   remaining: QuarantinedEvent[];
 }
 
-/** Rebuilds the projection through the current code with `store` as its quarantine (see runQuarantine). */
+/** Rebuilds the projection through the current code with `store` as its quarantine (see quarantineCommand). */
 export async function replayQuarantine(args: Omit<RebuildArgs, 'quarantine'>, store: QuarantineStore): Promise<ReplayReport> {
   const replayed = (await store.list()).filter((e) => e.consumer === PROJECTION_CONSUMER);
   const events = await rebuildProjection({ ...args, quarantine: new Quarantine(store, args.logger) });

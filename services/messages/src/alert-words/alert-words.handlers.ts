@@ -1,50 +1,54 @@
-import { addAlertWords, getAlertWords, removeAlertWords, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler, QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { addAlertWords, getAlertWords, removeAlertWords } from '@zulip-es/contracts';
+import {
+  CommandPattern,
+  QueryPattern,
+  type Decision,
+  type OperationContext,
+  type RecordedEvents,
+  type ReplyBody,
+} from '@zulip-es/platform';
 import { channelsContext } from '../channels/channels-context';
-import type { MessagesDeps } from '../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../shared/messages-deps';
 import { decideAddAlertWords, decideRemoveAlertWords } from './alert-words.decide';
 
-const wordsOf = (events: { data: Record<string, unknown> }[]) => ({
-  alert_words: (events[0]?.data.alertWords as string[] | undefined) ?? [],
-});
-
-/** GET /users/me/alert_words. */
-export function getAlertWordsHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getAlertWords>> {
-  return {
-    kind: 'query',
-    schema: getAlertWords.params,
-    async handle({ actorId }) {
-      const ctx = channelsContext(deps.users, actorId);
-      return { alert_words: (await deps.repo.alertWordsOf(ctx.actor.userId)).words };
-    },
-  };
+/** The reply of a change already applied: the whole list after it. */
+function wordsOf(events: RecordedEvents): ReplyBody {
+  return { alert_words: (events[0]?.data.alertWords as string[] | undefined) ?? [] };
 }
 
-type AlertWordsChange = OperationData<typeof addAlertWords> | OperationData<typeof removeAlertWords>;
-type DecideChange = typeof decideAddAlertWords | typeof decideRemoveAlertWords;
+@Controller()
+export class AlertWordsHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
 
-/** A change of the caller's alert words → the whole list after it. */
-function changeHandler(
-  deps: MessagesDeps,
-  operation: typeof addAlertWords | typeof removeAlertWords,
-  decide: DecideChange,
-): CommandHandler<AlertWordsChange> {
-  return {
-    kind: 'command',
-    schema: operation.params,
-    async handle({ actorId, data }) {
-      const ctx = channelsContext(deps.users, actorId);
-      const { events, words } = decide(await deps.repo.alertWordsOf(ctx.actor.userId), data.alert_words);
-      return { events, reply: { alert_words: words } };
-    },
-    replyFrom: wordsOf,
-  };
+  /** GET /users/me/alert_words. */
+  @QueryPattern(getAlertWords)
+  async getAlertWords({ actorId }: OperationContext<typeof getAlertWords>): Promise<ReplyBody> {
+    const { repo, users } = this.deps;
+    const ctx = channelsContext(users, actorId);
+    return { alert_words: (await repo.alertWordsOf(ctx.actor.userId)).words };
+  }
+
+  /** POST /users/me/alert_words → the whole list after the change. */
+  @CommandPattern(addAlertWords, { replyFrom: wordsOf })
+  addAlertWords({ actorId, data }: OperationContext<typeof addAlertWords>): Promise<Decision> {
+    return this.change(actorId, data.alert_words, decideAddAlertWords);
+  }
+
+  /** DELETE /users/me/alert_words → the whole list after the change. */
+  @CommandPattern(removeAlertWords, { replyFrom: wordsOf })
+  removeAlertWords({ actorId, data }: OperationContext<typeof removeAlertWords>): Promise<Decision> {
+    return this.change(actorId, data.alert_words, decideRemoveAlertWords);
+  }
+
+  private async change(
+    actorId: number | null,
+    words: string[],
+    decide: typeof decideAddAlertWords | typeof decideRemoveAlertWords,
+  ): Promise<Decision> {
+    const { repo, users } = this.deps;
+    const ctx = channelsContext(users, actorId);
+    const { events, words: after } = decide(await repo.alertWordsOf(ctx.actor.userId), words);
+    return { events, reply: { alert_words: after } };
+  }
 }
-
-/** POST /users/me/alert_words. */
-export const addAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof addAlertWords>> =>
-  changeHandler(deps, addAlertWords, decideAddAlertWords);
-
-/** DELETE /users/me/alert_words. */
-export const removeAlertWordsHandler = (deps: MessagesDeps): CommandHandler<OperationData<typeof removeAlertWords>> =>
-  changeHandler(deps, removeAlertWords, decideRemoveAlertWords);

@@ -1,9 +1,10 @@
+import { Controller, Inject } from '@nestjs/common';
 import { muteUser, unmuteUser, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
 import { channelsContext } from '../channels/channels-context';
 import { UnreadView } from '../flags/unread-view';
 import { flagsStateOf } from '../flags/update-flags/update-flags.handler';
-import type { MessagesDeps } from '../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../shared/messages-deps';
 import { decideMuteUser, decideUnmuteUser } from './mute-user.decide';
 
 type MuteRequest = OperationData<typeof muteUser>;
@@ -24,26 +25,21 @@ async function muteState(deps: MessagesDeps, actorId: number | null, mutedUserId
   return { actorId: ctx.actor.userId, target: target && { userId: target.userId }, muted, flags, unreadFromTarget };
 }
 
-/** POST /users/me/muted_users/{muted_user_id}. */
-export function muteUserHandler(deps: MessagesDeps): CommandHandler<MuteRequest> {
-  return {
-    kind: 'command',
-    schema: muteUser.params,
-    async handle({ actorId, data, now }) {
-      return { events: decideMuteUser(await muteState(deps, actorId, data.muted_user_id), now), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class MutedUsersHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
 
-/** DELETE /users/me/muted_users/{muted_user_id}. */
-export function unmuteUserHandler(deps: MessagesDeps): CommandHandler<MuteRequest> {
-  return {
-    kind: 'command',
-    schema: unmuteUser.params,
-    async handle({ actorId, data }) {
-      return { events: decideUnmuteUser(await muteState(deps, actorId, data.muted_user_id)), reply: {} };
-    },
-    replyFrom: () => ({}),
-  };
+  /** POST /users/me/muted_users/{muted_user_id}. */
+  @CommandPattern(muteUser)
+  async muteUser({ actorId, data, now }: MessageContext<MuteRequest>): Promise<Decision> {
+    const { deps } = this;
+    return { events: decideMuteUser(await muteState(deps, actorId, data.muted_user_id), now), reply: {} };
+  }
+
+  /** DELETE /users/me/muted_users/{muted_user_id}. */
+  @CommandPattern(unmuteUser)
+  async unmuteUser({ actorId, data }: MessageContext<MuteRequest>): Promise<Decision> {
+    const { deps } = this;
+    return { events: decideUnmuteUser(await muteState(deps, actorId, data.muted_user_id)), reply: {} };
+  }
 }

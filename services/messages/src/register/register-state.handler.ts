@@ -1,5 +1,12 @@
-import { getStreams, RegisterStateParams, REALM_EMPTY_TOPIC_DISPLAY_NAME, VisibilityPolicy } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import {
+  getStreams,
+  RegisterStateParams,
+  REALM_EMPTY_TOPIC_DISPLAY_NAME,
+  VisibilityPolicy,
+  REGISTER_STATE_TYPES,
+} from '@zulip-es/contracts';
+import { type MessageContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
 import { reminderView, scheduledMessageView } from '@zulip-es/zulip-rules';
 import type { z } from 'zod';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channels/channel-view';
@@ -16,7 +23,7 @@ import { unreadMsgs } from '../flags/unread-msgs';
 import { FlagLists } from '../flags/user-flags.state';
 import { mutedUsersView } from '../muted-users/muted-users.state';
 import { ListKeys } from '../messages/message.state';
-import type { MessagesDeps } from '../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../shared/messages-deps';
 import { userTopicsView } from '../user-topics/user-topics-view';
 import { realmParameters } from './realm-parameters';
 import { readRecentConversations } from './recent-private-conversations';
@@ -242,23 +249,23 @@ const SECTIONS: readonly Section[] = [
   alertWordsSection,
 ];
 
-/**
- * The messages service's part of `POST /register` (`messages.register_state`): each requested
- * fetch type it holds, and `drafts`, which Zulip always answers.
- */
-export function registerStateHandler(deps: MessagesDeps): QueryHandler<Params> {
-  return {
-    kind: 'query',
-    consistent: true,
-    schema: RegisterStateParams,
-    async handle({ actorId, data }) {
-      const ctx = channelsContext(deps.users, actorId);
-      const wanted = data.fetch_event_types ?? data.event_types;
-      const asked = (type: string) => !wanted || wanted.includes(type);
-      const sections = [...SECTIONS.filter((s) => asked(s.fetchType) && (s.alsoRequires ?? []).every(asked)), draftsSection];
-      const reads = sharedReads(deps, ctx.actor.userId);
-      const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data, reads)));
-      return Object.assign({}, ...states) as Record<string, unknown>;
-    },
-  };
+@Controller()
+export class RegisterStateHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /**
+   * The messages service's part of `POST /register` (`messages.register_state`): each requested
+   * fetch type it holds, and `drafts`, which Zulip always answers.
+   */
+  @QueryPattern({ type: REGISTER_STATE_TYPES.messages, params: RegisterStateParams }, { consistent: true })
+  async registerState({ actorId, data }: MessageContext<Params>): Promise<ReplyBody> {
+    const { deps } = this;
+    const ctx = channelsContext(deps.users, actorId);
+    const wanted = data.fetch_event_types ?? data.event_types;
+    const asked = (type: string) => !wanted || wanted.includes(type);
+    const sections = [...SECTIONS.filter((s) => asked(s.fetchType) && (s.alsoRequires ?? []).every(asked)), draftsSection];
+    const reads = sharedReads(deps, ctx.actor.userId);
+    const states = await Promise.all(sections.map((s) => s.state(deps, ctx, data, reads)));
+    return Object.assign({}, ...states) as Record<string, unknown>;
+  }
 }

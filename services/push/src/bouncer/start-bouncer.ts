@@ -1,4 +1,4 @@
-import { connectMongo, type BackgroundWork, type Logger } from '@zulip-es/platform';
+import { connectMongo, type Started, type Logger } from '@zulip-es/platform';
 import type { PushConfig } from '../config';
 import { BouncerDevices } from './bouncer-devices';
 import { BouncerKeyring } from './bouncer-keyring';
@@ -7,7 +7,7 @@ import { BouncerTokens } from './bouncer-tokens';
 import { configuredProviders } from './providers/configured-providers';
 
 /** The push bouncer of this deployment, when it has key pairs (`PUSH_BOUNCER_KEYS`). */
-export async function startBouncer(config: PushConfig, logger: Logger): Promise<BackgroundWork | null> {
+export async function startBouncer(config: PushConfig, logger: Logger): Promise<Started | null> {
   if (!config.PUSH_BOUNCER_KEYS) return null;
   const db = await connectMongo(config.MONGO_URL, 'push_bouncer');
   const providers = configuredProviders(config, db, logger);

@@ -1,5 +1,5 @@
 import type { NotifiedMessage, PushNotificationRequestedV1, PushTrigger } from '@zulip-es/contracts';
-import type { BackgroundWork, Logger } from '@zulip-es/platform';
+import type { Started, Logger } from '@zulip-es/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChannelsDirectory } from '../directory/channels-directory';
@@ -75,7 +75,7 @@ export function startNotificationWorker(
   deps: NotificationWorkerDeps,
   options: { connection: Redis; queueName?: string },
   logger: Logger,
-): BackgroundWork {
+): Started {
   const worker = new Worker<NotifyJob>(
     options.queueName ?? NOTIFICATION_QUEUE,
     async (job: Job<NotifyJob>) => {

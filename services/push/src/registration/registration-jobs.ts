@@ -8,7 +8,7 @@ import {
   type ForgetPushTokens,
   type PushDeviceRegistrationRequestedV1,
 } from '@zulip-es/contracts';
-import { createLogger, RequestClient, type BackgroundWork, type Logger } from '@zulip-es/platform';
+import { createLogger, RequestClient, type Started, type Logger } from '@zulip-es/platform';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
@@ -104,7 +104,7 @@ export async function startRegistrationWorker(
   kafka: Kafka,
   options: { connection: Redis; bouncer: BouncerClientConfig; instanceId: string; logLevel: string; queueName?: string },
   logger: Logger,
-): Promise<BackgroundWork> {
+): Promise<Started> {
   const client = new RequestClient(
     kafka,
     `push-registrations-${options.instanceId}`,

@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import sodium from 'libsodium-wrappers';
 import type { Connection } from 'mongoose';
-import { connectMongo, createKafka, createLogger, StackEndpointsSchema, type BackgroundWork } from '@zulip-es/platform';
+import { connectMongo, createKafka, createLogger, StackEndpointsSchema, type Started } from '@zulip-es/platform';
 import { eventually } from '@zulip-es/testing';
 import { BouncerDevices } from '../bouncer/bouncer-devices';
 import { BouncerKeyring } from '../bouncer/bouncer-keyring';
@@ -38,7 +38,7 @@ describe('a registration job while the push bouncer is down', () => {
   const queueName = `push-registrations-spec-${randomUUID()}`;
   let redis: Redis;
   let db: Connection;
-  let worker: BackgroundWork;
+  let worker: Started;
   let bouncer: BouncerServer | undefined;
   let jobs: Queue;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { connectMongo, createKafka, createLogger, StackEndpointsSchema, type BackgroundWork } from '@zulip-es/platform';
+import { connectMongo, createKafka, createLogger, StackEndpointsSchema, type Started } from '@zulip-es/platform';
 import { eventually } from '@zulip-es/testing';
 import { BouncerDevices } from '../bouncer/bouncer-devices';
 import { BouncerKeyring } from '../bouncer/bouncer-keyring';
@@ -40,7 +40,7 @@ describe('a registration worker killed with SIGKILL in the middle of a job', () 
   let child: ChildProcess | undefined;
   let silent: Awaited<ReturnType<typeof silentBouncer>> | undefined;
   let bouncer: BouncerServer | undefined;
-  let worker: BackgroundWork | undefined;
+  let worker: Started | undefined;
   beforeAll(async () => {
     redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
     db = await connectMongo(env.MONGO_URL, `push_bouncer_spec_${randomBytes(4).toString('hex')}`);

@@ -1,6 +1,7 @@
-import { getStreamEmailAddress, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type QueryHandler } from '@zulip-es/platform';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { getStreamEmailAddress } from '@zulip-es/contracts';
+import { badRequest, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { isAdmin } from '../channel-access';
 import { accessChannelById } from '../channel-lookup';
 import { channelsContext, type ChannelsContext } from '../channels-context';
@@ -13,21 +14,22 @@ function checkSender(ctx: ChannelsContext, senderId: number | undefined): void {
   if (!isAdmin(ctx.actor)) throw badRequest('Insufficient permission');
 }
 
-/**
- * GET /streams/{stream_id}/email_address: Zulip's checks (a channel the caller can read, a sender
- * they may post as), then the address. Zulip answers `""` when no email gateway is configured
- * (`EMAIL_GATEWAY_PATTERN` empty), and this server receives no email.
- */
-export function getStreamEmailAddressHandler({ repo, users }: MessagesDeps): QueryHandler<OperationData<typeof getStreamEmailAddress>> {
-  return {
-    kind: 'query',
-    schema: getStreamEmailAddress.params,
-    async handle({ actorId, data }) {
-      const ctx = channelsContext(users, actorId);
-      const [channel, own] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);
-      accessChannelById(ctx, channel, own, { requireContentAccess: true });
-      checkSender(ctx, data.sender_id);
-      return { email: '' };
-    },
-  };
+@Controller()
+export class EmailAddressHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /**
+   * GET /streams/{stream_id}/email_address: Zulip's checks (a channel the caller can read, a sender
+   * they may post as), then the address. Zulip answers `""` when no email gateway is configured
+   * (`EMAIL_GATEWAY_PATTERN` empty), and this server receives no email.
+   */
+  @QueryPattern(getStreamEmailAddress)
+  async getStreamEmailAddress({ actorId, data }: OperationContext<typeof getStreamEmailAddress>): Promise<ReplyBody> {
+    const { repo, users } = this.deps;
+    const ctx = channelsContext(users, actorId);
+    const [channel, own] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);
+    accessChannelById(ctx, channel, own, { requireContentAccess: true });
+    checkSender(ctx, data.sender_id);
+    return { email: '' };
+  }
 }

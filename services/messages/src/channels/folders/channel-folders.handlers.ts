@@ -1,12 +1,15 @@
+import { Controller, Inject } from '@nestjs/common';
+import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from '@zulip-es/contracts';
 import {
-  createChannelFolder,
-  getChannelFolders,
-  reorderChannelFolders,
-  updateChannelFolder,
-  type OperationData,
-} from '@zulip-es/contracts';
-import type { CommandHandler, QueryHandler } from '@zulip-es/platform';
-import type { MessagesDeps } from '../../shared/messages-deps';
+  CommandPattern,
+  type Decision,
+  type MessageContext,
+  type OperationContext,
+  type RecordedEvents,
+  QueryPattern,
+  type ReplyBody,
+} from '@zulip-es/platform';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { channelsContext } from '../channels-context';
 import { descriptionRenderContext, renderDescription } from '../render-description';
 import {
@@ -41,46 +44,37 @@ async function folderState(
   };
 }
 
-export function createChannelFolderHandler(deps: MessagesDeps): CommandHandler<CreateChannelFolder> {
-  return {
-    kind: 'command',
-    schema: createChannelFolder.params,
-    async handle({ actorId, data, now }) {
-      return decideCreateChannelFolder(data, await folderState(deps, actorId, data.description, false), now);
-    },
-    replyFrom: (events) => ({ channel_folder_id: (events[0]?.data as { folderId?: number } | undefined)?.folderId }),
-  };
+/** The reply of a folder creation already applied: the folder's id. */
+function createdFolderReply(events: RecordedEvents): ReplyBody {
+  return { channel_folder_id: (events[0]?.data as { folderId?: number } | undefined)?.folderId };
 }
 
-export function updateChannelFolderHandler(deps: MessagesDeps): CommandHandler<UpdateChannelFolder> {
-  return {
-    kind: 'command',
-    schema: updateChannelFolder.params,
-    async handle({ actorId, data }) {
-      return decideUpdateChannelFolder(data, await folderState(deps, actorId, data.description, data.is_archived === true));
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class ChannelFoldersHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
 
-export function reorderChannelFoldersHandler(deps: MessagesDeps): CommandHandler<ReorderChannelFolders> {
-  return {
-    kind: 'command',
-    schema: reorderChannelFolders.params,
-    async handle({ actorId, data }) {
-      return decideReorderChannelFolders(data, await folderState(deps, actorId, undefined, false));
-    },
-    replyFrom: () => ({}),
-  };
-}
+  @CommandPattern(createChannelFolder, { replyFrom: createdFolderReply })
+  async createChannelFolder({ actorId, data, now }: MessageContext<CreateChannelFolder>): Promise<Decision> {
+    const { deps } = this;
+    return decideCreateChannelFolder(data, await folderState(deps, actorId, data.description, false), now);
+  }
 
-/** GET /channel_folders: any member of the organization may list them (Zulip's `get_channel_folders`). */
-export function getChannelFoldersHandler({ repo }: MessagesDeps): QueryHandler<OperationData<typeof getChannelFolders>> {
-  return {
-    kind: 'query',
-    schema: getChannelFolders.params,
-    async handle({ data }) {
-      return { channel_folders: listChannelFolders(await repo.channelFolders(), data.include_archived) };
-    },
-  };
+  @CommandPattern(updateChannelFolder)
+  async updateChannelFolder({ actorId, data }: MessageContext<UpdateChannelFolder>): Promise<Decision> {
+    const { deps } = this;
+    return decideUpdateChannelFolder(data, await folderState(deps, actorId, data.description, data.is_archived === true));
+  }
+
+  @CommandPattern(reorderChannelFolders)
+  async reorderChannelFolders({ actorId, data }: MessageContext<ReorderChannelFolders>): Promise<Decision> {
+    const { deps } = this;
+    return decideReorderChannelFolders(data, await folderState(deps, actorId, undefined, false));
+  }
+
+  /** GET /channel_folders: any member of the organization may list them (Zulip's `get_channel_folders`). */
+  @QueryPattern(getChannelFolders)
+  async getChannelFolders({ data }: OperationContext<typeof getChannelFolders>): Promise<ReplyBody> {
+    const { repo } = this.deps;
+    return { channel_folders: listChannelFolders(await repo.channelFolders(), data.include_archived) };
+  }
 }

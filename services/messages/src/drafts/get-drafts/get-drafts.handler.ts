@@ -1,21 +1,23 @@
-import { getDrafts, type OperationData } from '@zulip-es/contracts';
-import type { QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { getDrafts } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { checkDraftsSync } from '../drafts-sync';
 import { listDrafts } from '../list-drafts';
 
-/** GET /drafts: oldest edit first, as Zulip's code orders them (`last_edit_time`), ties by id (see `listDrafts`). */
-export function getDraftsHandler({ repo, users }: MessagesDeps): QueryHandler<OperationData<typeof getDrafts>> {
-  return {
-    kind: 'query',
-    schema: getDrafts.params,
-    async handle({ actorId }) {
-      const { actor } = channelsContext(users, actorId);
-      const sync = users.draftsSyncOf(actor.userId);
-      checkDraftsSync(sync);
-      const drafts = await listDrafts(repo, actor.userId, sync);
-      return { count: drafts.length, drafts };
-    },
-  };
+@Controller()
+export class GetDraftsHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /** GET /drafts: oldest edit first, as Zulip's code orders them (`last_edit_time`), ties by id (see `listDrafts`). */
+  @QueryPattern(getDrafts)
+  async getDrafts({ actorId }: OperationContext<typeof getDrafts>): Promise<ReplyBody> {
+    const { repo, users } = this.deps;
+    const { actor } = channelsContext(users, actorId);
+    const sync = users.draftsSyncOf(actor.userId);
+    checkDraftsSync(sync);
+    const drafts = await listDrafts(repo, actor.userId, sync);
+    return { count: drafts.length, drafts };
+  }
 }

@@ -1,7 +1,8 @@
+import { Controller, Inject } from '@nestjs/common';
 import { updateMessageFlags, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
+import { CommandPattern, type Decision, type MessageContext, type RecordedEvents, type ReplyBody } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { UnreadView } from '../unread-view';
 import { checkFlagChange, type FlagChange } from './flag-change';
 import { findTargets } from './flag-targets';
@@ -30,18 +31,25 @@ export async function changeFlags(deps: MessagesDeps, actorId: number | null, ch
   return { events: decideFlagChange(change, state, found.targets), found };
 }
 
-/** POST /messages/flags → `{messages}` (the ids given; `ignored_because_not_subscribed_channels` when marking unread). */
-export function updateFlagsHandler(deps: MessagesDeps): CommandHandler<UpdateFlags> {
-  return {
-    kind: 'command',
-    schema: updateMessageFlags.params,
-    async handle({ actorId, data }) {
-      const change = checkFlagChange(data.flag, data.op);
-      const { events, found } = await changeFlags(deps, actorId, change, data.messages);
-      const ignored =
-        change.flag === 'read' && change.op === 'remove' ? { ignored_because_not_subscribed_channels: found.ignoredChannelIds ?? [] } : {};
-      return { events, reply: { messages: data.messages, ...ignored } };
-    },
-    replyFrom: (events) => ({ messages: events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : [])) }),
-  };
+/** The reply of a flag change already applied: the messages it changed. */
+function changedFlagsReply(events: RecordedEvents): ReplyBody {
+  return { messages: events.flatMap((e) => (isFlagsUpdate(e) ? (e.data.messageIds as number[]) : [])) };
+}
+
+@Controller()
+export class UpdateFlagsHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /** POST /messages/flags → `{messages}` (the ids given; `ignored_because_not_subscribed_channels` when marking unread). */
+  @CommandPattern(updateMessageFlags, {
+    replyFrom: changedFlagsReply,
+  })
+  async updateFlags({ actorId, data }: MessageContext<UpdateFlags>): Promise<Decision> {
+    const { deps } = this;
+    const change = checkFlagChange(data.flag, data.op);
+    const { events, found } = await changeFlags(deps, actorId, change, data.messages);
+    const ignored =
+      change.flag === 'read' && change.op === 'remove' ? { ignored_because_not_subscribed_channels: found.ignoredChannelIds ?? [] } : {};
+    return { events, reply: { messages: data.messages, ...ignored } };
+  }
 }

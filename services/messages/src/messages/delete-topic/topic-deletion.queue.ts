@@ -1,34 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { SERVICE_CONFIG } from '@zulip-es/platform';
+import type { MessagesConfig } from '../../config';
 import { TOPIC_DELETION_QUEUE, topicDeletionJobId, type TopicDeletionJob } from './topic-deletion.job';
 
 const POLL_MS = 50;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts or joins the deletion job of a topic and waits for it a bounded time. Jobs are removed
- * once completed, so a later request for the same topic starts a new one; a failed job is
- * removed by the next request, which starts afresh (what is deleted stays deleted). Connects to
- * Redis on first use only (the projection rebuild assembles the service without using it).
+ * Starts or joins the deletion job of a topic and waits for it a bounded time
+ * (`DELETE_TOPIC_WAIT_MS`). Jobs are removed once completed, so a later request for the same
+ * topic starts a new one; a failed job is removed by the next request, which starts afresh (what
+ * is deleted stays deleted).
  */
+@Injectable()
 export class TopicDeletionQueue {
-  private queue?: Queue;
-  private redis?: Redis;
+  private readonly waitMs: number;
 
-  constructor(private readonly redisUrl: string) {}
-
-  private jobs(): Queue {
-    if (!this.queue) {
-      this.redis = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
-      this.queue = new Queue(TOPIC_DELETION_QUEUE, { connection: this.redis });
-    }
-    return this.queue;
+  constructor(
+    @InjectQueue(TOPIC_DELETION_QUEUE) private readonly queue: Queue<TopicDeletionJob>,
+    @Inject(SERVICE_CONFIG) config: MessagesConfig,
+  ) {
+    this.waitMs = config.DELETE_TOPIC_WAIT_MS;
   }
 
-  /** True once the job has finished within `waitMs`; false while it goes on. */
-  async run(request: Omit<TopicDeletionJob, 'runId'>, waitMs: number): Promise<boolean> {
-    const queue = this.jobs();
+  /** True once the job has finished within the wait; false while it goes on. */
+  async run(request: Omit<TopicDeletionJob, 'runId'>): Promise<boolean> {
+    const { queue } = this;
     const jobId = topicDeletionJobId(request.channelId, request.topic);
     const previous = await queue.getJob(jobId);
     if (previous && (await previous.isFailed())) await previous.remove();
@@ -41,7 +41,7 @@ export class TopicDeletionQueue {
       removeOnComplete: true,
       removeOnFail: false,
     });
-    const until = Date.now() + waitMs;
+    const until = Date.now() + this.waitMs;
     for (;;) {
       const job = await queue.getJob(jobId);
       if (!job) return true;
@@ -49,10 +49,5 @@ export class TopicDeletionQueue {
       if (Date.now() >= until) return false;
       await sleep(Math.min(POLL_MS, Math.max(1, until - Date.now())));
     }
-  }
-
-  async close(): Promise<void> {
-    await this.queue?.close();
-    this.redis?.disconnect();
   }
 }

@@ -18,8 +18,8 @@ import type { MessagesDeps } from '../../shared/messages-deps';
 import { UsersReadModel } from '../../users-read-model/users-read-model';
 import type { ListStore } from '../message-lists/message-list';
 import type { MessageState } from '../message.state';
-import { sendMessageHandler } from '../send-message/send-message.handler';
-import { editMessageHandler } from './edit-message.handler';
+import { SendMessageHandler } from '../send-message/send-message.handler';
+import { EditMessageHandler } from './edit-message.handler';
 import { send } from './edit-message.int-helpers';
 
 /** The live projection, with every store read of a topic's id list and of messages by the dozen counted. */
@@ -99,7 +99,7 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
   beforeEach(() => repo.reset());
 
   const editAs = (actor: TestUser, params: Record<string, unknown>): Promise<Decision> =>
-    editMessageHandler(deps).handle({
+    new EditMessageHandler(deps).editMessage({
       commandId: 'c',
       correlationId: 'c',
       actorId: actor.userId,
@@ -139,7 +139,7 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
   });
 
   it("names the topic's participants of a topic wildcard mention without reading the topic's messages", async () => {
-    const decision = await sendMessageHandler(deps).handle({
+    const decision = await new SendMessageHandler(deps).sendMessage({
       commandId: 'c',
       correlationId: 'c',
       actorId: member.userId,

@@ -1,10 +1,11 @@
-import { updateMessage, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { updateMessage } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type OperationContext } from '@zulip-es/platform';
 import { hasContentAccess } from '../../channels/channel-access';
 import { channelsContext, type ChannelsContext } from '../../channels/channels-context';
 import type { ChannelState } from '../../channels/channel.state';
 import { activeSubscription } from '../../channels/user-subscriptions.state';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { activePolicies, knownUserVersions } from '../../user-topics/topic-policies.state';
 import { idsFrom, listSummary } from '../message-lists/message-list';
 import { ListKeys, topicKey, type MessageState } from '../message.state';
@@ -21,31 +22,31 @@ import { linkedUploads } from '../../attachments/linked-uploads';
 import type { PreviousClaim } from '../../attachments/detached-uploads';
 import { uploadPathIds } from '../../attachments/upload-links';
 
-/**
- * PATCH /messages/{message_id}. Loads what the checks need (the topic's participants only for
- * content mentioning the topic), checks, reads the topic's messages only for a move that passed
- * them, decides, then appends the Notification Bot's notices to the same command's events, so a
- * move and its breadcrumbs are decided (and delivered) together. Every message command of the
- * organization waits behind this one (key `realm`): whoever may not move a topic must not make it
- * read one of 100,000 messages.
- */
-export function editMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof updateMessage>> {
-  return {
-    kind: 'command',
-    schema: updateMessage.params,
-    async handle({ actorId, data, now }) {
-      const request = editRequest(data);
-      const ctx = channelsContext(deps.users, actorId);
-      const reader = new MessageReader(deps.repo, ctx.actor, ctx, await deps.repo.subscriptionsOf(ctx.actor.userId));
-      const base = await loadCheckState(deps, ctx, reader, request, deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD);
-      const checked = checkEditMessage(request, base, now);
-      const moveState = checked.moves ? await loadMoveState(deps, ctx, reader, checked) : NOTHING_MOVED;
-      const decision = decideCheckedEdit(checked, request, { ...base, ...moveState }, now);
-      const notices = await channelNoticeEvents(deps, decision.events, decision.notices, now);
-      return { events: [...decision.events, ...notices], reply: decision.reply };
-    },
-    replyFrom: editMessageReplyFrom,
-  };
+@Controller()
+export class EditMessageHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /**
+   * PATCH /messages/{message_id}. Loads what the checks need (the topic's participants only for
+   * content mentioning the topic), checks, reads the topic's messages only for a move that passed
+   * them, decides, then appends the Notification Bot's notices to the same command's events, so a
+   * move and its breadcrumbs are decided (and delivered) together. Every message command of the
+   * organization waits behind this one (key `realm`): whoever may not move a topic must not make it
+   * read one of 100,000 messages.
+   */
+  @CommandPattern(updateMessage, { replyFrom: editMessageReplyFrom })
+  async editMessage({ actorId, data, now }: OperationContext<typeof updateMessage>): Promise<Decision> {
+    const { deps } = this;
+    const request = editRequest(data);
+    const ctx = channelsContext(deps.users, actorId);
+    const reader = new MessageReader(deps.repo, ctx.actor, ctx, await deps.repo.subscriptionsOf(ctx.actor.userId));
+    const base = await loadCheckState(deps, ctx, reader, request, deps.wildcardMentionThreshold ?? WILDCARD_MENTION_THRESHOLD);
+    const checked = checkEditMessage(request, base, now);
+    const moveState = checked.moves ? await loadMoveState(deps, ctx, reader, checked) : NOTHING_MOVED;
+    const decision = decideCheckedEdit(checked, request, { ...base, ...moveState }, now);
+    const notices = await channelNoticeEvents(deps, decision.events, decision.notices, now);
+    return { events: [...decision.events, ...notices], reply: decision.reply };
+  }
 }
 
 /** Zulip's `access_stream_by_id_for_message`: the channel, if the actor has content access to it. */

@@ -1,7 +1,8 @@
+import { Controller, Inject } from '@nestjs/common';
 import { addReaction, removeReaction } from '@zulip-es/contracts';
-import type { CommandHandler, Decision } from '@zulip-es/platform';
+import { CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { MessageReader } from '../read-messages/message-access';
 import { decideAddReaction, decideRemoveReaction, type AddReaction, type ReactionState, type RemoveReaction } from './reaction.decide';
 
@@ -14,24 +15,19 @@ async function reactionState({ repo, users, markdown }: MessagesDeps, actorId: n
   return { actorId: ctx.actor.userId, message, customEmoji: markdown.customEmojiById(), messagesVersion };
 }
 
-export function addReactionHandler(deps: MessagesDeps): CommandHandler<AddReaction> {
-  return {
-    kind: 'command',
-    schema: addReaction.params,
-    async handle({ actorId, data }): Promise<Decision> {
-      return decideAddReaction(data, await reactionState(deps, actorId, data.message_id));
-    },
-    replyFrom: () => ({}),
-  };
-}
+@Controller()
+export class ReactionsHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
 
-export function removeReactionHandler(deps: MessagesDeps): CommandHandler<RemoveReaction> {
-  return {
-    kind: 'command',
-    schema: removeReaction.params,
-    async handle({ actorId, data }): Promise<Decision> {
-      return decideRemoveReaction(data, await reactionState(deps, actorId, data.message_id));
-    },
-    replyFrom: () => ({}),
-  };
+  @CommandPattern(addReaction)
+  async addReaction({ actorId, data }: MessageContext<AddReaction>): Promise<Decision> {
+    const { deps } = this;
+    return decideAddReaction(data, await reactionState(deps, actorId, data.message_id));
+  }
+
+  @CommandPattern(removeReaction)
+  async removeReaction({ actorId, data }: MessageContext<RemoveReaction>): Promise<Decision> {
+    const { deps } = this;
+    return decideRemoveReaction(data, await reactionState(deps, actorId, data.message_id));
+  }
 }

@@ -1,7 +1,8 @@
+import { Controller, Inject } from '@nestjs/common';
 import { topicLinks } from '@zulip-es/zulip-markdown';
-import { getMessage, getMessages, type OperationData } from '@zulip-es/contracts';
-import { DomainError, type QueryHandler } from '@zulip-es/platform';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { getMessage, getMessages } from '@zulip-es/contracts';
+import { DomainError, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { idsBefore, idsFrom, type AcceptIds } from '../message-lists/message-list';
 import { ListKeys, type MessageState } from '../message.state';
 import { accessMessage, type MessageReader } from './message-access';
@@ -37,81 +38,78 @@ async function render(
   );
 }
 
-/** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
-export function getMessageHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getMessage>> {
-  return {
-    kind: 'query',
-    schema: getMessage.params,
-    async handle({ actorId, data }) {
-      const { reader, message } = await accessMessage(deps, actorId, data.message_id);
-      const [view] = await render(deps, reader, [message], {
-        applyMarkdown: data.apply_markdown,
-        clientGravatar: false,
-        allowEmptyTopicName: data.allow_empty_topic_name,
-      });
-      return { raw_content: message.content, message: view };
-    },
-  };
-}
-
 /** One list to read and which of its ids the reader may see. */
 interface Source {
   key: string;
   accept: (ids: number[]) => Promise<number[]>;
 }
 
-/** GET /messages: Zulip's range fetch (`anchor`, `num_before`, `num_after`) or `message_ids`, in a narrow. */
-export function getMessagesHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getMessages>> {
-  return {
-    kind: 'query',
-    schema: getMessages.params,
-    async handle({ actorId, data }) {
-      const options = {
-        applyMarkdown: data.apply_markdown,
-        clientGravatar: data.client_gravatar,
-        allowEmptyTopicName: data.allow_empty_topic_name,
-      };
-      const reading = await readNarrow(deps, actorId, data.narrow);
-      const { reader, plan, loaded, matching } = reading;
+@Controller()
+export class ReadMessagesHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
 
-      if (data.message_ids !== undefined) {
-        const used = (['anchor', 'num_before', 'num_after'] as const).filter((p) => data[p] !== undefined);
-        if (used.length > 0)
-          throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, {
-            parameters: [...used, 'message_ids'].join(', '),
-          });
-        const ids = await matching([...new Set(data.message_ids)].sort((a, b) => a - b));
-        const found = ids.map((id) => loaded.get(id)!);
-        const visible: MessageState[] = [];
-        for (const m of found) if (await reader.canRead(m)) visible.push(m);
-        return {
-          messages: await render(deps, reader, visible, options),
-          found_anchor: false,
-          found_newest: false,
-          found_oldest: false,
-          history_limited: false,
-        };
-      }
+  /** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
+  @QueryPattern(getMessage)
+  async getMessage({ actorId, data }: OperationContext<typeof getMessage>): Promise<ReplyBody> {
+    const { deps } = this;
+    const { reader, message } = await accessMessage(deps, actorId, data.message_id);
+    const [view] = await render(deps, reader, [message], {
+      applyMarkdown: data.apply_markdown,
+      clientGravatar: false,
+      allowEmptyTopicName: data.allow_empty_topic_name,
+    });
+    return { raw_content: message.content, message: view };
+  }
 
-      const parsed = parseAnchor(data.anchor, data.use_first_unread_anchor);
-      const anchor = parsed.firstUnread ? await firstUnreadAnchor(deps, reading) : parsed;
-      const window = await windowOf(deps, reader, plan, matching, {
-        anchor,
-        numBefore: data.num_before ?? 0,
-        numAfter: data.num_after ?? 0,
-        includeAnchor: data.include_anchor,
-      });
-      const messages = window.ids.map((id) => loaded.get(id)!).filter(Boolean);
+  /** GET /messages: Zulip's range fetch (`anchor`, `num_before`, `num_after`) or `message_ids`, in a narrow. */
+  @QueryPattern(getMessages)
+  async getMessages({ actorId, data }: OperationContext<typeof getMessages>): Promise<ReplyBody> {
+    const { deps } = this;
+    const options = {
+      applyMarkdown: data.apply_markdown,
+      clientGravatar: data.client_gravatar,
+      allowEmptyTopicName: data.allow_empty_topic_name,
+    };
+    const reading = await readNarrow(deps, actorId, data.narrow);
+    const { reader, plan, loaded, matching } = reading;
+
+    if (data.message_ids !== undefined) {
+      const used = (['anchor', 'num_before', 'num_after'] as const).filter((p) => data[p] !== undefined);
+      if (used.length > 0)
+        throw new DomainError('BAD_REQUEST', `Unsupported parameter combination: ${[...used, 'message_ids'].join(', ')}`, {
+          parameters: [...used, 'message_ids'].join(', '),
+        });
+      const ids = await matching([...new Set(data.message_ids)].sort((a, b) => a - b));
+      const found = ids.map((id) => loaded.get(id)!);
+      const visible: MessageState[] = [];
+      for (const m of found) if (await reader.canRead(m)) visible.push(m);
       return {
-        anchor: anchor.anchor,
-        found_anchor: window.foundAnchor,
-        found_newest: window.foundNewest,
-        found_oldest: window.foundOldest,
+        messages: await render(deps, reader, visible, options),
+        found_anchor: false,
+        found_newest: false,
+        found_oldest: false,
         history_limited: false,
-        messages: await render(deps, reader, messages, options),
       };
-    },
-  };
+    }
+
+    const parsed = parseAnchor(data.anchor, data.use_first_unread_anchor);
+    const anchor = parsed.firstUnread ? await firstUnreadAnchor(deps, reading) : parsed;
+    const window = await windowOf(deps, reader, plan, matching, {
+      anchor,
+      numBefore: data.num_before ?? 0,
+      numAfter: data.num_after ?? 0,
+      includeAnchor: data.include_anchor,
+    });
+    const messages = window.ids.map((id) => loaded.get(id)!).filter(Boolean);
+    return {
+      anchor: anchor.anchor,
+      found_anchor: window.foundAnchor,
+      found_newest: window.foundNewest,
+      found_oldest: window.foundOldest,
+      history_limited: false,
+      messages: await render(deps, reader, messages, options),
+    };
+  }
 }
 
 export interface WindowRequest {

@@ -1,7 +1,8 @@
-import { getReadReceipts, type OperationData } from '@zulip-es/contracts';
-import { badRequest, type QueryHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { getReadReceipts } from '@zulip-es/contracts';
+import { badRequest, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
 import { FlagLists } from '../../flags/user-flags.state';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { taggedIdsAmong } from '../message-lists/message-list';
 import type { MessageState } from '../message.state';
 import { received } from '../subscription-history.state';
@@ -25,32 +26,33 @@ async function recipientsOf({ repo }: MessagesDeps, message: MessageState, candi
   return candidates.filter((_, i) => received(histories[i]!, message.messageId));
 }
 
-/**
- * GET /messages/{message_id}/read_receipts: Zulip checks access to the message first, then
- * whether the organization has read receipts on. Only active users who share read receipts and
- * received the message appear, never its sender.
- */
-export function getReadReceiptsHandler(deps: MessagesDeps): QueryHandler<OperationData<typeof getReadReceipts>> {
-  return {
-    kind: 'query',
-    schema: getReadReceipts.params,
-    async handle({ actorId, data }) {
-      const { reader, message } = await accessMessage(deps, actorId, data.message_id);
-      if (!deps.users.realm!.enableReadReceipts) throw badRequest('Read receipts are disabled in this organization.');
-      const { repo, users } = deps;
-      const candidates = users
-        .allUsers()
-        .filter((u) => u.isActive && u.userId !== message.senderId && users.sendsReadReceipts(u.userId))
-        .map((u) => u.userId);
-      const recipients = await recipientsOf(deps, message, candidates);
-      const caller = await repo.mutedUsersOf(reader.user.userId);
-      const readers = await inBatches(recipients, async (userId) => {
-        const [flags, muted] = await Promise.all([repo.userFlagsOf(userId), repo.mutedUsersOf(userId)]);
-        if (hiddenByMuting(muted, caller)) return null;
-        const inUnreadList = async () => (await taggedIdsAmong(repo.lists, FlagLists.unread(userId), [message.messageId])).length > 0;
-        return (await hasRead({ userId, flags, muted }, message, inUnreadList)) ? userId : null;
-      });
-      return { user_ids: readers.filter((id): id is number => id !== null) };
-    },
-  };
+@Controller()
+export class ReadReceiptsHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /**
+   * GET /messages/{message_id}/read_receipts: Zulip checks access to the message first, then
+   * whether the organization has read receipts on. Only active users who share read receipts and
+   * received the message appear, never its sender.
+   */
+  @QueryPattern(getReadReceipts)
+  async getReadReceipts({ actorId, data }: OperationContext<typeof getReadReceipts>): Promise<ReplyBody> {
+    const { deps } = this;
+    const { reader, message } = await accessMessage(deps, actorId, data.message_id);
+    if (!deps.users.realm!.enableReadReceipts) throw badRequest('Read receipts are disabled in this organization.');
+    const { repo, users } = deps;
+    const candidates = users
+      .allUsers()
+      .filter((u) => u.isActive && u.userId !== message.senderId && users.sendsReadReceipts(u.userId))
+      .map((u) => u.userId);
+    const recipients = await recipientsOf(deps, message, candidates);
+    const caller = await repo.mutedUsersOf(reader.user.userId);
+    const readers = await inBatches(recipients, async (userId) => {
+      const [flags, muted] = await Promise.all([repo.userFlagsOf(userId), repo.mutedUsersOf(userId)]);
+      if (hiddenByMuting(muted, caller)) return null;
+      const inUnreadList = async () => (await taggedIdsAmong(repo.lists, FlagLists.unread(userId), [message.messageId])).length > 0;
+      return (await hasRead({ userId, flags, muted }, message, inUnreadList)) ? userId : null;
+    });
+    return { user_ids: readers.filter((id): id is number => id !== null) };
+  }
 }

@@ -1,7 +1,8 @@
-import { sendMessage, type OperationData } from '@zulip-es/contracts';
-import type { CommandHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { sendMessage } from '@zulip-es/contracts';
+import { CommandPattern, type Decision, type OperationContext } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { buildAddressee, type Addressee } from './addressee';
 import { decideSendMessage, sendMessageReplyFrom, type SendDecision, type SendState } from './send-message.decide';
@@ -21,16 +22,16 @@ import type { RenderContext } from '@zulip-es/zulip-markdown';
 /** Zulip's client name when a request names none (no `client` parameter, no User-Agent). */
 export const UNSPECIFIED_CLIENT = 'Unspecified';
 
-export function sendMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof sendMessage>> {
-  return {
-    kind: 'command',
-    schema: sendMessage.params,
-    async handle({ actorId, client, data, now }) {
-      const ctx = channelsContext(deps.users, actorId);
-      return sendAs(deps, ctx.actor, buildAddressee(data), data.content, client ?? UNSPECIFIED_CLIENT, now, data.read_by_sender);
-    },
-    replyFrom: sendMessageReplyFrom,
-  };
+@Controller()
+export class SendMessageHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  @CommandPattern(sendMessage, { replyFrom: sendMessageReplyFrom })
+  async sendMessage({ actorId, client, data, now }: OperationContext<typeof sendMessage>): Promise<Decision> {
+    const { deps } = this;
+    const ctx = channelsContext(deps.users, actorId);
+    return sendAs(deps, ctx.actor, buildAddressee(data), data.content, client ?? UNSPECIFIED_CLIENT, now, data.read_by_sender);
+  }
 }
 
 /** Loads what sending needs and decides: for the REST API and for system bots (Notification Bot). */

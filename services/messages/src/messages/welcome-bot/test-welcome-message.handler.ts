@@ -1,7 +1,16 @@
-import { testWelcomeBotCustomMessage, type OperationData } from '@zulip-es/contracts';
-import { badRequest, DomainError, type CommandHandler } from '@zulip-es/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { testWelcomeBotCustomMessage } from '@zulip-es/contracts';
+import {
+  badRequest,
+  DomainError,
+  CommandPattern,
+  type Decision,
+  type OperationContext,
+  type RecordedEvents,
+  type ReplyBody,
+} from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { INTERNAL_CLIENT, systemBot } from '../notification-bot/notification-bot';
 import { sendAs } from '../send-message/send-message.handler';
 import { sendMessageReplyFrom } from '../send-message/send-message.decide';
@@ -13,26 +22,31 @@ export function customWelcomeMessage(text: string): string {
   return `\nA note from @_*role:administrators*:\n${fence}quote\n${text}\n${fence}\n`;
 }
 
-/** POST /realm/test_welcome_bot_custom_message: Zulip's `send_test_welcome_bot_custom_message`. */
-export function testWelcomeMessageHandler(deps: MessagesDeps): CommandHandler<OperationData<typeof testWelcomeBotCustomMessage>> {
-  return {
-    kind: 'command',
-    schema: testWelcomeBotCustomMessage.params,
-    async handle({ actorId, data, now }) {
-      const ctx = channelsContext(deps.users, actorId);
-      if (data.welcome_message_custom_text.length === 0) throw badRequest('Message must not be empty');
-      const bot = systemBot(deps.users, 'welcome');
-      if (!bot) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization has no Welcome Bot yet');
-      const decision = await sendAs(
-        deps,
-        bot,
-        { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } },
-        customWelcomeMessage(data.welcome_message_custom_text),
-        INTERNAL_CLIENT,
-        now,
-      );
-      return { events: decision.events, reply: { message_id: sendMessageReplyFrom(decision.events).id } };
-    },
-    replyFrom: (events) => ({ message_id: sendMessageReplyFrom(events).id }),
-  };
+/** The reply of a test message already sent: its id. */
+function welcomeMessageReply(events: RecordedEvents): ReplyBody {
+  return { message_id: sendMessageReplyFrom(events).id };
+}
+
+@Controller()
+export class TestWelcomeMessageHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /** POST /realm/test_welcome_bot_custom_message: Zulip's `send_test_welcome_bot_custom_message`. */
+  @CommandPattern(testWelcomeBotCustomMessage, { replyFrom: welcomeMessageReply })
+  async testWelcomeMessage({ actorId, data, now }: OperationContext<typeof testWelcomeBotCustomMessage>): Promise<Decision> {
+    const { deps } = this;
+    const ctx = channelsContext(deps.users, actorId);
+    if (data.welcome_message_custom_text.length === 0) throw badRequest('Message must not be empty');
+    const bot = systemBot(deps.users, 'welcome');
+    if (!bot) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization has no Welcome Bot yet');
+    const decision = await sendAs(
+      deps,
+      bot,
+      { kind: 'direct', recipients: { userIds: [ctx.actor.userId] } },
+      customWelcomeMessage(data.welcome_message_custom_text),
+      INTERNAL_CLIENT,
+      now,
+    );
+    return { events: decision.events, reply: { message_id: sendMessageReplyFrom(decision.events).id } };
+  }
 }

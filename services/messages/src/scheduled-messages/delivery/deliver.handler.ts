@@ -1,6 +1,7 @@
-import { DeliverScheduledMessage } from '@zulip-es/contracts';
-import { DomainError, type CommandHandler, type Decision } from '@zulip-es/platform';
-import type { MessagesDeps } from '../../shared/messages-deps';
+import { Controller, Inject } from '@nestjs/common';
+import { DeliverScheduledMessage, DELIVER_SCHEDULED_MESSAGE } from '@zulip-es/contracts';
+import { DomainError, CommandPattern, type Decision, type MessageContext } from '@zulip-es/platform';
+import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import type { ReadUser } from '../../users-read-model/users-read-model';
 import { notifyDirectly } from '../../messages/notification-bot/notification-bot';
 import { accessMessage } from '../../messages/read-messages/message-access';
@@ -43,36 +44,36 @@ async function failed(deps: MessagesDeps, message: ScheduledMessageState, reason
   return { events: [...events, ...(notice?.events ?? [])], reply: { delivered: false } };
 }
 
-/**
- * Zulip's `try_deliver_one_scheduled_message` for one message, sent by the delivery worker when it
- * is due: sent as its sender (checked again, as permissions may have changed), or recorded as
- * failed with Zulip's reason. A message no longer due at this time (edited, deleted, delivered)
- * changes nothing.
- */
-export function deliverScheduledMessageHandler(deps: MessagesDeps): CommandHandler<DeliverScheduledMessage> {
-  return {
-    kind: 'command',
-    schema: DeliverScheduledMessage,
-    async handle({ data, now }) {
-      const message = await deps.repo.scheduledMessage(data.scheduledMessageId);
-      if (!isDue(message, data.deliverAt)) return { events: [], reply: { delivered: false } };
-      const sender = deps.users.user(message.senderId);
-      if (!sender?.isActive) return failed(deps, message, 'Account is deactivated', now, false);
-      if (message.kind === 'send_later' && now.getTime() / 1000 > message.deliverAt + LATE_CUTOFF_SECONDS) {
-        return failed(deps, message, 'Message could not be sent at the scheduled time.', now, true);
-      }
-      try {
-        const sent =
-          message.kind === 'reminder'
-            ? await sendReminder(deps, message, sender, now)
-            : await sendAs(deps, sender, currentAddressee(message), message.content, message.client, now, message.readBySender);
-        const events = deliveredEvents(message, sent.events);
-        return { events, reply: deliveredReply(events) };
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return failed(deps, message, error.msg, now, true);
-      }
-    },
-    replyFrom: deliveredReply,
-  };
+@Controller()
+export class DeliverHandler {
+  constructor(@Inject(MESSAGES_DEPS) private readonly deps: MessagesDeps) {}
+
+  /**
+   * Zulip's `try_deliver_one_scheduled_message` for one message, sent by the delivery worker when it
+   * is due: sent as its sender (checked again, as permissions may have changed), or recorded as
+   * failed with Zulip's reason. A message no longer due at this time (edited, deleted, delivered)
+   * changes nothing.
+   */
+  @CommandPattern({ type: DELIVER_SCHEDULED_MESSAGE, params: DeliverScheduledMessage }, { replyFrom: deliveredReply })
+  async deliverScheduledMessage({ data, now }: MessageContext<DeliverScheduledMessage>): Promise<Decision> {
+    const { deps } = this;
+    const message = await deps.repo.scheduledMessage(data.scheduledMessageId);
+    if (!isDue(message, data.deliverAt)) return { events: [], reply: { delivered: false } };
+    const sender = deps.users.user(message.senderId);
+    if (!sender?.isActive) return failed(deps, message, 'Account is deactivated', now, false);
+    if (message.kind === 'send_later' && now.getTime() / 1000 > message.deliverAt + LATE_CUTOFF_SECONDS) {
+      return failed(deps, message, 'Message could not be sent at the scheduled time.', now, true);
+    }
+    try {
+      const sent =
+        message.kind === 'reminder'
+          ? await sendReminder(deps, message, sender, now)
+          : await sendAs(deps, sender, currentAddressee(message), message.content, message.client, now, message.readBySender);
+      const events = deliveredEvents(message, sent.events);
+      return { events, reply: deliveredReply(events) };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return failed(deps, message, error.msg, now, true);
+    }
+  }
 }

@@ -1,3 +1,7 @@
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnModuleInit } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import type { Consumer, Kafka } from 'kafkajs';
 import {
   commandsTopic,
   DELIVER_SCHEDULED_MESSAGE,
@@ -6,9 +10,17 @@ import {
   ScheduledMessage,
   type DeliverScheduledMessage,
 } from '@zulip-es/contracts';
-import { createLogger, RequestClient, type BackgroundWork, type Logger, type ServiceParts } from '@zulip-es/platform';
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import {
+  createLogger,
+  LOGGER,
+  RequestClient,
+  SERVICE_CONFIG,
+  ServiceRuntime,
+  type Logger,
+  type ReplyBody,
+  type ServiceParts,
+  type Started,
+} from '@zulip-es/platform';
 import type { MessagesConfig } from '../../config';
 
 export const SCHEDULED_DELIVERY_QUEUE = 'messages-scheduled-delivery';
@@ -18,29 +30,40 @@ const REPLY_WAIT_MS = 30_000;
 const jobId = (delivery: DeliverScheduledMessage): string => `deliver-${delivery.scheduledMessageId}-${delivery.deliverAt}`;
 
 /**
- * Delivers scheduled messages and reminders at their time, exactly once, across restarts.
+ * Delivers scheduled messages and reminders at their time, exactly once, across restarts; run
+ * once the service serves.
  *
  * - The scheduler reads `messages.events` with its own committed offsets: each scheduled or
  *   rescheduled message becomes a BullMQ job delayed until its time (Redis keeps it across
  *   restarts). An event read again (a crash before its offset was committed) adds a job of the
  *   same id, which BullMQ ignores.
- * - The worker sends `scheduled_message.deliver` (key `realm`) with a command id of the message
- *   and its time: a job run twice (a crash before BullMQ recorded it done) answers the outcome
- *   recorded the first time, so the message is sent once. The command decides from the projection
- *   whether the message is still due.
+ * - The worker (four at a time) sends `scheduled_message.deliver` (key `realm`) with a command id
+ *   of the message and its time: a job run twice (a crash before BullMQ recorded it done)
+ *   answers the outcome recorded the first time, so the message is sent once. The command
+ *   decides from the projection whether the message is still due.
  */
-export async function startScheduledDelivery(parts: ServiceParts, config: MessagesConfig, logger: Logger): Promise<BackgroundWork> {
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue(SCHEDULED_DELIVERY_QUEUE, { connection: redis });
-  const client = new RequestClient(
-    parts.kafka,
-    `messages-scheduled-${config.INSTANCE_ID}`,
-    createLogger('messages-scheduled-delivery', config.LOG_LEVEL),
-  );
-  await client.start();
+@Processor(SCHEDULED_DELIVERY_QUEUE, { autorun: false, concurrency: 4, lockDuration: 10_000, stalledInterval: 5_000 })
+export class ScheduledDeliveryProcessor extends WorkerHost implements OnModuleInit {
+  /** Sends the delivery commands; there while the service serves. */
+  private client?: RequestClient;
 
-  const deliver = async (job: Job) => {
-    const delivery = job.data as DeliverScheduledMessage;
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    @InjectQueue(SCHEDULED_DELIVERY_QUEUE) private readonly queue: Queue<DeliverScheduledMessage>,
+    @Inject(SERVICE_CONFIG) private readonly config: MessagesConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    this.runtime.onceServing((parts) => this.start(parts));
+  }
+
+  async process(job: Job<DeliverScheduledMessage>): Promise<ReplyBody | null> {
+    const { client } = this;
+    if (!client) throw new Error('the messages service is not serving');
+    const delivery = job.data;
     const reply = await client.request(commandsTopic('messages'), {
       commandId: `deliver-scheduled:${delivery.scheduledMessageId}:${delivery.deliverAt}`,
       type: DELIVER_SCHEDULED_MESSAGE,
@@ -53,52 +76,69 @@ export async function startScheduledDelivery(parts: ServiceParts, config: Messag
       after: [],
       data: delivery,
     });
-    if (!reply.ok) logger.warn({ jobId: job.id, error: reply.error }, 'scheduled delivery refused');
+    if (!reply.ok) this.logger.warn({ jobId: job.id, error: reply.error }, 'scheduled delivery refused');
     return reply.ok ? reply.body : null;
-  };
-  const worker = new Worker(SCHEDULED_DELIVERY_QUEUE, deliver, {
-    connection: redis.duplicate(),
-    concurrency: 4,
-    lockDuration: 10_000,
-    stalledInterval: 5_000,
-  });
-  worker.on('failed', (job, error) =>
-    logger.warn({ jobId: job?.id, err: error, attempts: job?.attemptsMade }, 'scheduled delivery failed'),
-  );
+  }
 
-  const consumer = parts.kafka.consumer({
-    groupId: 'messages-scheduled-delivery',
-    maxWaitTimeInMs: 500,
-    sessionTimeout: 10_000,
-    heartbeatInterval: 1_000,
-  });
-  await consumer.connect();
-  await consumer.subscribe({ topic: eventsTopic('messages'), fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      const type = message.headers?.type?.toString();
-      if (!message.value || (type !== 'scheduled_message.created.v1' && type !== 'scheduled_message.edited.v1')) return;
-      const scheduled = ScheduledMessage.parse(EventEnvelope.parse(JSON.parse(message.value.toString())).data);
-      const delivery: DeliverScheduledMessage = { scheduledMessageId: scheduled.scheduledMessageId, deliverAt: scheduled.deliverAt };
-      const delay = Math.max(0, scheduled.deliverAt * 1000 - Date.now());
-      await queue.add('deliver', delivery, {
-        jobId: jobId(delivery),
-        delay,
-        attempts: 20,
-        backoff: { type: 'exponential', delay: 1000 },
-        removeOnComplete: true,
-        removeOnFail: false,
-      });
-    },
-  });
+  @OnWorkerEvent('failed')
+  failed(job: Job | undefined, error: Error): void {
+    this.logger.warn({ jobId: job?.id, err: error, attempts: job?.attemptsMade }, 'scheduled delivery failed');
+  }
 
-  return {
-    async stop() {
-      await consumer.disconnect();
-      await worker.close();
-      await queue.close();
-      await client.stop();
-      redis.disconnect();
-    },
-  };
+  /** Redis errors of the worker's connections (it reconnects by itself): logged, never thrown at the process. */
+  @OnWorkerEvent('error')
+  error(error: Error): void {
+    this.logger.warn({ err: error }, 'scheduled delivery worker: Redis error');
+  }
+
+  private async start({ kafka }: ServiceParts): Promise<Started> {
+    const { config, worker } = this;
+    const client = new RequestClient(
+      kafka,
+      `messages-scheduled-${config.INSTANCE_ID}`,
+      createLogger('messages-scheduled-delivery', config.LOG_LEVEL),
+    );
+    await client.start();
+    this.client = client;
+    // Resolves only once the worker is closed.
+    worker.run().catch((error: Error) => worker.emit('error', error));
+    const scheduler = await this.startScheduler(kafka);
+    return {
+      async stop() {
+        await scheduler.disconnect();
+        await worker.close();
+        await client.stop();
+      },
+    };
+  }
+
+  /** Reads `messages.events` for scheduled and rescheduled messages, each a job delayed until its time. */
+  private async startScheduler(kafka: Kafka): Promise<Consumer> {
+    const consumer = kafka.consumer({
+      groupId: 'messages-scheduled-delivery',
+      maxWaitTimeInMs: 500,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topic: eventsTopic('messages'), fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const type = message.headers?.type?.toString();
+        if (!message.value || (type !== 'scheduled_message.created.v1' && type !== 'scheduled_message.edited.v1')) return;
+        const scheduled = ScheduledMessage.parse(EventEnvelope.parse(JSON.parse(message.value.toString())).data);
+        const delivery: DeliverScheduledMessage = { scheduledMessageId: scheduled.scheduledMessageId, deliverAt: scheduled.deliverAt };
+        const delay = Math.max(0, scheduled.deliverAt * 1000 - Date.now());
+        await this.queue.add('deliver', delivery, {
+          jobId: jobId(delivery),
+          delay,
+          attempts: 20,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: true,
+          removeOnFail: false,
+        });
+      },
+    });
+    return consumer;
+  }
 }
