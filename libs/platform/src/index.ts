@@ -44,7 +44,4 @@ export * from './nest/health/service-readiness';
 export * from './nest/nest-logger';
 export * from './nest/service-config.module';
 export * from './nest/stream-runtime';
-export * from './nest/stream-platform.module';
-export * from './nest/stream-health.module';
-export * from './nest/health/stream-health-probes';
 export * from './nest/bootstrap-stream';

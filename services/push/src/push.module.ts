@@ -6,6 +6,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { PushBackground } from './push-background';
 import { PushProjectionModule } from './projection/push-projection.module';
 import { RegisterModule } from './register/register.module';
+import { RegistrationProcessor } from './registration/registration.processor';
 
 export const PUSH: DomainServiceEntry = { service: 'push', port: (config) => (config as PushConfig).PUSH_PORT };
 
@@ -21,7 +22,7 @@ const platform = PlatformModule.forRoot({ service: PUSH.service, configSchema: P
     NotificationsModule,
     RegisterModule,
   ],
-  providers: [PushBackground],
+  providers: [PushBackground, RegistrationProcessor],
 })
 export class PushModule {}
 

@@ -5,13 +5,13 @@ import type { ServiceConfig } from '../config/service-config';
 import { createLogger } from '../logging/logger';
 import { onStopSignal, runMain } from '../runtime/run-main';
 import { NestLogger } from './nest-logger';
-import { STREAM_RUNTIME, type StreamRuntime } from './stream-runtime';
+import { StreamRuntime } from './stream-runtime';
 import { SERVICE_CONFIG } from './tokens';
 
 type RootModule = Parameters<typeof NestFactory.create>[0];
 
 export interface StreamServiceEntry {
-  service: string;
+  service: 'realtime';
   /** The health endpoint's port, from the service's configuration. */
   port: (config: ServiceConfig) => number;
 }
@@ -29,7 +29,7 @@ export function bootstrapStreamService(root: RootModule, entry: StreamServiceEnt
     });
     const config = app.get<ServiceConfig>(SERVICE_CONFIG);
     await app.listen(entry.port(config), config.BIND_HOST);
-    await app.get<StreamRuntime>(STREAM_RUNTIME).start();
+    await app.get(StreamRuntime).start();
     onStopSignal(async () => {
       await app.close();
       process.exit(0);

@@ -1,7 +1,5 @@
 import type { NotifiedMessage, PushNotificationRequestedV1, PushTrigger } from '@zulip-es/contracts';
-import type { Started, Logger } from '@zulip-es/platform';
-import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Job, Queue } from 'bullmq';
 import type { ChannelsDirectory } from '../directory/channels-directory';
 import type { UsersDirectory } from '../directory/users-directory';
 import type { NotificationRequests } from '../projection/push.projection';
@@ -13,7 +11,7 @@ import { sealFor } from './seal';
 
 export const NOTIFICATION_QUEUE = 'push-notifications';
 
-interface NotifyJob {
+export interface NotifyJob {
   message: NotifiedMessage;
   userId: number;
   trigger: PushTrigger;
@@ -27,15 +25,9 @@ const KEEP_SECONDS = 24 * 60 * 60;
 
 /** The queue of notifications to push: a job per message and recipient (BullMQ, in Redis). */
 export class NotificationQueue implements NotificationRequests {
-  private queue?: Queue<NotifyJob>;
-
-  constructor(
-    private readonly connection: () => Redis,
-    private readonly queueName = NOTIFICATION_QUEUE,
-  ) {}
+  constructor(private readonly queue: Queue<NotifyJob>) {}
 
   async push(notification: PushNotificationRequestedV1['data']): Promise<void> {
-    this.queue ??= new Queue<NotifyJob>(this.queueName, { connection: this.connection() });
     const { recipients, ...message } = notification;
     await this.queue.addBulk(
       recipients.map(({ userId, trigger }) => ({
@@ -51,10 +43,6 @@ export class NotificationQueue implements NotificationRequests {
       })),
     );
   }
-
-  async close(): Promise<void> {
-    await this.queue?.close();
-  }
 }
 
 export interface NotificationWorkerDeps {
@@ -66,58 +54,44 @@ export interface NotificationWorkerDeps {
 }
 
 /**
- * The notification worker: pushes a recipient's notification to their devices through the
- * bouncer, with the names as they are now: in Zulip's payloads to legacy tokens, sealed to the
- * device's key for E11 devices. Devices the provider called dead are handed over for removal.
- * A bouncer that cannot be reached fails the job, which is tried again a few times.
+ * One notification job: pushes a recipient's notification to their devices through the bouncer,
+ * with the names as they are now: in Zulip's payloads to legacy tokens, sealed to the device's
+ * key for E11 devices. Devices the provider called dead are handed over for removal. A bouncer
+ * that cannot be reached fails the job, which is tried again a few times.
  */
-export function startNotificationWorker(
-  deps: NotificationWorkerDeps,
-  options: { connection: Redis; queueName?: string },
-  logger: Logger,
-): Started {
-  const worker = new Worker<NotifyJob>(
-    options.queueName ?? NOTIFICATION_QUEUE,
-    async (job: Job<NotifyJob>) => {
-      const { message, userId, trigger } = job.data;
-      const { tokens, registrations } = await deps.repo.devicesOf(userId);
-      const sealed = registrations.filter((r) => r.status === 'active' && r.bouncerDeviceId !== null);
-      const organization = deps.directory.current;
-      if ((tokens.length === 0 && sealed.length === 0) || !organization) return;
-      const sender = deps.directory.user(message.senderId);
-      const { conversation } = message;
-      const notification = {
-        message,
-        trigger,
-        recipientId: userId,
-        sender: { fullName: sender?.fullName ?? '', email: sender?.email ?? '' },
-        channelName: conversation.type === 'channel' ? deps.channels.channelName(conversation.channelId) : undefined,
-        groupNames:
-          conversation.type === 'direct'
-            ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '')
-            : undefined,
-      };
-      if (tokens.length > 0) {
-        const payloads = messagePayloads(organization, notification);
-        const reply = await deps.bouncer.notify({ user_id: userId, payloads, devices: tokens.map(({ kind, token }) => ({ kind, token })) });
-        if (reply.deleted_devices.length > 0) await deps.removals.forget(userId, reply.deleted_devices);
-      }
-      if (sealed.length > 0) {
-        const data = notificationData(organization, notification);
-        const devices = await Promise.all(
-          sealed.map(async (r) => ({
-            device_id: r.bouncerDeviceId!,
-            encrypted_data: await sealFor(r.pushPublicKey, { ...data, push_account_id: r.pushAccountId }),
-          })),
-        );
-        const reply = await deps.bouncer.notifyDevices({ devices });
-        if (reply.deleted_device_ids.length > 0) await deps.removals.forget(userId, [], reply.deleted_device_ids);
-      }
-    },
-    { connection: options.connection, concurrency: 16 },
-  );
-  worker.on('failed', (job, error) =>
-    logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push notification not sent'),
-  );
-  return { stop: () => worker.close() };
+export async function notifyRecipient(deps: NotificationWorkerDeps, job: Pick<Job<NotifyJob>, 'data'>): Promise<void> {
+  const { message, userId, trigger } = job.data;
+  const { tokens, registrations } = await deps.repo.devicesOf(userId);
+  const sealed = registrations.filter((r) => r.status === 'active' && r.bouncerDeviceId !== null);
+  const organization = deps.directory.current;
+  if ((tokens.length === 0 && sealed.length === 0) || !organization) return;
+  const sender = deps.directory.user(message.senderId);
+  const { conversation } = message;
+  const notification = {
+    message,
+    trigger,
+    recipientId: userId,
+    sender: { fullName: sender?.fullName ?? '', email: sender?.email ?? '' },
+    channelName: conversation.type === 'channel' ? deps.channels.channelName(conversation.channelId) : undefined,
+    groupNames:
+      conversation.type === 'direct'
+        ? conversation.userIds.filter((id) => id !== userId).map((id) => deps.directory.user(id)?.fullName ?? '')
+        : undefined,
+  };
+  if (tokens.length > 0) {
+    const payloads = messagePayloads(organization, notification);
+    const reply = await deps.bouncer.notify({ user_id: userId, payloads, devices: tokens.map(({ kind, token }) => ({ kind, token })) });
+    if (reply.deleted_devices.length > 0) await deps.removals.forget(userId, reply.deleted_devices);
+  }
+  if (sealed.length > 0) {
+    const data = notificationData(organization, notification);
+    const devices = await Promise.all(
+      sealed.map(async (r) => ({
+        device_id: r.bouncerDeviceId!,
+        encrypted_data: await sealFor(r.pushPublicKey, { ...data, push_account_id: r.pushAccountId }),
+      })),
+    );
+    const reply = await deps.bouncer.notifyDevices({ devices });
+    if (reply.deleted_device_ids.length > 0) await deps.removals.forget(userId, [], reply.deleted_device_ids);
+  }
 }

@@ -9,6 +9,7 @@ import { BouncerClient } from '../registration/bouncer-client';
 import { PUSH_DEPS, type PushDeps } from '../shared/push-deps';
 import { PushProjection } from './push.projection';
 import { PushQueues } from './push-queues';
+import { PushQueuesModule } from './push-queues.module';
 import { PushRepository } from './push.repository';
 
 /**
@@ -16,6 +17,7 @@ import { PushRepository } from './push.repository';
  * the users and channels, and its queues; what its handlers work with (`PUSH_DEPS`).
  */
 @Module({
+  imports: [PushQueuesModule],
   providers: [
     { provide: PushRepository, inject: [MONGO_CONNECTION], useFactory: (db: Connection) => new PushRepository(db) },
     { provide: UsersDirectory, useFactory: () => new UsersDirectory() },
@@ -46,7 +48,7 @@ import { PushRepository } from './push.repository';
           removals: queues.registrations,
           directory,
           channels,
-          queues: bouncer ? new EventQueues(queues.connection()) : undefined,
+          queues: bouncer ? new EventQueues(queues.eventQueuesRedis()) : undefined,
         };
       },
     },

@@ -1,14 +1,16 @@
+import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { HealthProbes, SERVICE_CONFIG } from '@zulip-es/platform';
 import type { PushConfig } from '../config';
-import { NotificationQueue } from '../notifications/notification-jobs';
-import { attemptsWithin, RegistrationQueue } from '../registration/registration-jobs';
+import { NOTIFICATION_QUEUE, NotificationQueue } from '../notifications/notification-jobs';
+import { attemptsWithin, REGISTRATION_QUEUE, RegistrationQueue } from '../registration/registration-jobs';
 
 /**
- * The push queues in Redis, where there is a bouncer to work for (`PUSH_BOUNCER_URL`): the
- * registration queue (registrations, legacy tokens, dead tokens) and the notification queue.
- * Redis is connected on the first job, so a process that queues none (a rebuild) opens nothing.
+ * The push queues in Redis, used where there is a bouncer to work for (`PUSH_BOUNCER_URL`): the
+ * registration queue (registrations, legacy tokens, dead tokens) and the notification queue; and
+ * the Redis of the clients' event queues, connected on first use.
  */
 @Injectable()
 export class PushQueues implements OnModuleInit, OnApplicationShutdown {
@@ -18,27 +20,27 @@ export class PushQueues implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: PushConfig,
+    @InjectQueue(REGISTRATION_QUEUE) private readonly registrationQueue: Queue,
+    @InjectQueue(NOTIFICATION_QUEUE) notificationQueue: Queue,
     /** Absent in a rebuild, which has no health endpoint. */
     @Optional() private readonly probes?: HealthProbes,
   ) {
     if (config.PUSH_BOUNCER_URL) {
-      this.registrations = new RegistrationQueue(() => this.connection(), attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS));
-      this.notifications = new NotificationQueue(() => this.connection());
+      this.registrations = new RegistrationQueue(registrationQueue, attemptsWithin(config.PUSH_REGISTRATION_RETRY_MS));
+      this.notifications = new NotificationQueue(notificationQueue);
     }
   }
 
-  /** BullMQ's connection: no retry limit per request, as its workers require. */
-  connection(): Redis {
-    return (this.redis ??= new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null }));
+  /** Redis for the clients' event queues (the test notification's event). */
+  eventQueuesRedis(): Redis {
+    return (this.redis ??= new Redis(this.config.REDIS_URL));
   }
 
   onModuleInit(): void {
-    if (this.config.PUSH_BOUNCER_URL) this.probes?.add('redis', () => this.connection().ping());
+    if (this.config.PUSH_BOUNCER_URL) this.probes?.add('redis', () => this.registrationQueue.getMeta());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.registrations?.close();
-    await this.notifications?.close();
+  onApplicationShutdown(): void {
     this.redis?.disconnect();
   }
 }

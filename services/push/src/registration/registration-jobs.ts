@@ -8,9 +8,8 @@ import {
   type ForgetPushTokens,
   type PushDeviceRegistrationRequestedV1,
 } from '@zulip-es/contracts';
-import { createLogger, RequestClient, type Started, type Logger } from '@zulip-es/platform';
-import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { createLogger, RequestClient } from '@zulip-es/platform';
+import type { Job, Queue } from 'bullmq';
 import type { Kafka } from 'kafkajs';
 import type { RegistrationRequests } from '../projection/push.projection';
 import { BouncerClient, type BouncerClientConfig } from './bouncer-client';
@@ -52,13 +51,9 @@ export interface DeviceRemovals {
  * it over twice (a projection applying the event again) queues it once.
  */
 export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
-  /** Opened on the first job, so a process that never queues one (a rebuild) opens none. */
-  private queue?: Queue;
-
   constructor(
-    private readonly connection: () => Redis,
+    private readonly queue: Queue,
     private readonly attempts: number,
-    private readonly queueName = REGISTRATION_QUEUE,
   ) {}
 
   forward(request: PushDeviceRegistrationRequestedV1['data'], requestSequence: number): Promise<void> {
@@ -73,12 +68,7 @@ export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
     return this.add('forget', { userId, devices, bouncerDeviceIds }, `forget-${userId}-${randomUUID()}`);
   }
 
-  async close(): Promise<void> {
-    await this.queue?.close();
-  }
-
   private async add<N extends JobName>(name: N, data: JobData[N], jobId: string): Promise<void> {
-    this.queue ??= new Queue(this.queueName, { connection: this.connection() });
     await this.queue.add(name, data, {
       jobId,
       attempts: this.attempts,
@@ -92,19 +82,35 @@ export class RegistrationQueue implements RegistrationRequests, DeviceRemovals {
 const COMMAND_WAIT_MS = 60_000;
 
 /**
- * The registration worker. It sends each E11 registration to the bouncer and records the answer
- * with a command to this service (id `push-registration:<job id>`: a job run again after its
- * answer was recorded records nothing more, and the bouncer answers the same device id); tells
- * the bouncer of legacy tokens added and removed; and removes the tokens a provider called dead
- * (command id `push-job:<job id>`). A bouncer that cannot be reached is tried again, waiting
- * longer each time; a job of a killed worker is taken over by another (or the restarted one)
- * once its lock expires.
+ * How the registration queue is worked: eight jobs at a time; a bouncer that cannot be reached
+ * is tried again, waiting longer each time (`retryDelayMs`); a job of a killed worker is taken
+ * over by another (or the restarted one) once its 30 s lock expires, seconds later.
  */
-export async function startRegistrationWorker(
+export const REGISTRATION_WORKER_OPTIONS = {
+  concurrency: 8,
+  lockDuration: 30_000,
+  stalledInterval: 5_000,
+  maxStalledCount: 10,
+  settings: { backoffStrategy: retryDelayMs },
+} as const;
+
+/** What runs the registration queue's jobs, while the service serves. */
+export interface RegistrationJobs {
+  run(job: Job): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The registration jobs. Each E11 registration is sent to the bouncer and its answer recorded
+ * with a command to this service (id `push-registration:<job id>`: a job run again after its
+ * answer was recorded records nothing more, and the bouncer answers the same device id); legacy
+ * tokens added and removed are told to the bouncer; tokens a provider called dead are removed
+ * (command id `push-job:<job id>`).
+ */
+export async function registrationJobs(
   kafka: Kafka,
-  options: { connection: Redis; bouncer: BouncerClientConfig; instanceId: string; logLevel: string; queueName?: string },
-  logger: Logger,
-): Promise<Started> {
+  options: { bouncer: BouncerClientConfig; instanceId: string; logLevel: string },
+): Promise<RegistrationJobs> {
   const client = new RequestClient(
     kafka,
     `push-registrations-${options.instanceId}`,
@@ -151,21 +157,5 @@ export async function startRegistrationWorker(
     }
   }
 
-  const worker = new Worker(options.queueName ?? REGISTRATION_QUEUE, (job: Job) => run(job as AnyJob), {
-    connection: options.connection,
-    concurrency: 8,
-    lockDuration: 30_000,
-    stalledInterval: 5_000,
-    maxStalledCount: 10,
-    settings: { backoffStrategy: retryDelayMs },
-  });
-  worker.on('failed', (job, error) =>
-    logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push job not done yet'),
-  );
-  return {
-    async stop() {
-      await worker.close();
-      await client.stop();
-    },
-  };
+  return { run: (job) => run(job as AnyJob), stop: () => client.stop() };
 }

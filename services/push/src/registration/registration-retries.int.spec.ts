@@ -10,7 +10,8 @@ import { BouncerDevices } from '../bouncer/bouncer-devices';
 import { BouncerKeyring } from '../bouncer/bouncer-keyring';
 import { startBouncerServer, type BouncerServer } from '../bouncer/bouncer-server';
 import { BouncerTokens } from '../bouncer/bouncer-tokens';
-import { RegistrationQueue, startRegistrationWorker } from './registration-jobs';
+import { RegistrationQueue } from './registration-jobs';
+import { startRegistrationWorker } from '../testing/registration-worker';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const SERVER = 'retry-spec-server';
@@ -81,7 +82,7 @@ describe('a registration job while the push bouncer is down', () => {
       bouncerPublicKey: keys[0]!.public_key,
       encryptedPushRegistration: sealed,
     };
-    const queue = new RegistrationQueue(() => redis, 10, queueName);
+    const queue = new RegistrationQueue(jobs, 10);
 
     await queue.forward(request, 1);
     const first = `register-${NOBODY}-31-1`;
@@ -108,6 +109,5 @@ describe('a registration job while the push bouncer is down', () => {
     const again = await eventually(() => answerOf<{ bouncerDeviceId: number }>(jobs, `register-${NOBODY}-31-2`), 'the second registration');
     expect(again.bouncerDeviceId).toBe(outcome.bouncerDeviceId);
     expect(await db.collection('devices').countDocuments({ server: SERVER })).toBe(1);
-    await queue.close();
   });
 });

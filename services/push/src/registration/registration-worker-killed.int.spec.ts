@@ -13,7 +13,8 @@ import { BouncerDevices } from '../bouncer/bouncer-devices';
 import { BouncerKeyring } from '../bouncer/bouncer-keyring';
 import { startBouncerServer, type BouncerServer } from '../bouncer/bouncer-server';
 import { BouncerTokens } from '../bouncer/bouncer-tokens';
-import { RegistrationQueue, startRegistrationWorker } from './registration-jobs';
+import { RegistrationQueue } from './registration-jobs';
+import { startRegistrationWorker } from '../testing/registration-worker';
 
 const SERVER = 'killed-worker-spec-server';
 const API_KEY = randomBytes(16).toString('hex');
@@ -81,9 +82,8 @@ describe('a registration worker killed with SIGKILL in the middle of a job', () 
     });
 
     const token = { user_id: USER, token_kind: 'fcm' as const, token: `fcm-killed-${randomUUID()}`, ios_app_id: null, sequence: 1 };
-    const queue = new RegistrationQueue(() => redis, 10, queueName);
+    const queue = new RegistrationQueue(jobs, 10);
     await queue.forwardToken(token, true);
-    await queue.close();
     const jobId = `token-${USER}-1`;
     // The worker took the job and is waiting on the bouncer's answer: killed now, it is mid-job.
     await eventually(async () => silent!.received.length === 1 || undefined, 'the worker to call the bouncer');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createKafka, createLogger, StackEndpointsSchema } from '@zulip-es/platform';
-import { startRegistrationWorker } from '../registration/registration-jobs';
+import { startRegistrationWorker } from './registration-worker';
 
 /**
  * A registration worker alone in a process, which a test can kill in the middle of a job

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { Kafka } from 'kafkajs';
 import { EventQueues } from '@zulip-es/event-queues';
-import { KAFKA, LOGGER, Quarantine, RedisQuarantineStore, SERVICE_CONFIG, STREAM_RUNTIME, type Logger } from '@zulip-es/platform';
+import { KAFKA, LOGGER, Quarantine, RedisQuarantineStore, SERVICE_CONFIG, type Logger } from '@zulip-es/platform';
 import type { RealtimeConfig } from '../config';
 import { Directory } from '../directory/directory';
 import { FanOut } from './fan-out';
@@ -36,8 +36,7 @@ import { REALTIME_REDIS, RealtimeRuntime } from './realtime-runtime';
       ) => new FanOut(kafka, queues, directory, logger, `realtime-fan-out-${config.INSTANCE_ID}`, quarantine),
     },
     RealtimeRuntime,
-    { provide: STREAM_RUNTIME, useExisting: RealtimeRuntime },
   ],
-  exports: [STREAM_RUNTIME, REALTIME_REDIS],
+  exports: [RealtimeRuntime, REALTIME_REDIS],
 })
 export class FanOutModule {}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { LOGGER, Quarantine, type Logger, type StreamRuntime } from '@zulip-es/platform';
+import { LOGGER, Quarantine, StreamRuntime, type Logger } from '@zulip-es/platform';
 import { FanOut } from './fan-out';
 
 /** The realtime service's Redis: its users' event queues and its quarantine. */
@@ -11,7 +11,7 @@ export const REALTIME_REDIS = Symbol('REALTIME_REDIS');
  * its end at start; on shutdown, the fan-out stops first and Redis is closed last.
  */
 @Injectable()
-export class RealtimeRuntime implements StreamRuntime, OnModuleDestroy, OnApplicationShutdown {
+export class RealtimeRuntime extends StreamRuntime implements OnModuleDestroy, OnApplicationShutdown {
   ready = false;
 
   constructor(
@@ -19,7 +19,9 @@ export class RealtimeRuntime implements StreamRuntime, OnModuleDestroy, OnApplic
     private readonly quarantine: Quarantine,
     @Inject(REALTIME_REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    super();
+  }
 
   async start(): Promise<void> {
     await this.fanOut.start();
@@ -27,8 +29,8 @@ export class RealtimeRuntime implements StreamRuntime, OnModuleDestroy, OnApplic
     this.logger.info('ready');
   }
 
-  get quarantined(): number {
-    return this.quarantine.count;
+  details(): Record<string, number> {
+    return { quarantined_events: this.quarantine.count };
   }
 
   staleReadModels(): string[] {

@@ -1,14 +1,15 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Global, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ServiceConfigSchema } from '../../config/service-config';
-import { StreamHealthModule } from '../stream-health.module';
-import { StreamPlatformModule } from '../stream-platform.module';
-import { STREAM_RUNTIME, type StreamRuntime } from '../stream-runtime';
-import { StreamHealthProbes } from './stream-health-probes';
+import { PlatformModule } from '../platform.module';
+import { StreamRuntime } from '../stream-runtime';
+import { HealthModule } from './health.module';
+import { HealthProbes } from './health-probes';
+import { ServiceReadiness } from './service-readiness';
 
 /** A runtime the test moves through its states. */
-class TestRuntime implements StreamRuntime {
+class TestRuntime extends StreamRuntime {
   ready = false;
   quarantined = 0;
   stale: string[] = [];
@@ -18,17 +19,27 @@ class TestRuntime implements StreamRuntime {
   staleReadModels(): string[] {
     return this.stale;
   }
+  details(): Record<string, number> {
+    return { quarantined_events: this.quarantined };
+  }
 }
 
 const runtime = new TestRuntime();
 const redis = { up: true };
 
-@Module({ providers: [{ provide: STREAM_RUNTIME, useValue: runtime }], exports: [STREAM_RUNTIME] })
+@Global()
+@Module({
+  providers: [
+    { provide: StreamRuntime, useValue: runtime },
+    { provide: ServiceReadiness, useValue: runtime },
+  ],
+  exports: [StreamRuntime, ServiceReadiness],
+})
 class TestRuntimeModule {}
 
 @Injectable()
 class TestProbes implements OnModuleInit {
-  constructor(private readonly probes: StreamHealthProbes) {}
+  constructor(private readonly probes: HealthProbes) {}
   onModuleInit(): void {
     this.probes.add('redis', async () => {
       if (!redis.up) throw new Error('Connection is closed.');
@@ -38,8 +49,9 @@ class TestProbes implements OnModuleInit {
 
 @Module({
   imports: [
-    StreamPlatformModule.forRoot({ service: 'probe', configSchema: ServiceConfigSchema }),
-    StreamHealthModule.forRoot({ runtime: TestRuntimeModule }),
+    PlatformModule.forRoot({ service: 'realtime', configSchema: ServiceConfigSchema, database: false }),
+    TestRuntimeModule,
+    HealthModule,
   ],
   providers: [TestProbes],
 })
@@ -61,14 +73,14 @@ describe('the health endpoint of a service without a commands topic or a store',
   afterAll(() => app.close());
 
   it('answers 503 "starting" until its runtime has started, then 200 "ok" with the domain services\' fields', async () => {
-    expect(await health()).toMatchObject({ status: 503, body: { status: 'starting', service: 'probe' } });
-    await app.get<StreamRuntime>(STREAM_RUNTIME).start();
+    expect(await health()).toMatchObject({ status: 503, body: { status: 'starting', service: 'realtime' } });
+    await app.get(StreamRuntime).start();
     runtime.quarantined = 2;
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'ok',
-      service: 'probe',
+      service: 'realtime',
       pid: process.pid,
       uptime_s: expect.any(Number),
       quarantined_events: 2,
