@@ -87,9 +87,9 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
     let rebuild;
     let messagesRebuild;
     if (parts.has('rebuild')) {
-      console.log('bench: rebuilding the users and messages projections into scratch databases');
-      rebuild = await measureUsersRebuild();
-      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
+      console.log('bench: rebuilding the users and messages projections with npm run rebuild, each service stopped meanwhile');
+      rebuild = await measureUsersRebuild(system.processes.users);
+      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization, system.processes.messages);
     }
     let uploads;
     let tusMemory;

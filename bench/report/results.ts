@@ -36,6 +36,8 @@ export interface RebuildRow {
   documents: number;
   /** Events per second of a rebuild that did nothing but insert those documents in bulk. */
   storeFloorPerSecond: number;
+  /** Seconds `npm run rebuild -- <service>` took from its start to its exit. */
+  rebuildWallSeconds?: number;
 }
 
 export interface TopicDeletionRow {
