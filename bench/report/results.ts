@@ -43,6 +43,8 @@ export interface RebuildRow {
 export interface TopicDeletionRow {
   messages: number;
   seedSeconds: number;
+  /** The rebuild that projected the filled topic: seconds of `npm run rebuild -- messages`, events it replayed. */
+  fillRebuild?: { seconds: number; events: number };
   deletionSeconds: number;
   deletionPerSecond: number;
   rawPerSecond: number;

@@ -252,9 +252,10 @@ function topicDeletionTable(row: TopicDeletionRow): Table {
       ],
     ],
     notes: [
-      `The topic is seeded into the messages projection in bulk (${row.seedSeconds.toFixed(1)} s; documents and id lists as ${row.messages} sends leave them), then deleted for real:`,
-      'request, BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected (documents, topic and channel lists).',
-      'Raw delete: as many documents of the same shape in a scratch collection of the same database, 100 by _id per request (one bulkWrite), newest first; the newer half just before E10, the older half just after.',
+      `The topic is filled through public interfaces (${row.seedSeconds.toFixed(1)} s, not timed): one message sent through the API, ${row.messages - 1} copies of its message.sent.v1 event appended to messages.events`,
+      `  (the next sequences and ids, the messages service stopped), npm run rebuild -- messages${row.fillRebuild ? ` (${row.fillRebuild.seconds.toFixed(1)} s, ${row.fillRebuild.events} events: the whole topic)` : ''}, the service started again and every service left to settle;`,
+      '  then deleted for real: request (repeated while complete: false), BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected.',
+      "Raw delete: as many documents of the same shape (each message's message.sent.v1 data) in a scratch database of the same store, 100 by _id per request (one bulkWrite), newest first; the newer half just before E10, the older half just after.",
     ],
   };
 }
