@@ -9,6 +9,11 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** A service's code: a path into services/, or a service's workspace package. */
+const SERVICE_CODE = /(^|\/)services\/|^@zulip-es\/(gateway|users|messages|uploads|push|realtime)(\/|$)/;
+const NOT_FROM_BENCH =
+  "bench uses the system through its public interfaces only (the gateway's HTTP API, the topics of libs/contracts, libs/*, the operator's commands), never a service's code.";
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -38,6 +43,17 @@ export default [
           ],
         },
       ],
+    },
+  },
+  // The bench measures the system as its users see it: the gateway's HTTP API, the Kafka topics
+  // and schemas of libs/contracts, the shared libraries and the operator's commands, never a
+  // service's code. It is no Nx project, so the boundaries above do not reach it.
+  {
+    files: ['bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: SERVICE_CODE.source, message: NOT_FROM_BENCH }] }],
+      // import() is no import declaration; require() is refused for every path already.
+      'no-restricted-syntax': ['error', { selector: `ImportExpression > Literal.source[value=${SERVICE_CODE}]`, message: NOT_FROM_BENCH }],
     },
   },
 ];

@@ -16,8 +16,8 @@ export interface BenchStack {
  * Points this process (and every process it starts: the stack, the services, the baselines) at a
  * stack of the bench's own. The bench creates 1,000 accounts, renames users and sends thousands
  * of invitations; a stack holds one organization, so on the stack `npm test` uses they would land
- * in the test organization. Its data lives in `<data dir>/bench` and persists between runs (the
- * accounts are created once); its ports are the configured stack's moved by
+ * in the test organization. Its data lives in `<data dir>/bench`; a run that starts the stack
+ * empties its stores first (run.ts), one that finds it running keeps them; its ports are the configured stack's moved by
  * ZULIP_BENCH_PORT_OFFSET (default 50), so it runs beside that stack. Call before anything reads
  * the stack's settings.
  */

@@ -79,7 +79,7 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
     let topicDeletion;
     if (parts.has('topic-deletion')) {
       console.log('bench: E10, a topic of 100,000 messages, against a raw batched delete');
-      topicDeletion = await measureTopicDeletion(system.gatewayUrl, authorization);
+      topicDeletion = await measureTopicDeletion(system, authorization);
       console.log(
         `  E10 ${topicDeletion.deletionPerSecond.toFixed(0)} messages/s (${topicDeletion.deletionSeconds.toFixed(1)} s), raw ${topicDeletion.rawPerSecond.toFixed(0)} documents/s`,
       );
@@ -87,9 +87,9 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
     let rebuild;
     let messagesRebuild;
     if (parts.has('rebuild')) {
-      console.log('bench: rebuilding the users and messages projections into scratch databases');
-      rebuild = await measureUsersRebuild();
-      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization);
+      console.log('bench: rebuilding the users and messages projections with npm run rebuild, each service stopped meanwhile');
+      rebuild = await measureUsersRebuild(system.processes.users);
+      messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization, system.processes.messages);
     }
     let uploads;
     let tusMemory;

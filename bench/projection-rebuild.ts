@@ -1,68 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
-import type { Connection } from 'mongoose';
 import { eventsTopic } from '../libs/contracts/src';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
+import { OUTCOMES_COLLECTION } from '../libs/platform/src/event-store/command-outcomes';
 import { createKafka } from '../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../libs/platform/src/logging/logger';
-import { encodeParams } from '../libs/testing/src/zulip-client';
 import { connectMongo } from '../libs/platform/src/mongo/connect-mongo';
-import { rebuildProjection } from '../libs/platform/src/runtime/rebuild-projection';
-import { MessagesProjection } from '../services/messages/src/projection/messages.projection';
-import { MessagesRepository } from '../services/messages/src/projection/messages.repository';
-import { UsersProjection } from '../services/users/src/projection/users.projection';
-import { UsersRepository } from '../services/users/src/projection/users.repository';
+import { QUARANTINE_COLLECTION } from '../libs/platform/src/quarantine/quarantine-stores';
+import { encodeParams } from '../libs/testing/src/zulip-client';
+import type { ServiceProcess } from '../infra/system/service-process';
+import { operatorRebuild, whileStopped } from './lib/operator-rebuild';
 
 export interface RebuildMeasurement {
   topic: string;
   events: number;
   /** Events per second of a bare kafkajs consumer reading the topic from its first record. */
   rawPerSecond: number;
-  /** Events per second of a projection rebuild of the same topic into a scratch database. */
+  /** Events per second of `npm run rebuild -- <service>`, by the time it reports. */
   rebuildPerSecond: number;
+  /** Seconds the whole command took, from its start to its exit. */
+  rebuildWallSeconds: number;
   documents: number;
   /** Events per second of a rebuild that only inserted the documents it produced (`storeFloor`). */
   storeFloorPerSecond: number;
 }
 
 /**
- * PERFORMANCE.md: a projection rebuild against a raw kafkajs consume of the same topic. The users
- * projection is rebuilt into a scratch database (the running service's own is left alone, and
- * so is the presence kept in Redis: the scratch projection writes Mongo only).
+ * PERFORMANCE.md: a projection rebuild against a raw kafkajs consume of the same topic, as an
+ * operator rebuilds: the service stopped, `npm run rebuild -- <service>` (which drops the
+ * projection in the service's database and replays its events topic), the service started again.
  */
-export async function measureUsersRebuild(): Promise<RebuildMeasurement> {
-  const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
-  const logger = createLogger('bench-rebuild', 'warn');
-  const kafka = createKafka('bench-rebuild', KAFKA_BROKERS, logger);
-  const topic = eventsTopic('users');
-  const raw = await rawConsume(kafka, topic);
-  const db = await connectMongo(MONGO_URL, `users_bench_rebuild_${randomBytes(3).toString('hex')}`);
-  try {
-    await keepOutcomes(MONGO_URL, 'users', db);
-    const started = process.hrtime.bigint();
-    const projection = new UsersProjection(new UsersRepository(db));
-    const events = await rebuildProjection({
-      kafka,
-      db,
-      topic,
-      projection,
-      projectionOn: (other) => new UsersProjection(new UsersRepository(other)),
-      logger,
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const floor = await storeFloor(MONGO_URL, db);
-    return {
-      topic,
-      events,
-      rawPerSecond: raw.events / raw.seconds,
-      rebuildPerSecond: events / seconds,
-      documents: floor.documents,
-      storeFloorPerSecond: events / floor.seconds,
-    };
-  } finally {
-    await db.dropDatabase();
-    await db.close();
-  }
+export async function measureUsersRebuild(users: ServiceProcess): Promise<RebuildMeasurement> {
+  return measureRebuild('users', users);
 }
 
 /** Messages sent before the messages rebuild, so its topic holds sends of every kind whatever else the run did. */
@@ -92,79 +61,57 @@ async function sendMessages(gatewayUrl: string, authorization: string, count: nu
 
 /**
  * The same for the messages projection (channels, subscriptions, messages and their id lists,
- * drafts, topic policies): messages.events rebuilt into a scratch database through the
- * write-behind buffer, as the service rebuilds (`projectionOn`). 3,000 messages are sent first.
+ * drafts, topic policies), after 3,000 messages sent through the API.
  */
-export async function measureMessagesRebuild(gatewayUrl: string, authorization: string): Promise<RebuildMeasurement> {
+export async function measureMessagesRebuild(
+  gatewayUrl: string,
+  authorization: string,
+  messages: ServiceProcess,
+): Promise<RebuildMeasurement> {
   await sendMessages(gatewayUrl, authorization, MESSAGES_FOR_REBUILD);
+  return measureRebuild('messages', messages);
+}
+
+async function measureRebuild(service: 'users' | 'messages', instance: ServiceProcess): Promise<RebuildMeasurement> {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
   const logger = createLogger('bench-rebuild', 'warn');
-  const kafka = createKafka('bench-rebuild', KAFKA_BROKERS, logger);
-  const topic = eventsTopic('messages');
-  const raw = await rawConsume(kafka, topic);
-  const db = await connectMongo(MONGO_URL, `messages_bench_rebuild_${randomBytes(3).toString('hex')}`);
-  try {
-    await keepOutcomes(MONGO_URL, 'messages', db);
-    const started = process.hrtime.bigint();
-    const projection = new MessagesProjection(new MessagesRepository(db));
-    const events = await rebuildProjection({
-      kafka,
-      db,
-      topic,
-      projection,
-      projectionOn: (other) => new MessagesProjection(new MessagesRepository(other)),
-      logger,
-    });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const floor = await storeFloor(MONGO_URL, db);
-    return {
-      topic,
-      events,
-      rawPerSecond: raw.events / raw.seconds,
-      rebuildPerSecond: events / seconds,
-      documents: floor.documents,
-      storeFloorPerSecond: events / floor.seconds,
-    };
-  } finally {
-    await db.dropDatabase();
-    await db.close();
-  }
+  const topic = eventsTopic(service);
+  const raw = await rawConsume(createKafka('bench-rebuild', KAFKA_BROKERS, logger), topic);
+  // The documents are read back while the service is stopped, so they are the rebuild's alone.
+  const { rebuild, floor } = await whileStopped(instance, async () => {
+    const rebuild = await operatorRebuild(service, instance);
+    return { rebuild, floor: await storeFloor(MONGO_URL, service) };
+  });
+  return {
+    topic,
+    events: rebuild.events,
+    rawPerSecond: raw.events / raw.seconds,
+    rebuildPerSecond: rebuild.events / rebuild.seconds,
+    rebuildWallSeconds: rebuild.wallSeconds,
+    documents: floor.documents,
+    storeFloorPerSecond: rebuild.events / floor.seconds,
+  };
 }
 
 /**
- * A service rebuilds its projection in its own database, where the commands' outcomes are kept
- * (`rebuildProjection` drops everything else) and its checkpoints say up to where they are all
- * recorded: only later ones are looked up. The scratch database gets a copy of the live outcomes
- * and checkpoints first (not timed), so the rebuild does what it would do in place instead of
- * deriving and writing one outcome per command.
+ * Not documents the rebuild produced: what it keeps (the command outcomes and the quarantine, see
+ * README) and its bookkeeping.
  */
-async function keepOutcomes(mongoUrl: string, liveDb: string, scratch: Connection): Promise<void> {
-  const live = await connectMongo(mongoUrl, liveDb);
-  try {
-    // Checkpoints first: a command recorded meanwhile then only adds an outcome they do not vouch for.
-    for (const name of ['checkpoints', 'command_outcomes']) {
-      const docs = await live.collection(name).find({}).toArray();
-      for (let i = 0; i < docs.length; i += 1_000) await scratch.collection(name).insertMany(docs.slice(i, i + 1_000), { ordered: false });
-    }
-  } finally {
-    await live.close();
-  }
-}
-
-/** Kept from before the rebuild (copied in), or its bookkeeping: not documents the rebuild produced. */
-const NOT_PROJECTED = new Set(['command_outcomes', 'checkpoints', 'projection_meta']);
+const NOT_PROJECTED = new Set([OUTCOMES_COLLECTION, QUARANTINE_COLLECTION, 'checkpoints', 'projection_meta']);
 /** As many documents per request as a rebuild's write-behind buffer writes at most per flush. */
 const FLOOR_BATCH = 5_000;
 
 /**
- * The store's floor for a rebuild: the documents the rebuild produced (read back, not timed)
- * inserted into another scratch database in bulk, timed, and nothing else.
+ * The store's floor for a rebuild: the documents the rebuild produced in the service's database
+ * (every collection but those above, read back as they are, not timed) inserted into a scratch
+ * database in bulk, timed, and nothing else.
  */
-async function storeFloor(mongoUrl: string, rebuilt: Connection): Promise<{ documents: number; seconds: number }> {
-  const names = (await rebuilt.db!.listCollections().toArray()).map((c) => c.name).filter((name) => !NOT_PROJECTED.has(name));
-  const collections = await Promise.all(names.map(async (name) => ({ name, docs: await rebuilt.collection(name).find({}).toArray() })));
+async function storeFloor(mongoUrl: string, database: string): Promise<{ documents: number; seconds: number }> {
+  const rebuilt = await connectMongo(mongoUrl, database);
   const scratch = await connectMongo(mongoUrl, `bench_store_floor_${randomBytes(3).toString('hex')}`);
   try {
+    const names = (await rebuilt.db!.listCollections().toArray()).map((c) => c.name).filter((name) => !NOT_PROJECTED.has(name));
+    const collections = await Promise.all(names.map(async (name) => ({ name, docs: await rebuilt.collection(name).find({}).toArray() })));
     const started = process.hrtime.bigint();
     for (const { name, docs } of collections) {
       for (let i = 0; i < docs.length; i += FLOOR_BATCH)
@@ -175,6 +122,7 @@ async function storeFloor(mongoUrl: string, rebuilt: Connection): Promise<{ docu
   } finally {
     await scratch.dropDatabase();
     await scratch.close();
+    await rebuilt.close();
   }
 }
 

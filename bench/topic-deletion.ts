@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
+import { createKafka } from '../libs/platform/src/kafka/kafka-client';
+import { createLogger } from '../libs/platform/src/logging/logger';
 import { connectMongo } from '../libs/platform/src/mongo/connect-mongo';
 import { encodeParams } from '../libs/testing/src/zulip-client';
-import { addIds } from '../services/messages/src/messages/message-lists/message-list';
-import { listsOf, messageDocId, type MessageState } from '../services/messages/src/messages/message.state';
-import { MessagesRepository } from '../services/messages/src/projection/messages.repository';
-import { channelAggregateId } from '../services/messages/src/channels/channel.state';
+import { SERVICES } from '../infra/system/service-process';
+import type { RunningSystem } from '../infra/system/system';
+import { apiCaller, type ApiCall } from './lib/api';
+import { untilQuiet } from './lib/idle';
+import { appendCopies, sentRecord, type SentRecord } from './lib/message-fill';
+import { operatorRebuild, whileStopped } from './lib/operator-rebuild';
 
 export interface TopicDeletionMeasurement {
   messages: number;
-  /** Seconds to seed the topic into the store (not part of either rate). */
+  /** Seconds to fill the topic (not part of either rate): the appends, the rebuild, the restart and the system settling. */
   seedSeconds: number;
+  /** Of those, seconds of `npm run rebuild -- messages`, and how many events it replayed. */
+  fillRebuild: { seconds: number; events: number };
   /** Seconds from the first POST /streams/{id}/delete_topic to the one answering complete: true. */
   deletionSeconds: number;
   /** Messages per second of E10. */
@@ -20,39 +26,51 @@ export interface TopicDeletionMeasurement {
   rawPerSecond: number;
 }
 
+const TOPIC = 'bench';
 const BATCH = 100;
 const INSERT_CHUNK = 1_000;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /**
  * PERFORMANCE.md: E10 on a topic of `count` messages against a raw batched delete on the same
- * store in the same run. The topic is seeded straight into the messages projection (message
- * documents and the topic's and channel's id lists, in bulk, the message id counter raised past
- * them), as the projection of `count` sends would leave it: sending them through the API would
- * take most of an hour on this machine. The deletion then runs for real: the API request, the
- * BullMQ job, one `topic.delete_batch` command per 100 messages decided on key `realm`, one
- * `messages.deleted.v1` each, projected. The baseline deletes as many documents of the same shape,
- * seeded into a scratch collection of the same database, 100 by `_id` per request, newest first:
- * the newer half just before the deletion and the older half just after, so that a machine
- * getting busier or quieter during the run weighs on both rates alike.
+ * store in the same run, through the system's public interfaces only. Sending 100,000 messages
+ * through the API would take most of an hour on this machine, so one is sent and the rest are
+ * appended to messages.events as the messages service appends sends (message.sent.v1 events
+ * valid by the published schemas, the next sequences of the messages aggregate, the next ids),
+ * the service stopped meanwhile; the operator's `npm run rebuild -- messages` then projects the
+ * whole topic in bulk and the service is started again. The deletion then runs for real: the API
+ * request, repeated while it answers `complete: false`, the BullMQ job, one `topic.delete_batch`
+ * command per 100 messages decided on key `realm`, one `messages.deleted.v1` each, projected.
+ * The baseline deletes as many documents of the same shape (each message's message.sent.v1
+ * data), seeded into a scratch database of the same store, 100 by `_id` per request, newest
+ * first: the newer half just before the deletion and the older half just after, so that a
+ * machine getting busier or quieter during the run weighs on both rates alike.
  */
-export async function measureTopicDeletion(gatewayUrl: string, authorization: string, count = 100_000): Promise<TopicDeletionMeasurement> {
-  const db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, 'messages');
+export async function measureTopicDeletion(
+  system: RunningSystem,
+  authorization: string,
+  count = 100_000,
+): Promise<TopicDeletionMeasurement> {
+  const { gatewayUrl } = system;
+  const api = apiCaller(gatewayUrl, authorization);
+  const channelId = await createChannel(api);
+  const seedStarted = process.hrtime.bigint();
+  const { ids, template, rebuild } = await fillTopic(system, api, channelId, count);
+  const seedSeconds = Number(process.hrtime.bigint() - seedStarted) / 1e9;
+  if ((await newestInTopic(api, channelId)) !== ids.at(-1))
+    throw new Error('bench: the filled topic does not end with the last message appended');
+
+  const raw = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, `bench_raw_delete_${randomBytes(3).toString('hex')}`);
   try {
-    const repo = new MessagesRepository(db);
-    const channelId = await createChannel(gatewayUrl, authorization);
-    const seedStarted = process.hrtime.bigint();
-    const ids = await seedTopic(repo, channelId, count);
-    const seedSeconds = Number(process.hrtime.bigint() - seedStarted) / 1e9;
     const half = Math.floor(ids.length / 2);
-    const rawBefore = await rawBatchedDelete(db, ids.slice(half), channelId);
+    const rawBefore = await rawBatchedDelete(raw, ids.slice(half), template);
 
     const started = process.hrtime.bigint();
     for (let requests = 0; ; requests++) {
       const res = await fetch(`${gatewayUrl}/api/v1/streams/${channelId}/delete_topic`, {
         method: 'POST',
         headers: { authorization, ...form },
-        body: encodeParams({ topic_name: 'bench' }).toString(),
+        body: encodeParams({ topic_name: TOPIC }).toString(),
       });
       const body = (await res.json()) as { result: string; code?: string; complete?: boolean };
       // The request waits up to DELETE_TOPIC_WAIT_MS (8 s) and the gateway 10 s: on a busy machine
@@ -63,78 +81,86 @@ export async function measureTopicDeletion(gatewayUrl: string, authorization: st
       if (requests > 10_000) throw new Error('bench: the topic deletion did not complete');
     }
     const deletionSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const left = await repo.messagesByIds(ids.slice(0, 10).concat(ids.slice(-10)));
-    if (left.length > 0) throw new Error(`bench: ${left.length} seeded messages survived the topic deletion`);
+    const left = await newestInTopic(api, channelId);
+    if (left !== undefined) throw new Error(`bench: message ${left} survived the topic deletion`);
 
-    const rawAfter = await rawBatchedDelete(db, ids.slice(0, half), channelId);
+    const rawAfter = await rawBatchedDelete(raw, ids.slice(0, half), template);
     const rawPerSecond = ids.length / (rawBefore + rawAfter);
-    return { messages: count, seedSeconds, deletionSeconds, deletionPerSecond: count / deletionSeconds, rawPerSecond };
+    return {
+      messages: count,
+      seedSeconds,
+      fillRebuild: rebuild,
+      deletionSeconds,
+      deletionPerSecond: count / deletionSeconds,
+      rawPerSecond,
+    };
   } finally {
-    await db.close();
+    await raw.dropDatabase();
+    await raw.close();
   }
 }
 
-async function createChannel(gatewayUrl: string, authorization: string): Promise<number> {
-  const res = await fetch(`${gatewayUrl}/api/v1/channels/create`, {
-    method: 'POST',
-    headers: { authorization, ...form },
-    body: encodeParams({ name: `bench-topic-deletion-${randomBytes(4).toString('hex')}`, subscribers: [] }).toString(),
-  });
-  const body = (await res.json()) as { id: number };
-  if (!res.ok) throw new Error(`bench: could not create the topic deletion channel (${res.status})`);
-  return body.id;
+async function createChannel(api: ApiCall): Promise<number> {
+  const { id } = await api('POST', '/channels/create', { name: `bench-topic-deletion-${randomBytes(4).toString('hex')}`, subscribers: [] });
+  return id as number;
 }
-
-const messageDoc = (messageId: number, channelId: number, senderId: number, version: number): MessageState & { _id: string } => ({
-  _id: messageDocId(messageId),
-  messageId,
-  senderId,
-  conversation: { type: 'channel', channelId, topic: 'bench' },
-  recipientId: channelId * 3,
-  content: `Bench message ${messageId}`,
-  renderedContent: `<p>Bench message ${messageId}</p>`,
-  timestamp: Math.floor(Date.now() / 1000),
-  client: 'bench',
-  version,
-});
 
 /**
- * `count` messages in topic `bench` of the channel, with ids above every id given so far (the
- * message id counter is raised first, so a message sent meanwhile could not take one of them).
+ * `count` messages in the topic: the first sent through the API, the others appended as copies
+ * of its event while the messages service is stopped, then projected by the operator's rebuild.
+ * The rebuild replays the whole of messages.events, and every run leaves 100,000 sends and their
+ * deletions there: on a bench stack kept for many runs, filling takes longer each time (deleting
+ * `<data dir>/bench`, its stack stopped, starts it afresh). Returns once every service has read
+ * the copies (the realtime, push and uploads services follow messages.events too) and is quiet.
  */
-async function seedTopic(repo: MessagesRepository, channelId: number, count: number): Promise<number[]> {
-  const channel = await repo.channel(channelId);
-  if (!channel) throw new Error(`bench: channel ${channelId} is not projected`);
-  const first = (await repo.lastMessageId()) + 1_000;
-  const ids = Array.from({ length: count }, (_, i) => first + i);
-  const version = await repo.messagesVersion();
-  await repo.setMessagesVersion(version, ids[ids.length - 1]);
-  const senderId = channel.creatorId ?? 1;
-  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-    await repo.messages.insertMany(ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, senderId, version)) as never, {
-      ordered: false,
-    });
-  }
-  for (const key of listsOf({ type: 'channel', channelId, topic: 'bench' })) await addIds(repo.lists, key, ids);
-  await repo.channels.updateOne({ _id: channelAggregateId(channelId) }, { $set: { firstMessageId: ids[0] } });
-  return ids;
+async function fillTopic(
+  system: RunningSystem,
+  api: ApiCall,
+  channelId: number,
+  count: number,
+): Promise<{ ids: number[]; template: SentRecord; rebuild: { seconds: number; events: number } }> {
+  const { id } = await api('POST', '/messages', { type: 'stream', to: String(channelId), topic: TOPIC, content: 'Bench message' });
+  const logger = createLogger('bench-topic-deletion', 'warn');
+  const kafka = createKafka('bench-topic-deletion', StackEndpointsSchema.parse(process.env).KAFKA_BROKERS, logger);
+  const messages = system.processes.messages;
+  const began = performance.now();
+  let appendSeconds = 0;
+  const { ids, template, rebuild } = await whileStopped(messages, async () => {
+    const template = await sentRecord(kafka, logger, id as number);
+    const copies = await appendCopies(kafka, template, count - 1);
+    appendSeconds = (performance.now() - began) / 1000;
+    return { ids: [id as number, ...copies], template, rebuild: await operatorRebuild('messages', messages) };
+  });
+  const settledMs = await untilQuiet(SERVICES.map((service) => system.processes[service].pid!));
+  console.log(
+    `  filled: ${count - 1} events appended in ${appendSeconds.toFixed(1)} s, npm run rebuild -- messages replayed ${rebuild.events} in ${rebuild.wallSeconds.toFixed(1)} s, settled in ${(settledMs / 1000).toFixed(1)} s`,
+  );
+  return { ids, template, rebuild: { seconds: rebuild.wallSeconds, events: rebuild.events } };
+}
+
+/** The id of the newest message of the topic a client reads (GET /messages), undefined when it has none. */
+async function newestInTopic(api: ApiCall, channelId: number): Promise<number | undefined> {
+  const narrow = [
+    { operator: 'channel', operand: channelId },
+    { operator: 'topic', operand: TOPIC },
+  ];
+  const { messages } = await api('GET', '/messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+  return (messages as Array<{ id: number }>)[0]?.id;
 }
 
 /** The floor: seconds to delete documents of the same shape, newest first, 100 by `_id` per request. */
-async function rawBatchedDelete(db: Connection, ids: readonly number[], channelId: number): Promise<number> {
+async function rawBatchedDelete(db: Connection, ids: readonly number[], template: SentRecord): Promise<number> {
   const collection = db.collection<{ _id: string }>(`bench_raw_delete_${randomBytes(3).toString('hex')}`);
+  const doc = (messageId: number) => ({ _id: `message:${messageId}`, ...template.event.data, messageId, sequence: template.lastSequence });
   try {
     for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await collection.insertMany(
-        ids.slice(i, i + INSERT_CHUNK).map((id) => messageDoc(id, channelId, 1, 0)),
-        { ordered: false },
-      );
+      await collection.insertMany(ids.slice(i, i + INSERT_CHUNK).map(doc), { ordered: false });
     }
     const newestFirst = [...ids].reverse();
     const started = process.hrtime.bigint();
     for (let i = 0; i < newestFirst.length; i += BATCH) {
       await collection.bulkWrite(
-        newestFirst.slice(i, i + BATCH).map((id) => ({ deleteOne: { filter: { _id: messageDocId(id) } } })),
+        newestFirst.slice(i, i + BATCH).map((id) => ({ deleteOne: { filter: { _id: `message:${id}` } } })),
         { ordered: false },
       );
     }

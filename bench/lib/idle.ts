@@ -27,3 +27,20 @@ export async function settledIdle(
     before = now;
   }
 }
+
+/**
+ * Resolves once no process used more than `cpuPercent` of a core over a window of `windowMs`, or
+ * after `maxMs`: what they were busy with (events appended in bulk, read by every service that
+ * follows their topic) is done. Resolves to the milliseconds waited.
+ */
+export async function untilQuiet(pids: readonly number[], { cpuPercent = 15, windowMs = 2_000, maxMs = 120_000 } = {}): Promise<number> {
+  const started = Date.now();
+  let before = pids.map(cpuSeconds);
+  for (;;) {
+    await sleep(windowMs);
+    const now = pids.map(cpuSeconds);
+    const busiest = Math.max(0, ...now.map((cpu, i) => ((cpu - before[i]!) * 100_000) / windowMs).filter(Number.isFinite));
+    if (busiest <= cpuPercent || Date.now() - started >= maxMs) return Date.now() - started;
+    before = now;
+  }
+}

@@ -36,11 +36,15 @@ export interface RebuildRow {
   documents: number;
   /** Events per second of a rebuild that did nothing but insert those documents in bulk. */
   storeFloorPerSecond: number;
+  /** Seconds `npm run rebuild -- <service>` took from its start to its exit. */
+  rebuildWallSeconds?: number;
 }
 
 export interface TopicDeletionRow {
   messages: number;
   seedSeconds: number;
+  /** The rebuild that projected the filled topic: seconds of `npm run rebuild -- messages`, events it replayed. */
+  fillRebuild?: { seconds: number; events: number };
   deletionSeconds: number;
   deletionPerSecond: number;
   rawPerSecond: number;

@@ -252,11 +252,19 @@ function topicDeletionTable(row: TopicDeletionRow): Table {
       ],
     ],
     notes: [
-      `The topic is seeded into the messages projection in bulk (${row.seedSeconds.toFixed(1)} s; documents and id lists as ${row.messages} sends leave them), then deleted for real:`,
-      'request, BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected (documents, topic and channel lists).',
-      'Raw delete: as many documents of the same shape in a scratch collection of the same database, 100 by _id per request (one bulkWrite), newest first; the newer half just before E10, the older half just after.',
+      `The topic is filled through public interfaces (${row.seedSeconds.toFixed(1)} s, not timed): one message sent through the API, ${row.messages - 1} copies of its message.sent.v1 event appended to messages.events`,
+      `  (the next sequences and ids, the messages service stopped), npm run rebuild -- messages${row.fillRebuild ? ` (${row.fillRebuild.seconds.toFixed(1)} s, ${row.fillRebuild.events} events: the whole topic)` : ''}, the service started again and every service left to settle;`,
+      '  then deleted for real: request (repeated while complete: false), BullMQ job, one topic.delete_batch command (key realm) and one messages.deleted.v1 per 100 messages, projected.',
+      "Raw delete: as many documents of the same shape (each message's message.sent.v1 data) in a scratch database of the same store, 100 by _id per request (one bulkWrite), newest first; the newer half just before E10, the older half just after.",
     ],
   };
+}
+
+/** How long each whole command took, its build check, process start and connections included. */
+function wallTimes(rebuilds: RebuildRow[]): string {
+  const timed = rebuilds.filter((row) => row.rebuildWallSeconds !== undefined);
+  if (timed.length === 0) return '';
+  return ` The whole command took ${timed.map((row) => `${row.rebuildWallSeconds!.toFixed(1)} s (${row.topic})`).join(', ')}, build check, process start and connections included.`;
 }
 
 /**
@@ -297,9 +305,11 @@ function rebuildTable(rebuilds: RebuildRow[]): Table {
     align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     rows: rebuilds.map(rowOf),
     notes: [
-      'Each projection (users, messages) rebuilt into a scratch database (Mongo only) holding a copy of the live command outcomes and checkpoints, as a rebuild in place finds them, through the write-behind buffer of a rebuild:',
-      "the events are applied in memory and the documents written in bulk, so the store's insert rate bounds the rebuild.",
-      'Store floor: the documents the rebuild produced, inserted into another scratch database 5,000 per request and nothing else, as events/s: no rebuild of this topic on this store can be faster.',
+      "Each service stopped, its projection rebuilt in place by the operator's command, npm run rebuild -- <service> (drops the projection, keeps the command outcomes and the quarantine,",
+      "  replays the events topic through the write-behind buffer of a rebuild: the events applied in memory, the documents written in bulk, so the store's insert rate bounds it), then started again.",
+      `Rebuild ev/s: the events and milliseconds the command prints.${wallTimes(rebuilds)}`,
+      "Store floor: the documents the rebuild produced (the service's database but command_outcomes, quarantined_events, checkpoints and projection_meta, read back before the service restarts),",
+      '  inserted into a scratch database 5,000 per request and nothing else, as events/s: no rebuild of this topic on this store can be faster.',
       'Where floor / raw is below 0.5×, the target cannot be met on this store, whatever the rebuild does.',
     ],
   };
