@@ -66,6 +66,8 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   private readonly dirty = new Set<string>();
   /** In a collection emptied by the rebuild: ids flushed to the store and evicted from `cached`. */
   private readonly stored = new Set<string>();
+  /** The flush under way (or the last one): the next waits for it. */
+  private flushing: Promise<void> = Promise.resolve();
   private readonly backing: BackingCollection<Doc>;
 
   constructor(
@@ -181,14 +183,25 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   }
 
   /**
-   * Writes what is pending; past KEPT_AFTER_FLUSH documents, forgets them (memory stays bounded). Documents new to a
-   * collection that started empty are inserted in one request (the store writes them in one
-   * transaction); the others are replaced or deleted in one bulk request.
+   * Writes what is pending; past KEPT_AFTER_FLUSH documents, forgets the written ones (memory stays
+   * bounded). Documents new to a collection that started empty are inserted in one request (the
+   * store writes them in one transaction); the others are replaced or deleted in one bulk request.
+   * The projection goes on writing while a flush waits on the store (a `find` flushes in the middle
+   * of an event whose other writes run beside it): what it writes meanwhile stays pending for the
+   * next flush, and flushes run one after the other, so the store gets every write in order.
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    const next = this.flushing.then(() => this.writePending());
+    this.flushing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async writePending(): Promise<void> {
+    const ids = [...this.dirty];
+    this.dirty.clear();
     const inserts: Doc[] = [];
     const ops: BulkOp<Doc>[] = [];
-    for (const id of this.dirty) {
+    for (const id of ids) {
       const doc = this.cached.get(id);
       const known = !this.startsEmpty || this.stored.has(id);
       if (doc && !known) inserts.push(doc);
@@ -201,8 +214,7 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     }
     if (inserts.length > 0) await this.backing.insertMany(inserts, { ordered: true });
     if (ops.length > 0) await this.backing.bulkWrite(ops, { ordered: true });
-    this.dirty.clear();
-    if (this.cached.size > KEPT_AFTER_FLUSH) this.cached.clear();
+    if (this.cached.size > KEPT_AFTER_FLUSH) for (const id of this.cached.keys()) if (!this.dirty.has(id)) this.cached.delete(id);
   }
 }
 

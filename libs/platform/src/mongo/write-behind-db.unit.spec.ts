@@ -12,6 +12,11 @@ const storedCopy = <T>(doc: T): T => (doc === null ? doc : (mongo.BSON.deseriali
 function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
   const trips = { findOne: 0, bulkWrite: 0, insertMany: 0, find: 0 };
+  /** While set, these writes wait for it: the store is slow to answer them. */
+  let slow: { writes: readonly string[]; answered: Promise<void> } | undefined;
+  const answering = async (write: string) => {
+    while (slow?.writes.includes(write)) await slow.answered;
+  };
   const table = (name: string) => data.get(name) ?? data.set(name, new Map()).get(name)!;
   const backing = {
     of: ({ collection: name }: DocumentSchema<Doc>) => ({
@@ -19,6 +24,7 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       find: async () => (trips.find++, [...table(name).values()].map((d) => storedCopy(d))),
       insertMany: async (docs: Doc[]) => {
         trips.insertMany++;
+        await answering('insertMany');
         for (const doc of docs) {
           if (table(name).has(doc._id)) throw new Error(`duplicate key ${doc._id}`);
           table(name).set(doc._id, storedCopy(doc));
@@ -26,6 +32,7 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       },
       bulkWrite: async (ops: Op[]) => {
         trips.bulkWrite++;
+        await answering('bulkWrite');
         for (const op of ops) {
           if (op.replaceOne) table(name).set(op.replaceOne.filter._id, { ...op.replaceOne.replacement, _id: op.replaceOne.filter._id });
           if (op.deleteOne) table(name).delete(op.deleteOne.filter._id);
@@ -33,7 +40,16 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       },
     }),
   };
-  return { backing: backing as unknown as BackingDocuments, trips, docs: (name: string) => [...table(name).values()] };
+  /** Makes the store's writes (or those named) wait until the returned function is called. */
+  const holdWrites = (writes: readonly string[] = ['insertMany', 'bulkWrite']): (() => void) => {
+    let release!: () => void;
+    slow = { writes, answered: new Promise<void>((resolve) => (release = resolve)) };
+    return () => {
+      slow = undefined;
+      release();
+    };
+  };
+  return { backing: backing as unknown as BackingDocuments, trips, docs: (name: string) => [...table(name).values()], holdWrites };
 }
 
 /** A collection's schema, by its name alone (the buffer knows nothing else of it). */
@@ -265,5 +281,53 @@ describe('write-behind documents of a rebuild', () => {
   it('refuses lookups by anything but a string _id, which it could not answer from memory', async () => {
     const db = new WriteBehindDb(fakeStore().backing, () => true);
     await expect(db.of(named('users')).findOne({ email: 'a@b' } as never)).rejects.toThrow('by string _id only');
+  });
+
+  it('keeps what the projection writes while a flush waits on the store, for the next flush', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.backing, () => true);
+    const chunks = db.of(named('chunks'));
+    await chunks.replaceOne({ _id: 'dms:2#1' }, { ids: [1] }, { upsert: true });
+    const release = store.holdWrites();
+    // A `find` flushes in the middle of an event whose other writes go on beside it.
+    const flushing = chunks.find({});
+    await chunks.replaceOne({ _id: 'dms:7#1' }, { ids: [5] }, { upsert: true });
+    release();
+    await flushing;
+    await db.flush();
+    expect(store.docs('chunks')).toEqual([
+      { _id: 'dms:2#1', ids: [1] },
+      { _id: 'dms:7#1', ids: [5] },
+    ]);
+  });
+
+  it('writes overlapping flushes one after the other, so the store ends with the last write', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.backing, () => true);
+    const heads = db.of(named('heads'));
+    await heads.replaceOne({ _id: 'dms:7' }, { nextNo: 1 }, { upsert: true });
+    // The first flush inserts the new document, slowly; the second would replace it at once.
+    const release = store.holdWrites(['insertMany']);
+    const first = db.flush();
+    await heads.replaceOne({ _id: 'dms:7' }, { nextNo: 2 }, { upsert: true });
+    const second = db.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(store.docs('heads')).toEqual([{ _id: 'dms:7', nextNo: 2 }]);
+  });
+
+  it('forgets only documents already written when it gives memory back after a flush', async () => {
+    const store = fakeStore();
+    const db = new WriteBehindDb(store.backing, () => true);
+    const messages = db.of(named('messages'));
+    for (let i = 0; i <= 20_000; i++) await messages.replaceOne({ _id: `message:${i}` }, { i }, { upsert: true });
+    const release = store.holdWrites();
+    const flushing = db.flush();
+    await messages.replaceOne({ _id: 'message:late' }, { i: -1 }, { upsert: true });
+    release();
+    await flushing;
+    await db.flush();
+    expect(store.docs('messages')).toHaveLength(20_002);
+    expect(await messages.findOne({ _id: 'message:late' })).toEqual({ _id: 'message:late', i: -1 });
   });
 });
