@@ -26,7 +26,7 @@ export const updateMessageFlags = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ messages: z.array(z.int()).max(MAX_IDS_PER_REQUEST), ...FlagChange }),
-  reply: z.strictObject({ messages: z.array(z.int()), ignored_because_not_subscribed_channels: z.array(z.int()) }),
+  reply: z.strictObject({ messages: z.array(z.int()), ignored_because_not_subscribed_channels: z.array(z.int()).optional() }),
   key: 'actor',
 });
 

@@ -84,7 +84,7 @@ export const getMessages = defineOperation({
     allow_empty_topic_name: z.boolean().default(false),
   }),
   reply: z.strictObject({
-    anchor: z.int(),
+    anchor: z.int().optional(),
     found_newest: z.boolean(),
     found_oldest: z.boolean(),
     found_anchor: z.boolean(),
