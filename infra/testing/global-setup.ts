@@ -8,6 +8,7 @@ import { localSecrets } from '../system/local-secrets';
 import { startSystem, type RunningSystem } from '../system/system';
 import type { FakePushProviders } from '../../libs/testing/src/push-providers';
 import { startFakePushSetup } from '../../libs/testing/src/push-stack-env';
+import { checkedRepliesFile } from '../../libs/testing/src/reply-shapes';
 import { systemInfoFile, testDataDir, type SystemInfo } from '../../libs/testing/src/system-info';
 
 /**
@@ -103,4 +104,5 @@ export default async function globalSetup(): Promise<void> {
   };
   mkdirSync(testDataDir(), { recursive: true });
   writeFileSync(systemInfoFile(), JSON.stringify(info, null, 2));
+  writeFileSync(checkedRepliesFile(), '');
 }

@@ -50,13 +50,22 @@ describe('the health answer of the messages service', () => {
 
 /** Tools and client generators read the OpenAPI document of what the gateway serves. */
 describe('GET /openapi.json', () => {
-  it('describes every operation of the table at its path and method, with its path parameters', async () => {
+  it('describes every operation of the table at its path and method, with its path parameters and its reply shape', async () => {
     const { OPERATIONS } = await import('../../libs/contracts/src');
     const res = await fetch(`http://127.0.0.1:${systemInfo().ports.gateway}/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { parameters: { name: string; in: string }[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters: { name: string; in: string }[];
+            responses: Record<string, { content: Record<string, { schema: { properties: object; required: string[] } }> }>;
+          }
+        >
+      >;
     };
     expect(doc.openapi).toBe('3.1.0');
     for (const op of OPERATIONS) {
@@ -64,6 +73,9 @@ describe('GET /openapi.json', () => {
       expect(described).toBeDefined();
       const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       expect(described!.parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(pathParams);
+      const success = described!.responses['200']!.content['application/json']!.schema;
+      expect(Object.keys(success.properties)).toEqual(['result', 'msg', 'ignored_parameters_unsupported', ...Object.keys(op.reply.shape)]);
+      expect(success.required).toEqual(expect.arrayContaining(['result', 'msg']));
     }
   });
 });

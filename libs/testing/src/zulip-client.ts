@@ -1,3 +1,4 @@
+import { checkReplyShape, recordCheckedReply } from './reply-shapes';
 import { systemInfo } from './system-info';
 
 export interface Credentials {
@@ -38,7 +39,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** One request to the API under test, as a Zulip client sends it. */
+/**
+ * One request to the API under test, as a Zulip client sends it. A success answer of an
+ * operation is checked against the operation's reply shape (`Operation.reply`): a body of
+ * another shape fails the calling test.
+ */
 export async function api(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
   const base = options.baseUrl ?? systemInfo().gatewayUrl;
   const headers: Record<string, string> = { ...options.headers };
@@ -55,7 +60,12 @@ export async function api(method: string, path: string, options: RequestOptions 
   }
   const res = await fetch(url, { method, headers, body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  const answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  if (res.headers.get('content-type')?.startsWith('application/json')) {
+    const checked = checkReplyShape(method, path, res.status, answer);
+    if (checked) recordCheckedReply(checked);
+  }
+  return { status: res.status, headers: res.headers, body: answer };
 }
 
 export const owner = (): Credentials => {

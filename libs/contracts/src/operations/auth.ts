@@ -11,5 +11,6 @@ export const fetchApiKey = defineOperation({
   kind: 'query',
   auth: 'none',
   params: z.object({ username: Email, password: Password }),
+  reply: z.strictObject({ api_key: z.string(), email: z.string(), user_id: z.int().optional() }),
   key: 'realm',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH, MAX_CHANNEL_FOLDER_NAME_LENGTH, MAX_CHANNEL_FOLDERS } from '../limits';
 import { Role } from '../roles';
+import { ChannelFolderReply, EmptyReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Keys: folders are organization-wide and channels name them: decided with the channels, on key `realm`. */
@@ -18,6 +19,7 @@ export const createChannelFolder = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ name: Name, description: Description }),
+  reply: idReply('channel_folder_id'),
   key: 'realm',
 });
 
@@ -30,6 +32,7 @@ export const getChannelFolders = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ include_archived: z.boolean().default(false) }),
+  reply: z.strictObject({ channel_folders: z.array(ChannelFolderReply) }),
   key: 'actor',
 });
 
@@ -43,6 +46,7 @@ export const reorderChannelFolders = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ order: z.array(z.int()).max(MAX_CHANNEL_FOLDERS) }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -61,5 +65,6 @@ export const updateChannelFolder = defineOperation({
     description: Description.optional(),
     is_archived: z.boolean().optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -11,6 +11,7 @@ import {
 import { CHANNEL_GROUP_SETTINGS, TopicsPolicy, type ChannelGroupSetting } from '../messages/channel-settings';
 import { Role } from '../roles';
 import { GroupSettingChange, GroupSettingValue } from '../users/group-setting-value';
+import { ChannelReply, EmptyReply, ListedChannelReply, SubscribeReply, SubscriptionReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -87,6 +88,7 @@ export const subscribe = defineOperation({
       ...newChannelSettings,
     })
     .refine(withinSubscriptionBound, TOO_MANY_SUBSCRIPTIONS),
+  reply: SubscribeReply,
   key: 'realm',
 });
 
@@ -105,6 +107,7 @@ export const createChannel = defineOperation({
     subscribers: z.array(z.int()).max(MAX_IDS_PER_REQUEST),
     ...newChannelSettings,
   }),
+  reply: idReply('id'),
   key: 'realm',
 });
 
@@ -119,6 +122,7 @@ export const unsubscribe = defineOperation({
   params: z
     .object({ subscriptions: z.array(ChannelName).max(MAX_CHANNELS_PER_REQUEST), principals: Principals.optional() })
     .refine(withinSubscriptionBound, TOO_MANY_SUBSCRIPTIONS),
+  reply: z.strictObject({ removed: z.array(z.string()), not_removed: z.array(z.string()) }),
   key: 'realm',
 });
 
@@ -139,6 +143,7 @@ export const updateSubscriptions = defineOperation({
     add: z.array(SubscriptionRequest).max(MAX_CHANNELS_PER_REQUEST).default([]),
     delete: z.array(ChannelName).max(MAX_CHANNELS_PER_REQUEST).default([]),
   }),
+  reply: SubscribeReply.extend({ removed: z.array(z.string()), not_removed: z.array(z.string()).optional() }),
   key: 'realm',
 });
 
@@ -151,6 +156,7 @@ export const getSubscriptions = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ include_subscribers: z.enum(['true', 'false', 'partial']).default('false') }),
+  reply: z.strictObject({ subscriptions: z.array(SubscriptionReply) }),
   key: 'actor',
 });
 
@@ -173,6 +179,7 @@ export const getStreams = defineOperation({
     include_owner_subscribed: z.boolean().default(false),
     include_can_access_content: z.boolean().default(false),
   }),
+  reply: z.strictObject({ streams: z.array(ListedChannelReply) }),
   key: 'actor',
 });
 
@@ -185,6 +192,7 @@ export const getStreamById = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ stream_id: StreamId }),
+  reply: z.strictObject({ stream: ChannelReply }),
   key: 'actor',
 });
 
@@ -197,6 +205,7 @@ export const getStreamId = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ stream: ChannelName }),
+  reply: idReply('stream_id'),
   key: 'actor',
 });
 
@@ -209,6 +218,7 @@ export const getSubscribers = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ stream_id: StreamId }),
+  reply: z.strictObject({ subscribers: z.array(z.int()) }),
   key: 'actor',
 });
 
@@ -222,6 +232,7 @@ export const addDefaultStream = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ stream_id: StreamId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -235,6 +246,7 @@ export const removeDefaultStream = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ stream_id: StreamId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -267,6 +279,7 @@ export const updateStream = defineOperation({
       z.ZodOptional<typeof GroupSettingChange>
     >),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -279,6 +292,7 @@ export const archiveStream = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ stream_id: StreamId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -294,5 +308,6 @@ export const getStreamEmailAddress = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ stream_id: StreamId, sender_id: z.int().min(0).optional() }),
+  reply: z.strictObject({ email: z.string() }),
   key: 'actor',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_EMOJI_NAME_LENGTH } from '../limits';
+import { EmptyReply, RealmEmojiReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Custom emoji are one organization-wide list, decided on key `realm`: names are unique among active ones. */
@@ -15,6 +16,7 @@ export const getCustomEmoji = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ emoji: z.record(z.string(), RealmEmojiReply) }),
   key: 'actor',
 });
 
@@ -27,6 +29,7 @@ export const addCustomEmoji = defineOperation({
   kind: 'command',
   auth: 'user',
   params: EmojiNamed,
+  reply: EmptyReply,
   key: 'realm',
   takesFile: true,
   consumesFile: true,
@@ -42,5 +45,6 @@ export const deactivateCustomEmoji = defineOperation({
   kind: 'command',
   auth: 'user',
   params: EmojiNamed,
+  reply: EmptyReply,
   key: 'realm',
 });

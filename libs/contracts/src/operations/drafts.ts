@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DRAFTS_PER_REQUEST } from '../limits';
 import { DraftInput } from '../messages/draft';
+import { DraftReply, EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -20,6 +21,7 @@ export const getDrafts = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ count: z.int(), drafts: z.array(DraftReply) }),
   key: 'actor',
 });
 
@@ -36,6 +38,7 @@ export const createDrafts = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ drafts: z.array(DraftInput).max(MAX_DRAFTS_PER_REQUEST) }),
+  reply: z.strictObject({ ids: z.array(z.int()) }),
   key: 'actor',
 });
 
@@ -48,6 +51,7 @@ export const editDraft = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...DraftId, draft: DraftInput }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -60,5 +64,6 @@ export const deleteDraft = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(DraftId),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -120,6 +120,7 @@ export * from './channel-folders';
 export * from './scheduled-messages';
 export * from './invites';
 export * from './operation';
+export * from './replies';
 export * from './realm';
 export * from './server';
 export * from './user-groups';

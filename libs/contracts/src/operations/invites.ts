@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST } from '../limits';
 import { Role } from '../roles';
 import { Email, FullName, Password } from '../users/user-fields';
+import { EmptyReply, InviteReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Zulip's INVITATION_LINK_VALIDITY_MINUTES default: ten days. */
@@ -48,6 +49,7 @@ export const sendInvites = defineOperation({
     welcome_message_custom_text: WelcomeMessageCustomText.optional(),
   }),
   // Addresses are checked against every user and invitation of the organization.
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -60,6 +62,7 @@ export const getInvites = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ invites: z.array(InviteReply) }),
   key: 'actor',
 });
 
@@ -72,6 +75,7 @@ export const revokeInvite = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ invite_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -84,6 +88,7 @@ export const resendInvite = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ invite_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -105,6 +110,7 @@ export const createInviteLink = defineOperation({
     welcome_message_custom_text: WelcomeMessageCustomText.optional(),
   }),
   // Link ids are organization-wide.
+  reply: z.strictObject({ invite_link: z.string() }),
   key: 'realm',
 });
 
@@ -117,6 +123,7 @@ export const revokeInviteLink = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ invite_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -135,6 +142,7 @@ export const joinThroughInviteLink = defineOperation({
   auth: 'none',
   params: z.object({ key: z.string().max(100), email: Email }),
   // Creates an invitation: invitation ids are organization-wide.
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -151,5 +159,6 @@ export const acceptInvite = defineOperation({
   auth: 'none',
   params: z.object({ key: z.string().max(100), full_name: FullName, password: Password }),
   // Creates a user: user ids and unique emails are organization-wide.
+  reply: z.strictObject({ api_key: z.string(), email: z.string(), user_id: z.int() }),
   key: 'realm',
 });

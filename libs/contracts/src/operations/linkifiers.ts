@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST } from '../limits';
 import { Role } from '../roles';
+import { EmptyReply, LinkifierReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 const LinkifierId = z.int();
@@ -25,6 +26,7 @@ export const getLinkifiers = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ linkifiers: z.array(LinkifierReply) }),
   key: 'actor',
 });
 
@@ -38,6 +40,7 @@ export const addLinkifier = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object(LinkifierFields),
+  reply: idReply('id'),
   key: 'realm',
 });
 
@@ -51,6 +54,7 @@ export const updateLinkifier = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ filter_id: LinkifierId, ...LinkifierFields }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -64,6 +68,7 @@ export const removeLinkifier = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ filter_id: LinkifierId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -77,5 +82,6 @@ export const reorderLinkifiers = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ ordered_linkifier_ids: z.array(LinkifierId).max(MAX_IDS_PER_REQUEST) }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH, MAX_IDS_PER_REQUEST, MAX_NARROW_TERMS, MAX_TOPIC_INPUT_LENGTH } from '../limits';
 import { NarrowTerm } from './messages';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -25,6 +26,7 @@ export const updateMessageFlags = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ messages: z.array(z.int()).max(MAX_IDS_PER_REQUEST), ...FlagChange }),
+  reply: z.strictObject({ messages: z.array(z.int()), ignored_because_not_subscribed_channels: z.array(z.int()).optional() }),
   key: 'actor',
 });
 
@@ -53,6 +55,15 @@ export const updateMessageFlagsForNarrow = defineOperation({
     narrow: z.array(NarrowTerm).max(MAX_NARROW_TERMS).nullable().default([]),
     ...FlagChange,
   }),
+  reply: z.strictObject({
+    processed_count: z.int(),
+    updated_count: z.int(),
+    first_processed_id: z.int().nullable(),
+    last_processed_id: z.int().nullable(),
+    found_oldest: z.boolean(),
+    found_newest: z.boolean(),
+    ignored_because_not_subscribed_channels: z.array(z.int()).optional(),
+  }),
   key: 'actor',
 });
 
@@ -65,6 +76,7 @@ export const markAllAsRead = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ complete: z.boolean() }),
   key: 'actor',
 });
 
@@ -77,6 +89,7 @@ export const markStreamAsRead = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ stream_id: z.int() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -89,5 +102,6 @@ export const markTopicAsRead = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ stream_id: z.int(), topic_name: z.string().max(MAX_TOPIC_INPUT_LENGTH) }),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -9,6 +9,7 @@ import {
   MAX_SUBMESSAGE_CONTENT_LENGTH,
   MAX_TOPIC_INPUT_LENGTH,
 } from '../limits';
+import { AttachmentReply, EmptyReply, MessageHistoryEntry, MessageReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -57,6 +58,7 @@ export const sendMessage = defineOperation({
     local_id: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
     read_by_sender: z.boolean().optional(),
   }),
+  reply: z.strictObject({ id: z.int(), automatic_new_visibility_policy: z.int().optional() }),
   key: 'realm',
 });
 
@@ -81,6 +83,14 @@ export const getMessages = defineOperation({
     message_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).optional(),
     allow_empty_topic_name: z.boolean().default(false),
   }),
+  reply: z.strictObject({
+    anchor: z.int().optional(),
+    found_newest: z.boolean(),
+    found_oldest: z.boolean(),
+    found_anchor: z.boolean(),
+    history_limited: z.boolean(),
+    messages: z.array(MessageReply),
+  }),
   key: 'actor',
 });
 
@@ -97,6 +107,7 @@ export const getMessage = defineOperation({
     apply_markdown: z.boolean().default(true),
     allow_empty_topic_name: z.boolean().default(false),
   }),
+  reply: z.strictObject({ raw_content: z.string().optional(), message: MessageReply }),
   key: 'actor',
 });
 
@@ -109,6 +120,7 @@ export const deleteMessage = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ message_id: MessageId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -140,6 +152,7 @@ export const updateMessage = defineOperation({
     send_notification_to_new_thread: z.boolean().default(true),
     prev_content_sha256: z.string().max(MAX_IDENTIFIER_LENGTH).optional(),
   }),
+  reply: z.strictObject({ detached_uploads: z.array(AttachmentReply) }),
   key: 'realm',
 });
 
@@ -152,6 +165,7 @@ export const renderMessage = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ content: Content }),
+  reply: z.strictObject({ rendered: z.string() }),
   key: 'actor',
 });
 
@@ -164,6 +178,7 @@ export const getMessageHistory = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ message_id: MessageId, allow_empty_topic_name: z.boolean().default(false) }),
+  reply: z.strictObject({ message_history: z.array(MessageHistoryEntry) }),
   key: 'actor',
 });
 
@@ -176,6 +191,7 @@ export const getReadReceipts = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ message_id: MessageId }),
+  reply: z.strictObject({ user_ids: z.array(z.int()) }),
   key: 'actor',
 });
 
@@ -188,6 +204,7 @@ export const checkMessagesMatchNarrow = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ msg_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST), narrow: z.array(NarrowTerm).max(MAX_NARROW_TERMS) }),
+  reply: z.strictObject({ messages: z.record(z.string(), z.strictObject({ match_content: z.string(), match_subject: z.string() })) }),
   key: 'actor',
 });
 
@@ -217,6 +234,7 @@ export const reportMessage = defineOperation({
     report_type: z.string().max(MAX_IDENTIFIER_LENGTH),
     description: z.string().max(MAX_REPORT_DESCRIPTION_LENGTH).default(''),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -237,5 +255,6 @@ export const sendSubmessage = defineOperation({
     msg_type: z.string().max(MAX_IDENTIFIER_LENGTH),
     content: z.string().max(MAX_SUBMESSAGE_CONTENT_LENGTH),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { MAX_ALERT_WORD_LENGTH, MAX_ALERT_WORDS_PER_USER } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
+
+const AlertWordsReply = z.strictObject({ alert_words: z.array(z.string()) });
 
 /** POST /users/me/muted_users/{muted_user_id}: the caller mutes a user (their messages reach them read). */
 export const muteUser = defineOperation({
@@ -11,6 +14,7 @@ export const muteUser = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ muted_user_id: z.int() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -23,6 +27,7 @@ export const unmuteUser = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ muted_user_id: z.int() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -35,6 +40,7 @@ export const getAlertWords = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: AlertWordsReply,
   key: 'actor',
 });
 
@@ -51,6 +57,7 @@ export const addAlertWords = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ alert_words: AddedWords }),
+  reply: AlertWordsReply,
   key: 'actor',
 });
 
@@ -63,5 +70,6 @@ export const removeAlertWords = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ alert_words: RemovedWords }),
+  reply: AlertWordsReply,
   key: 'actor',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAVIGATION_VIEW_FRAGMENT_LENGTH, MAX_NAVIGATION_VIEW_NAME_LENGTH } from '../limits';
+import { EmptyReply, NavigationViewReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -25,6 +26,7 @@ export const getNavigationViews = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ navigation_views: z.array(NavigationViewReply) }),
   key: 'actor',
 });
 
@@ -37,6 +39,7 @@ export const addNavigationView = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ fragment: Fragment, is_pinned: z.boolean(), name: ViewName.optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -49,6 +52,7 @@ export const updateNavigationView = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...FragmentPath, is_pinned: z.boolean().optional(), name: ViewName.optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -61,5 +65,6 @@ export const removeNavigationView = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(FragmentPath),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -17,7 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type KeyRule = 'realm' | 'actor' | { param: string; prefix: string };
 
-export interface Operation<S extends z.ZodObject = z.ZodObject> {
+export interface Operation<S extends z.ZodObject = z.ZodObject, R extends z.ZodObject = z.ZodObject> {
   /** The message type the owning service handles, e.g. `user.create`. */
   type: string;
   method: HttpMethod;
@@ -34,6 +34,11 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
    * (Zulip's `Json[...]`); a string field marked `.meta({ wire: 'json' })` is JSON-decoded too.
    */
   params: S;
+  /**
+   * What a successful call answers beside `result` and `msg` (and `ignored_parameters_unsupported`),
+   * which the gateway adds: Zulip's fields for this endpoint (`replies/` holds the shared shapes).
+   */
+  reply: R;
   key: KeyRule;
   /**
    * The request carries exactly one file (multipart form data). The gateway streams it to the
@@ -50,6 +55,9 @@ export interface Operation<S extends z.ZodObject = z.ZodObject> {
   oneFileMessage?: string;
 }
 
-export const defineOperation = <S extends z.ZodObject>(op: Operation<S>): Operation<S> => op;
+export const defineOperation = <S extends z.ZodObject, R extends z.ZodObject>(op: Operation<S, R>): Operation<S, R> => op;
 
-export type OperationData<O> = O extends Operation<infer S> ? z.output<S> : never;
+export type OperationData<O> = O extends Operation<infer S, z.ZodObject> ? z.output<S> : never;
+
+/** The success body of an operation, without the gateway's `result` and `msg`. */
+export type ReplyOf<O> = O extends Operation<z.ZodObject, infer R> ? z.output<R> : never;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from '../roles';
+import { EmptyReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Zulip's `RealmPlayground.MAX_PYGMENTS_LANGUAGE_LENGTH`. */
@@ -26,6 +27,7 @@ export const addCodePlayground = defineOperation({
     pygments_language: z.string().max(MAX_PLAYGROUND_LANGUAGE_LENGTH),
     url_template: z.string().max(MAX_PLAYGROUND_URL_TEMPLATE_LENGTH),
   }),
+  reply: idReply('id'),
   key: 'realm',
 });
 
@@ -39,5 +41,6 @@ export const removeCodePlayground = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ playground_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });

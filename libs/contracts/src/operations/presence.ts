@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, MAX_IDENTIFIER_LENGTH } from '../limits';
+import { LegacyPresence, ModernPresence } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -22,6 +23,12 @@ export const updatePresence = defineOperation({
     ping_only: z.boolean().default(false),
     slim_presence: z.boolean().default(false),
   }),
+  reply: z.strictObject({
+    presence_last_update_id: z.int().optional(),
+    server_timestamp: z.number().optional(),
+    presences: z.record(z.string(), z.union([ModernPresence, LegacyPresence])).optional(),
+    zephyr_mirror_active: z.boolean().optional(),
+  }),
   key: 'actor',
 });
 
@@ -34,6 +41,7 @@ export const getRealmPresence = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ server_timestamp: z.number(), presences: z.record(z.string(), LegacyPresence) }),
   key: 'actor',
 });
 
@@ -46,5 +54,6 @@ export const getUserPresence = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ user_id_or_email: z.string().max(MAX_EMAIL_LENGTH) }),
+  reply: z.strictObject({ presence: z.record(z.string(), z.looseObject({ timestamp: z.int(), status: z.string() })) }),
   key: 'actor',
 });

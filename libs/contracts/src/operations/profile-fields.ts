@@ -3,6 +3,7 @@ import { boundedRecord } from '../bounded-record';
 import { MAX_IDS_PER_REQUEST, MAX_KEY_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
 import { PROFILE_FIELD_HINT_MAX_LENGTH, PROFILE_FIELD_NAME_MAX_LENGTH } from '../users/profile-field-types';
+import { CustomProfileFieldReply, EmptyReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 const FieldId = z.int();
@@ -26,6 +27,7 @@ export const getCustomProfileFields = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ custom_fields: z.array(CustomProfileFieldReply) }),
   key: 'actor',
 });
 
@@ -47,6 +49,7 @@ export const createCustomProfileField = defineOperation({
     required: z.boolean().default(false),
     editable_by_user: z.boolean().default(true),
   }),
+  reply: idReply('id'),
   key: 'realm',
 });
 
@@ -68,6 +71,7 @@ export const updateCustomProfileField = defineOperation({
     required: z.boolean().optional(),
     editable_by_user: z.boolean().optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -81,6 +85,7 @@ export const deleteCustomProfileField = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ field_id: FieldId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -94,5 +99,6 @@ export const reorderCustomProfileFields = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ order: z.array(z.int()).max(MAX_IDS_PER_REQUEST) }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PushAccountId, TokenKind } from '../push/push-device';
 import { MAX_IDENTIFIER_LENGTH, MAX_TOKEN_LENGTH } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -26,6 +27,7 @@ export const registerPushDevice = defineOperation({
     bouncer_public_key: z.string().max(MAX_TOKEN_LENGTH),
     encrypted_push_registration: z.string().max(MAX_TOKEN_LENGTH),
   }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -38,6 +40,7 @@ export const addApnsToken = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...Token, appid: z.string().max(MAX_IDENTIFIER_LENGTH) }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -50,6 +53,7 @@ export const removeApnsToken = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(Token),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -62,6 +66,7 @@ export const addFcmToken = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(Token),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -74,6 +79,7 @@ export const removeFcmToken = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(Token),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -89,6 +95,7 @@ export const sendTestPushNotification = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ token: z.string().max(MAX_TOKEN_LENGTH).optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -104,5 +111,6 @@ export const sendE2eeTestPushNotification = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ push_account_id: PushAccountId.optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -27,6 +28,7 @@ export const addReaction = defineOperation({
     emoji_code: EmojiCode.optional(),
     reaction_type: ReactionTypeParam.optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -44,5 +46,6 @@ export const removeReaction = defineOperation({
     emoji_code: EmojiCode.optional(),
     reaction_type: ReactionTypeParam.optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from '../roles';
+import { EmptyReply, RealmExportReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -24,6 +25,7 @@ export const exportRealm = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ export_type: z.int().default(RealmExportType.PUBLIC) }),
+  reply: idReply('id'),
   key: 'realm',
 });
 
@@ -37,6 +39,7 @@ export const getRealmExports = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({}),
+  reply: z.strictObject({ exports: z.array(RealmExportReply) }),
   key: 'realm',
 });
 
@@ -53,6 +56,7 @@ export const deleteRealmExport = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ export_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -66,5 +70,6 @@ export const getRealmExportConsents = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({}),
+  reply: z.strictObject({ export_consents: z.array(z.strictObject({ user_id: z.int(), consented: z.boolean() })) }),
   key: 'realm',
 });

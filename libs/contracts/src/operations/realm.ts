@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH } from '../limits';
 import { MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH } from './invites';
 import { Role } from '../roles';
-import { GroupSettingChange } from '../users/group-setting-value';
+import { GroupSettingChange, GroupSettingValue, REALM_GROUP_SETTINGS } from '../users/group-setting-value';
+import { idReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Seconds, or `"unlimited"` for no limit (Zulip's `Json[int | str]`, checked by the service). */
@@ -11,6 +12,24 @@ const TimeLimit = z.union([z.int(), z.string().max(MAX_IDENTIFIER_LENGTH)]);
 /** Zulip's Realm.MAX_REALM_NAME_LENGTH and MAX_REALM_DESCRIPTION_LENGTH. */
 export const MAX_REALM_NAME_LENGTH = 40;
 export const MAX_REALM_DESCRIPTION_LENGTH = 1000;
+
+/**
+ * What PATCH /realm answers: each setting it changed with its new value, the texts (`name`,
+ * `description`) as `"updated"` and group settings in the API's form, as Zulip answers.
+ */
+const RealmUpdateReply = z.strictObject({
+  name: z.literal('updated').optional(),
+  description: z.literal('updated').optional(),
+  allow_message_editing: z.boolean().optional(),
+  inline_image_preview: z.boolean().optional(),
+  enable_read_receipts: z.boolean().optional(),
+  moderation_request_channel_id: z.int().optional(),
+  message_content_edit_limit_seconds: z.int().nullable().optional(),
+  move_messages_within_stream_limit_seconds: z.int().nullable().optional(),
+  move_messages_between_streams_limit_seconds: z.int().nullable().optional(),
+  message_edit_history_visibility_policy: z.int().optional(),
+  ...Object.fromEntries(REALM_GROUP_SETTINGS.map((name) => [name, GroupSettingValue.optional()])),
+});
 
 /**
  * PATCH /realm: organization settings, administrators only (a few settings owners only). Only
@@ -50,6 +69,7 @@ export const updateRealm = defineOperation({
     can_resolve_topics_group: GroupSettingChange.optional(),
     create_multiuse_invite_group: GroupSettingChange.optional(),
   }),
+  reply: RealmUpdateReply,
   key: 'realm',
 });
 
@@ -66,5 +86,6 @@ export const testWelcomeBotCustomMessage = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ welcome_message_custom_text: z.string().max(MAX_WELCOME_MESSAGE_CUSTOM_TEXT_LENGTH) }),
+  reply: idReply('message_id'),
   key: 'realm',
 });

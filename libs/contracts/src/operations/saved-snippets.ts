@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH, MAX_SAVED_SNIPPET_TITLE_LENGTH } from '../limits';
+import { EmptyReply, SavedSnippetReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Zulip strips both and refuses them blank (`StringConstraints(strip_whitespace, min_length=1)`). */
@@ -16,6 +17,7 @@ export const getSavedSnippets = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ saved_snippets: z.array(SavedSnippetReply) }),
   key: 'actor',
 });
 
@@ -28,6 +30,7 @@ export const createSavedSnippet = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ title: Title, content: Content }),
+  reply: idReply('saved_snippet_id'),
   key: 'actor',
 });
 
@@ -40,6 +43,7 @@ export const editSavedSnippet = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...SnippetId, title: Title.optional(), content: Content.optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -52,5 +56,6 @@ export const deleteSavedSnippet = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object(SnippetId),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -6,6 +6,7 @@ import {
   MAX_REMINDER_NOTE_LENGTH,
   MAX_TOPIC_INPUT_LENGTH,
 } from '../limits';
+import { EmptyReply, ReminderReply, ScheduledMessageReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -37,6 +38,7 @@ export const createScheduledMessage = defineOperation({
     scheduled_delivery_timestamp: z.int(),
     read_by_sender: z.boolean().optional(),
   }),
+  reply: idReply('scheduled_message_id'),
   key: 'realm',
 });
 
@@ -49,6 +51,7 @@ export const getScheduledMessages = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ scheduled_messages: z.array(ScheduledMessageReply) }),
   key: 'actor',
 });
 
@@ -68,6 +71,7 @@ export const updateScheduledMessage = defineOperation({
     topic: Topic.optional(),
     scheduled_delivery_timestamp: z.int().optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -80,6 +84,7 @@ export const deleteScheduledMessage = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ scheduled_message_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -99,6 +104,7 @@ export const createReminder = defineOperation({
       .max(MAX_REMINDER_NOTE_LENGTH * 4)
       .optional(),
   }),
+  reply: idReply('reminder_id'),
   key: 'realm',
 });
 
@@ -111,6 +117,7 @@ export const getReminders = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ reminders: z.array(ReminderReply) }),
   key: 'actor',
 });
 
@@ -123,5 +130,6 @@ export const deleteReminder = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ reminder_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });

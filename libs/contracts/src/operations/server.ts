@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RegisterReply, ServerSettingsReply } from './replies';
 import { defineOperation } from './operation';
 import {
   MAX_CLIENT_CAPABILITIES,
@@ -19,6 +20,7 @@ export const getServerSettings = defineOperation({
   kind: 'query',
   auth: 'none',
   params: z.object({}),
+  reply: ServerSettingsReply,
   key: 'realm',
 });
 
@@ -51,5 +53,6 @@ export const registerQueue = defineOperation({
     /** Zulip's `check_dict(..., value_validator=check_bool)`. */
     client_capabilities: boundedRecord(MAX_KEY_LENGTH, z.boolean(), MAX_CLIENT_CAPABILITIES).optional(),
   }),
+  reply: RegisterReply,
   key: 'actor',
 });

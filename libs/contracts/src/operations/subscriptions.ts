@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH, MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /** Pydantic's message for a field a nested object lacks (Zulip's `… field is missing: Field required`). */
@@ -31,6 +32,7 @@ export const updateSubscriptionProperties = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ subscription_data: z.array(SubscriptionPropertyChange).max(MAX_SUBSCRIPTION_PROPERTY_CHANGES_PER_REQUEST) }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -43,5 +45,6 @@ export const getSubscriptionStatus = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ user_id: z.int(), stream_id: z.int() }),
+  reply: z.strictObject({ is_subscribed: z.boolean() }),
   key: 'actor',
 });

@@ -20,6 +20,7 @@ export const deleteTopic = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ stream_id: z.int(), topic_name: z.string().max(MAX_TOPIC_INPUT_LENGTH) }),
+  reply: z.strictObject({ complete: z.boolean() }),
   key: 'realm',
 });
 
@@ -37,5 +38,6 @@ export const getStreamTopics = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ stream_id: z.int(), allow_empty_topic_name: z.boolean().default(false) }),
+  reply: z.strictObject({ topics: z.array(z.strictObject({ max_id: z.int(), name: z.string() })) }),
   key: 'actor',
 });

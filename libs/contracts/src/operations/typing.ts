@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST, MAX_TOPIC_INPUT_LENGTH } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -21,6 +22,7 @@ export const setTypingStatus = defineOperation({
     stream_id: z.number().int().optional(),
     topic: z.string().max(MAX_TOPIC_INPUT_LENGTH).optional(),
   }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -39,5 +41,6 @@ export const setMessageEditTypingStatus = defineOperation({
     message_id: z.int(),
     op: z.enum(['start', 'stop']),
   }),
+  reply: EmptyReply,
   key: 'actor',
 });

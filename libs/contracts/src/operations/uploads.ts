@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttachmentReply, EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -15,6 +16,7 @@ export const uploadFile = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ uri: z.string(), url: z.string(), filename: z.string() }),
   key: 'realm',
   takesFile: true,
 });
@@ -28,6 +30,7 @@ export const getAttachments = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: z.strictObject({ attachments: z.array(AttachmentReply), upload_space_used: z.int() }),
   key: 'actor',
 });
 
@@ -40,5 +43,6 @@ export const removeAttachment = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ attachment_id: z.int() }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST, MAX_USER_GROUP_DESCRIPTION_LENGTH, MAX_USER_GROUP_NAME_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
 import { GroupSettingChange, GroupSettingValue } from '../users/group-setting-value';
+import { EmptyReply, UserGroupReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 const GroupId = z.int();
@@ -44,6 +45,7 @@ export const createUserGroup = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ name: Name, description: Description, members: Ids, subgroups: Ids.optional(), ...initialPermissions }),
+  reply: idReply('group_id'),
   key: 'realm',
 });
 
@@ -57,6 +59,7 @@ export const getUserGroups = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ include_deactivated_groups: z.boolean().default(false) }),
+  reply: z.strictObject({ user_groups: z.array(UserGroupReply) }),
   key: 'actor',
 });
 
@@ -76,6 +79,7 @@ export const updateUserGroup = defineOperation({
     deactivated: z.boolean().optional(),
     ...permissionChanges,
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -95,6 +99,7 @@ export const updateUserGroupMembers = defineOperation({
     add_subgroups: Ids.optional(),
     delete_subgroups: Ids.optional(),
   }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -108,6 +113,7 @@ export const updateUserGroupSubgroups = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ user_group_id: GroupId, add: Ids.optional(), delete: Ids.optional() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -121,6 +127,7 @@ export const getIsUserGroupMember = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ user_group_id: GroupId, user_id: z.int(), direct_member_only: z.boolean().default(false) }),
+  reply: z.strictObject({ is_user_group_member: z.boolean() }),
   key: 'actor',
 });
 
@@ -134,6 +141,7 @@ export const getUserGroupMembers = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ user_group_id: GroupId, direct_member_only: z.boolean().default(false) }),
+  reply: z.strictObject({ members: z.array(z.int()) }),
   key: 'actor',
 });
 
@@ -147,6 +155,7 @@ export const getUserGroupSubgroups = defineOperation({
   auth: 'user',
   minRole: Role.MEMBER,
   params: z.object({ user_group_id: GroupId, direct_subgroup_only: z.boolean().default(false) }),
+  reply: z.strictObject({ subgroups: z.array(z.int()) }),
   key: 'actor',
 });
 
@@ -159,5 +168,6 @@ export const deactivateUserGroup = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ user_group_id: GroupId }),
+  reply: EmptyReply,
   key: 'realm',
 });

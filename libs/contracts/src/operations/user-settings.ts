@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from '../roles';
 import { OwnUserSettingsPatch, UserSettingsPatch } from '../users/user-settings';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -17,6 +18,7 @@ export const updateRealmUserSettingsDefaults = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ ...UserSettingsPatch.shape }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -32,5 +34,6 @@ export const updateSettings = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...OwnUserSettingsPatch.shape }),
+  reply: EmptyReply,
   key: 'realm',
 });

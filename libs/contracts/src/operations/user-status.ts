@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_IDENTIFIER_LENGTH, MAX_STATUS_TEXT_LENGTH, TEXT_INPUT_FACTOR } from '../limits';
 import { UserId } from '../users/user-fields';
+import { EmptyReply, UserStatusReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -35,6 +36,7 @@ export const updateOwnStatus = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ ...statusFields, away: z.boolean().optional() }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -51,6 +53,7 @@ export const updateUserStatus = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ user_id: UserId, ...statusFields }),
+  reply: EmptyReply,
   key: { param: 'user_id', prefix: 'user' },
 });
 
@@ -63,5 +66,6 @@ export const getUserStatus = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ user_id: UserId }),
+  reply: z.strictObject({ status: UserStatusReply }),
   key: 'actor',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_STREAM_NAME_INPUT_LENGTH, MAX_TOPIC_LENGTH } from '../limits';
+import { EmptyReply } from './replies';
 import { defineOperation } from './operation';
 
 /**
@@ -36,6 +37,7 @@ export const updateUserTopic = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ stream_id: z.int(), topic: Topic, visibility_policy: VisibilityPolicyParam }),
+  reply: EmptyReply,
   key: 'actor',
 });
 
@@ -57,5 +59,6 @@ export const updateMutedTopic = defineOperation({
     stream: z.string().max(MAX_STREAM_NAME_INPUT_LENGTH).optional(),
     stream_id: z.int().optional(),
   }),
+  reply: EmptyReply,
   key: 'actor',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IDS_PER_REQUEST, TEXT_INPUT_FACTOR } from '../limits';
 import { Role } from '../roles';
 import { Email, FullName, Password, RoleSchema, UserId } from '../users/user-fields';
+import { EmptyReply, OwnUserReply, UserReply, idReply } from './replies';
 import { defineOperation } from './operation';
 
 const listFlags = {
@@ -18,6 +19,7 @@ export const getOwnUser = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({}),
+  reply: OwnUserReply,
   key: 'actor',
 });
 
@@ -30,6 +32,7 @@ export const getUsers = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ ...listFlags, user_ids: z.array(z.int()).max(MAX_IDS_PER_REQUEST).optional() }),
+  reply: z.strictObject({ members: z.array(UserReply) }),
   key: 'actor',
 });
 
@@ -42,6 +45,7 @@ export const getUser = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ user_id: z.int(), ...listFlags }),
+  reply: z.strictObject({ user: UserReply }),
   key: 'actor',
 });
 
@@ -57,6 +61,7 @@ export const getUserByEmail = defineOperation({
   kind: 'query',
   auth: 'user',
   params: z.object({ email: Email, ...listFlags }),
+  reply: z.strictObject({ user: UserReply }),
   key: 'actor',
 });
 
@@ -70,6 +75,7 @@ export const createUser = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ email: Email, password: Password, full_name: FullName }),
+  reply: idReply('user_id'),
   key: 'realm',
 });
 
@@ -83,6 +89,7 @@ export const deactivateUser = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ user_id: UserId, deactivation_notification_comment: z.string().max(2000).optional() }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -95,6 +102,7 @@ export const deactivateOwnUser = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({}),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -108,6 +116,7 @@ export const reactivateUser = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ user_id: UserId }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -142,6 +151,7 @@ export const updateUser = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ user_id: UserId, ...updateUserBody }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -159,6 +169,7 @@ export const updateUserByEmail = defineOperation({
   auth: 'user',
   minRole: Role.ADMINISTRATOR,
   params: z.object({ email: Email, ...updateUserBody }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -174,6 +185,7 @@ export const updateOwnProfileData = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ data: z.array(ProfileDataUpdate.extend({ value: ProfileValue })).max(MAX_PROFILE_FIELDS_PER_REQUEST) }),
+  reply: EmptyReply,
   key: 'realm',
 });
 
@@ -186,5 +198,6 @@ export const removeOwnProfileData = defineOperation({
   kind: 'command',
   auth: 'user',
   params: z.object({ data: z.array(z.int()).max(MAX_PROFILE_FIELDS_PER_REQUEST) }),
+  reply: EmptyReply,
   key: 'realm',
 });

@@ -11,6 +11,7 @@ const echo = defineOperation({
   kind: 'command',
   auth: 'none',
   key: 'realm',
+  reply: z.object({}),
   params: z.object({}),
 });
 

@@ -3,13 +3,6 @@ import { ErrorCode, type Operation } from '@zulip-es/contracts';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Zulip's answer envelope; each operation's own fields are its service's. */
-const SUCCESS: JsonSchema = {
-  type: 'object',
-  required: ['result', 'msg'],
-  properties: { result: { const: 'success' }, msg: { type: 'string' } },
-  additionalProperties: true,
-};
 const ERROR: JsonSchema = {
   type: 'object',
   required: ['result', 'msg', 'code'],
@@ -20,6 +13,31 @@ const ERROR: JsonSchema = {
 /** A parameter as the wire carries it: strings as they are, everything else JSON-encoded in a form value. */
 function wireSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+}
+
+/**
+ * The success body: the operation's reply shape with the fields the gateway adds around it
+ * (`result`, `msg`, and `ignored_parameters_unsupported` when the request had unknown parameters).
+ */
+function successSchema(op: Operation): JsonSchema {
+  const { $schema: _dialect, ...reply } = z.toJSONSchema(op.reply, {
+    io: 'output',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema & {
+    properties?: JsonSchema;
+    required?: string[];
+  };
+  return {
+    ...reply,
+    properties: {
+      result: { const: 'success' },
+      msg: { type: 'string' },
+      ignored_parameters_unsupported: { type: 'array', items: { type: 'string' } },
+      ...reply.properties,
+    },
+    required: ['result', 'msg', ...(reply.required ?? [])],
+  };
 }
 
 function operationObject(op: Operation): Record<string, unknown> {
@@ -61,7 +79,7 @@ function operationObject(op: Operation): Record<string, unknown> {
     parameters,
     ...body,
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: SUCCESS } } },
+      '200': { description: 'Success', content: { 'application/json': { schema: successSchema(op) } } },
       default: {
         description: "A Zulip error (`code`, `msg` and the code's own fields)",
         content: { 'application/json': { schema: ERROR } },

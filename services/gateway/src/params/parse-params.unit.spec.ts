@@ -10,6 +10,7 @@ const op = defineOperation({
   kind: 'command',
   auth: 'user',
   key: 'realm',
+  reply: z.object({}),
   params: z.object({
     thing_id: z.int(),
     name: z.string().max(5),
