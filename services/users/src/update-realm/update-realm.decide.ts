@@ -7,7 +7,12 @@ import {
   type updateRealm,
 } from '@zulip-es/contracts';
 import { badRequest, ownerRequired } from '@zulip-es/platform';
-import { MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES, REALM_AGGREGATE, REALM_SCALAR_SETTINGS } from '../domain/realm.state';
+import {
+  MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES,
+  REALM_AGGREGATE,
+  REALM_SCALAR_SETTINGS,
+  type MessageEditHistoryVisibilityPolicy,
+} from '../domain/realm.state';
 import { requireAdmin } from '../shared/user-rules';
 import { checkSettingValue, currentSettingValue, staleOldValue } from '../user-groups/group-rules';
 import { groupsContext, type GroupsState } from '../user-groups/groups-context';
@@ -99,11 +104,17 @@ export function decideUpdateRealm(cmd: UpdateRealm, state: GroupsState, channels
   }));
 }
 
-/** Zulip's reply lists what changed: strings as "updated", group settings in the API's form. */
+/**
+ * Zulip's reply lists what changed: strings as "updated", group settings in the API's form. The
+ * edit history policy arrives as a name but Zulip's view has turned it into its enum by then,
+ * so the reply holds the enum's number (all 1, moves 2, none 3).
+ */
 export function updateRealmReply(events: { data: Record<string, unknown> }[]): Record<string, unknown> {
   return Object.fromEntries(
     events.map(({ data }) => {
       const { property, value } = data as Change;
+      if (property === 'message_edit_history_visibility_policy')
+        return [property, MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES.indexOf(value as MessageEditHistoryVisibilityPolicy) + 1];
       if (typeof value === 'string') return [property, 'updated'];
       if (value !== null && typeof value === 'object') {
         const members = value as Exclude<GroupSettingEventValue, number>;

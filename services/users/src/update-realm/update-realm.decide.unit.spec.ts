@@ -105,8 +105,12 @@ describe('update realm', () => {
       },
     ]);
     expect(decide({ message_edit_history_visibility_policy: 'all' })).toEqual([]);
+    // Zulip answers its enum's number, not "updated": its view turned the name into the enum.
     expect(updateRealmReply(decide({ message_edit_history_visibility_policy: 'none' }))).toEqual({
-      message_edit_history_visibility_policy: 'updated',
+      message_edit_history_visibility_policy: 3,
+    });
+    expect(updateRealmReply(decide({ message_edit_history_visibility_policy: 'moves' }))).toEqual({
+      message_edit_history_visibility_policy: 2,
     });
   });
 
