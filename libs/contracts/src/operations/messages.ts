@@ -84,7 +84,8 @@ export const getMessages = defineOperation({
     allow_empty_topic_name: z.boolean().default(false),
   }),
   reply: z.strictObject({
-    anchor: z.int().optional(),
+    // "newest" answers Zulip's LARGER_THAN_MAX_MESSAGE_ID, 10^16, beyond JavaScript's safe integers.
+    anchor: z.number().optional(),
     found_newest: z.boolean(),
     found_oldest: z.boolean(),
     found_anchor: z.boolean(),

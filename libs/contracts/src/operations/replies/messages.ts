@@ -62,7 +62,8 @@ export const MessageReply = z.strictObject({
 export const MessageHistoryEntry = z.strictObject({
   topic: z.string(),
   prev_topic: z.string().optional(),
-  stream: z.int(),
+  // Both only where the edit moved the message to another channel.
+  stream: z.int().optional(),
   prev_stream: z.int().optional(),
   content: z.string(),
   rendered_content: z.string(),

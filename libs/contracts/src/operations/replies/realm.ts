@@ -21,7 +21,8 @@ export const InviteReply = z.strictObject({
   expiry_date: z.int().nullable(),
   invited_as: z.int(),
   email: z.string().optional(),
-  notify_referrer_on_join: z.boolean(),
+  // Only for an invitation to one address: a reusable link has no referrer to notify.
+  notify_referrer_on_join: z.boolean().optional(),
   link_url: z.string().optional(),
   is_multiuse: z.boolean(),
 });
