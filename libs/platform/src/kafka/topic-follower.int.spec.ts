@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Admin, Consumer, Kafka, Producer } from 'kafkajs';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
-import { startHealthServer } from '../http/health-server';
 import { createLogger } from '../logging/logger';
+import { startHealthApp } from '../nest/health/health-app.testing';
 import { ensureTopics } from './ensure-topics';
 import { createKafka, DURABLE_PRODUCER } from './kafka-client';
 import { TopicFollower, type FollowedMessage } from './topic-follower';
@@ -99,20 +99,14 @@ describe('topic follower', () => {
   const range = (count: number) => Array.from({ length: count }, (_, i) => i);
   /** The health answers of a service whose only read model is `follower`, read until `until` holds. */
   const healthOf = async (follower: TopicFollower) => {
-    const server = await startHealthServer({
-      service: 'probe',
-      port: 0,
-      logger,
-      isReady: () => true,
-      staleReadModels: () => (follower.stale ? [follower.name] : []),
-    });
+    const app = await startHealthApp({ ready: () => true, staleReadModels: () => (follower.stale ? [follower.name] : []) });
     const answers: { status: number; body: Record<string, unknown> }[] = [];
     const read = async () => {
-      const res = await fetch(`http://127.0.0.1:${server.port}/health`);
+      const res = await fetch(app.url);
       answers.push({ status: res.status, body: (await res.json()) as Record<string, unknown> });
       return answers.at(-1)!;
     };
-    return { answers, read, close: () => server.close() };
+    return { answers, read, close: () => app.close() };
   };
   const waitUntil = async (done: () => boolean | Promise<boolean>, ms: number, what: string) => {
     for (const end = Date.now() + ms; !(await done()); await sleep(50))

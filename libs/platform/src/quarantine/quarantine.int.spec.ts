@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { EventEnvelope, Reply } from '@zulip-es/contracts';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
 import { EventStore, type Projection } from '../event-store/event-store';
-import { startHealthServer, type HealthServer } from '../http/health-server';
+import { startHealthApp } from '../nest/health/health-app.testing';
 import { ensureTopics } from '../kafka/ensure-topics';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { RequestClient } from '../kafka/request-client';
@@ -43,7 +43,7 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
   let db: Connection;
   let client: RequestClient;
   let processor: CommandProcessor | undefined;
-  let health: HealthServer | undefined;
+  let health: Awaited<ReturnType<typeof startHealthApp>> | undefined;
   /** The bug of the release that wrote the events: notes marked `poison` break its evolve. */
   let fixed = false;
 
@@ -154,14 +154,8 @@ describe('quarantine: an event that cannot be applied never stops a service', ()
     expect(await notes()).toEqual(['n1', 'n3']);
     expect(await send('n4')).toMatchObject({ ok: true, body: { written: 'n4' } });
 
-    health = await startHealthServer({
-      service: 'notes',
-      port: 0,
-      logger,
-      isReady: () => true,
-      details: () => ({ quarantined_events: store.quarantine.count }),
-    });
-    const answer = await fetch(`http://127.0.0.1:${health.port}/health`);
+    health = await startHealthApp({ ready: () => true, details: () => ({ quarantined_events: store.quarantine.count }) });
+    const answer = await fetch(health.url);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ status: 'ok', quarantined_events: 1 });
 
