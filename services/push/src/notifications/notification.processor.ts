@@ -34,6 +34,12 @@ export class NotificationProcessor extends WorkerHost implements OnModuleInit {
     this.logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push notification not sent');
   }
 
+  /** Redis errors of the worker's connections (it reconnects by itself): logged, never thrown at the process. */
+  @OnWorkerEvent('error')
+  error(error: Error): void {
+    this.logger.warn({ err: error }, 'push notification worker: Redis error');
+  }
+
   private async start(): Promise<Started> {
     const { worker } = this;
     worker.run().catch((error: Error) => worker.emit('error', error));

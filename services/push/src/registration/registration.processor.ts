@@ -36,6 +36,12 @@ export class RegistrationProcessor extends WorkerHost implements OnModuleInit {
     this.logger.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'push job not done yet');
   }
 
+  /** Redis errors of the worker's connections (it reconnects by itself): logged, never thrown at the process. */
+  @OnWorkerEvent('error')
+  error(error: Error): void {
+    this.logger.warn({ err: error }, 'push registration worker: Redis error');
+  }
+
   private async start(parts: ServiceParts): Promise<Started> {
     const { config, worker } = this;
     const jobs = await registrationJobs(parts.kafka, {

@@ -66,6 +66,12 @@ export class UploadGcProcessor extends WorkerHost implements OnModuleInit {
     this.logger.warn({ jobId: job?.id, err: error }, 'upload garbage collection failed');
   }
 
+  /** Redis errors of the worker's connections (it reconnects by itself): logged, never thrown at the process. */
+  @OnWorkerEvent('error')
+  error(error: Error): void {
+    this.logger.warn({ err: error }, 'upload garbage collection worker: Redis error');
+  }
+
   private async collectUnclaimed(job: Job): Promise<number> {
     const client = this.client;
     if (!client) throw new Error('the uploads service is not serving');

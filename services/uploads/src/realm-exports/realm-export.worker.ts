@@ -122,6 +122,12 @@ export class RealmExportProcessor extends WorkerHost<Worker<RealmExportJobData>>
       );
   }
 
+  /** Redis errors of the worker's connections (it reconnects by itself): logged, never thrown at the process. */
+  @OnWorkerEvent('error')
+  error(error: Error): void {
+    this.logger.warn({ err: error }, 'organization export worker: Redis error');
+  }
+
   private servingNow(): { send: Send; deps: ArchiveDeps } {
     if (!this.serving) throw new Error('the uploads service is not serving');
     return this.serving;
