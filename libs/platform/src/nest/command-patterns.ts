@@ -5,8 +5,11 @@ import type { z } from 'zod';
 import type { ServiceConfig } from '../config/service-config';
 import type { CommandHandler, Decision, HandlerRegistry, MessageContext, QueryHandler, ReplyBody } from '../runtime/handlers';
 
-/** An operation of the contracts (`sendMessage`) or an internal command's type with its schema. */
-type Operation<D> = { type: string; params: z.ZodType<D> };
+/**
+ * An operation of the contracts (`sendMessage`), with the reply it answers, or an internal
+ * command's type with its schema.
+ */
+type Operation<D, R = ReplyBody> = { type: string; params: z.ZodType<D>; reply?: z.ZodType<R> };
 
 /**
  * The reply of a command already applied, from its recorded events and the service's
@@ -51,8 +54,14 @@ export function CommandPattern<D, C = ServiceConfig>(
   return MessagePattern(operation.type, extras);
 }
 
-/** Marks a controller method as the handler of a query: it receives the `MessageContext` and returns the reply body. */
-export function QueryPattern<D>(operation: Operation<D>, options: { consistent?: true } = {}): HandlerDecorator<D, ReplyBody> {
+/**
+ * Marks a controller method as the handler of a query: it receives the `MessageContext` and
+ * returns the reply body, which must have the shape its operation's contract declares.
+ */
+export function QueryPattern<D, R extends ReplyBody = ReplyBody>(
+  operation: Operation<D, R>,
+  options: { consistent?: true } = {},
+): HandlerDecorator<D, R> {
   const extras: QueryExtras = { kind: 'query', schema: operation.params, ...(options.consistent ? { consistent: true } : {}) };
   return MessagePattern(operation.type, extras);
 }

@@ -11,6 +11,8 @@ const TIMEOUT_MS = 2_000;
 export class DependencyProbe {
   private last: { up: true } | { up: false; message: string } = { up: false, message: 'not checked yet' };
   private checkedAt?: Date;
+  /** Counts the checks done, so a reader knows when the last result may have changed. */
+  checks = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
@@ -53,6 +55,7 @@ export class DependencyProbe {
     } finally {
       clearTimeout(timer);
       this.checkedAt = new Date();
+      this.checks += 1;
     }
   }
 }

@@ -34,6 +34,13 @@ export class HealthProbes implements OnApplicationBootstrap, OnApplicationShutdo
     return this.probes;
   }
 
+  /** Changes whenever a probe has checked again: the dependencies' answer may differ only then. */
+  get version(): number {
+    let checks = this.probes.length;
+    for (const probe of this.probes) checks += probe.checks;
+    return checks;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await Promise.all(this.probes.map((p) => p.start()));
   }

@@ -13,6 +13,9 @@ import { ServiceReadiness } from './service-readiness';
  */
 @Controller()
 export class HealthController {
+  /** The dependencies' answer, built again only once a probe has checked again. */
+  private dependencies?: { version: number; result: Promise<HealthCheckResult> };
+
   constructor(
     @Inject(SERVICE_NAME) private readonly service: string,
     private readonly health: HealthCheckService,
@@ -24,8 +27,11 @@ export class HealthController {
   @Get('health')
   async answer(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
     const stale = this.readiness.staleReadModels();
-    const result = await this.check(stale);
-    const status = !this.readiness.ready ? 'starting' : stale.length > 0 ? 'stale' : result.status === 'ok' ? 'ok' : 'error';
+    const runtimeUp = this.readiness.ready && stale.length === 0;
+    const runtime = this.indicators.check('runtime');
+    const runtimeResult = runtimeUp ? runtime.up() : runtime.down({ ready: this.readiness.ready, stale_read_models: stale });
+    const dependencies = await this.dependencyResult();
+    const status = !this.readiness.ready ? 'starting' : stale.length > 0 ? 'stale' : dependencies.status === 'ok' ? 'ok' : 'error';
     void reply.status(status === 'ok' ? 200 : 503);
     return {
       status,
@@ -34,20 +40,24 @@ export class HealthController {
       uptime_s: Math.round(process.uptime()),
       ...this.readiness.details(),
       ...(stale.length > 0 ? { stale_read_models: stale } : {}),
-      info: result.info,
-      error: result.error,
+      info: runtimeUp ? { ...runtimeResult, ...dependencies.info } : dependencies.info,
+      error: runtimeUp ? dependencies.error : { ...runtimeResult, ...dependencies.error },
     };
   }
 
-  private async check(stale: string[]): Promise<HealthCheckResult> {
-    const runtime = () => {
-      const session = this.indicators.check('runtime');
-      return this.readiness.ready && stale.length === 0
-        ? session.up()
-        : session.down({ ready: this.readiness.ready, stale_read_models: stale });
-    };
+  /**
+   * Terminus's check of the dependencies, from the probes' last results: the probes run in the
+   * background, so a health request (orchestrators and load balancers ask often) costs no check.
+   */
+  private dependencyResult(): Promise<HealthCheckResult> {
+    const version = this.probes.version;
+    if (this.dependencies?.version !== version) this.dependencies = { version, result: this.checkDependencies() };
+    return this.dependencies.result;
+  }
+
+  private async checkDependencies(): Promise<HealthCheckResult> {
     try {
-      return await this.health.check([runtime, ...this.probes.all.map((p) => () => p.indicate(this.indicators))]);
+      return await this.health.check(this.probes.all.map((p) => () => p.indicate(this.indicators)));
     } catch (error) {
       if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
       throw error;
