@@ -1,4 +1,12 @@
-import { CHANNEL_GROUP_SETTINGS, type BooleanSubscriptionProperty, type GroupSettingEventValue } from '@zulip-es/contracts';
+import {
+  CHANNEL_GROUP_SETTINGS,
+  type BooleanSubscriptionProperty,
+  type ChannelGroupSetting,
+  type ChannelReply,
+  type GroupSettingEventValue,
+  type GroupSettingValue,
+  type SubscriptionReply,
+} from '@zulip-es/contracts';
 import { settingValueView, type IsActiveUser } from '../groups/group-setting-values';
 import { SystemGroupId } from '../groups/system-groups';
 import type { ChannelFields } from './channel-fields';
@@ -18,7 +26,7 @@ function streamPostPolicy(canSendMessageGroup: GroupSettingEventValue): number {
  * Zulip's channel dict (`stream_to_dict`, feature level 420), as `GET /streams`, `POST /register`
  * and the `stream` events show it. `subscriberCount` counts active subscribers only.
  */
-export function streamDict(channel: ChannelFields, isActive: IsActiveUser, subscriberCount: number): Record<string, unknown> {
+export function streamDict(channel: ChannelFields, isActive: IsActiveUser, subscriberCount: number): ChannelReply {
   const postPolicy = streamPostPolicy(channel.settings.can_send_message_group);
   return {
     stream_id: channel.channelId,
@@ -40,13 +48,23 @@ export function streamDict(channel: ChannelFields, isActive: IsActiveUser, subsc
     // No message traffic is measured yet: Zulip's "recently active" default and unknown traffic.
     is_recently_active: true,
     stream_weekly_traffic: null,
-    ...Object.fromEntries(CHANNEL_GROUP_SETTINGS.map((name) => [name, settingValueView(isActive, channel.settings[name])])),
+    ...groupSettingsView(channel, isActive),
     subscriber_count: subscriberCount,
   };
 }
 
+/** Every group setting of the channel, each as its current value (deactivated members left out). */
+function groupSettingsView(channel: ChannelFields, isActive: IsActiveUser): Record<ChannelGroupSetting, GroupSettingValue> {
+  const view = {} as Record<ChannelGroupSetting, GroupSettingValue>;
+  for (const name of CHANNEL_GROUP_SETTINGS) view[name] = settingValueView(isActive, channel.settings[name]);
+  return view;
+}
+
 /** The settings a user changed of one subscription; the others keep Zulip's defaults. */
 export type SubscriptionSettings = { color?: string } & Partial<Record<BooleanSubscriptionProperty, boolean>>;
+
+/** What a subscription dict adds to the channel's fields: the user's own settings. */
+export type SubscriptionOwnFields = Omit<SubscriptionReply, keyof ChannelReply | 'subscribers' | 'partial_subscribers'>;
 
 /**
  * A user's own settings of a subscription, as Zulip's subscription dict shows them after the
@@ -54,7 +72,7 @@ export type SubscriptionSettings = { color?: string } & Partial<Record<BooleanSu
  * (notification settings null: the user's defaults apply; `in_home_view` the legacy inverse of
  * `is_muted`).
  */
-export function subscriptionFields(settings: SubscriptionSettings, color: string): Record<string, unknown> {
+export function subscriptionFields(settings: SubscriptionSettings, color: string): SubscriptionOwnFields {
   const isMuted = settings.is_muted ?? false;
   return {
     color: settings.color ?? color,

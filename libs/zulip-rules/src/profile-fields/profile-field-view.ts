@@ -1,12 +1,12 @@
-import type { CustomProfileFieldDefinition } from '@zulip-es/contracts';
+import type { CustomProfileFieldDefinition, CustomProfileFieldReply } from '@zulip-es/contracts';
 
 /** Display order, as Zulip sorts them (`order`, then id for equal orders). */
 export const inDisplayOrder = (fields: readonly CustomProfileFieldDefinition[]): CustomProfileFieldDefinition[] =>
   [...fields].sort((a, b) => a.order - b.order || a.id - b.id);
 
 /** Zulip's `CustomProfileField.as_dict()`: `display_in_profile_summary` only when true. */
-export function profileFieldView(field: CustomProfileFieldDefinition): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function profileFieldView(field: CustomProfileFieldDefinition): CustomProfileFieldReply {
+  const view: CustomProfileFieldReply = {
     id: field.id,
     name: field.name,
     type: field.type,
@@ -21,5 +21,5 @@ export function profileFieldView(field: CustomProfileFieldDefinition): Record<st
 }
 
 /** Zulip's `custom_profile_fields` (register, `GET /realm/profile_fields` and their event): every field, in display order. */
-export const profileFieldsView = (fields: readonly CustomProfileFieldDefinition[]): Record<string, unknown>[] =>
+export const profileFieldsView = (fields: readonly CustomProfileFieldDefinition[]): CustomProfileFieldReply[] =>
   inDisplayOrder(fields).map(profileFieldView);

@@ -1,4 +1,4 @@
-import type { MessageConversation, ScheduledMessage } from '@zulip-es/contracts';
+import type { MessageConversation, ReminderReply, ScheduledMessage } from '@zulip-es/contracts';
 
 /**
  * A scheduled message's conversation as the API's `type`, `to` and `topic` (Zulip's
@@ -29,12 +29,13 @@ export function scheduledMessageView(m: ScheduledMessage) {
 }
 
 /** Zulip's `ScheduledMessage.to_reminder_dict`. */
-export function reminderView(m: ScheduledMessage) {
+export function reminderView(m: ScheduledMessage): ReminderReply {
   const recipient = recipientOf(m.conversation, m.senderId);
   return {
     reminder_id: m.scheduledMessageId,
-    to: recipient.to,
-    type: recipient.type,
+    // A reminder is a direct message to the one who set it (Zulip asserts as much).
+    to: recipient.type === 'private' ? recipient.to : [m.senderId],
+    type: 'private',
     content: m.content,
     rendered_content: m.renderedContent,
     scheduled_delivery_timestamp: m.deliverAt,

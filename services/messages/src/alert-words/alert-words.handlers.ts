@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { addAlertWords, getAlertWords, removeAlertWords } from '@zulip-es/contracts';
+import { addAlertWords, getAlertWords, removeAlertWords, type ReplyOf } from '@zulip-es/contracts';
 import {
   CommandPattern,
   QueryPattern,
@@ -23,7 +23,7 @@ export class AlertWordsHandler {
 
   /** GET /users/me/alert_words. */
   @QueryPattern(getAlertWords)
-  async getAlertWords({ actorId }: OperationContext<typeof getAlertWords>): Promise<ReplyBody> {
+  async getAlertWords({ actorId }: OperationContext<typeof getAlertWords>): Promise<ReplyOf<typeof getAlertWords>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     return { alert_words: (await repo.alertWordsOf(ctx.actor.userId)).words };

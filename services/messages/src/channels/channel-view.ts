@@ -1,3 +1,4 @@
+import type { ChannelReply, SubscriptionReply } from '@zulip-es/contracts';
 import { streamDict, subscriptionFields, type SubscriptionSettings } from '@zulip-es/zulip-rules';
 import type { ReadUser } from '../users-read-model/users-read-model';
 import type { ChannelState } from './channel.state';
@@ -17,7 +18,7 @@ export const activeSubscriberIds = (lookups: ViewLookups, channel: ChannelState)
   channel.subscriberIds.filter(isActiveIn(lookups));
 
 /** Zulip's channel dict (`stream_to_dict`, feature level 420). */
-export const streamView = (lookups: ViewLookups, channel: ChannelState): Record<string, unknown> =>
+export const streamView = (lookups: ViewLookups, channel: ChannelState): ChannelReply =>
   streamDict(channel, isActiveIn(lookups), activeSubscriberIds(lookups, channel).length);
 
 /** Zulip's subscription dict: the channel plus the user's own settings of it. */
@@ -26,7 +27,7 @@ export const subscriptionView = (
   channel: ChannelState,
   subscription: SubscriptionState,
   settings: SubscriptionSettings = {},
-): Record<string, unknown> => ({ ...streamView(lookups, channel), ...subscriptionFields(settings, subscription.color) });
+): SubscriptionReply => ({ ...streamView(lookups, channel), ...subscriptionFields(settings, subscription.color) });
 
 /** Zulip sorts channel lists by name (code point order). */
 export const byName = (a: { name: string }, b: { name: string }): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

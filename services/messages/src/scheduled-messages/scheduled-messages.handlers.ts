@@ -8,6 +8,7 @@ import {
   getScheduledMessages,
   updateScheduledMessage,
   type ScheduledMessage,
+  type ReplyOf,
 } from '@zulip-es/contracts';
 import { sentByHuman } from '@zulip-es/message-flags';
 import { badRequest, CommandPattern, type Decision, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
@@ -189,7 +190,7 @@ export class ScheduledMessagesHandler {
   }
 
   @QueryPattern(getScheduledMessages)
-  async getScheduledMessages({ actorId }: OperationContext<typeof getScheduledMessages>): Promise<ReplyBody> {
+  async getScheduledMessages({ actorId }: OperationContext<typeof getScheduledMessages>): Promise<ReplyOf<typeof getScheduledMessages>> {
     const { deps } = this;
     const ctx = channelsContext(deps.users, actorId);
     const own = (await deps.repo.scheduledMessagesOf(ctx.actor.userId)).filter((m) => m.kind === 'send_later').sort(byDeliveryTime);
@@ -197,7 +198,7 @@ export class ScheduledMessagesHandler {
   }
 
   @QueryPattern(getReminders)
-  async getReminders({ actorId }: OperationContext<typeof getReminders>): Promise<ReplyBody> {
+  async getReminders({ actorId }: OperationContext<typeof getReminders>): Promise<ReplyOf<typeof getReminders>> {
     const { deps } = this;
     const ctx = channelsContext(deps.users, actorId);
     const own = (await deps.repo.scheduledMessagesOf(ctx.actor.userId)).filter((m) => m.kind === 'reminder').sort(byDeliveryTime);

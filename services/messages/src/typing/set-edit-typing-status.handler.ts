@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { setMessageEditTypingStatus } from '@zulip-es/contracts';
+import { setMessageEditTypingStatus, type ReplyOf } from '@zulip-es/contracts';
 import { EventQueues } from '@zulip-es/event-queues';
-import { badRequest, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { badRequest, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { activeSubscriberIds } from '../channels/channel-view';
 import { channelsContext } from '../channels/channels-context';
 import { MessageReader } from '../messages/read-messages/message-access';
@@ -20,7 +20,10 @@ export class SetEditTypingStatusHandler {
    * Zulip's `Invalid message(s)`); told at once, recorded nowhere, as POST /typing.
    */
   @QueryPattern(setMessageEditTypingStatus)
-  async setEditTypingStatus({ actorId, data }: OperationContext<typeof setMessageEditTypingStatus>): Promise<ReplyBody> {
+  async setEditTypingStatus({
+    actorId,
+    data,
+  }: OperationContext<typeof setMessageEditTypingStatus>): Promise<ReplyOf<typeof setMessageEditTypingStatus>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [message, subscriptions] = await Promise.all([repo.message(data.message_id), repo.subscriptionsOf(ctx.actor.userId)]);

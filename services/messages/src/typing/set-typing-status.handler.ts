@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME, setTypingStatus } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, setTypingStatus, type ReplyOf } from '@zulip-es/contracts';
 import { EventQueues } from '@zulip-es/event-queues';
-import { badRequest, QueryPattern, type MessageContext, type ReplyBody } from '@zulip-es/platform';
+import { badRequest, QueryPattern, type MessageContext } from '@zulip-es/platform';
 import { accessChannelById } from '../channels/channel-lookup';
 import { activeSubscriberIds } from '../channels/channel-view';
 import { channelsContext } from '../channels/channels-context';
@@ -21,7 +21,7 @@ export class SetTypingStatusHandler {
    * so it is a query: it changes no state and takes no place in the order of the caller's commands.
    */
   @QueryPattern(setTypingStatus)
-  async setTypingStatus({ actorId, data }: MessageContext<TypingRequest>): Promise<ReplyBody> {
+  async setTypingStatus({ actorId, data }: MessageContext<TypingRequest>): Promise<ReplyOf<typeof setTypingStatus>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const lookups = typingLookups(ctx.realm, users);

@@ -11,6 +11,7 @@ import {
   REALM_EXPORT_KEY_PREFIX,
   REALM_ID,
   realmExportViews,
+  type ReplyOf,
 } from '@zulip-es/contracts';
 import {
   CommandPattern,
@@ -60,7 +61,7 @@ export class RealmExportsHandler {
 
   /** GET /export/realm. */
   @QueryPattern(getRealmExports)
-  async list(): Promise<ReplyBody> {
+  async list(): Promise<ReplyOf<typeof getRealmExports>> {
     const { repo, realmExports } = this.deps;
     return { exports: realmExportViews((await repo.realmExports()).exports, realmExports.realmUrl) };
   }

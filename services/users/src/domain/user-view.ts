@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Role } from '@zulip-es/contracts';
+import { Role, type UserReply } from '@zulip-es/contracts';
 import { apiEmail, canSeeDeliveryEmail } from '@zulip-es/zulip-rules';
 import type { RealmState } from './realm.state';
 import type { UserState } from './user.state';
@@ -21,8 +21,8 @@ export interface UserViewOptions {
 }
 
 /** A user as `viewer` sees it (Zulip's API user dict). */
-export function userView(user: UserState, viewer: UserState, realm: RealmState, options: UserViewOptions): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function userView(user: UserState, viewer: UserState, realm: RealmState, options: UserViewOptions): UserReply {
+  const view: UserReply = {
     user_id: user.userId,
     email: apiEmail(user, realm),
     delivery_email: canSeeDeliveryEmail(viewer, user) ? user.deliveryEmail : null,

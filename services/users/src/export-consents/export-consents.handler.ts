@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getRealmExportConsents } from '@zulip-es/contracts';
-import { QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getRealmExportConsents, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern } from '@zulip-es/platform';
 import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 import { exportConsents } from './export-consents';
 
@@ -10,7 +10,7 @@ export class ExportConsentsHandler {
 
   /** GET /export/realm/consents (administrators: checked by the gateway). */
   @QueryPattern(getRealmExportConsents)
-  async consents(): Promise<ReplyBody> {
+  async consents(): Promise<ReplyOf<typeof getRealmExportConsents>> {
     return { export_consents: exportConsents(await this.deps.repo.allUsers()) };
   }
 }

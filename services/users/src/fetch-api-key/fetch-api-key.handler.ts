@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { fetchApiKey } from '@zulip-es/contracts';
-import { DomainError, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { fetchApiKey, type ReplyOf } from '@zulip-es/contracts';
+import { DomainError, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { deriveApiKey, verifyPassword } from '../domain/credentials';
 import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
@@ -17,7 +17,7 @@ export class FetchApiKeyHandler {
    * with the key, even when the user hides it from others behind a dummy address.
    */
   @QueryPattern(fetchApiKey)
-  async fetch({ data }: OperationContext<typeof fetchApiKey>): Promise<ReplyBody> {
+  async fetch({ data }: OperationContext<typeof fetchApiKey>): Promise<ReplyOf<typeof fetchApiKey>> {
     const { repo, config } = this.deps;
     const [realm, user] = await Promise.all([repo.realm(), repo.userByEmail(data.username)]);
     const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getUser, getUserByEmail, getUsers } from '@zulip-es/contracts';
-import { badRequest, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getUser, getUserByEmail, getUsers, type ReplyOf } from '@zulip-es/contracts';
+import { badRequest, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { isSystemBot } from '../bootstrap-realm/system-bots';
 import { userView } from '../domain/user-view';
 import { userByEmailFor } from '../shared/user-by-email';
@@ -11,7 +11,7 @@ export class GetUsersHandler {
   constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
   @QueryPattern(getUsers)
-  async getUsers({ data, actorId }: OperationContext<typeof getUsers>): Promise<ReplyBody> {
+  async getUsers({ data, actorId }: OperationContext<typeof getUsers>): Promise<ReplyOf<typeof getUsers>> {
     const { repo } = this.deps;
     const { realm, actor } = await loadActor(repo, actorId);
     const wanted = data.user_ids ? new Set(data.user_ids) : null;
@@ -23,7 +23,7 @@ export class GetUsersHandler {
   }
 
   @QueryPattern(getUser)
-  async getUser({ data, actorId }: OperationContext<typeof getUser>): Promise<ReplyBody> {
+  async getUser({ data, actorId }: OperationContext<typeof getUser>): Promise<ReplyOf<typeof getUser>> {
     const { repo } = this.deps;
     const { realm, actor } = await loadActor(repo, actorId);
     const target = await repo.user(data.user_id);
@@ -34,7 +34,7 @@ export class GetUsersHandler {
 
   /** GET /users/{email}: the same answer as by id, for the user the address names to the caller. */
   @QueryPattern(getUserByEmail)
-  async getUserByEmail({ data, actorId }: OperationContext<typeof getUserByEmail>): Promise<ReplyBody> {
+  async getUserByEmail({ data, actorId }: OperationContext<typeof getUserByEmail>): Promise<ReplyOf<typeof getUserByEmail>> {
     const { repo } = this.deps;
     const { realm, actor } = await loadActor(repo, actorId);
     const target = await userByEmailFor(repo, actor, realm, data.email);

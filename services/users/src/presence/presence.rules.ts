@@ -1,4 +1,4 @@
-import type { PresenceStatus } from '@zulip-es/contracts';
+import type { LegacyPresence, ModernPresence, PresenceStatus } from '@zulip-es/contracts';
 import type { UserState } from '../domain/user.state';
 
 /**
@@ -91,7 +91,7 @@ export function lastUpdateIdOf(selected: readonly PresenceEntry[], clientLastUpd
 const activeAtOf = (entry: PresenceEntry, user: UserState): number => entry.activeAt ?? Math.floor(Date.parse(user.dateJoined) / 1000);
 
 /** The modern format: `{active_timestamp, idle_timestamp}`. */
-export function modernPresence(entry: PresenceEntry, user: UserState): Record<string, number> {
+export function modernPresence(entry: PresenceEntry, user: UserState): ModernPresence {
   return { active_timestamp: activeAtOf(entry, user), idle_timestamp: entry.connectedAt };
 }
 
@@ -99,7 +99,7 @@ export function modernPresence(entry: PresenceEntry, user: UserState): Record<st
  * The legacy format (Zulip's `get_legacy_user_presence_info`): one `website` client and the
  * same data `aggregated`; active when the last active ping is recent relative to the last ping.
  */
-export function legacyPresence(entry: PresenceEntry, user: UserState): Record<string, Record<string, unknown>> {
+export function legacyPresence(entry: PresenceEntry, user: UserState): LegacyPresence {
   const activeAt = activeAtOf(entry, user);
   const active = activeAt + LEGACY_ACTIVITY_OFFSET_SECONDS >= entry.connectedAt;
   const status = active ? 'active' : 'idle';

@@ -3,11 +3,11 @@ import type { UserState } from '../domain/user.state';
 import type { UsersDeps } from '../shared/users-deps';
 import { presenceEnabled } from './presence-enabled';
 import { presenceVisibleTo } from './presence-access';
-import { presenceResponse } from './presence-response';
+import { presenceResponse, type PresenceFormat, type PresenceResponse } from './presence-response';
 import type { PresenceEntry } from './presence.rules';
 
-export interface ReadPresencesOptions {
-  format: 'modern' | 'legacy';
+export interface ReadPresencesOptions<F extends PresenceFormat = PresenceFormat> {
+  format: F;
   lastUpdateId?: number;
   historyLimitDays?: number;
   /**
@@ -18,13 +18,13 @@ export interface ReadPresencesOptions {
 }
 
 /** Everyone's presence as `actor` may see it: the latest pings from Redis, the people from the projection. */
-export async function readPresences(
+export async function readPresences<F extends PresenceFormat>(
   { repo, presence, config }: UsersDeps,
   realm: RealmState,
   actor: UserState,
   now: Date,
-  options: ReadPresencesOptions,
-): Promise<Record<string, unknown>> {
+  options: ReadPresencesOptions<F>,
+): Promise<PresenceResponse<F>> {
   const stored = await presence.all();
   const entries = options.ownPing ? [...stored.filter((e) => e.userId !== actor.userId), options.ownPing] : stored;
   // Nothing newer than what the client holds: no need to read the people.

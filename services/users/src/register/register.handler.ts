@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { registerQueue, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { registerQueue, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 import { REGISTER_SECTIONS } from './register-sections';
 
@@ -14,7 +14,7 @@ export class RegisterHandler {
    * `last_event_id` in place of these.
    */
   @QueryPattern(registerQueue, { consistent: true })
-  async register({ actorId, data, now }: OperationContext<typeof registerQueue>): Promise<ReplyBody> {
+  async register({ actorId, data, now }: OperationContext<typeof registerQueue>): Promise<ReplyOf<typeof registerQueue>> {
     const { deps } = this;
     const { realm, actor } = await loadActor(deps.repo, actorId);
     const wanted = data.fetch_event_types ?? data.event_types;

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getServerSettings, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION } from '@zulip-es/contracts';
-import { QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getServerSettings, ZULIP_FEATURE_LEVEL, ZULIP_MERGE_BASE, ZULIP_VERSION, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern } from '@zulip-es/platform';
 import { gravatarUrl } from '../domain/user-view';
 import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
@@ -25,7 +25,7 @@ export class ServerSettingsHandler {
   constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
   @QueryPattern(getServerSettings)
-  async get(): Promise<ReplyBody> {
+  async get(): Promise<ReplyOf<typeof getServerSettings>> {
     const { repo, config } = this.deps;
     const realm = await repo.realm();
     const server = {

@@ -91,3 +91,9 @@ export const SubscribeReply = z.strictObject({
   unauthorized: z.array(z.string()).optional(),
   new_subscription_messages_sent: z.boolean().optional(),
 });
+
+export type ChannelReply = z.output<typeof ChannelReply>;
+export type ListedChannelReply = z.output<typeof ListedChannelReply>;
+export type SubscriptionReply = z.output<typeof SubscriptionReply>;
+export type ChannelFolderReply = z.output<typeof ChannelFolderReply>;
+export type SubscribeReply = z.output<typeof SubscribeReply>;

@@ -39,3 +39,9 @@ export const SavedSnippetReply = z.strictObject({ id: z.int(), title: z.string()
 
 /** Zulip's `NavigationView`. */
 export const NavigationViewReply = z.strictObject({ fragment: z.string(), is_pinned: z.boolean(), name: z.string().nullable().optional() });
+
+export type DraftReply = z.output<typeof DraftReply>;
+export type ScheduledMessageReply = z.output<typeof ScheduledMessageReply>;
+export type ReminderReply = z.output<typeof ReminderReply>;
+export type SavedSnippetReply = z.output<typeof SavedSnippetReply>;
+export type NavigationViewReply = z.output<typeof NavigationViewReply>;

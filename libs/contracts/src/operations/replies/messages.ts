@@ -83,3 +83,7 @@ export const AttachmentReply = z.strictObject({
   create_time: z.int(),
   messages: z.array(z.strictObject({ id: z.int(), date_sent: z.int() })),
 });
+
+export type ReactionReply = z.output<typeof ReactionReply>;
+export type MessageReply = z.output<typeof MessageReply>;
+export type AttachmentReply = z.output<typeof AttachmentReply>;

@@ -38,3 +38,8 @@ export const RealmExportReply = z.strictObject({
   pending: z.boolean(),
   export_type: z.int(),
 });
+
+export type RealmEmojiReply = z.output<typeof RealmEmojiReply>;
+export type LinkifierReply = z.output<typeof LinkifierReply>;
+export type InviteReply = z.output<typeof InviteReply>;
+export type RealmExportReply = z.output<typeof RealmExportReply>;

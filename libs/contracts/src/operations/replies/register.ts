@@ -91,10 +91,14 @@ export const ServerSettingsReply = z.strictObject({
   is_incompatible: z.boolean(),
   email_auth_enabled: z.boolean(),
   require_email_format_usernames: z.boolean(),
-  realm_uri: z.string(),
-  realm_url: z.string(),
-  realm_name: z.string(),
-  realm_icon: z.string(),
-  realm_description: z.string(),
-  realm_web_public_access_enabled: z.boolean(),
+  // The organization's fields, once there is one (Zulip: on an organization's subdomain only).
+  realm_uri: z.string().optional(),
+  realm_url: z.string().optional(),
+  realm_name: z.string().optional(),
+  realm_icon: z.string().optional(),
+  realm_description: z.string().optional(),
+  realm_web_public_access_enabled: z.boolean().optional(),
 });
+
+export type RegisterReply = z.output<typeof RegisterReply>;
+export type ServerSettingsReply = z.output<typeof ServerSettingsReply>;

@@ -19,3 +19,5 @@ export const UserGroupReply = z.strictObject({
   deactivated: z.boolean(),
   ...GroupPermissions,
 });
+
+export type UserGroupReply = z.output<typeof UserGroupReply>;

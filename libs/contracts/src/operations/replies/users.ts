@@ -58,12 +58,19 @@ export const LegacyClientPresence = z.strictObject({
   pushable: z.boolean().optional(),
 });
 export const LegacyPresence = z.record(z.string(), LegacyClientPresence);
+export type LegacyPresence = z.output<typeof LegacyPresence>;
 
 /** Zulip's modern presence format (`slim_presence`), keyed by user id. */
 export const ModernPresence = z.strictObject({ active_timestamp: z.int(), idle_timestamp: z.int() });
+export type ModernPresence = z.output<typeof ModernPresence>;
 
 /** `GET /users/me`: the caller's own user, without the bot fields, with the newest message id. */
 export const OwnUserReply = z.strictObject({
   ...UserReply.omit({ bot_type: true, bot_owner_id: true, is_imported_stub: true }).shape,
   max_message_id: z.int(),
 });
+
+export type UserReply = z.output<typeof UserReply>;
+export type CustomProfileFieldReply = z.output<typeof CustomProfileFieldReply>;
+export type UserStatusReply = z.output<typeof UserStatusReply>;
+export type OwnUserReply = z.output<typeof OwnUserReply>;

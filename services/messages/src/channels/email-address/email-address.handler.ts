@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getStreamEmailAddress } from '@zulip-es/contracts';
-import { badRequest, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getStreamEmailAddress, type ReplyOf } from '@zulip-es/contracts';
+import { badRequest, type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { isAdmin } from '../channel-access';
 import { accessChannelById } from '../channel-lookup';
@@ -24,7 +24,10 @@ export class EmailAddressHandler {
    * (`EMAIL_GATEWAY_PATTERN` empty), and this server receives no email.
    */
   @QueryPattern(getStreamEmailAddress)
-  async getStreamEmailAddress({ actorId, data }: OperationContext<typeof getStreamEmailAddress>): Promise<ReplyBody> {
+  async getStreamEmailAddress({
+    actorId,
+    data,
+  }: OperationContext<typeof getStreamEmailAddress>): Promise<ReplyOf<typeof getStreamEmailAddress>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [channel, own] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);

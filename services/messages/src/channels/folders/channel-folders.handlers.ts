@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder } from '@zulip-es/contracts';
+import { createChannelFolder, getChannelFolders, reorderChannelFolders, updateChannelFolder, type ReplyOf } from '@zulip-es/contracts';
 import {
   CommandPattern,
   type Decision,
@@ -73,7 +73,7 @@ export class ChannelFoldersHandler {
 
   /** GET /channel_folders: any member of the organization may list them (Zulip's `get_channel_folders`). */
   @QueryPattern(getChannelFolders)
-  async getChannelFolders({ data }: OperationContext<typeof getChannelFolders>): Promise<ReplyBody> {
+  async getChannelFolders({ data }: OperationContext<typeof getChannelFolders>): Promise<ReplyOf<typeof getChannelFolders>> {
     const { repo } = this.deps;
     return { channel_folders: listChannelFolders(await repo.channelFolders(), data.include_archived) };
   }

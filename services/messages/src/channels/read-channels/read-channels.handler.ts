@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getStreamById, getStreamId, getStreams, getSubscribers, getSubscriptions } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getStreamById, getStreamId, getStreams, getSubscribers, getSubscriptions, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { accessChannelById, accessChannelByName } from '../channel-lookup';
 import { activeSubscriberIds, byName, streamView, subscriptionView } from '../channel-view';
@@ -15,7 +15,7 @@ export class ReadChannelsHandler {
 
   /** GET /streams. */
   @QueryPattern(getStreams)
-  async getStreams({ actorId, data }: OperationContext<typeof getStreams>): Promise<ReplyBody> {
+  async getStreams({ actorId, data }: OperationContext<typeof getStreams>): Promise<ReplyOf<typeof getStreams>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [channels, subscriptions, defaults] = await Promise.all([
@@ -34,7 +34,7 @@ export class ReadChannelsHandler {
 
   /** GET /streams/{stream_id}: metadata access is enough. */
   @QueryPattern(getStreamById)
-  async getStreamById({ actorId, data }: OperationContext<typeof getStreamById>): Promise<ReplyBody> {
+  async getStreamById({ actorId, data }: OperationContext<typeof getStreamById>): Promise<ReplyOf<typeof getStreamById>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [channel, subscriptions] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);
@@ -43,7 +43,7 @@ export class ReadChannelsHandler {
 
   /** GET /get_stream_id. */
   @QueryPattern(getStreamId)
-  async getStreamId({ actorId, data }: OperationContext<typeof getStreamId>): Promise<ReplyBody> {
+  async getStreamId({ actorId, data }: OperationContext<typeof getStreamId>): Promise<ReplyOf<typeof getStreamId>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [channel, subscriptions] = await Promise.all([repo.channelByName(data.stream), repo.subscriptionsOf(ctx.actor.userId)]);
@@ -52,7 +52,7 @@ export class ReadChannelsHandler {
 
   /** GET /streams/{stream_id}/members. */
   @QueryPattern(getSubscribers)
-  async getSubscribers({ actorId, data }: OperationContext<typeof getSubscribers>): Promise<ReplyBody> {
+  async getSubscribers({ actorId, data }: OperationContext<typeof getSubscribers>): Promise<ReplyOf<typeof getSubscribers>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [found, subscriptions] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);
@@ -63,7 +63,7 @@ export class ReadChannelsHandler {
 
   /** GET /users/me/subscriptions, sorted by channel name; `partial` answers the full lists (every channel is small enough). */
   @QueryPattern(getSubscriptions)
-  async getSubscriptions({ actorId, data }: OperationContext<typeof getSubscriptions>): Promise<ReplyBody> {
+  async getSubscriptions({ actorId, data }: OperationContext<typeof getSubscriptions>): Promise<ReplyOf<typeof getSubscriptions>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [all, settings] = await Promise.all([repo.subscriptionsOf(ctx.actor.userId), repo.subscriptionSettingsOf(ctx.actor.userId)]);
@@ -76,7 +76,7 @@ export class ReadChannelsHandler {
         const view = subscriptionView(ctx, channel, s, settingsOf(settings, s.channelId));
         return [data.include_subscribers === 'false' ? view : { ...view, subscribers: activeSubscriberIds(ctx, channel) }];
       })
-      .sort((a, b) => byName(a as { name: string }, b as { name: string }));
+      .sort(byName);
     return { subscriptions };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getSubscriptionStatus } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getSubscriptionStatus, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { channelsContext } from '../channels-context';
 import { noSubscriptions } from '../user-subscriptions.state';
@@ -12,7 +12,10 @@ export class SubscriptionStatusHandler {
 
   /** GET /users/{user_id}/subscriptions/{stream_id}. */
   @QueryPattern(getSubscriptionStatus)
-  async getSubscriptionStatus({ actorId, data }: OperationContext<typeof getSubscriptionStatus>): Promise<ReplyBody> {
+  async getSubscriptionStatus({
+    actorId,
+    data,
+  }: OperationContext<typeof getSubscriptionStatus>): Promise<ReplyOf<typeof getSubscriptionStatus>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const target = users.user(data.user_id);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getDrafts } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getDrafts, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { checkDraftsSync } from '../drafts-sync';
@@ -12,7 +12,7 @@ export class GetDraftsHandler {
 
   /** GET /drafts: oldest edit first, as Zulip's code orders them (`last_edit_time`), ties by id (see `listDrafts`). */
   @QueryPattern(getDrafts)
-  async getDrafts({ actorId }: OperationContext<typeof getDrafts>): Promise<ReplyBody> {
+  async getDrafts({ actorId }: OperationContext<typeof getDrafts>): Promise<ReplyOf<typeof getDrafts>> {
     const { repo, users } = this.deps;
     const { actor } = channelsContext(users, actorId);
     const sync = users.draftsSyncOf(actor.userId);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { deleteTopic, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { deleteTopic, REALM_EMPTY_TOPIC_DISPLAY_NAME, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { MessageReader } from '../read-messages/message-access';
@@ -22,7 +22,7 @@ export class DeleteTopicHandler {
    * accessible left in the topic: complete at once, no job.
    */
   @QueryPattern(deleteTopic)
-  async deleteTopic({ actorId, data }: OperationContext<typeof deleteTopic>): Promise<ReplyBody> {
+  async deleteTopic({ actorId, data }: OperationContext<typeof deleteTopic>): Promise<ReplyOf<typeof deleteTopic>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const subscriptions = await repo.subscriptionsOf(ctx.actor.userId);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { checkMessagesMatchNarrow } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { checkMessagesMatchNarrow, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { djangoEscape } from '../../shared/django-escape';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { readNarrow } from '../read-messages/narrow-reading';
@@ -15,7 +15,10 @@ export class MatchesNarrowHandler {
    * content) and `match_subject` (the escaped topic).
    */
   @QueryPattern(checkMessagesMatchNarrow)
-  async checkMessagesMatchNarrow({ actorId, data }: OperationContext<typeof checkMessagesMatchNarrow>): Promise<ReplyBody> {
+  async checkMessagesMatchNarrow({
+    actorId,
+    data,
+  }: OperationContext<typeof checkMessagesMatchNarrow>): Promise<ReplyOf<typeof checkMessagesMatchNarrow>> {
     const { deps } = this;
     const { reader, loaded, matching } = await readNarrow(deps, actorId, data.narrow);
     const messages: Record<string, { match_content: string; match_subject: string }> = {};

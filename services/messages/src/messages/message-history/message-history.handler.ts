@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getMessageHistory } from '@zulip-es/contracts';
-import { badRequest, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getMessageHistory, type ReplyOf } from '@zulip-es/contracts';
+import { badRequest, type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { accessMessage } from '../read-messages/message-access';
 import { visibleEditHistory } from '../read-messages/message-view';
@@ -15,7 +15,7 @@ export class MessageHistoryHandler {
    * and with "moves" shows only what moved the message.
    */
   @QueryPattern(getMessageHistory)
-  async getMessageHistory({ actorId, data }: OperationContext<typeof getMessageHistory>): Promise<ReplyBody> {
+  async getMessageHistory({ actorId, data }: OperationContext<typeof getMessageHistory>): Promise<ReplyOf<typeof getMessageHistory>> {
     const { deps } = this;
     const policy = deps.users.realm!.messageEditHistoryVisibilityPolicy;
     if (policy === 'none') throw badRequest('Message edit history is disabled in this organization');

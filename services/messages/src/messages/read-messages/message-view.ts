@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
+import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type MessageReply } from '@zulip-es/contracts';
 import { apiEmail, submessageView } from '@zulip-es/zulip-rules';
 import type { ReadRealm } from '../../users-read-model/realm-settings';
 import type { ReadUser } from '../../users-read-model/users-read-model';
@@ -32,7 +32,7 @@ export function messageView(
   lookups: MessageViewLookups,
   options: MessageViewOptions,
   flags: readonly string[] = ['read'],
-): Record<string, unknown> {
+): MessageReply {
   const sender = lookups.user(message.senderId);
   const senderEmail = sender ? apiEmail(sender, lookups.realm) : '';
   const base = {
@@ -42,7 +42,7 @@ export function messageView(
     sender_email: senderEmail,
     sender_realm_str: '',
     content: options.applyMarkdown ? message.renderedContent : message.content,
-    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    content_type: options.applyMarkdown ? ('text/html' as const) : ('text/x-markdown' as const),
     timestamp: message.timestamp,
     client: message.client,
     recipient_id: message.recipientId,
@@ -60,7 +60,7 @@ export function messageView(
     const subject = conversation.topic === '' && !options.allowEmptyTopicName ? REALM_EMPTY_TOPIC_DISPLAY_NAME : conversation.topic;
     return {
       ...base,
-      type: 'stream',
+      type: 'stream' as const,
       display_recipient: lookups.channelName(conversation.channelId),
       stream_id: conversation.channelId,
       subject,
@@ -71,7 +71,7 @@ export function messageView(
     const user = lookups.user(id);
     return { id, email: user ? apiEmail(user, lookups.realm) : '', full_name: user?.fullName ?? '', is_mirror_dummy: false };
   });
-  return { ...base, type: 'private', display_recipient: display, subject: '', topic_links: [] };
+  return { ...base, type: 'private' as const, display_recipient: display, subject: '', topic_links: [] };
 }
 
 /** Zulip's reaction in a message payload (the deprecated `user` object left out since feature level 328). */

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { topicLinks } from '@zulip-es/zulip-markdown';
-import { getMessage, getMessages } from '@zulip-es/contracts';
-import { DomainError, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getMessage, getMessages, type MessageReply, type ReplyOf } from '@zulip-es/contracts';
+import { DomainError, type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { idsBefore, idsFrom, type AcceptIds } from '../message-lists/message-list';
 import { ListKeys, type MessageState } from '../message.state';
@@ -17,7 +17,7 @@ async function render(
   reader: MessageReader,
   messages: MessageState[],
   options: MessageViewOptions,
-): Promise<Record<string, unknown>[]> {
+): Promise<MessageReply[]> {
   const names = new Map<number, string>();
   for (const m of messages) {
     if (m.conversation.type === 'channel' && !names.has(m.conversation.channelId))
@@ -50,7 +50,7 @@ export class ReadMessagesHandler {
 
   /** GET /messages/{message_id}: one message the caller may read, else Zulip's `Invalid message(s)`. */
   @QueryPattern(getMessage)
-  async getMessage({ actorId, data }: OperationContext<typeof getMessage>): Promise<ReplyBody> {
+  async getMessage({ actorId, data }: OperationContext<typeof getMessage>): Promise<ReplyOf<typeof getMessage>> {
     const { deps } = this;
     const { reader, message } = await accessMessage(deps, actorId, data.message_id);
     const [view] = await render(deps, reader, [message], {
@@ -63,7 +63,7 @@ export class ReadMessagesHandler {
 
   /** GET /messages: Zulip's range fetch (`anchor`, `num_before`, `num_after`) or `message_ids`, in a narrow. */
   @QueryPattern(getMessages)
-  async getMessages({ actorId, data }: OperationContext<typeof getMessages>): Promise<ReplyBody> {
+  async getMessages({ actorId, data }: OperationContext<typeof getMessages>): Promise<ReplyOf<typeof getMessages>> {
     const { deps } = this;
     const options = {
       applyMarkdown: data.apply_markdown,

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getReadReceipts } from '@zulip-es/contracts';
-import { badRequest, type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getReadReceipts, type ReplyOf } from '@zulip-es/contracts';
+import { badRequest, type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { FlagLists } from '../../flags/user-flags.state';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
 import { taggedIdsAmong } from '../message-lists/message-list';
@@ -36,7 +36,7 @@ export class ReadReceiptsHandler {
    * received the message appear, never its sender.
    */
   @QueryPattern(getReadReceipts)
-  async getReadReceipts({ actorId, data }: OperationContext<typeof getReadReceipts>): Promise<ReplyBody> {
+  async getReadReceipts({ actorId, data }: OperationContext<typeof getReadReceipts>): Promise<ReplyOf<typeof getReadReceipts>> {
     const { deps } = this;
     const { reader, message } = await accessMessage(deps, actorId, data.message_id);
     if (!deps.users.realm!.enableReadReceipts) throw badRequest('Read receipts are disabled in this organization.');

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { renderMessage } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { renderMessage, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { channelsContext } from '../../channels/channels-context';
 import { renderContextFor } from '../../rendering/render-context';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
@@ -17,7 +17,7 @@ export class RenderMessageHandler {
    * rendering time grows faster than the text, so the preview stays as cheap as a message.
    */
   @QueryPattern(renderMessage)
-  async renderMessage({ actorId, data }: OperationContext<typeof renderMessage>): Promise<ReplyBody> {
+  async renderMessage({ actorId, data }: OperationContext<typeof renderMessage>): Promise<ReplyOf<typeof renderMessage>> {
     const { deps } = this;
     const ctx = channelsContext(deps.users, actorId);
     const content = cutToMessageLength(data.content);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getStreamTopics, MAX_TOPICS_PER_REPLY, REALM_EMPTY_TOPIC_DISPLAY_NAME } from '@zulip-es/contracts';
-import { type OperationContext, QueryPattern, type ReplyBody } from '@zulip-es/platform';
+import { getStreamTopics, MAX_TOPICS_PER_REPLY, REALM_EMPTY_TOPIC_DISPLAY_NAME, type ReplyOf } from '@zulip-es/contracts';
+import { type OperationContext, QueryPattern } from '@zulip-es/platform';
 import { accessChannelById } from '../../channels/channel-lookup';
 import { channelsContext } from '../../channels/channels-context';
 import { MESSAGES_DEPS, type MessagesDeps } from '../../shared/messages-deps';
@@ -20,7 +20,7 @@ export class GetStreamTopicsHandler {
    * received.
    */
   @QueryPattern(getStreamTopics)
-  async getStreamTopics({ actorId, data }: OperationContext<typeof getStreamTopics>): Promise<ReplyBody> {
+  async getStreamTopics({ actorId, data }: OperationContext<typeof getStreamTopics>): Promise<ReplyOf<typeof getStreamTopics>> {
     const { repo, users } = this.deps;
     const ctx = channelsContext(users, actorId);
     const [found, subscriptions] = await Promise.all([repo.channel(data.stream_id), repo.subscriptionsOf(ctx.actor.userId)]);

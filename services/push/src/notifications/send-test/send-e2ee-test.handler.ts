@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { sendE2eeTestPushNotification } from '@zulip-es/contracts';
-import { DomainError, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { sendE2eeTestPushNotification, type ReplyOf } from '@zulip-es/contracts';
+import { DomainError, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { BouncerFailed, BouncerUnreachable } from '../../registration/bouncer-client';
 import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { sealFor } from '../seal';
@@ -28,7 +28,11 @@ export class SendE2eeTestHandler {
   constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
 
   @QueryPattern(sendE2eeTestPushNotification)
-  async sendE2eeTest({ data, actorId, now }: OperationContext<typeof sendE2eeTestPushNotification>): Promise<ReplyBody> {
+  async sendE2eeTest({
+    data,
+    actorId,
+    now,
+  }: OperationContext<typeof sendE2eeTestPushNotification>): Promise<ReplyOf<typeof sendE2eeTestPushNotification>> {
     const { repo, bouncer, removals, directory } = this.deps;
     const userId = actorId!;
     const { registrations } = await repo.devicesOf(userId);

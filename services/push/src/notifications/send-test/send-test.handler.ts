@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { sendTestPushNotification } from '@zulip-es/contracts';
-import { DomainError, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { sendTestPushNotification, type ReplyOf } from '@zulip-es/contracts';
+import { DomainError, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { BouncerUnreachable } from '../../registration/bouncer-client';
 import { PUSH_DEPS, type PushDeps } from '../../shared/push-deps';
 import { testPayloads } from '../payloads';
@@ -15,7 +15,11 @@ export class SendTestHandler {
   constructor(@Inject(PUSH_DEPS) private readonly deps: PushDeps) {}
 
   @QueryPattern(sendTestPushNotification)
-  async sendTest({ data, actorId, now }: OperationContext<typeof sendTestPushNotification>): Promise<ReplyBody> {
+  async sendTest({
+    data,
+    actorId,
+    now,
+  }: OperationContext<typeof sendTestPushNotification>): Promise<ReplyOf<typeof sendTestPushNotification>> {
     const { repo, bouncer, removals, directory } = this.deps;
     const userId = actorId!;
     const { tokens } = await repo.devicesOf(userId);

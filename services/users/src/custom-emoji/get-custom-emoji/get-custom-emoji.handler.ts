@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getCustomEmoji } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getCustomEmoji, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { customEmojiDict } from '@zulip-es/zulip-emoji';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 
@@ -10,7 +10,7 @@ export class GetCustomEmojiHandler {
 
   /** GET /realm/emoji: every custom emoji, deactivated ones too, for any user of the organization. */
   @QueryPattern(getCustomEmoji)
-  async list({ actorId }: OperationContext<typeof getCustomEmoji>): Promise<ReplyBody> {
+  async list({ actorId }: OperationContext<typeof getCustomEmoji>): Promise<ReplyOf<typeof getCustomEmoji>> {
     const { repo } = this.deps;
     const [{ realm }, emoji] = await Promise.all([loadActor(repo, actorId), repo.customEmojiList()]);
     return { emoji: customEmojiDict(realm.realmId, emoji.emoji) };

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getInvites } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getInvites, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { requireMemberOrAdmin } from '../invite-access';
 import { deriveLinkKey, invitationLink } from '../invite-key';
@@ -11,7 +11,7 @@ export class GetInvitesHandler {
   constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
   @QueryPattern(getInvites)
-  async list({ actorId, now }: OperationContext<typeof getInvites>): Promise<ReplyBody> {
+  async list({ actorId, now }: OperationContext<typeof getInvites>): Promise<ReplyOf<typeof getInvites>> {
     const { repo, config } = this.deps;
     const { actor } = await loadActor(repo, actorId);
     requireMemberOrAdmin(actor);

@@ -1,4 +1,4 @@
-import { Role } from '@zulip-es/contracts';
+import { Role, type InviteReply } from '@zulip-es/contracts';
 import type { UserState } from '../../domain/user.state';
 import { isSentByUser, isValid, type InvitationState } from '../invitation.state';
 import { isLinkValid, type InvitationLinkState } from '../invitation-link.state';
@@ -7,7 +7,7 @@ const unixSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 const expiryDate = (expiresAt: string | null): number | null => (expiresAt === null ? null : unixSeconds(expiresAt));
 
 /** Zulip's `Invite` dict for an email invitation. */
-export function inviteView(invitation: InvitationState): Record<string, unknown> {
+export function inviteView(invitation: InvitationState): InviteReply {
   return {
     id: invitation.inviteId,
     invited_by_user_id: invitation.invitedByUserId,
@@ -24,7 +24,7 @@ export function inviteView(invitation: InvitationState): Record<string, unknown>
  * Zulip's `Invite` dict for a reusable link, as its `do_get_invites_controlled_by_user` builds it:
  * no `email`, and no `notify_referrer_on_join` (nobody is notified of a join through a link).
  */
-export function linkView(link: InvitationLinkState, linkUrl: string): Record<string, unknown> {
+export function linkView(link: InvitationLinkState, linkUrl: string): InviteReply {
   return {
     id: link.linkId,
     invited_by_user_id: link.invitedByUserId,
@@ -51,7 +51,7 @@ export function invitesControlledBy(
   invites: Invites,
   linkUrl: (link: InvitationLinkState) => string,
   now: Date,
-): Record<string, unknown>[] {
+): InviteReply[] {
   const controls = (invitedByUserId: number) => viewer.role <= Role.ADMINISTRATOR || invitedByUserId === viewer.userId;
   const invitations = invites.invitations.filter(
     (invitation) => isSentByUser(invitation) && isValid(invitation, now) && controls(invitation.invitedByUserId),

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getLinkifiers } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getLinkifiers, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { linkifierDict } from '../linkifiers.state';
 
@@ -10,7 +10,7 @@ export class GetLinkifiersHandler {
 
   /** E16: any user of the organization reads the list, in processing order. */
   @QueryPattern(getLinkifiers)
-  async list({ actorId }: OperationContext<typeof getLinkifiers>): Promise<ReplyBody> {
+  async list({ actorId }: OperationContext<typeof getLinkifiers>): Promise<ReplyOf<typeof getLinkifiers>> {
     const { repo } = this.deps;
     await loadActor(repo, actorId);
     const state = await repo.linkifierList();

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getNavigationViews } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getNavigationViews, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { navigationViewDict } from '../navigation-views.state';
 
@@ -9,7 +9,7 @@ export class GetNavigationViewsHandler {
   constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
   @QueryPattern(getNavigationViews)
-  async list({ actorId }: OperationContext<typeof getNavigationViews>): Promise<ReplyBody> {
+  async list({ actorId }: OperationContext<typeof getNavigationViews>): Promise<ReplyOf<typeof getNavigationViews>> {
     const { repo } = this.deps;
     const { actor } = await loadActor(repo, actorId);
     const state = await repo.navigationViewsOf(actor.userId);

@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getUserPresence } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getUserPresence, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { userByEmailFor } from '../../shared/user-by-email';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { presenceVisibleTo } from '../presence-access';
@@ -13,7 +13,7 @@ export class GetUserPresenceHandler {
 
   /** GET /users/{user_id_or_email}/presence. */
   @QueryPattern(getUserPresence)
-  async get({ data, actorId, now }: OperationContext<typeof getUserPresence>): Promise<ReplyBody> {
+  async get({ data, actorId, now }: OperationContext<typeof getUserPresence>): Promise<ReplyOf<typeof getUserPresence>> {
     const { deps } = this;
     const { realm, actor } = await loadActor(deps.repo, actorId);
     const named = data.user_id_or_email;

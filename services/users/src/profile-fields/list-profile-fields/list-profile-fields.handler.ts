@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getCustomProfileFields } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getCustomProfileFields, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { profileFieldsView } from '@zulip-es/zulip-rules';
 
@@ -10,7 +10,7 @@ export class ListProfileFieldsHandler {
 
   /** Any member of the organization, guests included, reads the profile form. */
   @QueryPattern(getCustomProfileFields)
-  async list({ actorId }: OperationContext<typeof getCustomProfileFields>): Promise<ReplyBody> {
+  async list({ actorId }: OperationContext<typeof getCustomProfileFields>): Promise<ReplyOf<typeof getCustomProfileFields>> {
     const { repo } = this.deps;
     await loadActor(repo, actorId);
     return { custom_fields: profileFieldsView((await repo.profileFieldsState()).fields) };

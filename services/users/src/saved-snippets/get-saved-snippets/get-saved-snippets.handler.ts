@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getSavedSnippets } from '@zulip-es/contracts';
-import { QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getSavedSnippets, type ReplyOf } from '@zulip-es/contracts';
+import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { savedSnippetDict } from '../saved-snippets.state';
 
@@ -9,7 +9,7 @@ export class GetSavedSnippetsHandler {
   constructor(@Inject(USERS_DEPS) private readonly deps: UsersDeps) {}
 
   @QueryPattern(getSavedSnippets)
-  async list({ actorId }: OperationContext<typeof getSavedSnippets>): Promise<ReplyBody> {
+  async list({ actorId }: OperationContext<typeof getSavedSnippets>): Promise<ReplyOf<typeof getSavedSnippets>> {
     const { repo } = this.deps;
     const { actor } = await loadActor(repo, actorId);
     const state = await repo.savedSnippetsOf(actor.userId);

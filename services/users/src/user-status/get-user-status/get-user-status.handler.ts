@@ -1,6 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { getUserStatus } from '@zulip-es/contracts';
-import { badRequest, QueryPattern, type OperationContext, type ReplyBody } from '@zulip-es/platform';
+import { getUserStatus, type ReplyOf } from '@zulip-es/contracts';
+import { badRequest, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { accessTarget } from '../../shared/user-rules';
 import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { userStatusView } from '../user-status.state';
@@ -11,7 +11,7 @@ export class GetUserStatusHandler {
 
   /** GET /users/{user_id}/status: Zulip's `access_user_by_id` (bots are "No such user"), then the status. */
   @QueryPattern(getUserStatus)
-  async get({ data, actorId }: OperationContext<typeof getUserStatus>): Promise<ReplyBody> {
+  async get({ data, actorId }: OperationContext<typeof getUserStatus>): Promise<ReplyOf<typeof getUserStatus>> {
     const { repo } = this.deps;
     await loadActor(repo, actorId);
     const target = await repo.user(data.user_id);
