@@ -1,13 +1,11 @@
 import {
   CHANNEL_GROUP_SETTINGS,
   type BooleanSubscriptionProperty,
-  type ChannelGroupSetting,
   type ChannelReply,
   type GroupSettingEventValue,
-  type GroupSettingValue,
   type SubscriptionReply,
 } from '@zulip-es/contracts';
-import { settingValueView, type IsActiveUser } from '../groups/group-setting-values';
+import { settingValuesView, type IsActiveUser } from '../groups/group-setting-values';
 import { SystemGroupId } from '../groups/system-groups';
 import type { ChannelFields } from './channel-fields';
 
@@ -48,16 +46,9 @@ export function streamDict(channel: ChannelFields, isActive: IsActiveUser, subsc
     // No message traffic is measured yet: Zulip's "recently active" default and unknown traffic.
     is_recently_active: true,
     stream_weekly_traffic: null,
-    ...groupSettingsView(channel, isActive),
+    ...settingValuesView(CHANNEL_GROUP_SETTINGS, channel.settings, isActive),
     subscriber_count: subscriberCount,
   };
-}
-
-/** Every group setting of the channel, each as its current value (deactivated members left out). */
-function groupSettingsView(channel: ChannelFields, isActive: IsActiveUser): Record<ChannelGroupSetting, GroupSettingValue> {
-  const view = {} as Record<ChannelGroupSetting, GroupSettingValue>;
-  for (const name of CHANNEL_GROUP_SETTINGS) view[name] = settingValueView(isActive, channel.settings[name]);
-  return view;
 }
 
 /** The settings a user changed of one subscription; the others keep Zulip's defaults. */

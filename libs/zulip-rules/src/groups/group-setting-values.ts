@@ -50,3 +50,14 @@ export function settingValueView(isActive: IsActiveUser, value: GroupSettingEven
   const current = currentSettingValue(isActive, value);
   return typeof current === 'number' ? current : { direct_members: current.directMembers, direct_subgroups: current.directSubgroups };
 }
+
+/** Each named setting as the API shows it: a channel's or a group's permissions in their dict. */
+export function settingValuesView<K extends string>(
+  names: readonly K[],
+  settings: Readonly<Record<K, GroupSettingEventValue>>,
+  isActive: IsActiveUser,
+): Record<K, GroupSettingValue> {
+  const view = {} as Record<K, GroupSettingValue>;
+  for (const name of names) view[name] = settingValueView(isActive, settings[name]);
+  return view;
+}

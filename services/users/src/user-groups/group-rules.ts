@@ -107,7 +107,7 @@ export function checkPotentialSubgroups(ctx: GroupsContext, groupIds: readonly n
   return [...new Set(groupIds)];
 }
 
-const isActiveIn =
+export const isActiveIn =
   (ctx: Pick<GroupsContext, 'usersById'>) =>
   (userId: number): boolean =>
     ctx.usersById.get(userId)?.isActive === true;

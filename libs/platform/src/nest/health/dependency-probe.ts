@@ -11,8 +11,7 @@ const TIMEOUT_MS = 2_000;
 export class DependencyProbe {
   private last: { up: true } | { up: false; message: string } = { up: false, message: 'not checked yet' };
   private checkedAt?: Date;
-  /** Counts the checks done, so a reader knows when the last result may have changed. */
-  checks = 0;
+  private checksDone = 0;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
 
@@ -30,6 +29,11 @@ export class DependencyProbe {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running;
+  }
+
+  /** Counts the checks done, so a reader knows when the last result may have changed. */
+  get checks(): number {
+    return this.checksDone;
   }
 
   indicate(indicators: HealthIndicatorService): HealthIndicatorResult {
@@ -55,7 +59,7 @@ export class DependencyProbe {
     } finally {
       clearTimeout(timer);
       this.checkedAt = new Date();
-      this.checks += 1;
+      this.checksDone += 1;
     }
   }
 }
