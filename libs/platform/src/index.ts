@@ -44,3 +44,4 @@ export * from './nest/nest-logger';
 export * from './nest/service-config.module';
 export * from './nest/stream-runtime';
 export * from './nest/bootstrap-stream';
+export * from './nest/http/node-http-adapter';

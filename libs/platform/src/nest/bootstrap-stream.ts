@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NodeHttpAdapter } from './http/node-http-adapter';
 import type { ServiceConfig } from '../config/service-config';
 import { createLogger } from '../logging/logger';
 import { onStopSignal, runMain } from '../runtime/run-main';
@@ -23,7 +23,7 @@ export interface StreamServiceEntry {
  */
 export function bootstrapStreamService(root: RootModule, entry: StreamServiceEntry): void {
   runMain(async () => {
-    const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), {
+    const app = await NestFactory.create(root, new NodeHttpAdapter(), {
       abortOnError: false,
       logger: new NestLogger(createLogger(entry.service, process.env.LOG_LEVEL)),
     });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NodeHttpAdapter } from './http/node-http-adapter';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Documents } from '../mongo/document-collection';
@@ -32,7 +32,7 @@ export interface DomainServiceEntry {
  */
 export function bootstrapDomainService(root: RootModule, entry: DomainServiceEntry): void {
   runMain(async () => {
-    const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(), {
+    const app = await NestFactory.create(root, new NodeHttpAdapter(), {
       abortOnError: false,
       logger: new NestLogger(createLogger(entry.service, process.env.LOG_LEVEL)),
     });

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NodeHttpAdapter } from '../http/node-http-adapter';
 import { ServiceConfigSchema } from '../../config/service-config';
 import { PlatformModule } from '../platform.module';
 import { HealthModule } from './health.module';
@@ -47,7 +47,7 @@ export async function startHealthApp(state: TestReadiness): Promise<{ url: strin
   })
   class TestHealthRoot {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(TestHealthRoot, new FastifyAdapter(), { logger: false });
+  const app = await NestFactory.create(TestHealthRoot, new NodeHttpAdapter(), { logger: false });
   await app.listen(0, '127.0.0.1');
   return { url: `${await app.getUrl()}/health`, close: () => app.close() };
 }

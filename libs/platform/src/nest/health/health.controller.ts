@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
-import type { FastifyReply } from 'fastify';
 import { SERVICE_NAME } from '../tokens';
 import { HealthProbes } from './health-probes';
 import { ServiceReadiness } from './service-readiness';
@@ -22,17 +22,18 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly probes: HealthProbes,
     private readonly readiness: ServiceReadiness,
+    private readonly http: HttpAdapterHost,
   ) {}
 
   @Get('health')
-  async answer(@Res({ passthrough: true }) reply: FastifyReply): Promise<Record<string, unknown>> {
+  async answer(@Res({ passthrough: true }) response: unknown): Promise<Record<string, unknown>> {
     const stale = this.readiness.staleReadModels();
     const runtimeUp = this.readiness.ready && stale.length === 0;
     const runtime = this.indicators.check('runtime');
     const runtimeResult = runtimeUp ? runtime.up() : runtime.down({ ready: this.readiness.ready, stale_read_models: stale });
     const dependencies = await this.dependencyResult();
     const status = !this.readiness.ready ? 'starting' : stale.length > 0 ? 'stale' : dependencies.status === 'ok' ? 'ok' : 'error';
-    void reply.status(status === 'ok' ? 200 : 503);
+    this.http.httpAdapter.status(response, status === 'ok' ? 200 : 503);
     return {
       status,
       service: this.service,
