@@ -12,6 +12,7 @@ export * from './kafka/offsets';
 export * from './kafka/request-client';
 export * from './kafka/topic-follower';
 export * from './logging/logger';
+export * from './logging/log-context';
 export * from './mongo/connect-mongo';
 export * from './mongo/document-collection';
 export * from './mongo/document-schema';

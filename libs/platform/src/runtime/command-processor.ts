@@ -1,5 +1,6 @@
 import { CompressionTypes, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   CommandEnvelope,
   commandsTopic,
@@ -17,6 +18,7 @@ import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import { isMessageTooLarge } from '../kafka/message-too-large';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
+import { withLogContext } from '../logging/log-context';
 import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
@@ -167,13 +169,16 @@ export class CommandProcessor {
       this.logger.warn({ commandId: envelope.commandId, type: envelope.type }, 'command past its deadline dropped');
       return;
     }
-    // Queries change nothing, so they need no place in the per-key order: a user's concurrent
-    // reads run side by side. Everything before them in the partition has been applied already.
-    if (envelope.kind === 'query') {
-      await this.runDetached(async () => (await this.answer(envelope)).sent);
-      return undefined;
-    }
-    return this.answer(envelope);
+    const context = { correlationId: envelope.correlationId, ...(envelope.actorId === null ? {} : { userId: envelope.actorId }) };
+    return withLogContext(context, async () => {
+      // Queries change nothing, so they need no place in the per-key order: a user's concurrent
+      // reads run side by side. Everything before them in the partition has been applied already.
+      if (envelope.kind === 'query') {
+        await this.runDetached(async () => (await this.answer(envelope)).sent);
+        return undefined;
+      }
+      return this.answer(envelope);
+    });
   }
 
   /** At most MAX_DETACHED queries at once; beyond that the partition waits, as for a command. */
@@ -187,11 +192,28 @@ export class CommandProcessor {
 
   /** The reply, once decided, on its way to the caller. */
   private async answer(envelope: ParsedCommandEnvelope): Promise<Replying> {
-    const value = JSON.stringify(await this.replyTo(envelope));
+    const started = performance.now();
+    const reply = await this.replyTo(envelope);
+    this.logHandled(envelope, reply, performance.now() - started);
+    const value = JSON.stringify(reply);
     const sent = this.send(envelope, value);
     // Awaited by the partition's reply chain; not unhandled meanwhile.
     sent.catch(() => undefined);
     return { sent };
+  }
+
+  /** One line per command or query, which the request's correlation id ties to the gateway's request line. */
+  private logHandled(envelope: ParsedCommandEnvelope, reply: Reply, ms: number): void {
+    this.logger.info(
+      {
+        type: envelope.type,
+        kind: envelope.kind,
+        commandId: envelope.commandId,
+        ms: Math.round(ms * 10) / 10,
+        ...(reply.ok ? {} : { error: reply.error.code }),
+      },
+      `${envelope.kind} handled`,
+    );
   }
 
   /**

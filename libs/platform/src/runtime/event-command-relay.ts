@@ -1,6 +1,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { commandsTopic, EventEnvelope, eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import { RequestClient, RequestTimeoutError } from '../kafka/request-client';
+import { withLogContext } from '../logging/log-context';
 import { createLogger, type Logger } from '../logging/logger';
 
 const REPLY_WAIT_MS = 30_000;
@@ -60,8 +61,10 @@ export class EventCommandRelay {
         const type = message.headers?.type?.toString();
         if (!message.value || !type || !this.options.eventTypes.includes(type)) return;
         const event = EventEnvelope.parse(JSON.parse(message.value.toString()));
-        const command = await this.options.toCommand(event);
-        if (command) await this.send(command, event.correlationId, { topic, partition, offset: message.offset });
+        await withLogContext({ correlationId: event.correlationId }, async () => {
+          const command = await this.options.toCommand(event);
+          if (command) await this.send(command, event.correlationId, { topic, partition, offset: message.offset });
+        });
       },
     });
   }

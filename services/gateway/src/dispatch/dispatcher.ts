@@ -5,6 +5,7 @@ import {
   adminRequired,
   DomainError,
   latestPositions,
+  noteLogUser,
   ownerRequired,
   RequestTimeoutError,
   type Logger,
@@ -28,7 +29,7 @@ export interface OutgoingMessage {
   data: Record<string, unknown>;
 }
 
-/** Where a request came from: its `X-Request-Id` (the correlation id) and the client's name. */
+/** Where a request came from: its id (the correlation id, see request-log.ts) and the client's name. */
 export interface RequestOrigin {
   requestId: string | undefined;
   client: string;
@@ -36,7 +37,7 @@ export interface RequestOrigin {
 
 /** The origin of a request the API routes received. */
 export const originOf = (req: FastifyRequest): RequestOrigin => ({
-  requestId: req.headers['x-request-id'] as string | undefined,
+  requestId: req.id,
   client: clientName({ query: req.query, body: req.body, userAgent: req.headers['user-agent'] }),
 });
 
@@ -107,7 +108,9 @@ export class Dispatcher {
 
   /** The authenticated caller, not counted against the rate limit (GET /events: see event-routes). */
   authenticated(req: FastifyRequest): Credential {
-    return authenticate(req.headers.authorization, this.deps.auth);
+    const actor = authenticate(req.headers.authorization, this.deps.auth);
+    noteLogUser(actor.userId);
+    return actor;
   }
 
   private async dispatch(op: Operation, req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

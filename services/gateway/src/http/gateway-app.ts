@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { requestIdOf } from './request-log';
 
 /** A path parameter's longest form: a temporary upload URL's token carries the path id it grants (fastify's default is 100). */
 const MAX_PARAM_LENGTH = 1024;
@@ -25,4 +26,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 
 /** Nest's fastify adapter as the gateway needs it (the API's body limit is set per route). */
 export const gatewayAdapter = (): FastifyAdapter =>
-  new FastifyAdapter({ routerOptions: { maxParamLength: MAX_PARAM_LENGTH }, clientErrorHandler: answerClientError });
+  new FastifyAdapter({
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
+    genReqId: requestIdOf,
+  });

@@ -15,6 +15,8 @@ export interface NotifyJob {
   message: NotifiedMessage;
   userId: number;
   trigger: PushTrigger;
+  /** Missing in jobs queued before it was recorded. */
+  correlationId?: string;
 }
 
 /** A notification is worth little late: a few tries within about half a minute. */
@@ -27,12 +29,12 @@ const KEEP_SECONDS = 24 * 60 * 60;
 export class NotificationQueue implements NotificationRequests {
   constructor(private readonly queue: Queue<NotifyJob>) {}
 
-  async push(notification: PushNotificationRequestedV1['data']): Promise<void> {
+  async push(notification: PushNotificationRequestedV1['data'], correlationId: string): Promise<void> {
     const { recipients, ...message } = notification;
     await this.queue.addBulk(
       recipients.map(({ userId, trigger }) => ({
         name: 'notify',
-        data: { message, userId, trigger },
+        data: { message, userId, trigger, correlationId },
         opts: {
           jobId: `notify-${message.messageId}-${userId}`,
           attempts: ATTEMPTS,
@@ -57,14 +59,15 @@ export interface NotificationWorkerDeps {
  * One notification job: pushes a recipient's notification to their devices through the bouncer,
  * with the names as they are now: in Zulip's payloads to legacy tokens, sealed to the device's
  * key for E11 devices. Devices the provider called dead are handed over for removal. A bouncer
- * that cannot be reached fails the job, which is tried again a few times.
+ * that cannot be reached fails the job, which is tried again a few times. Resolves to the number
+ * of devices the bouncer was asked to reach.
  */
-export async function notifyRecipient(deps: NotificationWorkerDeps, job: Pick<Job<NotifyJob>, 'data'>): Promise<void> {
+export async function notifyRecipient(deps: NotificationWorkerDeps, job: Pick<Job<NotifyJob>, 'data'>): Promise<number> {
   const { message, userId, trigger } = job.data;
   const { tokens, registrations } = await deps.repo.devicesOf(userId);
   const sealed = registrations.filter((r) => r.status === 'active' && r.bouncerDeviceId !== null);
   const organization = deps.directory.current;
-  if ((tokens.length === 0 && sealed.length === 0) || !organization) return;
+  if ((tokens.length === 0 && sealed.length === 0) || !organization) return 0;
   const sender = deps.directory.user(message.senderId);
   const { conversation } = message;
   const notification = {
@@ -94,4 +97,5 @@ export async function notifyRecipient(deps: NotificationWorkerDeps, job: Pick<Jo
     const reply = await deps.bouncer.notifyDevices({ devices });
     if (reply.deleted_device_ids.length > 0) await deps.removals.forget(userId, [], reply.deleted_device_ids);
   }
+  return tokens.length + sealed.length;
 }

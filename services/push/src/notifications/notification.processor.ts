@@ -1,7 +1,7 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { LOGGER, ServiceRuntime, type Logger, type Started } from '@zulip-es/platform';
+import { LOGGER, ServiceRuntime, withLogContext, type Logger, type Started } from '@zulip-es/platform';
 import { PUSH_DEPS, type PushDeps } from '../shared/push-deps';
 import { NOTIFICATION_QUEUE, notifyRecipient, type NotifyJob } from './notification-jobs';
 
@@ -26,7 +26,12 @@ export class NotificationProcessor extends WorkerHost implements OnModuleInit {
   async process(job: Job<NotifyJob>): Promise<void> {
     const { bouncer, removals } = this.deps;
     if (!bouncer || !removals) throw new Error('the push service has no bouncer');
-    await notifyRecipient({ ...this.deps, bouncer, removals }, job);
+    const { correlationId, userId, message } = job.data;
+    const work = async () => {
+      const devices = await notifyRecipient({ ...this.deps, bouncer, removals }, job);
+      if (devices > 0) this.logger.info({ recipientId: userId, messageId: message.messageId, devices }, 'push notification sent');
+    };
+    await (correlationId ? withLogContext({ correlationId }, work) : work());
   }
 
   @OnWorkerEvent('failed')

@@ -18,7 +18,8 @@ export interface RegistrationRequests {
 
 /** Where requested notifications go to be pushed (the notification queue: a job per recipient). */
 export interface NotificationRequests {
-  push(notification: PushNotificationRequestedV1['data']): Promise<void>;
+  /** `correlationId`: the request that sent the message, on the log lines of its notifications. */
+  push(notification: PushNotificationRequestedV1['data'], correlationId: string): Promise<void>;
 }
 
 /**
@@ -43,7 +44,7 @@ export class PushProjection implements Projection {
   async apply(envelope: EventEnvelope): Promise<void> {
     const event = PushEvent.parse({ type: envelope.type, data: envelope.data });
     // Written nowhere: its jobs' ids are the message's and the recipient's, so applied again it queues nothing more.
-    if (event.type === 'push_notification.requested.v1') return this.notifications?.push(event.data);
+    if (event.type === 'push_notification.requested.v1') return this.notifications?.push(event.data, envelope.correlationId);
     const devices = await this.repo.devicesOf(event.data.userId);
     if (devices.version >= envelope.sequence) return;
     if (this.registrations) await forward(this.registrations, event, envelope.sequence);

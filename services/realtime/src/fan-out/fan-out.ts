@@ -1,7 +1,15 @@
 import type { Kafka } from 'kafkajs';
 import { EventEnvelope, eventsTopic, SERVICES } from '@zulip-es/contracts';
 import type { EventQueues } from '@zulip-es/event-queues';
-import { jsonOrUndefined, partitionKey, TopicFollower, type FollowedMessage, type Logger, type Quarantine } from '@zulip-es/platform';
+import {
+  jsonOrUndefined,
+  partitionKey,
+  TopicFollower,
+  withLogContext,
+  type FollowedMessage,
+  type Logger,
+  type Quarantine,
+} from '@zulip-es/platform';
 import { clientEventsOf } from '../client-events/client-events';
 import { DIRECTORY_EVENT_TYPES, type Directory } from '../directory/directory';
 import { DomainEvent } from '../domain-event';
@@ -95,8 +103,10 @@ export class FanOut {
       }
       const parsed = this.parse(record);
       if (parsed)
-        await this.quarantine.apply({ ...record, eventType: parsed.event.type, eventId: parsed.eventId }, FAN_OUT_CONSUMER, () =>
-          this.fanOut(record, parsed.event, history),
+        await withLogContext({ correlationId: parsed.correlationId }, () =>
+          this.quarantine.apply({ ...record, eventType: parsed.event.type, eventId: parsed.eventId }, FAN_OUT_CONSUMER, () =>
+            this.fanOut(record, parsed.event, history),
+          ),
         );
       this.handled.set(key, record.offset);
     }
@@ -105,14 +115,19 @@ export class FanOut {
   /** Queues the event's client events (unless it was delivered before this start), then feeds the directory. */
   private async fanOut(record: FollowedMessage, event: DomainEvent, history: boolean): Promise<void> {
     // Tried again after a failure: a record marked delivered is not queued twice (see EventQueues.fanOut).
-    if (!history) await this.queues.fanOut(record, clientEventsOf(event, this.directory));
+    if (!history) {
+      const deliveries = clientEventsOf(event, this.directory);
+      if (await this.queues.fanOut(record, deliveries))
+        this.logger.info({ type: event.type, clientEvents: deliveries.length }, 'event fanned out');
+    }
     this.directory.apply(event);
   }
 
-  private parse(record: FollowedMessage): { event: DomainEvent; eventId: string } | undefined {
+  private parse(record: FollowedMessage): { event: DomainEvent; eventId: string; correlationId: string } | undefined {
     const envelope = EventEnvelope.safeParse(jsonOrUndefined(record.value));
     const event = envelope.success ? DomainEvent.safeParse({ type: envelope.data.type, data: envelope.data.data }) : undefined;
-    if (envelope.success && event?.success) return { event: event.data, eventId: envelope.data.eventId };
+    if (envelope.success && event?.success)
+      return { event: event.data, eventId: envelope.data.eventId, correlationId: envelope.data.correlationId };
     // A type this release does not know (a newer service's), or not an event at all.
     this.logger.warn(
       { topic: record.topic, partition: record.partition, offset: String(record.offset), type: record.headers?.type },

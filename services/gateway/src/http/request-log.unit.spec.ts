@@ -1,0 +1,17 @@
+import type { IncomingMessage } from 'node:http';
+import { requestIdOf } from './request-log';
+
+const withHeader = (value?: string | string[]) => ({ headers: value === undefined ? {} : { 'x-request-id': value } }) as IncomingMessage;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('the id of a request (its correlation id)', () => {
+  it("is the caller's X-Request-Id when that is a plain token", () => {
+    expect(requestIdOf(withHeader('proxy-7f3a.12:ab@host'))).toBe('proxy-7f3a.12:ab@host');
+    expect(requestIdOf(withHeader('x'.repeat(128)))).toBe('x'.repeat(128));
+  });
+
+  it('is a new UUID without one, or for one too long, empty, repeated or carrying other characters', () => {
+    for (const given of [undefined, '', 'x'.repeat(129), 'two words', 'line\nbreak', '{"json":1}', ['a', 'b']])
+      expect(requestIdOf(withHeader(given))).toMatch(UUID);
+  });
+});
