@@ -69,7 +69,9 @@ async function main(): Promise<void> {
   );
   if (owner.created) console.log(`Its password (for POST /fetch_api_key and clients that log in): ${passwordFile()}`);
   console.log(
-    `Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\nCtrl-C stops the services; npm run stack:down stops the stack.\n`,
+    `Try: curl -u ${owner.email}:${owner.api_key} ${system.gatewayUrl}/api/v1/users/me\n` +
+      `Metrics for Prometheus: ${system.gatewayMetricsUrl} (the gateway's), and /metrics on each service's health port.\n` +
+      'Ctrl-C stops the services; npm run stack:down stops the stack.\n',
   );
 
   // `on`, not `once`: Ctrl-C may arrive more than once (from the terminal and passed on by the

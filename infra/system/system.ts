@@ -13,8 +13,14 @@ export interface SystemOptions {
 export interface RunningSystem {
   processes: Record<ServiceId, ServiceProcess>;
   gatewayUrl: string;
+  /** Where the gateway serves its Prometheus metrics (the domain services: `/metrics` on their health ports). */
+  gatewayMetricsUrl: string;
   stop(): Promise<void>;
 }
+
+/** The gateway's metrics port: METRICS_PORT, or 8 above its API port (9999 beside 9991), clear of the other services' ports. */
+export const metricsPortOf = (options: SystemOptions): number =>
+  Number(options.env?.METRICS_PORT ?? process.env.METRICS_PORT ?? portOf('gateway', options) + 8);
 
 export function portOf(service: ServiceId, options: SystemOptions): number {
   const [variable, fallback] = PORT_VARS[service];
@@ -23,12 +29,13 @@ export function portOf(service: ServiceId, options: SystemOptions): number {
 
 /** Starts the four domain services, then the gateway, and waits until all are healthy. */
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
+  const metricsPort = metricsPortOf(options);
   const processes = Object.fromEntries(
     SERVICES.map((service) => [
       service,
       new ServiceProcess({
         service,
-        env: options.env ?? {},
+        env: service === 'gateway' ? { ...options.env, METRICS_PORT: String(metricsPort) } : (options.env ?? {}),
         port: portOf(service, options),
         logFile: options.logDir ? path.join(options.logDir, `${service}.log`) : undefined,
         onLine: options.onLine ? (line) => options.onLine!(service, line) : undefined,
@@ -49,5 +56,5 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     await stop();
     throw error;
   }
-  return { processes, gatewayUrl: processes.gateway.url, stop };
+  return { processes, gatewayUrl: processes.gateway.url, gatewayMetricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, stop };
 }

@@ -95,6 +95,7 @@ export default async function globalSetup(): Promise<void> {
   });
   const info: SystemInfo = {
     gatewayUrl: system.gatewayUrl,
+    gatewayMetricsUrl: system.gatewayMetricsUrl,
     realmHost: new URL(TEST_ENV.REALM_URL).host,
     owner: { userId: owner.owner_id, email: owner.email, apiKey: owner.api_key },
     env,

@@ -55,10 +55,13 @@ describe('the log lines of one request, followed across services', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe(requestId);
 
+    // Each process writes its own log: they reach their files in no particular order.
+    const expected = ['gateway/request', 'messages/command handled', 'realtime/event fanned out', 'push/push notification sent'];
     const followed = await eventually(async () => {
       const lines = linesSince(marks).filter((l) => l.correlationId === requestId);
-      return lines.some((l) => l.msg === 'push notification sent') ? lines : undefined;
-    }, 'a push notification logged with the request id');
+      const seen = new Set(lines.map((l) => `${l.service}/${l.msg}`));
+      return expected.every((e) => seen.has(e)) ? lines : undefined;
+    }, 'the lines of the gateway, messages, realtime and push with the request id');
     const where = (service: string, msg: string) => followed.filter((l) => l.service === service && l.msg === msg);
 
     expect(where('gateway', 'request')).toEqual([

@@ -275,6 +275,17 @@ export class EventQueues {
     );
   }
 
+  /** The queues not expired yet, and the users holding them (for the operators' metrics). */
+  async counts(): Promise<{ holders: number; queues: number }> {
+    const holders = await this.holders();
+    if (holders.length === 0) return { holders: 0, queues: 0 };
+    const now = String(Date.now());
+    const pipeline = this.redis.pipeline();
+    for (const userId of holders) pipeline.zcount(userQueuesKey(userId), now, '+inf');
+    const live = ((await pipeline.exec()) ?? []).map(([error, n]) => (error ? 0 : Number(n)));
+    return { holders: live.filter((n) => n > 0).length, queues: live.reduce((sum, n) => sum + n, 0) };
+  }
+
   /** The users holding a queue (some of whose queues may have expired since). */
   async holders(): Promise<number[]> {
     return (await this.redis.smembers(HOLDERS_KEY)).map(Number);

@@ -46,3 +46,7 @@ export * from './nest/service-config.module';
 export * from './nest/stream-runtime';
 export * from './nest/bootstrap-stream';
 export * from './nest/http/node-http-adapter';
+export * from './metrics/metrics';
+export * from './metrics/consumer-lag';
+export * from './metrics/metrics.module';
+export * from './metrics/readiness-metrics';

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export interface SystemInfo {
   gatewayUrl: string;
+  /** The gateway's `GET /metrics` (on a port of its own). */
+  gatewayMetricsUrl: string;
   realmHost: string;
   owner: { userId: number; email: string; apiKey: string };
   /** Environment the system's services run with (to start more instances alike). */

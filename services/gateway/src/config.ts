@@ -4,6 +4,8 @@ import { portVar, realSecretsInProduction, secretVar, ServiceConfigSchema } from
 
 export const GatewayConfigSchema = ServiceConfigSchema.extend({
   GATEWAY_PORT: portVar(9991),
+  /** Where the gateway serves `GET /metrics`; not served without it (the API port faces the clients). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Names this instance's reply topic (`gateway.replies.<id>`); unique per running instance. */
   INSTANCE_ID: z
     .string()

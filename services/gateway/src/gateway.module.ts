@@ -4,6 +4,7 @@ import { GatewayConfigSchema } from './config';
 import { DispatchModule } from './dispatch/dispatch.module';
 import { QueuesModule } from './events/queues.module';
 import { ReadinessModule } from './http/gateway-readiness';
+import { GatewayMetricsModule } from './metrics/gateway-metrics.module';
 import { GatewayRoutes } from './http/gateway-routes';
 import { OpenApiController } from './openapi/openapi.controller';
 import { RedisModule } from './redis/redis.module';
@@ -22,6 +23,7 @@ import { ObjectStoreModule } from './uploads/object-store.module';
     DispatchModule,
     QueuesModule,
     ObjectStoreModule,
+    GatewayMetricsModule,
   ],
   controllers: [OpenApiController],
   providers: [GatewayRoutes],

@@ -18,12 +18,13 @@ export class UsersEventsRelays implements OnModuleInit {
 
   onModuleInit(): void {
     const { config, logger } = this;
-    this.runtime.onceServing(({ kafka }) =>
+    this.runtime.onceServing(({ kafka, lag }) =>
       startEventRelays(
         kafka,
         { service: 'messages', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL },
         [acceptedInvitationRelay, draftsSyncRelay],
         logger,
+        lag,
       ),
     );
   }

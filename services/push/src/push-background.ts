@@ -33,7 +33,13 @@ export class PushBackground implements OnModuleInit {
     // Messages are notified of only where there is a bouncer to push them through.
     if (deps.bouncer) relays.push(messageSentRelay);
     work.push(
-      await startEventRelays(parts.kafka, { service: 'push', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL }, relays, logger),
+      await startEventRelays(
+        parts.kafka,
+        { service: 'push', instanceId: config.INSTANCE_ID, logLevel: config.LOG_LEVEL },
+        relays,
+        logger,
+        parts.lag,
+      ),
     );
     return {
       async stop() {

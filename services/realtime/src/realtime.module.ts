@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { HealthModule, PlatformModule, ServiceReadiness, StreamRuntime, type StreamServiceEntry } from '@zulip-es/platform';
+import { HealthModule, MetricsModule, PlatformModule, ServiceReadiness, StreamRuntime, type StreamServiceEntry } from '@zulip-es/platform';
 import { RealtimeConfigSchema, type RealtimeConfig } from './config';
 import { FanOutModule } from './fan-out/fan-out.module';
 import { RealtimeRuntime } from './fan-out/realtime-runtime';
@@ -28,6 +28,7 @@ class RealtimeRuntimeModule {}
     PlatformModule.forRoot({ service: REALTIME.service, configSchema: RealtimeConfigSchema, database: false }),
     RealtimeRuntimeModule,
     HealthModule,
+    MetricsModule,
     FanOutModule,
   ],
   providers: [RealtimeProbes],

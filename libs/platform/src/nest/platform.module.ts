@@ -6,6 +6,8 @@ import type { ServiceName } from '@zulip-es/contracts';
 import type { ServiceConfig } from '../config/service-config';
 import { createKafka } from '../kafka/kafka-client';
 import { createLogger, type Logger } from '../logging/logger';
+import { ConsumerLag } from '../metrics/consumer-lag';
+import { Metrics } from '../metrics/metrics';
 import { connectMongo } from '../mongo/connect-mongo';
 import { ServiceConfigModule } from './service-config.module';
 import { KAFKA, LOGGER, MONGO_CONNECTION, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
@@ -22,7 +24,7 @@ class MongoLifecycle implements OnApplicationShutdown {
 
 /**
  * What every domain service stands on, for all its modules to inject: its name, its validated
- * configuration, its logger, its Kafka client and its database connection.
+ * configuration, its logger, its metrics, its Kafka client and its database connection.
  */
 @Module({})
 export class PlatformModule {
@@ -56,9 +58,11 @@ export class PlatformModule {
           useFactory: (config: ServiceConfig, logger: Logger): Kafka =>
             createKafka(`${options.service}-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger),
         },
+        { provide: Metrics, useFactory: () => new Metrics(options.service) },
+        ConsumerLag,
         ...database,
       ],
-      exports: [SERVICE_NAME, LOGGER, KAFKA, ...(database.length > 0 ? [MONGO_CONNECTION] : [])],
+      exports: [SERVICE_NAME, LOGGER, KAFKA, Metrics, ConsumerLag, ...(database.length > 0 ? [MONGO_CONNECTION] : [])],
     };
   }
 }

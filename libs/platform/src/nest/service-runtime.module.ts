@@ -1,10 +1,11 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { MetricsModule } from '../metrics/metrics.module';
 import { HealthModule } from './health/health.module';
 import { ServiceReadiness } from './health/service-readiness';
 import { ServiceRuntime } from './service-runtime';
 
 /**
- * The service runtime and its health endpoint. `projection` is the service's module that
+ * The service runtime, its health endpoint and its metrics. `projection` is the service's module that
  * provides (and exports) `PROJECTION`, `READ_MODELS` and, when it has one, `PROJECTION_ON`.
  */
 @Module({})
@@ -13,7 +14,7 @@ export class ServiceRuntimeModule {
     return {
       module: ServiceRuntimeModule,
       global: true,
-      imports: [HealthModule, options.projection],
+      imports: [HealthModule, MetricsModule, options.projection],
       providers: [ServiceRuntime, { provide: ServiceReadiness, useExisting: ServiceRuntime }],
       exports: [ServiceRuntime, ServiceReadiness, HealthModule],
     };

@@ -3,7 +3,10 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Documents } from '../mongo/document-collection';
 import { createDeclaredIndexes } from '../mongo/document-schema';
-import { eventsTopic, type ServiceName } from '@zulip-es/contracts';
+import { commandsTopic, eventsTopic, type ServiceName } from '@zulip-es/contracts';
+import { commandMetrics } from '../metrics/command-metrics';
+import { ConsumerLag } from '../metrics/consumer-lag';
+import { Metrics } from '../metrics/metrics';
 import type { ServiceConfig } from '../config/service-config';
 import { EventStore, type Projection } from '../event-store/event-store';
 import { DURABLE_PRODUCER } from '../kafka/kafka-client';
@@ -23,6 +26,8 @@ export interface ServiceParts {
   kafka: Kafka;
   db: Connection;
   store: EventStore;
+  /** Where consumers of other topics (the event relays) report their lag. */
+  lag: ConsumerLag;
 }
 
 /** Work beside the command path (relays, BullMQ workers), started once the service serves. */
@@ -57,6 +62,8 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     @Inject(MONGO_CONNECTION) private readonly db: Connection,
     @Inject(PROJECTION) private readonly projection: Projection,
     @Inject(READ_MODELS) private readonly readModels: ReadModel[],
+    private readonly metrics: Metrics,
+    private readonly lag: ConsumerLag,
     @Optional() @Inject(PROJECTION_ON) private readonly projectionOn?: (documents: Documents) => Projection,
   ) {
     this.producer = kafka.producer(DURABLE_PRODUCER);
@@ -93,15 +100,25 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     this.processor = new CommandProcessor(
       kafka,
       this.producer,
-      { service, handlers, store, followers: this.followers, onFatal: (error) => this.fatal(error) },
+      {
+        service,
+        handlers,
+        store,
+        followers: this.followers,
+        onFatal: (error) => this.fatal(error),
+        onHandled: commandMetrics(this.metrics),
+      },
       logger,
     );
     await this.processor.start();
+    this.lag.add({ group: this.processor.groupId, topics: [commandsTopic(service)], committed: true });
+    for (const [i, follower] of this.followers.entries())
+      this.lag.add({ group: follower.name, topics: this.readModels[i]!.topics, applied: () => follower.appliedPositions() });
     // Not at once: a relay sending a command again after this service was down gets its answer first.
     this.pruner = setInterval(() => void this.pruneOutcomes(store), this.config.COMMAND_OUTCOME_PRUNE_EVERY_MS).unref();
     this.ready = true;
     logger.info({ service }, 'ready');
-    for (const start of this.starters) this.started.push(await start({ kafka, db, store }));
+    for (const start of this.starters) this.started.push(await start({ kafka, db, store, lag: this.lag }));
   }
 
   /** The health answer's figures: the events in quarantine. */

@@ -62,6 +62,16 @@ export interface ProcessorOptions {
   readYourWritesWaitMs?: number;
   /** Called when the projection may be behind the events topic; the process must restart. */
   onFatal: (error: unknown) => void;
+  /** Told of every command and query answered (the service's metrics). */
+  onHandled?: (handled: HandledCommand) => void;
+}
+
+/** A command or query answered: its type (`unknown` without a handler), and its error code if refused. */
+export interface HandledCommand {
+  type: string;
+  kind: 'command' | 'query';
+  seconds: number;
+  error?: string;
 }
 
 /**
@@ -93,8 +103,7 @@ export class CommandProcessor {
 
   async start(): Promise<void> {
     await this.options.store.catchUp();
-    const groupId = this.options.groupId ?? `${this.options.service}-service`;
-    const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId });
+    const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId: this.groupId });
     this.consumer = consumer;
     await consumer.connect();
     // Another instance may have appended events for partitions this one now owns.
@@ -136,6 +145,11 @@ export class CommandProcessor {
     await Promise.allSettled(this.inFlight);
     // The last commands' outcomes and checkpoints, written after their replies.
     await this.options.store.flushCheckpoints().catch(() => undefined);
+  }
+
+  /** The consumer group whose committed offsets mark the commands handled. */
+  get groupId(): string {
+    return this.options.groupId ?? `${this.options.service}-service`;
   }
 
   private get topic(): string {
@@ -204,16 +218,20 @@ export class CommandProcessor {
 
   /** One line per command or query, which the request's correlation id ties to the gateway's request line. */
   private logHandled(envelope: ParsedCommandEnvelope, reply: Reply, ms: number): void {
+    const error = reply.ok ? undefined : reply.error.code;
     this.logger.info(
       {
         type: envelope.type,
         kind: envelope.kind,
         commandId: envelope.commandId,
         ms: Math.round(ms * 10) / 10,
-        ...(reply.ok ? {} : { error: reply.error.code }),
+        ...(error ? { error } : {}),
       },
       `${envelope.kind} handled`,
     );
+    // Types come from the gateway's operation table; one without a handler is not a label of its own.
+    const type = envelope.type in this.options.handlers ? envelope.type : 'unknown';
+    this.options.onHandled?.({ type, kind: envelope.kind, seconds: ms / 1000, ...(error ? { error } : {}) });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Consumer, Kafka } from 'kafkajs';
 import { commandsTopic, EventEnvelope, eventsTopic, type ServiceName } from '@zulip-es/contracts';
 import { RequestClient, RequestTimeoutError } from '../kafka/request-client';
+import type { ConsumerLag, LagSource } from '../metrics/consumer-lag';
 import { withLogContext } from '../logging/log-context';
 import { createLogger, type Logger } from '../logging/logger';
 
@@ -69,6 +70,11 @@ export class EventCommandRelay {
     });
   }
 
+  /** For the lag metric: the relay's group commits what it handled. */
+  lagSource(): LagSource {
+    return { group: this.options.groupId, topics: [eventsTopic(this.options.from)], committed: true };
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     await this.consumer?.disconnect();
@@ -113,6 +119,7 @@ export async function startEventRelays(
   instance: { service: ServiceName; instanceId: string; logLevel: string },
   relays: EventRelayOptions[],
   logger: Logger,
+  lag?: ConsumerLag,
 ): Promise<{ stop(): Promise<void> }> {
   const client = new RequestClient(
     kafka,
@@ -122,10 +129,16 @@ export async function startEventRelays(
   );
   await client.start();
   const running = relays.map((options) => new EventCommandRelay(kafka, client, options, logger));
-  for (const relay of running) await relay.start();
+  for (const relay of running) {
+    await relay.start();
+    lag?.add(relay.lagSource());
+  }
   return {
     async stop() {
-      for (const relay of running) await relay.stop();
+      for (const relay of running) {
+        lag?.remove(relay.lagSource().group);
+        await relay.stop();
+      }
       await client.stop();
     },
   };

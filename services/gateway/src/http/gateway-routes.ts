@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { OPERATIONS } from '@zulip-es/contracts';
-import { LOGGER, ObjectStore, SERVICE_CONFIG, type Logger } from '@zulip-es/platform';
+import { LOGGER, Metrics, ObjectStore, SERVICE_CONFIG, type Logger } from '@zulip-es/platform';
 import type { GatewayConfig } from '../config';
 import { Dispatcher } from '../dispatch/dispatcher';
 import { registerEventRoutes } from '../events/event-routes';
@@ -15,6 +15,7 @@ import { registerUploadServing } from '../uploads/serve-uploads';
 import { TemporaryUrls } from '../uploads/temporary-url';
 import { registerTusRoutes } from '../uploads/tus/tus-routes';
 import { registerApiRoutes } from './api-routes';
+import { registerRequestMetrics } from '../metrics/request-metrics';
 import { registerRequestLog } from './request-log';
 
 /**
@@ -36,6 +37,7 @@ export class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     private readonly urls: TemporaryUrls,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly metrics: Metrics,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -43,6 +45,7 @@ export class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     const { dispatcher, config, logger, objects } = this;
     const { queues, waker } = this.gatewayQueues;
     registerRequestLog(fastify, logger);
+    registerRequestMetrics(fastify, this.metrics);
     await registerApiRoutes(fastify, OPERATIONS, dispatcher, config.BODY_LIMIT_BYTES, (api) =>
       registerEventRoutes(api, {
         caller: (req, reply) => dispatcher.caller(req, reply),

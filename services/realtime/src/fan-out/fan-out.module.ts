@@ -6,6 +6,7 @@ import { KAFKA, LOGGER, Quarantine, RedisQuarantineStore, SERVICE_CONFIG, type L
 import type { RealtimeConfig } from '../config';
 import { Directory } from '../directory/directory';
 import { FanOut } from './fan-out';
+import { RealtimeMetrics } from './realtime-metrics';
 import { REALTIME_REDIS, RealtimeRuntime } from './realtime-runtime';
 
 /**
@@ -36,6 +37,7 @@ import { REALTIME_REDIS, RealtimeRuntime } from './realtime-runtime';
       ) => new FanOut(kafka, queues, directory, logger, `realtime-fan-out-${config.INSTANCE_ID}`, quarantine),
     },
     RealtimeRuntime,
+    RealtimeMetrics,
   ],
   exports: [RealtimeRuntime, REALTIME_REDIS],
 })

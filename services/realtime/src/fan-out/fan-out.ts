@@ -7,6 +7,7 @@ import {
   TopicFollower,
   withLogContext,
   type FollowedMessage,
+  type LagSource,
   type Logger,
   type Quarantine,
 } from '@zulip-es/platform';
@@ -61,6 +62,11 @@ export class FanOut {
 
   async stop(): Promise<void> {
     await this.follower?.stop();
+  }
+
+  /** For the lag metric: what the fan-out has read of each topic (its group is new at every start). */
+  lagSource(): LagSource {
+    return { group: this.name, topics: this.topics, applied: () => this.follower?.appliedPositions() ?? [] };
   }
 
   /** Its follower, when it does not follow the topics right now (see TopicFollower). */

@@ -36,8 +36,10 @@ export class MessageClaimsBackground implements OnModuleInit {
     await client.start();
     const relay = new EventCommandRelay(parts.kafka, client, messageClaimsRelay(deps.repo, deps.claiming), logger);
     await relay.start();
+    parts.lag.add(relay.lagSource());
     return {
       async stop() {
+        parts.lag.remove(relay.lagSource().group);
         await relay.stop();
         await client.stop();
       },
