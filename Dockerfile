@@ -6,7 +6,7 @@
 # --- manifests: just the package.json files, so `npm ci` below is cached until they change ----
 # Found rather than listed, so a workspace added to package.json needs no change here (npm ci
 # refuses to run when a workspace named in package-lock.json is missing).
-FROM node:20-bookworm-slim AS manifests
+FROM node:22-bookworm-slim AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir /manifests \
@@ -15,7 +15,7 @@ RUN mkdir /manifests \
       -exec cp --parents {} /manifests/ \;
 
 # --- build: install, compile, drop dev dependencies ---------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN npm ci --no-audit --no-fund
@@ -40,12 +40,18 @@ RUN mkdir /out \
  && find /out -name '*.tsbuildinfo' -delete
 
 # --- runtime ------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production NODE_OPTIONS="--max-semi-space-size=4 --optimize-for-size" \
     BIND_HOST=0.0.0.0
 WORKDIR /app
 # Owned by root and only readable by the `node` user the services run as.
 COPY --from=build /out/ ./
+COPY infra/docker/healthcheck.mjs ./healthcheck.mjs
+# Written by the services: the mail outbox (users, without SMTP) and the owner's credentials
+# (the create-organization command); named volumes mounted there start with this ownership.
+RUN mkdir -p /var/lib/zulip/outbox /credentials \
+ && chown node:node /var/lib/zulip/outbox /credentials
+ENV EMAIL_OUTBOX_DIR=/var/lib/zulip/outbox
 ARG SERVICE
 ENV SERVICE=${SERVICE}
 RUN if [ -z "$SERVICE" ] || [ ! -f "services/$SERVICE/dist/main.js" ]; then \
@@ -53,5 +59,6 @@ RUN if [ -z "$SERVICE" ] || [ ! -f "services/$SERVICE/dist/main.js" ]; then \
       exit 1; \
     fi
 USER node
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 CMD ["node", "healthcheck.mjs"]
 # exec: node is PID 1 and receives SIGTERM itself; every service shuts down cleanly on it.
 CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]

@@ -13,10 +13,8 @@ import { PORT_VARS, SERVICES as APP_SERVICES } from '../system/service-process';
 const repoRoot = path.resolve(__dirname, '..', '..');
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
 const INFRA_SERVICES = ['kafka', 'mongo', 'redis', 'minio'] as const;
-const API_KEY_SECRET = 'compose-config-check-0123456789abcdef';
-const UPLOAD_URL_SECRET = 'compose-config-check-upload-url-0123456789';
-/** Both secrets compose requires. */
-const SECRETS = { API_KEY_SECRET, UPLOAD_URL_SECRET };
+const ONE_SHOT_JOBS = ['kafka-init', 'minio-init', 'bootstrap'] as const;
+const MONITORING = ['prometheus', 'grafana'] as const;
 
 // --- the compose tool ---------------------------------------------------------------------------
 
@@ -93,7 +91,10 @@ interface ComposeService {
   build?: { context?: string; args?: Record<string, string> };
   environment?: Record<string, string | null>;
   depends_on?: Record<string, { condition?: string }>;
-  ports?: Array<string | { target?: number | string; published?: number | string }>;
+  ports?: Array<string | { target?: number | string; published?: number | string; host_ip?: string }>;
+  secrets?: Array<string | { source: string }>;
+  volumes?: Array<string | { source?: string; target?: string }>;
+  profiles?: string[];
   healthcheck?: Healthcheck;
   entrypoint?: string[] | string;
   command?: string[] | string;
@@ -102,11 +103,12 @@ interface ComposeService {
 interface ComposeModel {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
 }
 
 /** `config` rendered as JSON: the plugin does it; v1 only writes YAML, parsed by its own PyYAML. */
 function renderedModel(): ComposeModel {
-  const env = composeEnv(SECRETS);
+  const env = composeEnv({});
   const tool = compose();
   const rendered = composeConfig(tool.kind === 'plugin' ? ['--format', 'json'] : [], env);
   if (rendered.status !== 0) throw new Error(`compose config failed:\n${output(rendered)}`);
@@ -123,15 +125,28 @@ const unescapeDollars = (text: string) => text.replace(/\$\$/g, '$');
 
 const asList = (value: string[] | string | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
-function publishedPorts(service: ComposeService): Array<{ published: string; target: string }> {
+function publishedPorts(service: ComposeService): Array<{ host: string; published: string; target: string }> {
   return (service.ports ?? []).map((port) => {
     if (typeof port === 'string') {
-      const [published, target] = port.split(':').slice(-2);
-      return { published, target: target.replace(/\/.*$/, '') };
+      const parts = port.split(':');
+      const [published, target] = parts.slice(-2);
+      return { host: parts.length > 2 ? parts[0] : '', published, target: target.replace(/\/.*$/, '') };
     }
-    return { published: String(port.published), target: String(port.target) };
+    return { host: port.host_ip ?? '', published: String(port.published), target: String(port.target) };
   });
 }
+
+const secretNames = (service: ComposeService): string[] =>
+  (service.secrets ?? []).map((secret) => (typeof secret === 'string' ? secret : secret.source));
+
+const volumeTargets = (service: ComposeService): Record<string, string> =>
+  Object.fromEntries(
+    (service.volumes ?? []).map((volume) => {
+      if (typeof volume !== 'string') return [volume.target ?? '', volume.source ?? ''];
+      const [source, target] = volume.split(':');
+      return [target, source];
+    }),
+  );
 
 // --- the tests ----------------------------------------------------------------------------------
 
@@ -142,23 +157,68 @@ describe('docker-compose.yml', () => {
     model = renderedModel();
   }, 600_000); // finding no compose tool may mean installing one
 
-  it('is accepted by `docker compose config -q` when API_KEY_SECRET and UPLOAD_URL_SECRET are set', () => {
-    const result = composeConfig(['-q'], composeEnv(SECRETS));
+  it('is accepted by `docker compose config -q` with no variable set', () => {
+    const result = composeConfig(['-q'], composeEnv({}));
     expect({ status: result.status, output: output(result) }).toEqual({ status: 0, output: '' });
   });
 
-  it.each(Object.keys(SECRETS))('refuses to render without %s, naming the variable', (name) => {
-    const result = composeConfig(['-q'], composeEnv(Object.fromEntries(Object.entries(SECRETS).filter(([key]) => key !== name))));
-    expect(result.status).not.toBe(0);
-    expect(output(result)).toContain(name);
-  });
-
-  it('defines the infrastructure, its one-shot init jobs and the five services', () => {
-    expect(Object.keys(model.services).sort()).toEqual([...INFRA_SERVICES, 'kafka-init', 'minio-init', ...APP_SERVICES].sort());
+  it('defines the infrastructure, the one-shot jobs, the five services and, in a profile, the monitoring', () => {
+    expect(Object.keys(model.services).sort()).toEqual([...INFRA_SERVICES, ...ONE_SHOT_JOBS, ...APP_SERVICES, ...MONITORING].sort());
     for (const name of INFRA_SERVICES)
       expect({ name, test: asList(model.services[name].healthcheck?.test).length > 0 }).toEqual({ name, test: true });
-    for (const name of ['kafka-init', 'minio-init'])
-      expect({ name, restart: model.services[name].restart }).toEqual({ name, restart: 'no' });
+    for (const name of ONE_SHOT_JOBS) expect({ name, restart: model.services[name].restart }).toEqual({ name, restart: 'no' });
+    for (const name of MONITORING) expect({ name, profiles: model.services[name].profiles }).toEqual({ name, profiles: ['monitoring'] });
+  });
+
+  it('takes the two secrets from files in ./secrets, mounted only into the services that read them', () => {
+    expect(model.secrets).toEqual({
+      api_key_secret: { file: path.join(repoRoot, 'secrets', 'api_key_secret') },
+      upload_url_secret: { file: path.join(repoRoot, 'secrets', 'upload_url_secret') },
+    });
+    expect(model.services.users.environment?.API_KEY_SECRET_FILE).toBe('/run/secrets/api_key_secret');
+    expect(model.services.gateway.environment?.UPLOAD_URL_SECRET_FILE).toBe('/run/secrets/upload_url_secret');
+    const holders = Object.entries(model.services)
+      .filter(([, service]) => secretNames(service).length > 0)
+      .map(([name, service]) => [name, secretNames(service)]);
+    expect(holders.sort()).toEqual([
+      ['gateway', ['upload_url_secret']],
+      ['users', ['api_key_secret']],
+    ]);
+    // Never in an image: the build context leaves them out.
+    expect(readFileSync(path.join(repoRoot, '.dockerignore'), 'utf8').split('\n')).toContain('secrets');
+  });
+
+  it('creates the organization once the users service is healthy, its credentials kept in a volume', () => {
+    const job = model.services.bootstrap;
+    expect(job.image).toBe('zulip-es/users');
+    expect(job.build?.args?.SERVICE).toBe('users');
+    expect(job.depends_on?.users?.condition).toBe('service_healthy');
+    expect(asList(job.command)).toEqual(['node', 'services/users/dist/create-organization.js']);
+    expect(job.environment).toMatchObject({
+      KAFKA_BROKERS: 'kafka:9092',
+      CREDENTIALS_DIR: '/credentials',
+      ZULIP_OWNER_EMAIL: 'owner@example.com',
+    });
+    expect(volumeTargets(job)['/credentials']).toBe('credentials');
+    expect(readFileSync(path.join(repoRoot, 'services', 'users', 'src', 'create-organization.ts'), 'utf8')).toContain('CREDENTIALS_DIR');
+  });
+
+  it('passes mail and push settings to the users service, its outbox in a volume', () => {
+    const users = model.services.users;
+    expect(Object.keys(users.environment ?? {})).toEqual(
+      expect.arrayContaining([
+        'SMTP_URL',
+        'SMTP_HOST',
+        'SMTP_PORT',
+        'SMTP_SECURE',
+        'SMTP_USER',
+        'SMTP_PASSWORD',
+        'EMAIL_FROM',
+        'PUSH_BOUNCER_URL',
+      ]),
+    );
+    expect(volumeTargets(users)['/var/lib/zulip/outbox']).toBe('mail-outbox');
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toContain('EMAIL_OUTBOX_DIR=/var/lib/zulip/outbox');
   });
 
   it.each(APP_SERVICES)('builds %s from the one Dockerfile with SERVICE naming it', (name) => {
@@ -207,10 +267,46 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('publishes the gateway on 9991 and nothing else', () => {
-    expect(publishedPorts(model.services.gateway)).toEqual([{ published: '9991', target: '9991' }]);
-    const others = Object.keys(model.services).filter((name) => name !== 'gateway' && (model.services[name].ports ?? []).length > 0);
-    expect(others).toEqual([]);
+  it("publishes the gateway on 9991, Kafka's external listener and Grafana on loopback, and nothing else", () => {
+    const published = Object.fromEntries(
+      Object.entries(model.services)
+        .filter(([, service]) => (service.ports ?? []).length > 0)
+        .map(([name, service]) => [name, publishedPorts(service)]),
+    );
+    expect(published).toEqual({
+      gateway: [{ host: '', published: '9991', target: '9991' }],
+      kafka: [{ host: '127.0.0.1', published: '29092', target: '29092' }],
+      grafana: [{ host: '127.0.0.1', published: '3000', target: '3000' }],
+    });
+    const kafka = model.services.kafka.environment ?? {};
+    expect(kafka.KAFKA_LISTENERS).toContain('EXTERNAL://:29092');
+    expect(kafka.KAFKA_ADVERTISED_LISTENERS).toContain('EXTERNAL://localhost:29092');
+    expect(kafka.KAFKA_ADVERTISED_LISTENERS).toContain('PLAINTEXT://kafka:9092');
+  });
+
+  it("has Prometheus scrape every service's metrics port, and the dashboard show only metrics the services define", () => {
+    const config = readFileSync(path.join(repoRoot, 'infra', 'compose', 'prometheus.yml'), 'utf8');
+    const targets = [...config.matchAll(/^\s+- ([a-z]+:\d+)$/gm)].map((m) => m[1]).sort();
+    const expected = APP_SERVICES.map((name) =>
+      name === 'gateway' ? `gateway:${model.services.gateway.environment?.METRICS_PORT}` : `${name}:${PORT_VARS[name][1]}`,
+    ).sort();
+    expect(targets).toEqual(expected);
+
+    const dashboard = readFileSync(path.join(repoRoot, 'infra', 'compose', 'grafana', 'dashboards', 'zulip-es.json'), 'utf8');
+    const shown = new Set([...dashboard.matchAll(/\b(zulip_[a-z_]+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]));
+    const defined = run('grep', ['-rhoE', "'zulip_[a-z_]+'", 'libs/platform/src', 'services/gateway/src', 'services/realtime/src']).stdout;
+    const definedNames = new Set([...defined.matchAll(/'(zulip_[a-z_]+)'/g)].map((m) => m[1]));
+    expect([...shown].filter((name) => !definedNames.has(name))).toEqual([]);
+    expect(shown.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("gives the image a health check that knows every service's port", () => {
+    const script = readFileSync(path.join(repoRoot, 'infra', 'docker', 'healthcheck.mjs'), 'utf8');
+    for (const name of APP_SERVICES) {
+      const [variable, port] = PORT_VARS[name];
+      expect(script).toContain(`${name}: ['${variable}', ${port}]`);
+    }
+    expect(readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8')).toMatch(/^HEALTHCHECK .*healthcheck\.mjs/m);
   });
 
   it("gives the services MinIO's root credentials and the bucket minio-init creates", () => {
