@@ -126,6 +126,8 @@ const commands = {
   test: async (args) => tsx('infra/system/test.ts', args),
   /** The system against its baselines, measured in one run (bench/; ../shared/PERFORMANCE.md). */
   bench: async (args) => tsx('bench/run.ts', args),
+  // docs/asyncapi.yaml and docs/event-schemas/ from the zod contracts.
+  contracts: async () => tsx('infra/contracts/write-event-schemas.ts'),
 };
 
 function usage() {
