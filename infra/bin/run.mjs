@@ -126,6 +126,9 @@ const commands = {
   test: async (args) => tsx('infra/system/test.ts', args),
   /** The system against its baselines, measured in one run (bench/; ../shared/PERFORMANCE.md). */
   bench: async (args) => tsx('bench/run.ts', args),
+  /** backup <dir>, restore <dir>: the events topics, relay offsets and uploads (docs/operations.md). */
+  backup: async (args) => tsx('libs/platform/src/backup/backup-main.ts', ['backup', ...args]),
+  restore: async (args) => tsx('libs/platform/src/backup/backup-main.ts', ['restore', ...args]),
   // docs/asyncapi.yaml and docs/event-schemas/ from the zod contracts.
   contracts: async () => tsx('infra/contracts/write-event-schemas.ts'),
 };
