@@ -23,11 +23,14 @@ export interface BackupParts {
   logger: Logger;
 }
 
-/** The committed offsets of every consumer group on `topics`. */
+/** A reader's group of one start (`<name>.<uuid>`: read models, the fan-out): what it commits is never read again. */
+const OF_ONE_START = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The committed offsets of every lasting consumer group on `topics`. */
 async function groupOffsets(admin: Admin, topics: readonly string[]): Promise<BackupManifest['groups']> {
   const { groups } = await admin.listGroups();
   const found: BackupManifest['groups'] = [];
-  for (const { groupId } of groups) {
+  for (const { groupId } of groups.filter((g) => !OF_ONE_START.test(g.groupId))) {
     for (const { topic, partitions } of await admin.fetchOffsets({ groupId, topics: [...topics] })) {
       const offsets = partitions.filter((p) => p.offset !== '-1').map(({ partition, offset }) => ({ partition, offset }));
       if (offsets.length > 0) found.push({ groupId, topic, offsets });
@@ -63,6 +66,16 @@ export async function backup({ kafka, store, logger }: BackupParts, dir: string,
 
 export class RestoreRefused extends Error {}
 
+async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 /**
  * Restores a backup into empty topics (`topicPrefix` + each name; created beforehand, as the
  * stack and compose create them), sets the groups' offsets to the same records, and puts the
@@ -90,7 +103,7 @@ export async function restore(
         throw new RestoreRefused(`topic ${target} is not empty: restore into a new cluster (or new, empty topics)`);
     }
     let records = 0;
-    let groups = 0;
+    const offsets: Parameters<Admin['setOffsets']>[0][] = [];
     for (const { name, partitions } of manifest.topics) {
       const target = topicPrefix + name;
       const shifts = await restoreTopic(kafka, name, target, partitions, dir);
@@ -102,17 +115,28 @@ export async function restore(
           );
         records += p.records;
       }
-      for (const group of manifest.groups.filter((g) => g.topic === name)) {
+      for (const group of manifest.groups.filter((g) => g.topic === name && !OF_ONE_START.test(g.groupId))) {
         const partitionsAt = group.offsets.map(({ partition, offset }) => ({
           partition,
           offset: String(shifts.get(partition)?.(BigInt(offset)) ?? 0n),
         }));
-        await admin.setOffsets({ groupId: group.groupId, topic: target, partitions: partitionsAt });
-        groups++;
+        offsets.push({ groupId: group.groupId, topic: target, partitions: partitionsAt });
       }
     }
+    // Each joins its group for a moment (about 5 s): the groups side by side, each through an
+    // admin client of its own (kafkajs's joins interfere when they share one), a group's topics
+    // one after another.
+    const byGroup = new Map<string, typeof offsets>();
+    for (const o of offsets) byGroup.set(o.groupId, [...(byGroup.get(o.groupId) ?? []), o]);
+    await Promise.all(
+      [...byGroup.values()].map((ofGroup) =>
+        withAdmin(kafka, async (own) => {
+          for (const o of ofGroup) await own.setOffsets(o);
+        }),
+      ),
+    );
     const objects = store && manifest.objects ? await restoreObjects(store, dir) : null;
-    return { records, groups, objects };
+    return { records, groups: offsets.length, objects };
   } finally {
     await admin.disconnect();
   }
