@@ -10,10 +10,19 @@ const port = z.coerce.number().int().min(1).max(65535);
 export const StackEndpointsSchema = z.object({
   /** Kafka bootstrap servers, comma-separated. */
   KAFKA_BROKERS: z.string().min(1).default('127.0.0.1:19092'),
-  /** MongoDB connection string (a MongoDB server or FerretDB). */
-  MONGO_URL: z.string().startsWith('mongodb://').default('mongodb://127.0.0.1:27117'),
-  /** Redis for BullMQ, rate limits and event queues. */
-  REDIS_URL: z.string().startsWith('redis://').default('redis://127.0.0.1:16379'),
+  /**
+   * MongoDB connection string (a MongoDB server or FerretDB); `mongodb+srv://` for a managed
+   * cluster found through DNS (TLS on by default, as the driver does).
+   */
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .default('mongodb://127.0.0.1:27117'),
+  /** Redis for BullMQ, rate limits and event queues; `rediss://` for TLS (a managed Redis). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .default('redis://127.0.0.1:16379'),
   /** S3-compatible object store (MinIO locally). */
   S3_ENDPOINT: z.string().min(1).default('127.0.0.1'),
   S3_PORT: port.default(19000),
