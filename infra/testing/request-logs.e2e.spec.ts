@@ -81,7 +81,7 @@ describe('the log lines of one request, followed across services', () => {
     const res = await api('GET', '/users/me', { auth: sender, headers: { 'x-request-id': 'not a token' } });
     expect(res.status).toBe(200);
     const id = res.headers.get('x-request-id')!;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
     const lines = await eventually(async () => {
       const found = linesSince(marks).filter((l) => l.correlationId === id);
       return found.length >= 2 ? found : undefined;

@@ -29,7 +29,7 @@ export interface OutgoingMessage {
   data: Record<string, unknown>;
 }
 
-/** Where a request came from: its id (the correlation id, see request-log.ts) and the client's name. */
+/** Where a request came from: its id (the correlation id, see request-observer.ts) and the client's name. */
 export interface RequestOrigin {
   requestId: string | undefined;
   client: string;

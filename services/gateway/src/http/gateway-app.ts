@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
-import { requestIdOf } from './request-log';
+import { requestIdOf } from './request-observer';
 
 /** A path parameter's longest form: a temporary upload URL's token carries the path id it grants (fastify's default is 100). */
 const MAX_PARAM_LENGTH = 1024;

@@ -15,8 +15,7 @@ import { registerUploadServing } from '../uploads/serve-uploads';
 import { TemporaryUrls } from '../uploads/temporary-url';
 import { registerTusRoutes } from '../uploads/tus/tus-routes';
 import { registerApiRoutes } from './api-routes';
-import { registerRequestMetrics } from '../metrics/request-metrics';
-import { registerRequestLog } from './request-log';
+import { observeRequests } from './request-observer';
 
 /**
  * The gateway's routes on Nest's fastify instance: the operation table's, all served by the one
@@ -44,8 +43,7 @@ export class GatewayRoutes implements OnModuleInit, OnApplicationShutdown {
     const fastify: FastifyInstance = this.host.httpAdapter.getInstance();
     const { dispatcher, config, logger, objects } = this;
     const { queues, waker } = this.gatewayQueues;
-    registerRequestLog(fastify, logger);
-    registerRequestMetrics(fastify, this.metrics);
+    observeRequests(fastify, { logger, metrics: this.metrics });
     await registerApiRoutes(fastify, OPERATIONS, dispatcher, config.BODY_LIMIT_BYTES, (api) =>
       registerEventRoutes(api, {
         caller: (req, reply) => dispatcher.caller(req, reply),
