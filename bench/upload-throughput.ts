@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'minio';
+import { s3Client } from '../libs/platform/src/object-store/s3-client';
 import { StackEndpointsSchema } from '../libs/platform/src/config/stack-endpoints';
 
 export interface UploadThroughputRow {
@@ -35,15 +35,7 @@ const SHAPES = [
  */
 export async function measureUploadThroughput(gatewayUrl: string, authorization: string): Promise<UploadThroughputRow[]> {
   const endpoints = StackEndpointsSchema.parse(process.env);
-  const client = new Client({
-    endPoint: endpoints.S3_ENDPOINT,
-    port: endpoints.S3_PORT,
-    useSSL: endpoints.S3_USE_SSL,
-    accessKey: endpoints.S3_ACCESS_KEY,
-    secretKey: endpoints.S3_SECRET_KEY,
-    region: endpoints.S3_REGION,
-    pathStyle: true,
-  });
+  const client = s3Client(endpoints);
   const rows: UploadThroughputRow[] = [];
   const rawKeys: string[] = [];
   for (const shape of SHAPES) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { Client } from 'minio';
+import { s3Client } from '../../libs/platform/src/object-store/s3-client';
 import { StackEndpointsSchema } from '../../libs/platform/src';
 import { api, captureEvents, owner, systemInfo, type EventCapture } from '../../libs/testing/src';
 import { UPLOAD_GC_QUEUE } from '../../services/uploads/src/garbage-collection/upload-gc';
@@ -24,15 +24,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 90
 describe('the uploads service killed with SIGKILL in the middle of a garbage collection run', () => {
   const endpoints = StackEndpointsSchema.parse(process.env);
   const bucket = `gc-crash-${randomBytes(4).toString('hex')}`;
-  const s3 = new Client({
-    endPoint: endpoints.S3_ENDPOINT,
-    port: endpoints.S3_PORT,
-    useSSL: endpoints.S3_USE_SSL,
-    accessKey: endpoints.S3_ACCESS_KEY,
-    secretKey: endpoints.S3_SECRET_KEY,
-    region: endpoints.S3_REGION,
-    pathStyle: true,
-  });
+  const s3 = s3Client(endpoints);
   const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(UPLOAD_GC_QUEUE, { connection });
   const collecting = { S3_BUCKET: bucket, UPLOAD_ORPHAN_GRACE_MS: '0' };
@@ -106,15 +98,7 @@ describe('an organization export whose uploads service is killed with SIGKILL du
   const endpoints = StackEndpointsSchema.parse(process.env);
   const connection = new Redis(endpoints.REDIS_URL, { maxRetriesPerRequest: null });
   const queue = new Queue(REALM_EXPORT_QUEUE, { connection });
-  const s3 = new Client({
-    endPoint: endpoints.S3_ENDPOINT,
-    port: endpoints.S3_PORT,
-    useSSL: endpoints.S3_USE_SSL,
-    accessKey: endpoints.S3_ACCESS_KEY,
-    secretKey: endpoints.S3_SECRET_KEY,
-    region: endpoints.S3_REGION,
-    pathStyle: true,
-  });
+  const s3 = s3Client(endpoints);
   /** A short lock: the restarted instance takes the killed worker's job over within seconds. */
   const shortLock = { REALM_EXPORT_LOCK_MS: '2000' };
   let current: ServiceProcess | undefined;

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Admin, Kafka } from 'kafkajs';
-import { Client } from 'minio';
+import type { Client } from 'minio';
+import { s3Client } from '../object-store/s3-client';
 import { StackEndpointsSchema } from '../config/stack-endpoints';
 import { ensureTopics } from '../kafka/ensure-topics';
 import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
@@ -50,15 +51,7 @@ describe('backup and restore of the source of truth', () => {
     kafka = createKafka('backup-test', endpoints.KAFKA_BROKERS, logger);
     admin = kafka.admin();
     await admin.connect();
-    minio = new Client({
-      endPoint: endpoints.S3_ENDPOINT,
-      port: endpoints.S3_PORT,
-      useSSL: endpoints.S3_USE_SSL,
-      accessKey: endpoints.S3_ACCESS_KEY,
-      secretKey: endpoints.S3_SECRET_KEY,
-      region: endpoints.S3_REGION,
-      pathStyle: true,
-    });
+    minio = s3Client(endpoints);
     dir = mkdtempSync(path.join(tmpdir(), 'backup-'));
     await ensureTopics(admin, [forever(topic, 3), forever(`restored-${topic}`, 3), forever(`narrow-${topic}`, 2)]);
     const producer = kafka.producer(DURABLE_PRODUCER);

@@ -1,5 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** Durations by their labels (every label given). */
+export interface Timings<L extends string> {
+  observe(labels: Record<L, string>, seconds: number): void;
+}
+
 /** Seconds: from a query answered in a few milliseconds to a request that waits for its deadline. */
 export const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -17,8 +22,21 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets = DURATION_BUCKETS): Histogram<L> {
-    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  /**
+   * A histogram observed on hot paths (every request, every command): each series is kept by a
+   * key of its label values, since prom-client hashes the labels at every observation.
+   */
+  histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets = DURATION_BUCKETS): Timings<L> {
+    const histogram = new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+    const series = new Map<string, ReturnType<typeof histogram.labels>>();
+    return {
+      observe(labels, seconds) {
+        const key = labelNames.map((name) => labels[name]).join('\u0000');
+        let observed = series.get(key);
+        if (!observed) series.set(key, (observed = histogram.labels(labels)));
+        observed.observe(seconds);
+      },
+    };
   }
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {

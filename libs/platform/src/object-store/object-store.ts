@@ -52,18 +52,7 @@ export class ObjectStore {
    * module costs about 20 MB of memory that only the services storing files should pay.
    */
   private client(): Promise<Client> {
-    this.connected ??= import('minio').then(
-      ({ Client }) =>
-        new Client({
-          endPoint: this.config.S3_ENDPOINT,
-          port: this.config.S3_PORT,
-          useSSL: this.config.S3_USE_SSL,
-          accessKey: this.config.S3_ACCESS_KEY,
-          secretKey: this.config.S3_SECRET_KEY,
-          region: this.config.S3_REGION,
-          pathStyle: true,
-        }),
-    );
+    this.connected ??= import('./s3-client').then(({ s3Client }) => s3Client(this.config));
     return this.connected;
   }
 
