@@ -129,6 +129,8 @@ const commands = {
   /** backup <dir>, restore <dir>: the events topics, relay offsets and uploads (docs/operations.md). */
   backup: async (args) => tsx('libs/platform/src/backup/backup-main.ts', ['backup', ...args]),
   restore: async (args) => tsx('libs/platform/src/backup/backup-main.ts', ['restore', ...args]),
+  /** move-credentials <backup dir> <new dir>: the backup without sign-in material on users.events. */
+  'move-credentials': async (args) => tsx('services/users/src/upgrades/move-credentials-main.ts', args),
   // docs/asyncapi.yaml and docs/event-schemas/ from the zod contracts.
   contracts: async () => tsx('infra/contracts/write-event-schemas.ts'),
 };

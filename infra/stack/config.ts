@@ -14,7 +14,8 @@ export type MongoBackend = 'mongod' | 'ferretdb-sqlite' | 'ferretdb-postgres';
 
 export interface StackConfig {
   endpoints: StackEndpoints;
-  kafka: HostPort & { controllerPort: number };
+  /** `securePort`: the SASL-over-TLS listener (kafka-secure-listener.ts). */
+  kafka: HostPort & { controllerPort: number; securePort: number };
   mongo: HostPort & { backend: MongoBackend };
   /** `maxmemory`: past it Redis refuses writes (`noeviction`) instead of growing until the machine is out of memory. */
   redis: HostPort & { password?: string; maxmemory: string };
@@ -81,7 +82,7 @@ export function loadStackConfig(env: NodeJS.ProcessEnv = process.env): StackConf
   const redis = urlHostPort(endpoints.REDIS_URL, 'REDIS_URL', 6379);
   return {
     endpoints,
-    kafka: { ...kafka, controllerPort: kafka.port + 1 },
+    kafka: { ...kafka, controllerPort: kafka.port + 1, securePort: kafka.port + 2 },
     mongo: { host: mongo.host, port: mongo.port, backend: mongoBackend(env) },
     redis: { ...redis, maxmemory: redisMaxmemory(env) },
     minio: { host: endpoints.S3_ENDPOINT, port: endpoints.S3_PORT, consolePort: endpoints.S3_PORT + 1 },

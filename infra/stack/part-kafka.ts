@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StackConfig } from './config';
 import { kafkaHealth } from './health';
+import { ensureSecureListenerCertificate, secureListenerSettings } from './kafka-secure-listener';
 import { withKafkaAdmin } from './kafka-admin';
 import type { Part } from './part';
 import { logFile, partDir } from './paths';
@@ -24,7 +25,7 @@ const JVM_OPTIONS = [
 ];
 
 export function kafkaPart(config: StackConfig): Part {
-  const { host, port, controllerPort } = config.kafka;
+  const { host, port, controllerPort, securePort } = config.kafka;
   const brokers = config.endpoints.KAFKA_BROKERS;
   const dir = partDir('kafka');
   const dataDir = path.join(dir, 'data');
@@ -39,13 +40,15 @@ export function kafkaPart(config: StackConfig): Part {
     ports: [
       { host, port },
       { host, port: controllerPort },
+      { host, port: securePort },
     ],
     commandLineMatch: 'kafka.Kafka',
     startTimeoutMs: 60_000,
     provision: async (say) => void (await ensureKafka(say)),
     prepare: async (say) => {
       fs.mkdirSync(dataDir, { recursive: true });
-      fs.writeFileSync(serverProperties, serverConfig(host, port, controllerPort, dataDir));
+      await ensureSecureListenerCertificate(host, logFile('kafka'));
+      fs.writeFileSync(serverProperties, serverConfig(host, { port, controllerPort, securePort }, dataDir));
       fs.writeFileSync(log4jProperties, log4jConfig(logFile('kafka')));
       if (!fs.existsSync(path.join(dataDir, 'meta.properties'))) {
         const clusterId = newClusterId();
@@ -100,16 +103,21 @@ function newClusterId(): string {
   }
 }
 
-function serverConfig(host: string, port: number, controllerPort: number, dataDir: string): string {
+function serverConfig(
+  host: string,
+  { port, controllerPort, securePort }: { port: number; controllerPort: number; securePort: number },
+  dataDir: string,
+): string {
   const settings: Record<string, string | number | boolean> = {
     'process.roles': 'broker,controller',
     'node.id': 1,
     'controller.quorum.voters': `1@${host}:${controllerPort}`,
-    listeners: `PLAINTEXT://${host}:${port},CONTROLLER://${host}:${controllerPort}`,
-    'advertised.listeners': `PLAINTEXT://${host}:${port}`,
+    listeners: `PLAINTEXT://${host}:${port},CONTROLLER://${host}:${controllerPort},SECURE://${host}:${securePort}`,
+    'advertised.listeners': `PLAINTEXT://${host}:${port},SECURE://${host}:${securePort}`,
     'inter.broker.listener.name': 'PLAINTEXT',
     'controller.listener.names': 'CONTROLLER',
-    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SECURE:SASL_SSL',
+    ...secureListenerSettings(),
     'log.dirs': dataDir,
     'num.partitions': 1,
     'default.replication.factor': 1,

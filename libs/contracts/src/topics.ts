@@ -9,8 +9,11 @@ export const SERVICES = ['users', 'messages', 'uploads', 'push'] as const;
 export const ServiceName = z.enum(SERVICES);
 export type ServiceName = z.infer<typeof ServiceName>;
 
-/** How long a topic keeps its records: events forever, commands and replies briefly. */
-export type Retention = 'forever' | { ms: number };
+/**
+ * How long a topic keeps its records: events forever, commands and replies briefly; `latest per
+ * key` keeps each key's last record forever (Kafka's compaction).
+ */
+export type Retention = 'forever' | 'latest per key' | { ms: number };
 
 export interface TopicSpec {
   name: string;
@@ -37,6 +40,14 @@ export const eventsTopic = (service: ServiceName): string => `${service}.events`
 export const replyTopic = (gatewayInstanceId: string): string => `gateway.replies.${gatewayInstanceId}`;
 export const REPLY_TOPIC_SPEC = { partitions: 1, retention: { ms: ONE_HOUR_MS } } as const;
 
+/** The users service's private topic of sign-in material (see `CREDENTIALS_TOPIC`). */
+const CREDENTIALS_TOPIC_SPEC: TopicSpec = {
+  name: 'users.credentials',
+  partitions: SERVICE_PARTITIONS,
+  retention: 'latest per key',
+  purpose: 'password hashes and API key material by user (private: the users service and the gateway only)',
+};
+
 export function serviceTopics(service: ServiceName): TopicSpec[] {
   return [
     {
@@ -53,6 +64,7 @@ export function serviceTopics(service: ServiceName): TopicSpec[] {
       retention: 'forever',
       purpose: `domain events of the ${service} service (the source of truth; public, versioned)`,
     },
+    ...(service === 'users' ? [CREDENTIALS_TOPIC_SPEC] : []),
   ];
 }
 
@@ -73,7 +85,7 @@ export function replyTopicSpec(gatewayInstanceId: string): TopicSpec {
  * rolls them weekly by default: a short retention needs segments as short.
  */
 export function retentionConfig(retention: Retention): Record<string, string> {
-  return retention === 'forever'
-    ? { 'retention.ms': '-1', 'retention.bytes': '-1' }
-    : { 'retention.ms': String(retention.ms), 'segment.ms': String(Math.min(retention.ms, TEN_MINUTES_MS)) };
+  if (retention === 'forever') return { 'retention.ms': '-1', 'retention.bytes': '-1' };
+  if (retention === 'latest per key') return { 'cleanup.policy': 'compact', 'retention.ms': '-1', 'retention.bytes': '-1' };
+  return { 'retention.ms': String(retention.ms), 'segment.ms': String(Math.min(retention.ms, TEN_MINUTES_MS)) };
 }

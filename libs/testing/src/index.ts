@@ -17,3 +17,4 @@ export * from './python-clients';
 export * from './python-zulip';
 export * from './tmux-session';
 export * from './zulip-terminal';
+export * from './topic-records';

@@ -11,3 +11,4 @@ export * from './users/email-visibility';
 export * from './messages/submessage-view';
 export * from './scheduled-messages/scheduled-message-view';
 export * from './profile-fields/profile-field-view';
+export * from './realm/realm-created-v1-settings';

@@ -9,11 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { Email, FullName, Password } from '@zulip-es/contracts';
-import { loadConfig, runMain } from '@zulip-es/platform';
+import { KafkaConnectionSchema, loadConfig, runMain } from '@zulip-es/platform';
 import { createOrganization, zuliprc } from './bootstrap-realm/create-organization';
 
 const Settings = z.object({
-  KAFKA_BROKERS: z.string().min(1),
+  ...KafkaConnectionSchema.shape,
   REALM_URL: z.url(),
   ZULIP_REALM_NAME: z.string().min(1).max(40).default('Zulip ES'),
   ZULIP_OWNER_EMAIL: z.email().pipe(Email),
@@ -34,7 +34,7 @@ runMain(async () => {
       ownerFullName: settings.ZULIP_OWNER_NAME,
       ownerPassword: password,
     },
-    settings.KAFKA_BROKERS,
+    settings,
     settings.CREATE_ORGANIZATION_TIMEOUT_MS,
   );
   const dir = path.resolve(settings.CREDENTIALS_DIR);

@@ -58,6 +58,29 @@ export const REALM_GROUP_SETTINGS = [
 ] as const;
 export type RealmGroupSetting = (typeof REALM_GROUP_SETTINGS)[number];
 
+/**
+ * Zulip's organization group settings that `PATCH /realm` does not change here (yet): stored like
+ * the others, with their defaults.
+ */
+export const FIXED_REALM_GROUP_SETTINGS = [
+  'can_access_all_users_group',
+  'can_create_bots_group',
+  'can_create_web_public_channel_group',
+  'can_create_write_only_bots_group',
+  'can_delete_any_message_group',
+  'can_delete_own_message_group',
+  'can_manage_billing_group',
+  'can_set_delete_message_policy_group',
+  'can_set_topics_policy_group',
+  'can_summarize_topics_group',
+  'direct_message_initiator_group',
+  'direct_message_permission_group',
+] as const;
+
+/** Every group-valued setting of the organization (Zulip's `Realm.REALM_PERMISSION_GROUP_SETTINGS`). */
+export type RealmPermissionSetting = RealmGroupSetting | (typeof FIXED_REALM_GROUP_SETTINGS)[number];
+export const ALL_REALM_GROUP_SETTINGS: readonly RealmPermissionSetting[] = [...REALM_GROUP_SETTINGS, ...FIXED_REALM_GROUP_SETTINGS];
+
 /** A group's six permission settings inside events. */
 export const UserGroupSettingsEventValue = z.object({
   can_add_members_group: GroupSettingEventValue,

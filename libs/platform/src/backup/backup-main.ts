@@ -17,8 +17,11 @@ import { ObjectStore } from '../object-store/object-store';
 import { runMain } from '../runtime/run-main';
 import { backup, restore, RestoreRefused } from './backup';
 
-/** The topics kept forever: the events, the source of truth. Commands and replies are transient. */
-const SOURCE_OF_TRUTH = ALL_SERVICE_TOPICS.filter((t) => t.retention === 'forever').map((t) => t.name);
+/**
+ * The topics kept forever, the source of truth: the events, and the credentials (each user's
+ * latest). Commands and replies are transient.
+ */
+const SOURCE_OF_TRUTH = ALL_SERVICE_TOPICS.filter((t) => typeof t.retention === 'string').map((t) => t.name);
 
 runMain(async () => {
   const [action, dir] = process.argv.slice(2);
@@ -28,7 +31,7 @@ runMain(async () => {
   }
   const config = loadConfig(StackEndpointsSchema);
   const logger = createLogger(action, process.env.LOG_LEVEL ?? 'warn');
-  const parts = { kafka: createKafka(action, config.KAFKA_BROKERS, logger), store: new ObjectStore(config), logger };
+  const parts = { kafka: createKafka(action, config, logger), store: new ObjectStore(config), logger };
   const at = path.resolve(dir);
   const began = Date.now();
   if (action === 'backup') {

@@ -9,7 +9,7 @@ import { REBUILD_FETCH_BYTES, TopicFollower } from '../kafka/topic-follower';
 import type { Logger } from '../logging/logger';
 
 /** One record in an archive: its offset in the source, key, value (the event's JSON) and headers. */
-interface ArchivedRecord {
+export interface ArchivedRecord {
   o: string;
   k: string | null;
   v: string;
@@ -27,6 +27,32 @@ export interface ArchivedPartition {
 
 const partitionFile = (dir: string, topic: string, partition: number) => path.join(dir, 'kafka', topic, `partition-${partition}.ndjson.gz`);
 
+/** Writes one partition's file of an archive, record after record, in offset order. */
+function partitionWriter(dir: string, topic: string, partition: number) {
+  mkdirSync(path.join(dir, 'kafka', topic), { recursive: true });
+  const gzip = createGzip();
+  const done = new Promise<void>((resolve, reject) => {
+    gzip
+      .pipe(createWriteStream(partitionFile(dir, topic, partition)))
+      .on('finish', resolve)
+      .on('error', reject);
+  });
+  const summary: ArchivedPartition = { partition, records: 0, firstOffset: null, endOffset: null };
+  return {
+    async write(record: ArchivedRecord): Promise<void> {
+      if (!gzip.write(`${JSON.stringify(record)}\n`)) await once(gzip, 'drain');
+      summary.records++;
+      summary.firstOffset ??= record.o;
+      summary.endOffset = String(BigInt(record.o) + 1n);
+    },
+    async end(): Promise<ArchivedPartition> {
+      gzip.end();
+      await done;
+      return summary;
+    },
+  };
+}
+
 /**
  * Writes every record of `topic`, up to its end as read when the archive starts, to one gzipped
  * JSON-lines file per partition, in offset order. Records appended meanwhile may be in it too:
@@ -39,48 +65,48 @@ export async function archiveTopic(
   dir: string,
   logger: Logger,
 ): Promise<ArchivedPartition[]> {
-  mkdirSync(path.join(dir, 'kafka', topic), { recursive: true });
-  const files = Array.from({ length: partitions }, (_, partition) => {
-    const gzip = createGzip();
-    const done = new Promise<void>((resolve, reject) => {
-      const out = createWriteStream(partitionFile(dir, topic, partition));
-      gzip.pipe(out).on('finish', resolve).on('error', reject);
-    });
-    return { gzip, done, summary: { partition, records: 0, firstOffset: null, endOffset: null } as ArchivedPartition };
-  });
+  const writers = Array.from({ length: partitions }, (_, partition) => partitionWriter(dir, topic, partition));
   const follower = new TopicFollower(
     kafka,
     { name: `backup-${topic}`, topics: [topic], stopAtEnd: true, maxBytesPerPartition: REBUILD_FETCH_BYTES },
     async (batch) => {
       for (const record of batch) {
-        const file = files[record.partition]!;
-        const line: ArchivedRecord = {
+        await writers[record.partition]!.write({
           o: String(record.offset),
           k: record.key,
           v: record.value.toString('utf8'),
           ...(record.headers ? { h: record.headers } : {}),
-        };
-        if (!file.gzip.write(`${JSON.stringify(line)}\n`)) await once(file.gzip, 'drain');
-        file.summary.records++;
-        file.summary.firstOffset ??= String(record.offset);
-        file.summary.endOffset = String(record.offset + 1n);
+        });
       }
     },
     logger,
   );
   await follower.start();
-  for (const file of files) file.gzip.end();
-  await Promise.all(files.map((f) => f.done));
-  return files.map((f) => f.summary);
+  return Promise.all(writers.map((w) => w.end()));
 }
 
 /** The records of one archived partition, in order. */
-async function* archivedRecords(dir: string, topic: string, partition: number): AsyncGenerator<ArchivedRecord> {
+export async function* archivedRecords(dir: string, topic: string, partition: number): AsyncGenerator<ArchivedRecord> {
   const lines = createInterface({
     input: createReadStream(partitionFile(dir, topic, partition)).pipe(createGunzip()),
     crlfDelay: Infinity,
   });
   for await (const line of lines) if (line) yield JSON.parse(line) as ArchivedRecord;
+}
+
+/**
+ * Writes one partition of an archive from `records` (in order), as `archiveTopic` does; resolves
+ * to its summary. For tools that rewrite an archive into another.
+ */
+export async function writeArchivedPartition(
+  dir: string,
+  topic: string,
+  partition: number,
+  records: AsyncIterable<ArchivedRecord> | Iterable<ArchivedRecord>,
+): Promise<ArchivedPartition> {
+  const writer = partitionWriter(dir, topic, partition);
+  for await (const record of records) await writer.write(record);
+  return writer.end();
 }
 
 const BATCH = 500;

@@ -2,6 +2,8 @@ import { Kafka, logLevel, Partitioners, type ConsumerConfig, type KafkaConfig, t
 import { errorCodes } from 'kafkajs/src/protocol/error';
 import type { Logger } from '../logging/logger';
 import { fixKafkaRequestQueue } from './request-queue-fix';
+import type { KafkaConnection } from '../config/stack-endpoints';
+import { kafkaSecurity } from './kafka-security';
 
 /**
  * kafkajs defaults are tuned for throughput (5 s fetch waits, 30 s sessions); request-reply and
@@ -29,11 +31,18 @@ export const DURABLE_PRODUCER: ProducerConfig = {
   allowAutoTopicCreation: false,
 };
 
-export function createKafka(clientId: string, brokers: string, logger: Logger): Kafka {
+/**
+ * A Kafka client for `connection`: the brokers and, for a managed Kafka, SASL and TLS (see
+ * KafkaConnectionSchema); a plain list of brokers for a Kafka without either (tests, the stack).
+ */
+export function createKafka(clientId: string, connection: string | KafkaConnection, logger: Logger): Kafka {
   fixKafkaRequestQueue();
+  const { KAFKA_BROKERS: brokers, ...security } =
+    typeof connection === 'string' ? { KAFKA_BROKERS: connection, KAFKA_TLS: false } : connection;
   const config: KafkaConfig = {
     clientId,
     brokers: brokers.split(',').map((b) => b.trim()),
+    ...kafkaSecurity(security),
     connectionTimeout: 3_000,
     requestTimeout: 10_000,
     retry: { retries: 8, initialRetryTime: 100 },

@@ -56,7 +56,7 @@ export class PlatformModule {
           provide: KAFKA,
           inject: [SERVICE_CONFIG, LOGGER],
           useFactory: (config: ServiceConfig, logger: Logger): Kafka =>
-            createKafka(`${options.service}-${config.INSTANCE_ID}`, config.KAFKA_BROKERS, logger),
+            createKafka(`${options.service}-${config.INSTANCE_ID}`, config, logger),
         },
         { provide: Metrics, useFactory: () => new Metrics(options.service) },
         ConsumerLag,

@@ -364,7 +364,7 @@ export class CommandProcessor {
     if (decision.events.length === 0) {
       if (!handler.unrecorded)
         await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply }, envelope.deadline);
-      return success(envelope, decision.reply, []);
+      return success(envelope, decision.reply, decision.positions ?? []);
     }
     try {
       const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
@@ -373,7 +373,9 @@ export class CommandProcessor {
         error: decision.error?.toPayload(),
         deadline: envelope.deadline,
       });
-      return decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, positions);
+      return decision.error
+        ? failure(envelope, decision.error)
+        : success(envelope, decision.reply, [...positions, ...(decision.positions ?? [])]);
     } catch (error) {
       if (error instanceof EventsTooLargeError) {
         // Refused before anything was written: the command changed nothing, and says so again if redelivered.

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EventEnvelope, MessagesEvent, PushEvent, UploadsEvent, UsersEvent } from '@zulip-es/contracts';
+import type { EventEnvelope, MessagesEvent, Position, PushEvent, UploadsEvent, UsersEvent } from '@zulip-es/contracts';
 import type { DomainError } from '../errors/domain-error';
 
 export type ReplyBody = Record<string, unknown>;
@@ -64,6 +64,11 @@ export interface Decision<E extends NewEvent<EventShape> = NewEvent> {
    * error (invitations sent to some addresses but not to those already registered).
    */
   error?: DomainError;
+  /**
+   * Where records the handler wrote itself, beside the events (a private topic), landed: the reply
+   * reflects them too, so the caller's next request waits for readers of those topics as well.
+   */
+  positions?: Position[];
 }
 
 /** The events a command recorded, as its reply is rebuilt from them after a redelivery. */

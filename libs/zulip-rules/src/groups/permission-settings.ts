@@ -1,4 +1,4 @@
-import { REALM_GROUP_SETTINGS, type RealmGroupSetting, type UserGroupPermission } from '@zulip-es/contracts';
+import type { RealmPermissionSetting, UserGroupPermission } from '@zulip-es/contracts';
 import { SystemGroup, type SystemGroupName } from './system-groups';
 
 /** Zulip's GroupPermissionSetting: which system groups a setting accepts, and its default. */
@@ -38,29 +38,6 @@ export const USER_GROUP_PERMISSION_CONFIG: Record<UserGroupPermission, GroupPerm
   can_mention_group: setting(true, true, SystemGroup.EVERYONE, SystemGroup.NOBODY),
   can_remove_members_group: setting(true, false, SystemGroup.NOBODY, SystemGroup.NOBODY),
 };
-
-/**
- * Zulip's organization group settings that `PATCH /realm` does not change here (yet): stored like
- * the others, with the defaults below.
- */
-export const FIXED_REALM_GROUP_SETTINGS = [
-  'can_access_all_users_group',
-  'can_create_bots_group',
-  'can_create_web_public_channel_group',
-  'can_create_write_only_bots_group',
-  'can_delete_any_message_group',
-  'can_delete_own_message_group',
-  'can_manage_billing_group',
-  'can_set_delete_message_policy_group',
-  'can_set_topics_policy_group',
-  'can_summarize_topics_group',
-  'direct_message_initiator_group',
-  'direct_message_permission_group',
-] as const;
-
-/** Every group-valued setting of the organization (Zulip's `Realm.REALM_PERMISSION_GROUP_SETTINGS`). */
-export type RealmPermissionSetting = RealmGroupSetting | (typeof FIXED_REALM_GROUP_SETTINGS)[number];
-export const ALL_REALM_GROUP_SETTINGS: readonly RealmPermissionSetting[] = [...REALM_GROUP_SETTINGS, ...FIXED_REALM_GROUP_SETTINGS];
 
 /**
  * Realm.REALM_PERMISSION_GROUP_SETTINGS (zerver/models/realms.py). The defaults are Zulip's, except

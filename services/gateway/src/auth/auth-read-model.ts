@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  CredentialsEvent,
   UserCreatedV1,
+  UserCreatedV2,
   UserDeactivatedV1,
   UserEmailChangedV1,
   UserReactivatedV1,
@@ -18,43 +20,60 @@ export interface Credential {
   apiKeyHash: string;
 }
 
-/** The users events that change who may call the API; every other event passes by unparsed. */
+type Account = Omit<Credential, 'apiKeyHash'>;
+
+/** The records that change who may call the API; every other event passes by unparsed. */
 const CredentialEvent = z.discriminatedUnion('type', [
   UserCreatedV1,
+  UserCreatedV2,
   UserDeactivatedV1,
   UserReactivatedV1,
   UserRoleChangedV1,
   UserEmailChangedV1,
+  ...CredentialsEvent.options,
 ]);
 type CredentialEvent = z.infer<typeof CredentialEvent>;
 export const CREDENTIAL_EVENT_TYPES: ReadonlySet<string> = new Set(CredentialEvent.options.map((o) => o.shape.type.value));
 
+interface IssuedKey {
+  apiKeyHash: string;
+  /** When it was issued: a later key replaces an earlier one, whichever is read first. */
+  time: string;
+}
+
 /**
- * The gateway's own view of who may call the API, kept in memory from users events: API key
- * hashes, emails, roles and whether the account is active.
+ * The gateway's own view of who may call the API, kept in memory: accounts (emails, roles,
+ * whether active) from `users.events`, API key hashes from the private `users.credentials` (and
+ * from `user.created.v1` in older logs). The two topics are read side by side, so a key may be
+ * known before its account or after; only a key whose account is known authenticates.
  */
 export class AuthReadModel {
-  private readonly byKeyHash = new Map<string, Credential>();
-  private readonly byUserId = new Map<number, Credential>();
+  private readonly accounts = new Map<number, Account>();
+  private readonly keys = new Map<number, IssuedKey>();
+  private readonly userByKeyHash = new Map<string, number>();
 
   byApiKeyHash(hash: string): Credential | undefined {
-    return this.byKeyHash.get(hash);
+    const userId = this.userByKeyHash.get(hash);
+    const account = userId === undefined ? undefined : this.accounts.get(userId);
+    return account && { ...account, apiKeyHash: hash };
   }
 
   apply(envelope: EventEnvelope): void {
     if (!CREDENTIAL_EVENT_TYPES.has(envelope.type)) return;
-    this.applyCredentialEvent(CredentialEvent.parse({ type: envelope.type, data: envelope.data }));
+    this.applyCredentialEvent(CredentialEvent.parse({ type: envelope.type, data: envelope.data }), envelope.time);
   }
 
-  private applyCredentialEvent(event: CredentialEvent): void {
+  private applyCredentialEvent(event: CredentialEvent, time: string): void {
     switch (event.type) {
-      case 'user.created.v1': {
-        const { userId, realmId, deliveryEmail, role, apiKeyHash } = event.data;
-        const credential: Credential = { userId, realmId, deliveryEmail, role, isActive: true, apiKeyHash };
-        this.byKeyHash.set(apiKeyHash, credential);
-        this.byUserId.set(userId, credential);
+      case 'user.created.v1':
+      case 'user.created.v2': {
+        const { userId, realmId, deliveryEmail, role } = event.data;
+        this.accounts.set(userId, { userId, realmId, deliveryEmail, role, isActive: true });
+        if (event.type === 'user.created.v1') this.issueKey(userId, event.data.apiKeyHash, time);
         return;
       }
+      case 'user.credentials_issued.v1':
+        return this.issueKey(event.data.userId, event.data.apiKeyHash, time);
       case 'user.deactivated.v1':
         return this.update(event.data.userId, { isActive: false });
       case 'user.reactivated.v1':
@@ -71,8 +90,16 @@ export class AuthReadModel {
     }
   }
 
-  private update(userId: number, change: Partial<Credential>): void {
-    const credential = this.byUserId.get(userId);
-    if (credential) Object.assign(credential, change);
+  private issueKey(userId: number, apiKeyHash: string, time: string): void {
+    const current = this.keys.get(userId);
+    if (current && current.time > time) return;
+    if (current) this.userByKeyHash.delete(current.apiKeyHash);
+    this.keys.set(userId, { apiKeyHash, time });
+    this.userByKeyHash.set(apiKeyHash, userId);
+  }
+
+  private update(userId: number, change: Partial<Account>): void {
+    const account = this.accounts.get(userId);
+    if (account) Object.assign(account, change);
   }
 }

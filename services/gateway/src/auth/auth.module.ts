@@ -1,15 +1,15 @@
 import { Inject, Injectable, Module, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Kafka } from 'kafkajs';
-import { eventsTopic } from '@zulip-es/contracts';
+import { CREDENTIALS_TOPIC, eventsTopic } from '@zulip-es/contracts';
 import { applyToReadModel, KAFKA, LOGGER, SERVICE_CONFIG, TopicFollower, type Logger, type ReadModel } from '@zulip-es/platform';
 import type { GatewayConfig } from '../config';
 import { GatewayRedis } from '../redis/redis.module';
 import { AuthReadModel, CREDENTIAL_EVENT_TYPES } from './auth-read-model';
 
 /**
- * The gateway's copy of the credentials (API keys, roles, deactivations) from `users.events`.
- * Its start resolves once it has read the topic up to its end as it was then: no request is
- * answered from a model older than that.
+ * The gateway's copy of the credentials (API key hashes from `users.credentials`; roles,
+ * deactivations from `users.events`). Its start resolves once it has read both topics up to their
+ * ends as they were then: no request is answered from a model older than that.
  */
 @Injectable()
 export class AuthFollower implements OnModuleInit, OnApplicationShutdown {
@@ -24,7 +24,7 @@ export class AuthFollower implements OnModuleInit, OnApplicationShutdown {
   ) {
     const readModel: ReadModel = {
       name: 'auth',
-      topics: [eventsTopic('users')],
+      topics: [eventsTopic('users'), CREDENTIALS_TOPIC],
       eventTypes: CREDENTIAL_EVENT_TYPES,
       apply: (event) => this.model.apply(event),
     };

@@ -2,6 +2,7 @@ import { eventsTopic, UsersEvent, type EventEnvelope } from '@zulip-es/contracts
 import type { ReadModel } from '@zulip-es/platform';
 import { customEmojiKeys, CUSTOM_EMOJI_URL_PREFIX, type CustomEmojiById } from '@zulip-es/zulip-emoji';
 import type { MentionableGroup, MentionableUser } from '@zulip-es/zulip-markdown';
+import { REALM_CREATED_V1_SETTINGS } from '@zulip-es/zulip-rules';
 
 /** What mentions of a system group show (Zulip's `GROUP_DISPLAY_NAME_MAP`). */
 const SYSTEM_GROUP_NAMES: Readonly<Record<string, string>> = {
@@ -31,8 +32,10 @@ export class MarkdownReadModel implements ReadModel {
   readonly topics = [eventsTopic('users')];
   readonly eventTypes: ReadonlySet<string> = new Set([
     'realm.created.v1',
+    'realm.created.v2',
     'realm.setting_changed.v1',
     'user.created.v1',
+    'user.created.v2',
     'user.full_name_changed.v1',
     'user.deactivated.v1',
     'user.reactivated.v1',
@@ -113,13 +116,16 @@ export class MarkdownReadModel implements ReadModel {
   private applyEvent(event: UsersEvent): void {
     switch (event.type) {
       case 'realm.created.v1':
+      case 'realm.created.v2':
         this.realmId = event.data.realmId;
         this.realmUrl = event.data.url.replace(/\/+$/u, '');
+        this.imagePreviews = (event.type === 'realm.created.v2' ? event.data.settings : REALM_CREATED_V1_SETTINGS).inline_image_preview;
         return;
       case 'realm.setting_changed.v1':
         if (event.data.property === 'inline_image_preview') this.imagePreviews = event.data.value === true;
         return;
       case 'user.created.v1':
+      case 'user.created.v2':
         this.setUser({ id: event.data.userId, fullName: event.data.fullName, isActive: true });
         if (event.data.settings?.translate_emoticons) this.emoticons.add(event.data.userId);
         return;

@@ -1,5 +1,6 @@
 import { Role } from '@zulip-es/contracts';
-import { usersEvent } from '../testing/users.fixtures';
+import { REALM_CREATED_V1_SETTINGS } from '@zulip-es/zulip-rules';
+import { realmCreated, usersEvent } from '../testing/users.fixtures';
 import { MarkdownReadModel } from './markdown-read-model';
 
 const created = (userId: number, fullName: string) =>
@@ -76,5 +77,14 @@ describe('what rendering knows of the users domain', () => {
     expect(model.customEmoji().size).toBe(0);
     // Reactions may still join a deactivated one: it stays known by id.
     expect(model.customEmojiById().get('9')).toEqual({ id: '9', name: 'parrot', deactivated: true });
+  });
+
+  it("previews images as the organization's creation event says, then as its setting changes", () => {
+    const off = new MarkdownReadModel();
+    off.apply(realmCreated({ ...REALM_CREATED_V1_SETTINGS, inline_image_preview: false }));
+    expect([off.imagePreviews, off.realmUrl]).toEqual([false, 'https://chat.example.com']);
+    off.apply(usersEvent('realm.setting_changed.v1', { property: 'inline_image_preview', value: true }));
+    expect(off.imagePreviews).toBe(true);
+    expect(model.imagePreviews).toBe(true); // realm.created.v1: on, as it always was
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Role, type EventEnvelope, type GroupSettingEventValue } from '@zulip-es/contracts';
+import { Role, UserSettings, type EventEnvelope, type GroupSettingEventValue, type RealmSettings } from '@zulip-es/contracts';
+import { REALM_CREATED_V1_SETTINGS } from '@zulip-es/zulip-rules';
 import { channelsContext, type ChannelsContext } from '../channels/channels-context';
 import { UsersReadModel } from '../users-read-model/users-read-model';
 
@@ -7,6 +8,25 @@ import { UsersReadModel } from '../users-read-model/users-read-model';
 export const U = { owner: 1, admin: 2, moderator: 3, member: 4, otherMember: 5, guest: 6, deactivated: 7, bot: 8 } as const;
 
 export const REALM_HOST = 'chat.example.com';
+
+/** A valid value of every user setting: this service reads few of them. */
+export const SOME_USER_SETTINGS = UserSettings.parse(
+  Object.fromEntries(
+    Object.entries(UserSettings.shape).map(([name, schema]) => [name, [true, 0, ''].find((value) => schema.safeParse(value).success)]),
+  ),
+);
+
+/** The event that creates a fixture organization with `settings`. */
+export const realmCreated = (settings: RealmSettings = REALM_CREATED_V1_SETTINGS, host = REALM_HOST): EventEnvelope =>
+  usersEvent('realm.created.v2', {
+    realmId: 1,
+    name: 'Fixture',
+    host,
+    url: `https://${host}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    settings,
+    userSettingsDefaults: SOME_USER_SETTINGS,
+  });
 
 let sequence = 0;
 /** A users event as the read model receives it from `users.events`. */
@@ -67,15 +87,7 @@ const NO_GROUP_SETTINGS = {
  */
 export function organization(): UsersReadModel {
   const model = new UsersReadModel();
-  model.apply(
-    usersEvent('realm.created.v1', {
-      realmId: 1,
-      name: 'Fixture',
-      host: REALM_HOST,
-      url: `https://${REALM_HOST}`,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    }),
-  );
+  model.apply(realmCreated());
   SYSTEM_GROUP_NAMES.forEach((name, i) =>
     model.apply(
       usersEvent('user_group.created.v1', {

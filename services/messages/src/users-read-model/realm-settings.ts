@@ -1,17 +1,9 @@
-import type { GroupSettingEventValue } from '@zulip-es/contracts';
-import {
-  REALM_GROUP_SETTING_CONFIG,
-  systemGroupId,
-  type GroupPermissionConfig,
-  type RealmPermissionSetting,
-  type SystemGroupName,
-} from '@zulip-es/zulip-rules';
+import type { GroupSettingEventValue, RealmPermissionSetting, RealmSettings } from '@zulip-es/contracts';
+import { REALM_GROUP_SETTING_CONFIG, type GroupPermissionConfig } from '@zulip-es/zulip-rules';
 
 /**
- * The organization's group-valued settings this service decides on, with Zulip's defaults
- * (`Realm.REALM_PERMISSION_GROUP_SETTINGS`). A setting the users service does not let anyone
- * change yet (web-public channels, topics policy) keeps its default here until
- * `realm.setting_changed.v1` names it.
+ * The organization's group-valued settings this service decides on (of Zulip's
+ * `Realm.REALM_PERMISSION_GROUP_SETTINGS`).
  */
 const REALM_PERMISSIONS = [
   'can_add_subscribers_group',
@@ -58,25 +50,10 @@ export interface ReadRealm {
   moderationRequestChannelId: number;
 }
 
-export function newRealm(realmId: number, host: string, url: string): ReadRealm {
-  return {
-    realmId,
-    host,
-    url,
-    permissions: Object.fromEntries(
-      REALM_PERMISSIONS.map((name) => [name, systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as SystemGroupName)]),
-    ) as Record<RealmPermission, GroupSettingEventValue>,
-    allowMessageEditing: true,
-    messageContentEditLimitSeconds: 600,
-    moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
-    moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
-    enableSpectatorAccess: false,
-    messageContentDeleteLimitSeconds: 600,
-    topicsPolicy: 'allow_empty_topic',
-    messageEditHistoryVisibilityPolicy: 'all',
-    enableReadReceipts: false,
-    moderationRequestChannelId: -1,
-  };
+/** The organization as it was created: every setting comes from its creation event, as later changes do. */
+export function newRealm(realmId: number, host: string, url: string, settings: Readonly<RealmSettings>): ReadRealm {
+  const unset = { realmId, host, url, permissions: {} } as ReadRealm;
+  return Object.entries(settings).reduce((realm, [name, value]) => withRealmSetting(realm, name, value), unset);
 }
 
 const SCALARS = {
@@ -90,7 +67,7 @@ const SCALARS = {
   message_edit_history_visibility_policy: 'messageEditHistoryVisibilityPolicy',
   enable_read_receipts: 'enableReadReceipts',
   moderation_request_channel_id: 'moderationRequestChannelId',
-} as const;
+} as const satisfies Partial<Record<keyof RealmSettings, keyof ReadRealm>>;
 
 /** The organization after one `realm.setting_changed.v1`; settings this service ignores leave it as it is. */
 export function withRealmSetting(realm: ReadRealm, property: string, value: unknown): ReadRealm {

@@ -1,6 +1,6 @@
 import { dummyEmailUserId, eventsTopic, UsersEvent, type EmailAddressVisibility, type EventEnvelope, type Role } from '@zulip-es/contracts';
 import type { ReadModel } from '@zulip-es/platform';
-import { apiEmail, GroupMembership, type MembershipGroup } from '@zulip-es/zulip-rules';
+import { apiEmail, GroupMembership, REALM_CREATED_V1_SETTINGS, type MembershipGroup } from '@zulip-es/zulip-rules';
 import { newRealm, withRealmSetting, type ReadRealm } from './realm-settings';
 
 /** What this service knows of a user. */
@@ -127,7 +127,7 @@ export class UsersReadModel implements ReadModel {
 
   private applyReadReceiptsSetting(event: UsersEvent): void {
     let sends: boolean;
-    if (event.type === 'user.created.v1') sends = event.data.settings?.send_read_receipts ?? true;
+    if (event.type === 'user.created.v1' || event.type === 'user.created.v2') sends = event.data.settings?.send_read_receipts ?? true;
     else if (event.type === 'user.settings_changed.v1' && event.data.property === 'send_read_receipts') sends = event.data.value === true;
     else return;
     if (sends) this.hidingReadReceipts.delete(event.data.userId);
@@ -135,7 +135,7 @@ export class UsersReadModel implements ReadModel {
   }
 
   private applyTypingSettings(event: UsersEvent): void {
-    if (event.type === 'user.created.v1') {
+    if (event.type === 'user.created.v1' || event.type === 'user.created.v2') {
       const settings = event.data.settings;
       this.typing.set(
         event.data.userId,
@@ -148,7 +148,7 @@ export class UsersReadModel implements ReadModel {
 
   /** Users join with the organization's default for the setting (Zulip's `true` in events that predate settings). */
   private applyDraftsSync(event: UsersEvent, sequence: number): void {
-    if (event.type === 'user.created.v1') {
+    if (event.type === 'user.created.v1' || event.type === 'user.created.v2') {
       this.draftsSync.set(event.data.userId, { enabled: event.data.settings?.enable_drafts_synchronization ?? true, disabledAt: 0 });
     } else if (event.type === 'user.settings_changed.v1' && event.data.property === 'enable_drafts_synchronization') {
       const enabled = event.data.value === true;
@@ -160,12 +160,16 @@ export class UsersReadModel implements ReadModel {
   private applyEvent(event: UsersEvent): void {
     switch (event.type) {
       case 'realm.created.v1':
-        this.currentRealm = newRealm(event.data.realmId, event.data.host, event.data.url);
+        this.currentRealm = newRealm(event.data.realmId, event.data.host, event.data.url, REALM_CREATED_V1_SETTINGS);
+        return;
+      case 'realm.created.v2':
+        this.currentRealm = newRealm(event.data.realmId, event.data.host, event.data.url, event.data.settings);
         return;
       case 'realm.setting_changed.v1':
         if (this.currentRealm) this.currentRealm = withRealmSetting(this.currentRealm, event.data.property, event.data.value);
         return;
-      case 'user.created.v1': {
+      case 'user.created.v1':
+      case 'user.created.v2': {
         const { userId, role, isBot, fullName, deliveryEmail, emailAddressVisibility } = event.data;
         this.users.set(userId, { userId, role, isActive: true, isBot, fullName, deliveryEmail, emailAddressVisibility });
         this.byDeliveryEmail.set(deliveryEmail.toLowerCase(), userId);

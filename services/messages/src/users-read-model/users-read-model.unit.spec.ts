@@ -1,5 +1,7 @@
 import { Role } from '@zulip-es/contracts';
-import { organization, REALM_HOST, U, usersEvent, withGroup, withRealmSetting } from '../testing/users.fixtures';
+import { REALM_CREATED_V1_SETTINGS } from '@zulip-es/zulip-rules';
+import { organization, REALM_HOST, realmCreated, U, usersEvent, withGroup, withRealmSetting } from '../testing/users.fixtures';
+import { UsersReadModel } from './users-read-model';
 
 describe("the messages service's copy of the users domain", () => {
   it('derives system group membership from roles, through the subgroup chain', () => {
@@ -61,5 +63,59 @@ describe("the messages service's copy of the users domain", () => {
     const model = organization();
     model.apply(usersEvent('something.new.v1', { anything: 1 }));
     expect(model.user(U.member)?.role).toBe(Role.MEMBER);
+  });
+
+  it('gives an organization of realm.created.v1 the settings such organizations always started with', () => {
+    const model = new UsersReadModel();
+    const { realmId, name, host, url, createdAt } = realmCreated().data as Record<string, unknown>;
+    model.apply(usersEvent('realm.created.v1', { realmId, name, host, url, createdAt }));
+    expect(model.realm).toEqual({
+      realmId: 1,
+      host: REALM_HOST,
+      url: `https://${REALM_HOST}`,
+      permissions: {
+        can_add_subscribers_group: 6,
+        can_create_public_channel_group: 6,
+        can_create_private_channel_group: 6,
+        can_create_web_public_channel_group: 2,
+        can_set_topics_policy_group: 6,
+        can_set_delete_message_policy_group: 4,
+        can_mention_many_users_group: 3,
+        can_move_messages_between_channels_group: 6,
+        can_move_messages_between_topics_group: 7,
+        can_resolve_topics_group: 7,
+        can_delete_any_message_group: 3,
+        can_delete_own_message_group: 7,
+      },
+      allowMessageEditing: true,
+      messageContentEditLimitSeconds: 600,
+      moveMessagesWithinStreamLimitSeconds: 604800,
+      moveMessagesBetweenStreamsLimitSeconds: 604800,
+      enableSpectatorAccess: false,
+      messageContentDeleteLimitSeconds: 600,
+      topicsPolicy: 'allow_empty_topic',
+      messageEditHistoryVisibilityPolicy: 'all',
+      enableReadReceipts: false,
+      moderationRequestChannelId: -1,
+    });
+  });
+
+  it('takes the settings of realm.created.v2 from the event', () => {
+    const model = new UsersReadModel();
+    model.apply(
+      realmCreated({
+        ...REALM_CREATED_V1_SETTINGS,
+        topics_policy: 'disable_empty_topic',
+        message_content_delete_limit_seconds: null,
+        enable_read_receipts: true,
+        can_delete_own_message_group: { directMembers: [U.member], directSubgroups: [3] },
+      }),
+    );
+    expect(model.realm).toMatchObject({
+      topicsPolicy: 'disable_empty_topic',
+      messageContentDeleteLimitSeconds: null,
+      enableReadReceipts: true,
+      permissions: { can_delete_own_message_group: { directMembers: [U.member], directSubgroups: [3] }, can_resolve_topics_group: 7 },
+    });
   });
 });

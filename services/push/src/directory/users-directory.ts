@@ -58,8 +58,10 @@ export class UsersDirectory implements ReadModel {
   readonly topics = [eventsTopic('users')];
   readonly eventTypes: ReadonlySet<UsersEvent['type']> = new Set([
     'realm.created.v1',
+    'realm.created.v2',
     'realm.setting_changed.v1',
     'user.created.v1',
+    'user.created.v2',
     'user.settings_changed.v1',
     'user.full_name_changed.v1',
     'user.email_changed.v1',
@@ -86,7 +88,8 @@ export class UsersDirectory implements ReadModel {
     if (!parsed.success) return;
     const event = parsed.data;
     switch (event.type) {
-      case 'realm.created.v1': {
+      case 'realm.created.v1':
+      case 'realm.created.v2': {
         const { realmId, name, host, url } = event.data;
         this.organization = { realmId, name, host, url };
         return;
@@ -95,7 +98,8 @@ export class UsersDirectory implements ReadModel {
         if (event.data.property === 'name' && typeof event.data.value === 'string' && this.organization)
           this.organization = { ...this.organization, name: event.data.value };
         return;
-      case 'user.created.v1': {
+      case 'user.created.v1':
+      case 'user.created.v2': {
         const { userId, fullName, deliveryEmail, isBot, emailAddressVisibility, settings } = event.data;
         const pushSettings = { ...DEFAULT_PUSH_SETTINGS };
         for (const name of Object.keys(DEFAULT_PUSH_SETTINGS) as (keyof PushSettings)[]) if (settings) pushSettings[name] = settings[name];

@@ -72,9 +72,11 @@ const none = () => [];
  */
 const CLIENT_EVENTS: { [T in DomainEventType]: ClientEventsOf<T> } = {
   'realm.created.v1': none,
+  'realm.created.v2': none,
   'realm.setting_changed.v1': realmSettingChanged,
   'realm.user_settings_default_changed.v1': userSettingsDefaultChanged,
   'user.created.v1': userCreated,
+  'user.created.v2': userCreated,
   'user.deactivated.v1': userDeactivated,
   'user.reactivated.v1': userReactivated,
   'user.role_changed.v1': roleChanged,

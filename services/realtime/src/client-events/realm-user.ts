@@ -1,4 +1,4 @@
-import { Role } from '@zulip-es/contracts';
+import { Role, type UserCreatedV2 } from '@zulip-es/contracts';
 import type { Delivery } from '@zulip-es/event-queues';
 import type { Directory, DirectoryUser } from '../directory/directory';
 import { listedChannelsChanged } from './channels';
@@ -24,8 +24,8 @@ function byEmailVisibility(
   ].filter((d) => d.userIds.length > 0);
 }
 
-/** Zulip's `realm_user` `add`: the new user's dictionary, as `GET /users` shows it. */
-export const userCreated: ClientEventsOf<'user.created.v1'> = ({ data }, directory) => {
+/** Zulip's `realm_user` `add`: the new user's dictionary, as `GET /users` shows it (any version of `user.created`). */
+export const userCreated = ({ data }: { data: Omit<UserCreatedV2['data'], 'settings'> }, directory: Directory): Delivery[] => {
   const user: DirectoryUser = { ...data, isActive: true, allowsPrivateDataExport: false };
   return byEmailVisibility(directory, user, (deliveryEmail, flavour) => ({
     type: 'realm_user',

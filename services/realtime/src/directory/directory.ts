@@ -198,6 +198,7 @@ export class Directory {
   apply(event: DomainEvent): void {
     switch (event.type) {
       case 'realm.created.v1':
+      case 'realm.created.v2':
         this.realmHost = event.data.host;
         this.realmId = event.data.realmId;
         this.realmUrl = event.data.url;
@@ -212,7 +213,8 @@ export class Directory {
       case 'custom_emoji.deactivated.v1':
         this.customEmoji = evolveCustomEmojiList(this.customEmoji, event);
         return;
-      case 'user.created.v1': {
+      case 'user.created.v1':
+      case 'user.created.v2': {
         const { userId, fullName, deliveryEmail, emailAddressVisibility, role, isBot, timezone, dateJoined, settings } = event.data;
         const allowsPrivateDataExport =
           (settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true;
@@ -367,11 +369,13 @@ function seesChannel(access: GroupsAccess, user: DirectoryUser, channel: Directo
 /** The event types that change the directory: the others need not be read before the fan-out's start. */
 export const DIRECTORY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'realm.created.v1',
+  'realm.created.v2',
   'realm_export.requested.v1',
   'realm_export.succeeded.v1',
   'realm_export.failed.v1',
   'realm_export.deleted.v1',
   'user.created.v1',
+  'user.created.v2',
   'user.full_name_changed.v1',
   'user.email_changed.v1',
   'user.role_changed.v1',

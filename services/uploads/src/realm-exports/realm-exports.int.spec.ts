@@ -207,7 +207,7 @@ describe('organization exports: POST/GET /export/realm, DELETE /export/realm/{id
     expect(ids.has(sent.otherDirect)).toBe(false);
 
     const users = archive.events['users.events']!;
-    const created = users.find((l) => l.event.type === 'user.created.v1' && l.event.data.userId === member.userId)!;
+    const created = users.find((l) => l.event.type === 'user.created.v2' && l.event.data.userId === member.userId)!;
     expect(created.event.data).toMatchObject({ userId: member.userId, fullName: member.fullName });
     for (const secret of ['passwordHash', 'apiKeyHash', 'apiKeyNonce']) expect(users.some((l) => secret in l.event.data)).toBe(false);
     expect(users.some((l) => l.event.type === 'user.settings_changed.v1' && l.event.data.property === 'allow_private_data_export')).toBe(

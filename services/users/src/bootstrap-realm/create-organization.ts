@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BOOTSTRAP_REALM, BootstrapRealmReply, commandsTopic, type BootstrapRealm } from '@zulip-es/contracts';
-import { createKafka, createLogger, DomainError, RequestClient, RequestTimeoutError } from '@zulip-es/platform';
+import { createKafka, createLogger, DomainError, RequestClient, RequestTimeoutError, type KafkaConnection } from '@zulip-es/platform';
 
 /**
  * Creates the organization and its owner through the users service, or returns the existing
@@ -10,11 +10,11 @@ import { createKafka, createLogger, DomainError, RequestClient, RequestTimeoutEr
  */
 export async function createOrganization(
   organization: BootstrapRealm,
-  kafkaBrokers: string,
+  kafka: string | KafkaConnection,
   timeoutMs = 30_000,
 ): Promise<BootstrapRealmReply> {
   const logger = createLogger('create-organization', 'warn');
-  const client = new RequestClient(createKafka('create-organization', kafkaBrokers, logger), 'create-organization', logger);
+  const client = new RequestClient(createKafka('create-organization', kafka, logger), 'create-organization', logger);
   await client.start();
   const deadline = Date.now() + timeoutMs;
   // One id for every try: a try decided late is answered to the next by its recorded outcome

@@ -1,8 +1,7 @@
 import { isSystemBotUser, Role, SYSTEM_BOTS, type SystemBot } from '@zulip-es/contracts';
-import { userCreated, type Credentials } from '../create-user/create-user.decide';
+import { userCreated, type CreatedUser } from '../create-user/create-user.decide';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
-import type { UsersNewEvent } from '../shared/users-new-event';
 
 export const NOTIFICATION_BOT_EMAIL = SYSTEM_BOTS.notification.email;
 
@@ -11,16 +10,18 @@ export const NOTIFICATION_BOT_EMAIL = SYSTEM_BOTS.notification.email;
  * created before it gets it at its next bootstrap): a bot member with no password, its email
  * shown to everyone, its API key never handed out.
  */
-export function systemBotCreated(
-  bot: SystemBot,
-  userId: number,
-  realm: RealmState,
-  credentials: Omit<Credentials, 'passwordHash'>,
-  now: Date,
-): UsersNewEvent<'user.created.v1'> {
+export function systemBotCreated(bot: SystemBot, userId: number, realm: RealmState, apiKeySecret: string, now: Date): CreatedUser {
   const { email, fullName } = SYSTEM_BOTS[bot];
-  const event = userCreated({ userId, realm, email, fullName, role: Role.MEMBER, credentials: { ...credentials, passwordHash: '' }, now });
-  return { ...event, data: { ...event.data, isBot: true, passwordHash: null, emailAddressVisibility: 1 } };
+  const created = userCreated({
+    userId,
+    realm,
+    email,
+    fullName,
+    role: Role.MEMBER,
+    credentials: { passwordHash: null, apiKeySecret },
+    now,
+  });
+  return { ...created, event: { ...created.event, data: { ...created.event.data, isBot: true, emailAddressVisibility: 1 } } };
 }
 
 /** Zulip's system bots live outside the organization: its user list leaves them out. */

@@ -1,6 +1,6 @@
-import { EmailAddressVisibility, Role, type OperationData, type createUser } from '@zulip-es/contracts';
+import { EmailAddressVisibility, Role, type OperationData, type UserCredentialsIssuedV1, type createUser } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
-import { apiKeyHash, deriveApiKey } from '../domain/credentials';
+import { apiKeyHash, deriveApiKey, firstApiKeyNonce } from '../domain/credentials';
 import type { RealmState } from '../domain/realm.state';
 import { userAggregateId, type UserState } from '../domain/user.state';
 import { realmUserSettingsDefaults } from '../user-settings/user-setting';
@@ -28,21 +28,28 @@ export function checkCreateUser(cmd: CreateUser, state: CreateUserState): { full
   return { fullName, email };
 }
 
+/** What a new user signs in with: their password's hash (null: none, as for bots), and the key secret. */
 export interface Credentials {
-  passwordHash: string;
-  apiKeyNonce: string;
+  passwordHash: string | null;
   apiKeySecret: string;
 }
 
-export function decideCreateUser(
-  cmd: CreateUser,
-  state: CreateUserState,
-  credentials: Credentials,
-  now: Date,
-): UsersNewEvent<'user.created.v1'>[] {
+/** Users a command creates: the public events, and each new user's credentials for the private topic. */
+export interface CreatedUsers<E extends UsersNewEvent = UsersNewEvent> {
+  events: E[];
+  credentials: UserCredentialsIssuedV1['data'][];
+}
+
+export function decideCreateUser(cmd: CreateUser, state: CreateUserState, credentials: Credentials, now: Date): CreatedUsers {
   const { fullName, email } = checkCreateUser(cmd, state);
   const userId = state.lastUserId + 1;
-  return [userCreated({ userId, realm: state.realm, email, fullName, role: Role.MEMBER, credentials, now })];
+  const created = userCreated({ userId, realm: state.realm, email, fullName, role: Role.MEMBER, credentials, now });
+  return { events: [created.event], credentials: [created.credentials] };
+}
+
+export interface CreatedUser {
+  event: UsersNewEvent<'user.created.v2'>;
+  credentials: UserCredentialsIssuedV1['data'];
 }
 
 export function userCreated(args: {
@@ -53,28 +60,42 @@ export function userCreated(args: {
   role: Role;
   credentials: Credentials;
   now: Date;
-}): UsersNewEvent<'user.created.v1'> {
+}): CreatedUser {
   const { userId, realm, email, fullName, role, credentials, now } = args;
   // A copy of the organization's defaults as they are now: later changes to them never reach this user.
   const settings = realmUserSettingsDefaults(realm);
+  const dateJoined = now.toISOString();
+  const apiKeyNonce = firstApiKeyNonce(credentials.apiKeySecret, userId, dateJoined);
   return {
-    type: 'user.created.v1',
-    aggregateId: userAggregateId(userId),
-    sequence: 1,
-    data: {
+    event: {
+      type: 'user.created.v2',
+      aggregateId: userAggregateId(userId),
+      sequence: 1,
+      data: {
+        userId,
+        realmId: realm.realmId,
+        deliveryEmail: email,
+        fullName,
+        role,
+        isBot: false,
+        timezone: '',
+        emailAddressVisibility: EmailAddressVisibility.parse(settings.email_address_visibility),
+        dateJoined,
+        settings,
+      },
+    },
+    credentials: {
       userId,
-      realmId: realm.realmId,
-      deliveryEmail: email,
-      fullName,
-      role,
-      isBot: false,
-      timezone: '',
-      emailAddressVisibility: EmailAddressVisibility.parse(settings.email_address_visibility),
-      dateJoined: now.toISOString(),
       passwordHash: credentials.passwordHash,
-      apiKeyHash: apiKeyHash(deriveApiKey(credentials.apiKeySecret, userId, credentials.apiKeyNonce)),
-      apiKeyNonce: credentials.apiKeyNonce,
-      settings,
+      apiKeyHash: apiKeyHash(deriveApiKey(credentials.apiKeySecret, userId, apiKeyNonce)),
+      apiKeyNonce,
     },
   };
+}
+
+/** The API key of a user as a creation event made them: what the reply of that creation hands out. */
+export function createdUserApiKey(created: { userId: number; dateJoined: string; apiKeyNonce?: string }, apiKeySecret: string): string {
+  // `user.created.v1` carried its nonce; later ones derive it.
+  const nonce = created.apiKeyNonce ?? firstApiKeyNonce(apiKeySecret, created.userId, created.dateJoined);
+  return deriveApiKey(apiKeySecret, created.userId, nonce);
 }

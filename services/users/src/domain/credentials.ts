@@ -30,6 +30,14 @@ export async function verifyPassword(password: string, stored: string | null): P
 
 export const newApiKeyNonce = (): string => randomBytes(18).toString('base64url');
 
+/**
+ * The nonce of a user's first API key, from the key secret and what `user.created` publishes of
+ * them: the reply of a creation delivered again is rebuilt from its events alone. As with a random
+ * nonce, nobody without the secret can derive the key.
+ */
+export const firstApiKeyNonce = (secret: string, userId: number, dateJoined: string): string =>
+  createHmac('sha256', secret).update(`first-api-key-nonce:${userId}:${dateJoined}`).digest('base64url').slice(0, 24);
+
 /** 32 alphanumerics derived from the secret, the user and its nonce: Zulip's API key shape. */
 export function deriveApiKey(secret: string, userId: number, nonce: string): string {
   const mac = createHmac('sha256', secret).update(`api-key:${userId}:${nonce}`).digest();

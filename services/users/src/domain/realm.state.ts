@@ -1,58 +1,19 @@
-import { type GroupSettingEventValue, type UserSettings, type UsersEvent } from '@zulip-es/contracts';
+import {
+  ALL_REALM_GROUP_SETTINGS,
+  MessageEditHistoryVisibilityPolicy,
+  type GroupSettingEventValue,
+  type RealmPermissionSetting,
+  type RealmSettings,
+  type RealmTopicsPolicy,
+  type UserSettings,
+  type UsersEvent,
+} from '@zulip-es/contracts';
+import { REALM_CREATED_V1_SETTINGS } from '@zulip-es/zulip-rules';
 import { realmUserSettingsDefaults } from '../user-settings/user-setting';
-import { ALL_REALM_GROUP_SETTINGS, REALM_GROUP_SETTING_CONFIG, systemGroupId, type RealmPermissionSetting } from '@zulip-es/zulip-rules';
 
-/** The defaults of the group-valued permission settings: system group ids (always 1–8). */
-export const DEFAULT_REALM_GROUP_SETTINGS: Readonly<Record<RealmPermissionSetting, GroupSettingEventValue>> = Object.fromEntries(
-  ALL_REALM_GROUP_SETTINGS.map((name) => [
-    name,
-    systemGroupId(REALM_GROUP_SETTING_CONFIG[name].defaultGroup as Parameters<typeof systemGroupId>[0]),
-  ]),
-) as Record<RealmPermissionSetting, GroupSettingEventValue>;
-
-/** Zulip's `MessageEditHistoryVisibilityPolicyEnum` names (what the API sends and returns). */
-export const MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES = ['all', 'moves', 'none'] as const;
-export type MessageEditHistoryVisibilityPolicy = (typeof MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES)[number];
-
-/** Zulip's `RealmTopicsPolicyEnum` names. */
-export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
-
-/** Zulip's defaults for a new organization (`Realm` model defaults). */
-export const DEFAULT_REALM_SETTINGS = {
-  allowMessageEditing: true,
-  messageContentEditLimitSeconds: 600,
-  moveMessagesWithinStreamLimitSeconds: 7 * 24 * 3600,
-  moveMessagesBetweenStreamsLimitSeconds: 7 * 24 * 3600,
-  messageEditHistoryVisibilityPolicy: 'all',
-  description: '',
-  inlineImagePreview: true,
-  enableReadReceipts: false,
-  moderationRequestChannelId: -1,
-  groups: DEFAULT_REALM_GROUP_SETTINGS,
-  avatarChangesDisabled: false,
-  defaultCodeBlockLanguage: '',
-  defaultLanguage: 'en',
-  digestEmailsEnabled: false,
-  digestWeekday: 1,
-  emailsRestrictedToDomains: false,
-  enableGuestUserDmWarning: true,
-  enableGuestUserIndicator: true,
-  enableSpectatorAccess: false,
-  inlineUrlEmbedPreview: false,
-  inviteRequired: true,
-  jitsiServerUrl: null,
-  messageContentAllowedInEmailNotifications: true,
-  messageContentDeleteLimitSeconds: 600,
-  messageRetentionDays: -1,
-  nameChangesDisabled: false,
-  orgType: 0,
-  requireE2eePushNotifications: false,
-  requireUniqueNames: false,
-  topicsPolicy: 'allow_empty_topic',
-  waitingPeriodThreshold: 0,
-  wantAdvertiseInCommunitiesDirectory: false,
-  welcomeMessageCustomText: '',
-} as const satisfies RealmState['settings'];
+/** Zulip's `MessageEditHistoryVisibilityPolicyEnum` names, in the order of its numbers (1, 2, 3). */
+export const MESSAGE_EDIT_HISTORY_VISIBILITY_POLICIES = MessageEditHistoryVisibilityPolicy.options;
+export type { MessageEditHistoryVisibilityPolicy, RealmTopicsPolicy };
 
 export interface RealmState {
   realmId: number;
@@ -168,12 +129,28 @@ const scalarKey = (property: string): keyof RealmState['settings'] | undefined =
   REALM_SCALAR_SETTINGS[property as keyof typeof REALM_SCALAR_SETTINGS] ??
   FIXED_REALM_SCALAR_SETTINGS[property as keyof typeof FIXED_REALM_SCALAR_SETTINGS];
 
+const SCALAR_SETTING_KEYS = Object.entries({ ...REALM_SCALAR_SETTINGS, ...FIXED_REALM_SCALAR_SETTINGS }) as [
+  Exclude<keyof RealmSettings, RealmPermissionSetting>,
+  Exclude<keyof RealmState['settings'], 'groups'>,
+][];
+
+/** The organization's settings as this service keeps them, from Zulip's names. */
+export function realmStateSettings(settings: Readonly<RealmSettings>): RealmState['settings'] {
+  const scalars = Object.fromEntries(SCALAR_SETTING_KEYS.map(([name, key]) => [key, settings[name]]));
+  const groups = Object.fromEntries(ALL_REALM_GROUP_SETTINGS.map((name) => [name, settings[name]]));
+  return { ...scalars, groups } as RealmState['settings'];
+}
+
 export function evolveRealm(state: RealmState | null, event: RealmEvent, sequence: number): RealmState {
   switch (event.type) {
     case 'realm.created.v1':
-      return { ...event.data, settings: { ...DEFAULT_REALM_SETTINGS, groups: { ...DEFAULT_REALM_GROUP_SETTINGS } }, version: sequence };
+      return { ...event.data, settings: realmStateSettings(REALM_CREATED_V1_SETTINGS), version: sequence };
+    case 'realm.created.v2': {
+      const { settings, userSettingsDefaults, ...realm } = event.data;
+      return { ...realm, settings: realmStateSettings(settings), userSettingsDefaults, version: sequence };
+    }
     case 'realm.setting_changed.v1': {
-      if (!state) throw new Error('realm.setting_changed.v1 before realm.created.v1');
+      if (!state) throw new Error(`${event.type} before the organization exists`);
       const { property, value } = event.data;
       if (property === 'name') return { ...state, name: value as string, version: sequence };
       if (isGroupSetting(property)) {

@@ -13,9 +13,13 @@ export interface UserState {
   emailAddressVisibility: EmailAddressVisibility;
   dateJoined: string;
   avatarVersion: number;
-  passwordHash: string | null;
-  apiKeyHash: string;
-  apiKeyNonce: string;
+  /**
+   * Only users of `user.created.v1` (older logs) have their credentials here, as that event carried
+   * them; everyone else's are on the private `users.credentials` topic (CredentialsStore).
+   */
+  passwordHash?: string | null;
+  apiKeyHash?: string;
+  apiKeyNonce?: string;
   /** Personal preferences; absent for a user created before settings existed (Zulip's defaults apply). */
   settings?: Partial<OwnUserSettings>;
   /** Custom profile field values by field id; absent until the first value is set. */
@@ -30,8 +34,12 @@ export type UserEvent = Extract<UsersEvent, { type: `user.${string}` }>;
 
 /** Pure: the user after `event`. */
 export function evolveUser(state: UserState | null, event: UserEvent, sequence: number): UserState {
-  if (event.type === 'user.created.v1') {
-    const { realmId, userId, deliveryEmail, fullName, role, isBot, timezone, emailAddressVisibility, dateJoined } = event.data;
+  if (event.type === 'user.created.v1' || event.type === 'user.created.v2') {
+    const { realmId, userId, deliveryEmail, fullName, role, isBot, timezone, emailAddressVisibility, dateJoined, settings } = event.data;
+    const credentials =
+      event.type === 'user.created.v1'
+        ? { passwordHash: event.data.passwordHash, apiKeyHash: event.data.apiKeyHash, apiKeyNonce: event.data.apiKeyNonce }
+        : {};
     return {
       userId,
       realmId,
@@ -44,10 +52,8 @@ export function evolveUser(state: UserState | null, event: UserEvent, sequence: 
       emailAddressVisibility,
       dateJoined,
       avatarVersion: 1,
-      passwordHash: event.data.passwordHash,
-      apiKeyHash: event.data.apiKeyHash,
-      apiKeyNonce: event.data.apiKeyNonce,
-      ...(event.data.settings ? { settings: event.data.settings } : {}),
+      ...credentials,
+      ...(settings ? { settings } : {}),
       version: sequence,
     };
   }

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { fetchApiKey, type ReplyOf } from '@zulip-es/contracts';
 import { DomainError, QueryPattern, type OperationContext } from '@zulip-es/platform';
-import { deriveApiKey, verifyPassword } from '../domain/credentials';
+import { verifyPassword } from '../domain/credentials';
 import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
 const FAILED = () => new DomainError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
@@ -18,13 +18,13 @@ export class FetchApiKeyHandler {
    */
   @QueryPattern(fetchApiKey)
   async fetch({ data }: OperationContext<typeof fetchApiKey>): Promise<ReplyOf<typeof fetchApiKey>> {
-    const { repo, config } = this.deps;
+    const { repo, config, credentials } = this.deps;
     const [realm, user] = await Promise.all([repo.realm(), repo.userByEmail(data.username)]);
-    const matches = await verifyPassword(data.password, user?.passwordHash ?? DECOY_HASH);
+    const matches = await verifyPassword(data.password, (user && credentials.of(user)?.passwordHash) ?? DECOY_HASH);
     if (!realm || !user || !matches) throw FAILED();
     if (!user.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
     return {
-      api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
+      api_key: credentials.apiKeyOf(user, config.API_KEY_SECRET),
       email: user.deliveryEmail,
       user_id: user.userId,
     };

@@ -1,7 +1,6 @@
 import { Role } from '@zulip-es/contracts';
-import { DEFAULT_REALM_SETTINGS } from '../domain/realm.state';
 import { aGroup, asRole, groupsState } from '../testing/user-groups.fixtures';
-import { aRealm } from '../testing/users.fixtures';
+import { aRealm, DEFAULT_REALM_SETTINGS } from '../testing/users.fixtures';
 import { groupsContext } from '../user-groups/groups-context';
 import { SystemGroup, systemGroupId } from '@zulip-es/zulip-rules';
 import type { DirectoryChannel } from './channel-directory';

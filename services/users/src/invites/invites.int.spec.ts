@@ -96,7 +96,7 @@ describe('invitations: published events and emails', () => {
         welcomeMessageCustomText: 'Hi!',
       },
     });
-    const user = events.events.find((e) => e.type === 'user.created.v1' && e.data.userId === accepted.body.user_id);
+    const user = events.events.find((e) => e.type === 'user.created.v2' && e.data.userId === accepted.body.user_id);
     expect(user).toMatchObject({ causationId: acceptance.causationId, data: { role: Role.MODERATOR, deliveryEmail: email } });
     const joined = await events.waitFor((e) => e.type === 'user_group.members_added.v1' && e.data.groupId === group);
     expect(joined).toMatchObject({ causationId: acceptance.causationId, data: { userIds: [accepted.body.user_id] } });

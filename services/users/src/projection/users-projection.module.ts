@@ -1,7 +1,18 @@
 import { Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { MONGO_CONNECTION, ObjectStore, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
+import type { Kafka } from 'kafkajs';
+import {
+  DURABLE_PRODUCER,
+  KAFKA,
+  MONGO_CONNECTION,
+  ObjectStore,
+  PROJECTION,
+  PROJECTION_ON,
+  READ_MODELS,
+  SERVICE_CONFIG,
+} from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
+import { CredentialsStore } from '../credentials/credentials-store';
 import { ChannelDirectory } from '../invites/channel-directory';
 import { PresenceStore } from '../presence/presence-store';
 import { USERS_DEPS, type UsersDeps } from '../shared/users-deps';
@@ -13,7 +24,7 @@ import { UsersRepository } from './users.repository';
 
 /**
  * The users service's state: its projection of `users.events` (in Mongo, the latest presence in
- * Redis, every user in memory), its copy of the channels, and what its handlers work with
+ * Redis, every user in memory), the users' credentials, its copy of the channels, and what its handlers work with
  * (`USERS_DEPS`).
  */
 @Module({
@@ -22,6 +33,7 @@ import { UsersRepository } from './users.repository';
     { provide: PresenceStore, inject: [UsersRedis], useFactory: (redis: UsersRedis) => new PresenceStore(redis.client) },
     { provide: UserDirectory, useFactory: () => new UserDirectory() },
     { provide: ChannelDirectory, useFactory: () => new ChannelDirectory() },
+    { provide: CredentialsStore, inject: [KAFKA], useFactory: (kafka: Kafka) => new CredentialsStore(kafka.producer(DURABLE_PRODUCER)) },
     {
       provide: UsersRepository,
       inject: [MONGO_CONNECTION, PresenceStore, UserDirectory],
@@ -36,17 +48,28 @@ import { UsersRepository } from './users.repository';
     },
     {
       provide: READ_MODELS,
-      inject: [UserDirectory, ChannelDirectory],
-      useFactory: (directory: UserDirectory, channels: ChannelDirectory) => [new UserDirectoryFeed(directory), channels],
+      inject: [UserDirectory, ChannelDirectory, CredentialsStore],
+      useFactory: (directory: UserDirectory, channels: ChannelDirectory, credentials: CredentialsStore) => [
+        new UserDirectoryFeed(directory),
+        channels,
+        credentials,
+      ],
     },
     {
       provide: USERS_DEPS,
-      inject: [SERVICE_CONFIG, UsersRepository, PresenceStore, ChannelDirectory],
-      useFactory: (config: UsersConfig, repo: UsersRepository, presence: PresenceStore, channels: ChannelDirectory): UsersDeps => ({
+      inject: [SERVICE_CONFIG, UsersRepository, PresenceStore, ChannelDirectory, CredentialsStore],
+      useFactory: (
+        config: UsersConfig,
+        repo: UsersRepository,
+        presence: PresenceStore,
+        channels: ChannelDirectory,
+        credentials: CredentialsStore,
+      ): UsersDeps => ({
         repo,
         config,
         presence,
         channels,
+        credentials,
         objects: new ObjectStore(config),
         startedAt: new Date(),
       }),

@@ -1,4 +1,4 @@
-import { DEFAULT_REALM_GROUP_SETTINGS } from '../domain/realm.state';
+import { DEFAULT_REALM_GROUP_SETTINGS } from '../testing/users.fixtures';
 import { legacyRealmPolicies } from './legacy-realm-policies';
 
 describe('the deprecated policy enums of group settings', () => {

@@ -1,5 +1,6 @@
 import { DomainError, type ObjectStore } from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
+import type { CredentialsStore } from '../credentials/credentials-store';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';
 import type { ChannelDirectory } from '../invites/channel-directory';
@@ -24,6 +25,8 @@ export interface UsersDeps {
   presence: PresenceStore;
   /** The channels, as read from the messages service's events. */
   channels: ChannelDirectory;
+  /** Every user's password hash and API key nonce (the private `users.credentials` topic). */
+  credentials: CredentialsStore;
   /** The uploads bucket, where custom emoji images are stored. */
   objects: Pick<ObjectStore, 'readWhole' | 'put'>;
   /** When this process started (Zulip's `server_generation`). */

@@ -1,8 +1,13 @@
 import { Role } from '@zulip-es/contracts';
-import { DEFAULT_REALM_SETTINGS, type RealmState } from '../domain/realm.state';
+import { realmStateSettings, type RealmState } from '../domain/realm.state';
+import { NEW_REALM_SETTINGS } from '../bootstrap-realm/new-realm-settings';
 import type { UserState } from '../domain/user.state';
 import type { InvitationState } from '../invites/invitation.state';
 import type { InvitationLinkState } from '../invites/invitation-link.state';
+
+/** A new organization's settings as this service keeps them. */
+export const DEFAULT_REALM_SETTINGS = realmStateSettings(NEW_REALM_SETTINGS);
+export const DEFAULT_REALM_GROUP_SETTINGS = DEFAULT_REALM_SETTINGS.groups;
 
 export const aRealm = (overrides: Partial<RealmState> = {}): RealmState => ({
   realmId: 1,

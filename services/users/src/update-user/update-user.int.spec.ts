@@ -18,7 +18,7 @@ describe('PATCH /users/{user_id} events', () => {
     const ofUser = (e: { aggregateId: string }) => e.aggregateId === `user:${user.userId}`;
     await capture.waitFor((e) => ofUser(e) && e.type === 'user.role_changed.v1');
     expect(capture.events.filter(ofUser).map((e) => [e.type, e.data, e.actorId])).toEqual([
-      ['user.created.v1', expect.objectContaining({ userId: user.userId }), systemInfo().owner.userId],
+      ['user.created.v2', expect.objectContaining({ userId: user.userId }), systemInfo().owner.userId],
       ['user.full_name_changed.v1', { userId: user.userId, fullName: 'Renamed Person' }, systemInfo().owner.userId],
       ['user.role_changed.v1', { userId: user.userId, role: Role.MODERATOR }, systemInfo().owner.userId],
     ]);

@@ -2,6 +2,7 @@ import {
   MAX_USER_GROUP_NAME_LENGTH,
   type GroupSettingEventValue,
   type GroupSettingValue,
+  type RealmPermissionSetting,
   type UserGroupPermission,
 } from '@zulip-es/contracts';
 import { badRequest, DomainError } from '@zulip-es/platform';
@@ -14,7 +15,6 @@ import {
   USER_GROUP_PERMISSION_CONFIG,
   type GroupMembership,
   type GroupPermissionConfig,
-  type RealmPermissionSetting,
 } from '@zulip-es/zulip-rules';
 import type { RealmState } from '../domain/realm.state';
 import type { UserState } from '../domain/user.state';

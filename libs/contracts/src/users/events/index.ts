@@ -24,8 +24,10 @@ import { InvitationRequestedV1 } from './invitation-requested.v1';
 import { InvitationResentV1 } from './invitation-resent.v1';
 import { InvitationRevokedV1 } from './invitation-revoked.v1';
 import { RealmCreatedV1 } from './realm-created.v1';
+import { RealmCreatedV2 } from './realm-created.v2';
 import { RealmUserSettingsDefaultChangedV1 } from './realm-user-settings-default-changed.v1';
 import { UserCreatedV1 } from './user-created.v1';
+import { UserCreatedV2 } from './user-created.v2';
 import { UserEmailChangedV1 } from './user-email-changed.v1';
 import { UserProfileDataChangedV1 } from './user-profile-data-changed.v1';
 import { UserDeactivatedV1 } from './user-deactivated.v1';
@@ -64,8 +66,10 @@ export * from './invitation-requested.v1';
 export * from './invitation-resent.v1';
 export * from './invitation-revoked.v1';
 export * from './realm-created.v1';
+export * from './realm-created.v2';
 export * from './realm-user-settings-default-changed.v1';
 export * from './user-created.v1';
+export * from './user-created.v2';
 export * from './user-deactivated.v1';
 export * from './user-full-name-changed.v1';
 export * from './user-reactivated.v1';
@@ -91,7 +95,9 @@ export * from './playground-removed.v1';
 
 /** Every event on `users.events`, discriminated by `type`. */
 export const UsersEvent = z.discriminatedUnion('type', [
+  RealmCreatedV2,
   RealmCreatedV1,
+  UserCreatedV2,
   UserCreatedV1,
   UserDeactivatedV1,
   UserReactivatedV1,

@@ -48,6 +48,7 @@ export class ExportScope {
     const e = event as ExportedEvent;
     switch (e.type) {
       case 'user.created.v1':
+      case 'user.created.v2':
         this.consents.set(
           e.data.userId,
           (e.data.settings as { allow_private_data_export?: boolean } | undefined)?.allow_private_data_export === true,
@@ -172,9 +173,11 @@ function withKeptIds<D extends { messageIds: number[] }>(data: D, scope: ExportS
  */
 const POLICIES: { [T in ExportedEventType]: Policy<T> } = {
   'realm.created.v1': keep(),
+  'realm.created.v2': keep(),
   'realm.setting_changed.v1': keep(),
   'realm.user_settings_default_changed.v1': keep(),
   'user.created.v1': without('passwordHash', 'apiKeyHash', 'apiKeyNonce'),
+  'user.created.v2': keep(),
   'user.deactivated.v1': keep(),
   'user.reactivated.v1': keep(),
   'user.role_changed.v1': keep(),

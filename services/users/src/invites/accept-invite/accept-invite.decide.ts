@@ -1,6 +1,6 @@
 import type { acceptInvite, OperationData } from '@zulip-es/contracts';
 import { badRequest } from '@zulip-es/platform';
-import { userCreated, type Credentials } from '../../create-user/create-user.decide';
+import { userCreated, type CreatedUsers, type Credentials } from '../../create-user/create-user.decide';
 import type { RealmState } from '../../domain/realm.state';
 import type { UserState } from '../../domain/user.state';
 import { userGroupAggregateId, type UserGroupState } from '../../user-groups/user-group.state';
@@ -52,12 +52,7 @@ export function checkAcceptInvite(
  * link the invitation was asked for through, if any. Other pending invitations to the same
  * address are revoked, as Zulip's `revoke_preregistration_users` does.
  */
-export function decideAcceptInvite(
-  cmd: AcceptInvite,
-  state: AcceptInviteState,
-  credentials: Credentials,
-  now: Date,
-): [UsersNewEvent<'user.created.v1'>, UsersNewEvent<'invitation.accepted.v1'>, ...UsersNewEvent[]] {
+export function decideAcceptInvite(cmd: AcceptInvite, state: AcceptInviteState, credentials: Credentials, now: Date): CreatedUsers {
   const { invitation, fullName } = checkAcceptInvite(cmd, state, now);
   const userId = state.lastUserId + 1;
   const created = userCreated({
@@ -90,7 +85,7 @@ export function decideAcceptInvite(
   const superseded = state.others
     .filter((other) => other.inviteId !== invitation.inviteId && other.status === 'pending')
     .map(invitationRevoked);
-  return [created, accepted, ...joinedGroups(state.groups, userId), ...superseded];
+  return { events: [created.event, accepted, ...joinedGroups(state.groups, userId), ...superseded], credentials: [created.credentials] };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 } from './accept-invite.decide';
 
 const now = new Date('2026-01-05T00:00:00.000Z');
-const credentials = { passwordHash: 'scrypt$hash', apiKeyNonce: 'nonce-0123456789abcdef', apiKeySecret: 'x'.repeat(32) };
+const credentials = { passwordHash: 'scrypt$hash', apiKeySecret: 'x'.repeat(32) };
 const invitation = anInvitation({
   inviteId: 9,
   invitedByUserId: 2,
@@ -40,9 +40,10 @@ const cmd = (overrides = {}) => ({ key: 'k'.repeat(24), full_name: '  New Person
 
 describe('accept an invitation', () => {
   it('given a valid key, then the user is created with the invited role and the acceptance carries what others act on', () => {
-    const [created, accepted, ...rest] = decideAcceptInvite(cmd(), given(), credentials, now);
+    const { events, credentials: issued } = decideAcceptInvite(cmd(), given(), credentials, now);
+    const [created, accepted, ...rest] = events;
     expect(created).toMatchObject({
-      type: 'user.created.v1',
+      type: 'user.created.v2',
       aggregateId: 'user:21',
       sequence: 1,
       data: {
@@ -53,7 +54,8 @@ describe('accept an invitation', () => {
         dateJoined: now.toISOString(),
       },
     });
-    expect(created.data.apiKeyHash).toBe(apiKeyHash(deriveApiKey(credentials.apiKeySecret, 21, credentials.apiKeyNonce)));
+    expect(issued).toEqual([expect.objectContaining({ userId: 21, passwordHash: 'scrypt$hash' })]);
+    expect(issued[0].apiKeyHash).toBe(apiKeyHash(deriveApiKey(credentials.apiKeySecret, 21, issued[0].apiKeyNonce)));
     expect(accepted).toEqual({
       type: 'invitation.accepted.v1',
       aggregateId: 'invite:9',
@@ -76,7 +78,7 @@ describe('accept an invitation', () => {
 
   it('given an invitation asked for through a reusable link, then the acceptance names the link and notifies nobody', () => {
     const throughLink = { ...invitation, linkId: 4, notifyReferrerOnJoin: false, invitedAs: Role.GUEST };
-    const [created, accepted] = decideAcceptInvite(cmd(), given({ invitation: throughLink }), credentials, now);
+    const [created, accepted] = decideAcceptInvite(cmd(), given({ invitation: throughLink }), credentials, now).events;
     expect(created.data).toMatchObject({ role: Role.GUEST });
     expect(accepted.data).toMatchObject({
       inviteId: 9,
@@ -90,7 +92,7 @@ describe('accept an invitation', () => {
 
   it('given invited groups, then the new user joins each of them, a deactivated one too, as Zulip does', () => {
     const groups = [aGroup({ groupId: 7, version: 3 }), aGroup({ groupId: 8, name: 'old', deactivated: true, version: 5 })];
-    const events = decideAcceptInvite(cmd(), given({ groups }), credentials, now);
+    const { events } = decideAcceptInvite(cmd(), given({ groups }), credentials, now);
     expect(events.slice(2)).toEqual([
       { type: 'user_group.members_added.v1', aggregateId: 'group:7', sequence: 4, data: { groupId: 7, userIds: [21] } },
       { type: 'user_group.members_added.v1', aggregateId: 'group:8', sequence: 6, data: { groupId: 8, userIds: [21] } },
@@ -99,7 +101,7 @@ describe('accept an invitation', () => {
 
   it('given other pending invitations to the same address, then they are revoked', () => {
     const others = [invitation, anInvitation({ inviteId: 4, version: 1 }), anInvitation({ inviteId: 5, status: 'revoked' })];
-    const events = decideAcceptInvite(cmd(), given({ others }), credentials, now);
+    const { events } = decideAcceptInvite(cmd(), given({ others }), credentials, now);
     expect(events.slice(2)).toEqual([{ type: 'invitation.revoked.v1', aggregateId: 'invite:4', sequence: 2, data: { inviteId: 4 } }]);
   });
 

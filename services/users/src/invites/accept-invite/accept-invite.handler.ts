@@ -2,7 +2,8 @@ import { Controller, Inject } from '@nestjs/common';
 import { acceptInvite } from '@zulip-es/contracts';
 import { CommandPattern, DomainError, type Decision, type MessageContext, type ReplyBody } from '@zulip-es/platform';
 import type { UsersConfig } from '../../config';
-import { hashPassword, newApiKeyNonce, deriveApiKey } from '../../domain/credentials';
+import { createdUserApiKey } from '../../create-user/create-user.decide';
+import { hashPassword } from '../../domain/credentials';
 import { USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import type { UserGroupState } from '../../user-groups/user-group.state';
 import { inviteKeyHash } from '../invite-key';
@@ -15,9 +16,9 @@ async function invitedGroups(repo: UsersDeps['repo'], groupIds: readonly number[
 
 /** The reply of an acceptance, from its events (the first creates the user), also when the command is delivered again. */
 export function acceptInviteReply(events: { data: Record<string, unknown> }[], config: Pick<UsersConfig, 'API_KEY_SECRET'>): ReplyBody {
-  const user = events[0].data as { userId: number; deliveryEmail: string; apiKeyNonce: string };
+  const user = events[0].data as { userId: number; deliveryEmail: string; dateJoined: string; apiKeyNonce?: string };
   return {
-    api_key: deriveApiKey(config.API_KEY_SECRET, user.userId, user.apiKeyNonce),
+    api_key: createdUserApiKey(user, config.API_KEY_SECRET),
     email: user.deliveryEmail,
     user_id: user.userId,
   };
@@ -29,7 +30,8 @@ export class AcceptInviteHandler {
 
   /** Unauthenticated: the invitation key is the credential. Answers as `POST /fetch_api_key` does. */
   @CommandPattern(acceptInvite, { replyFrom: acceptInviteReply })
-  async accept({ data, now }: MessageContext<AcceptInvite>): Promise<Decision> {
+  async accept(ctx: MessageContext<AcceptInvite>): Promise<Decision> {
+    const { data, now } = ctx;
     const { repo, config } = this.deps;
     const realm = await repo.realm();
     if (!realm) throw new DomainError('INTERNAL_SERVER_ERROR', 'The organization does not exist yet');
@@ -45,12 +47,9 @@ export class AcceptInviteHandler {
       lastUserId: await repo.lastUserId(),
     };
     checkAcceptInvite(data, state, now); // before the deliberately slow hash
-    const credentials = {
-      passwordHash: await hashPassword(data.password),
-      apiKeyNonce: newApiKeyNonce(),
-      apiKeySecret: config.API_KEY_SECRET,
-    };
-    const events = decideAcceptInvite(data, state, credentials, now);
-    return { events, reply: acceptInviteReply(events, config) };
+    const credentials = { passwordHash: await hashPassword(data.password), apiKeySecret: config.API_KEY_SECRET };
+    const created = decideAcceptInvite(data, state, credentials, now);
+    const positions = await this.deps.credentials.issue(created.credentials, ctx);
+    return { events: created.events, reply: acceptInviteReply(created.events, config), positions };
   }
 }

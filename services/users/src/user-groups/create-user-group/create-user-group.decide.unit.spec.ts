@@ -1,7 +1,6 @@
 import { Role } from '@zulip-es/contracts';
 import { aGroup, asRole, groupsState } from '../../testing/user-groups.fixtures';
-import { aRealm, aUser } from '../../testing/users.fixtures';
-import { DEFAULT_REALM_SETTINGS } from '../../domain/realm.state';
+import { aRealm, aUser, DEFAULT_REALM_SETTINGS } from '../../testing/users.fixtures';
 import { decideCreateUserGroup, type CreateUserGroup } from './create-user-group.decide';
 
 const now = new Date('2026-02-03T04:05:06.000Z');

@@ -1,9 +1,14 @@
-import { USER_GROUP_PERMISSIONS, type deactivateUserGroup, type GroupSettingEventValue, type OperationData } from '@zulip-es/contracts';
+import {
+  ALL_REALM_GROUP_SETTINGS,
+  USER_GROUP_PERMISSIONS,
+  type deactivateUserGroup,
+  type GroupSettingEventValue,
+  type OperationData,
+} from '@zulip-es/contracts';
 import { DomainError } from '@zulip-es/platform';
 import { GroupChanges } from '../group-changes';
 import { accessGroupForUpdate } from '../group-rules';
 import type { GroupsContext, GroupsState } from '../groups-context';
-import { ALL_REALM_GROUP_SETTINGS } from '@zulip-es/zulip-rules';
 import type { UsersNewEvent } from '../../shared/users-new-event';
 
 export type DeactivateUserGroup = OperationData<typeof deactivateUserGroup>;

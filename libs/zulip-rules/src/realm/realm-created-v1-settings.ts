@@ -1,0 +1,68 @@
+import type { RealmSettings } from '@zulip-es/contracts';
+import { SystemGroupId } from '../groups/system-groups';
+
+const { NOBODY, OWNERS, ADMINISTRATORS, MODERATORS, MEMBERS, EVERYONE } = SystemGroupId;
+
+/**
+ * The settings every organization created by a `realm.created.v1` event started with. That event
+ * carries none, so these values are part of its meaning: they never change, whatever new
+ * organizations get today (`realm.created.v2` carries its own).
+ */
+export const REALM_CREATED_V1_SETTINGS: Readonly<RealmSettings> = Object.freeze({
+  allow_message_editing: true,
+  message_content_edit_limit_seconds: 600,
+  move_messages_within_stream_limit_seconds: 7 * 24 * 3600,
+  move_messages_between_streams_limit_seconds: 7 * 24 * 3600,
+  message_edit_history_visibility_policy: 'all',
+  description: '',
+  inline_image_preview: true,
+  enable_read_receipts: false,
+  moderation_request_channel_id: -1,
+  avatar_changes_disabled: false,
+  default_code_block_language: '',
+  default_language: 'en',
+  digest_emails_enabled: false,
+  digest_weekday: 1,
+  emails_restricted_to_domains: false,
+  enable_guest_user_dm_warning: true,
+  enable_guest_user_indicator: true,
+  enable_spectator_access: false,
+  inline_url_embed_preview: false,
+  invite_required: true,
+  jitsi_server_url: null,
+  message_content_allowed_in_email_notifications: true,
+  message_content_delete_limit_seconds: 600,
+  message_retention_days: -1,
+  name_changes_disabled: false,
+  org_type: 0,
+  require_e2ee_push_notifications: false,
+  require_unique_names: false,
+  topics_policy: 'allow_empty_topic',
+  waiting_period_threshold: 0,
+  want_advertise_in_communities_directory: false,
+  welcome_message_custom_text: '',
+  can_add_custom_emoji_group: MEMBERS,
+  can_add_subscribers_group: MEMBERS,
+  can_create_groups: MEMBERS,
+  can_create_private_channel_group: MEMBERS,
+  can_create_public_channel_group: MEMBERS,
+  can_invite_users_group: MEMBERS,
+  can_manage_all_groups: OWNERS,
+  can_mention_many_users_group: ADMINISTRATORS,
+  can_move_messages_between_channels_group: MEMBERS,
+  can_move_messages_between_topics_group: EVERYONE,
+  can_resolve_topics_group: EVERYONE,
+  create_multiuse_invite_group: ADMINISTRATORS,
+  can_access_all_users_group: EVERYONE,
+  can_create_bots_group: NOBODY,
+  can_create_web_public_channel_group: OWNERS,
+  can_create_write_only_bots_group: NOBODY,
+  can_delete_any_message_group: ADMINISTRATORS,
+  can_delete_own_message_group: EVERYONE,
+  can_manage_billing_group: ADMINISTRATORS,
+  can_set_delete_message_policy_group: MODERATORS,
+  can_set_topics_policy_group: MEMBERS,
+  can_summarize_topics_group: NOBODY,
+  direct_message_initiator_group: EVERYONE,
+  direct_message_permission_group: EVERYONE,
+});
