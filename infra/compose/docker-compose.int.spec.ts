@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALL_SERVICE_TOPICS, retentionConfig } from '@zulip-es/contracts';
+import { GROUP_OFFSETS_RETENTION_MINUTES } from '@zulip-es/platform';
 import { PORT_VARS, SERVICES as APP_SERVICES } from '../system/service-process';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -328,6 +329,10 @@ describe('docker-compose.yml', () => {
     const command = asList(model.services.redis.command);
     expect(command[command.indexOf('--maxmemory') + 1]).toBe('1gb');
     expect(command[command.indexOf('--maxmemory-policy') + 1]).toBe('noeviction');
+  });
+
+  it("keeps event relays' committed offsets as long as the events", () => {
+    expect(Number(model.services.kafka.environment?.KAFKA_OFFSETS_RETENTION_MINUTES)).toBe(GROUP_OFFSETS_RETENTION_MINUTES);
   });
 
   it('keeps topic auto-creation off in the broker', () => {

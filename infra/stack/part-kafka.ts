@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { StackConfig } from './config';
+import { GROUP_OFFSETS_RETENTION_MINUTES } from '../../libs/platform/src/kafka/kafka-client';
 import { kafkaHealth } from './health';
 import { ensureSecureListenerCertificate, secureListenerSettings } from './kafka-secure-listener';
 import { withKafkaAdmin } from './kafka-admin';
@@ -123,6 +124,7 @@ function serverConfig(
     'default.replication.factor': 1,
     'min.insync.replicas': 1,
     'offsets.topic.replication.factor': 1,
+    'offsets.retention.minutes': GROUP_OFFSETS_RETENTION_MINUTES,
     // Internal topics sized for one dev node (defaults: 50 partitions, slow to create).
     'offsets.topic.num.partitions': 10,
     'transaction.state.log.replication.factor': 1,

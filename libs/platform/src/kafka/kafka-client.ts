@@ -22,6 +22,14 @@ export const LOW_LATENCY_CONSUMER: Omit<ConsumerConfig, 'groupId'> = {
   retry: { retries: 10, initialRetryTime: 100 },
 };
 
+/**
+ * How long the broker must keep the committed offsets of a consumer group with no member
+ * (`offsets.retention.minutes`; Kafka's default is 7 days): event relays commit what they acted
+ * on, and a relay whose offsets were dropped would act again on every event after a long
+ * downtime (push notifications sent twice). Ten years: as long as the events themselves.
+ */
+export const GROUP_OFFSETS_RETENTION_MINUTES = 10 * 365 * 24 * 60;
+
 /** Every append is durable and exactly-once per producer session (acks from all replicas). */
 export const DURABLE_PRODUCER: ProducerConfig = {
   idempotent: true,
