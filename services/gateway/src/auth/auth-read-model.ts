@@ -22,10 +22,18 @@ export interface Credential {
 
 type Account = Omit<Credential, 'apiKeyHash'>;
 
+/** Of a user's creation, only the account (its settings are not parsed for each user at every start). */
+const ACCOUNT = { userId: true, realmId: true, deliveryEmail: true, role: true } as const;
+const AccountCreatedV2 = z.object({ type: UserCreatedV2.shape.type, data: UserCreatedV2.shape.data.pick(ACCOUNT) });
+const AccountCreatedV1 = z.object({
+  type: UserCreatedV1.shape.type,
+  data: UserCreatedV1.shape.data.pick({ ...ACCOUNT, apiKeyHash: true }),
+});
+
 /** The records that change who may call the API; every other event passes by unparsed. */
 const CredentialEvent = z.discriminatedUnion('type', [
-  UserCreatedV1,
-  UserCreatedV2,
+  AccountCreatedV1,
+  AccountCreatedV2,
   UserDeactivatedV1,
   UserReactivatedV1,
   UserRoleChangedV1,
