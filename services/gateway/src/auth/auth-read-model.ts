@@ -20,8 +20,6 @@ export interface Credential {
   apiKeyHash: string;
 }
 
-type Account = Omit<Credential, 'apiKeyHash'>;
-
 /** Of a user's creation, only the account (its settings are not parsed for each user at every start). */
 const ACCOUNT = { userId: true, realmId: true, deliveryEmail: true, role: true } as const;
 const AccountCreatedV2 = z.object({ type: UserCreatedV2.shape.type, data: UserCreatedV2.shape.data.pick(ACCOUNT) });
@@ -56,14 +54,16 @@ interface IssuedKey {
  * known before its account or after; only a key whose account is known authenticates.
  */
 export class AuthReadModel {
-  private readonly accounts = new Map<number, Account>();
+  /** Accounts, each with its key's hash once that is known ('' until then). */
+  private readonly accounts = new Map<number, Credential>();
   private readonly keys = new Map<number, IssuedKey>();
   private readonly userByKeyHash = new Map<string, number>();
 
+  /** Called on every authenticated request: two lookups, nothing allocated. */
   byApiKeyHash(hash: string): Credential | undefined {
     const userId = this.userByKeyHash.get(hash);
     const account = userId === undefined ? undefined : this.accounts.get(userId);
-    return account && { ...account, apiKeyHash: hash };
+    return account?.apiKeyHash === hash ? account : undefined;
   }
 
   apply(envelope: EventEnvelope): void {
@@ -76,7 +76,8 @@ export class AuthReadModel {
       case 'user.created.v1':
       case 'user.created.v2': {
         const { userId, realmId, deliveryEmail, role } = event.data;
-        this.accounts.set(userId, { userId, realmId, deliveryEmail, role, isActive: true });
+        const apiKeyHash = this.keys.get(userId)?.apiKeyHash ?? '';
+        this.accounts.set(userId, { userId, realmId, deliveryEmail, role, isActive: true, apiKeyHash });
         if (event.type === 'user.created.v1') this.issueKey(userId, event.data.apiKeyHash, time);
         return;
       }
@@ -104,9 +105,10 @@ export class AuthReadModel {
     if (current) this.userByKeyHash.delete(current.apiKeyHash);
     this.keys.set(userId, { apiKeyHash, time });
     this.userByKeyHash.set(apiKeyHash, userId);
+    this.update(userId, { apiKeyHash });
   }
 
-  private update(userId: number, change: Partial<Account>): void {
+  private update(userId: number, change: Partial<Credential>): void {
     const account = this.accounts.get(userId);
     if (account) Object.assign(account, change);
   }
