@@ -6,6 +6,7 @@ import { OUTCOMES_COLLECTION } from '../libs/platform/src/event-store/command-ou
 import { createKafka } from '../libs/platform/src/kafka/kafka-client';
 import { createLogger } from '../libs/platform/src/logging/logger';
 import { connectMongo } from '../libs/platform/src/mongo/connect-mongo';
+import { newestProjection } from '../libs/platform/src/mongo/projection-databases';
 import { QUARANTINE_COLLECTION } from '../libs/platform/src/quarantine/quarantine-stores';
 import { encodeParams } from '../libs/testing/src/zulip-client';
 import type { ServiceProcess } from '../infra/system/service-process';
@@ -106,8 +107,8 @@ const FLOOR_BATCH = 5_000;
  * (every collection but those above, read back as they are, not timed) inserted into a scratch
  * database in bulk, timed, and nothing else.
  */
-async function storeFloor(mongoUrl: string, database: string): Promise<{ documents: number; seconds: number }> {
-  const rebuilt = await connectMongo(mongoUrl, database);
+async function storeFloor(mongoUrl: string, service: string): Promise<{ documents: number; seconds: number }> {
+  const rebuilt = await connectMongo(mongoUrl, await currentDatabase(mongoUrl, service));
   const scratch = await connectMongo(mongoUrl, `bench_store_floor_${randomBytes(3).toString('hex')}`);
   try {
     const names = (await rebuilt.db!.listCollections().toArray()).map((c) => c.name).filter((name) => !NOT_PROJECTED.has(name));
@@ -123,6 +124,22 @@ async function storeFloor(mongoUrl: string, database: string): Promise<{ documen
     await scratch.dropDatabase();
     await scratch.close();
     await rebuilt.close();
+  }
+}
+
+/** The projection database the service's running release uses (the newest of its versions). */
+async function currentDatabase(mongoUrl: string, service: string): Promise<string> {
+  const admin = await connectMongo(mongoUrl, 'admin');
+  try {
+    const { databases } = await admin.getClient().db().admin().listDatabases({ nameOnly: true });
+    const name = newestProjection(
+      databases.map((d) => d.name),
+      service,
+    );
+    if (name === undefined) throw new Error(`no projection database of ${service}`);
+    return name;
+  } finally {
+    await admin.close();
   }
 }
 

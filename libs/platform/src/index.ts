@@ -18,6 +18,7 @@ export * from './mongo/connect-mongo';
 export * from './mongo/document-collection';
 export * from './mongo/document-schema';
 export * from './mongo/model-documents';
+export * from './mongo/projection-databases';
 export * from './runtime/command-processor';
 export * from './runtime/handlers';
 export * from './runtime/read-model';

@@ -11,6 +11,7 @@ import { ConversationsModule } from './messages/conversations.module';
 import { TopicDeletionModule } from './messages/delete-topic/topic-deletion.module';
 import { MutedUsersModule } from './muted-users/muted-users.module';
 import { MessagesProjectionModule } from './projection/messages-projection.module';
+import { MESSAGES_PROJECTION_VERSION } from './projection/messages.projection';
 import { RegisterModule } from './register/register.module';
 import { ScheduledMessagesModule } from './scheduled-messages/scheduled-messages.module';
 import { TypingModule } from './typing/typing.module';
@@ -19,7 +20,11 @@ import { UsersEventsRelays } from './users-events-relays';
 
 export const MESSAGES: DomainServiceEntry = { service: 'messages', port: (config) => (config as MessagesConfig).MESSAGES_PORT };
 
-const platform = PlatformModule.forRoot({ service: MESSAGES.service, configSchema: MessagesConfigSchema });
+const platform = PlatformModule.forRoot({
+  service: MESSAGES.service,
+  configSchema: MessagesConfigSchema,
+  projectionVersion: MESSAGES_PROJECTION_VERSION,
+});
 
 /**
  * Owns channels and subscriptions, messages and topics, and each user's drafts, flags, topic

@@ -12,6 +12,7 @@ import { PlaygroundsModule } from './playgrounds/playgrounds.module';
 import { PresenceModule } from './presence/presence.module';
 import { ProfileFieldsModule } from './profile-fields/profile-fields.module';
 import { UsersProjectionModule } from './projection/users-projection.module';
+import { USERS_PROJECTION_VERSION } from './projection/users.projection';
 import { RegisterModule } from './register/register.module';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module';
 import { ServerSettingsModule } from './server-settings/server-settings.module';
@@ -22,7 +23,11 @@ import { UserStatusModule } from './user-status/user-status.module';
 
 export const USERS: DomainServiceEntry = { service: 'users', port: (config) => (config as UsersConfig).USERS_PORT };
 
-const platform = PlatformModule.forRoot({ service: USERS.service, configSchema: UsersConfigSchema });
+const platform = PlatformModule.forRoot({
+  service: USERS.service,
+  configSchema: UsersConfigSchema,
+  projectionVersion: USERS_PROJECTION_VERSION,
+});
 
 /**
  * Owns the organization and its users: accounts, roles and API keys, groups, invitations, custom

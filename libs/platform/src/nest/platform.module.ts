@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../logging/logger';
 import { ConsumerLag } from '../metrics/consumer-lag';
 import { Metrics } from '../metrics/metrics';
 import { connectMongo } from '../mongo/connect-mongo';
+import { projectionDatabase } from '../mongo/projection-databases';
 import { ServiceConfigModule } from './service-config.module';
 import { KAFKA, LOGGER, MONGO_CONNECTION, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
 
@@ -28,16 +29,24 @@ class MongoLifecycle implements OnApplicationShutdown {
  */
 @Module({})
 export class PlatformModule {
-  /** `database: false` for a service without one (the gateway, realtime). */
-  static forRoot(options: { service: ServiceName | 'gateway' | 'realtime'; configSchema: z.ZodObject; database?: false }): DynamicModule {
+  /**
+   * `projectionVersion`: the version of the service's projection (its `Projection.version`),
+   * which names its database; `database: false` for a service without one (the gateway, realtime).
+   */
+  static forRoot(
+    options: { service: ServiceName | 'gateway' | 'realtime'; configSchema: z.ZodObject } & (
+      { projectionVersion: number } | { database: false }
+    ),
+  ): DynamicModule {
     const database =
-      options.database === false
+      'database' in options
         ? []
         : [
             {
               provide: MONGO_CONNECTION,
               inject: [SERVICE_CONFIG],
-              useFactory: (config: ServiceConfig): Promise<Connection> => connectMongo(config.MONGO_URL, options.service),
+              useFactory: (config: ServiceConfig): Promise<Connection> =>
+                connectMongo(config.MONGO_URL, projectionDatabase(options.service, options.projectionVersion)),
             },
             MongoLifecycle,
           ];

@@ -18,7 +18,7 @@ import { CommandProcessor } from '../runtime/command-processor';
 import type { HandlerRegistry } from '../runtime/handlers';
 import { ServiceReadiness } from './health/service-readiness';
 import { applyToReadModel, type ReadModel } from '../runtime/read-model';
-import { rebuildIfStale } from '../runtime/rebuild-projection';
+import { prepareProjection } from '../runtime/prepare-projection';
 import { KAFKA, LOGGER, MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
 
 /** What background work of a service uses once the service serves. */
@@ -80,7 +80,17 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     const { service, kafka, db, projection, projectionOn, logger, quarantine } = this;
     await this.producer.connect();
     await quarantine.load();
-    await rebuildIfStale({ kafka, db, topic: eventsTopic(service), projection, projectionOn, logger, quarantine });
+    // The previous release answers meanwhile; joining the group below moves every command here.
+    const { beforeCatchUp } = await prepareProjection({
+      service,
+      kafka,
+      db,
+      topic: eventsTopic(service),
+      projection,
+      projectionOn,
+      logger,
+      quarantine,
+    });
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
     const store = new EventStore(kafka, this.producer, eventsTopic(service), db, projection, logger, { quarantine, outcomes });
     this.store = store;
@@ -107,6 +117,8 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
         followers: this.followers,
         onFatal: (error) => this.fatal(error),
         onHandled: commandMetrics(this.metrics),
+        projectionVersion: projection.version ?? 0,
+        beforeCatchUp,
       },
       logger,
     );

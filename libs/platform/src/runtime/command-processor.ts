@@ -1,4 +1,4 @@
-import { CompressionTypes, type Consumer, type Kafka, type Producer } from 'kafkajs';
+import { CompressionTypes, PartitionAssigners, type Consumer, type Kafka, type Producer } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
@@ -16,6 +16,7 @@ import type { CommandOutcome } from '../event-store/command-outcomes';
 import { EventsTooLargeError, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import { isMessageTooLarge } from '../kafka/message-too-large';
+import { projectionVersionAssigner } from '../kafka/projection-version-assigner';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
 import { withLogContext } from '../logging/log-context';
@@ -64,6 +65,13 @@ export interface ProcessorOptions {
   onFatal: (error: unknown) => void;
   /** Told of every command and query answered (the service's metrics). */
   onHandled?: (handled: HandledCommand) => void;
+  /**
+   * The version of the projection this instance decides on: the group gives every partition to
+   * its instances on the newest one (see projectionVersionAssigner). Without it, round robin.
+   */
+  projectionVersion?: number;
+  /** Run whenever partitions move to this instance, before its catch-up (copying a previous release's outcomes). */
+  beforeCatchUp?: () => Promise<void>;
 }
 
 /** A command or query answered: its type (`unknown` without a handler), and its error code if refused. */
@@ -103,14 +111,22 @@ export class CommandProcessor {
 
   async start(): Promise<void> {
     await this.options.store.catchUp();
-    const consumer = this.kafka.consumer({ ...LOW_LATENCY_CONSUMER, groupId: this.groupId });
+    const { projectionVersion } = this.options;
+    const consumer = this.kafka.consumer({
+      ...LOW_LATENCY_CONSUMER,
+      groupId: this.groupId,
+      // Round robin second: the only protocol members of releases before versioned projections speak.
+      ...(projectionVersion === undefined
+        ? {}
+        : { partitionAssigners: [projectionVersionAssigner(projectionVersion), PartitionAssigners.roundRobin] }),
+    });
     this.consumer = consumer;
     await consumer.connect();
     // Another instance may have appended events for partitions this one now owns.
     consumer.on(consumer.events.GROUP_JOIN, () => {
       // The group delivers again from the committed offsets; what was handled before is not ours to commit now.
       this.handled.clear();
-      this.ready = this.options.store.catchUp().catch((error) => this.options.onFatal(error));
+      this.ready = this.catchUp().catch((error) => this.options.onFatal(error));
     });
     await consumer.subscribe({ topic: this.topic, fromBeginning: false });
     await consumer.run({
@@ -145,6 +161,12 @@ export class CommandProcessor {
     await Promise.allSettled(this.inFlight);
     // The last commands' outcomes and checkpoints, written after their replies.
     await this.options.store.flushCheckpoints().catch(() => undefined);
+  }
+
+  /** Before deciding on partitions just assigned: what other instances appended for them is applied. */
+  private async catchUp(): Promise<void> {
+    await this.options.beforeCatchUp?.();
+    await this.options.store.catchUp();
   }
 
   /** The consumer group whose committed offsets mark the commands handled. */

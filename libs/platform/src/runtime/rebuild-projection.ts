@@ -39,7 +39,8 @@ export interface RebuildArgs {
 
 /**
  * Throws a service's projection away and applies its events topic again from the first record.
- * Run it with the service stopped: a live instance would keep writing the old projection.
+ * Run it with the service stopped (or on a database no instance decides on): a live instance
+ * would keep writing the old projection.
  * An event that cannot be applied is quarantined, as at a start, and the rebuild goes on; a
  * quarantined event that applies now leaves the quarantine.
  */
@@ -76,22 +77,21 @@ export async function rebuildProjection(args: RebuildArgs): Promise<number> {
 }
 
 /**
- * At start, before the catch-up: a projection written by a release with another projection
- * version is rebuilt from the events, so an upgrade never decides on documents of an old shape.
- * A store with no projection yet only records the version. Upgrade one instance at a time.
+ * At start, before the catch-up: a store whose projection is not complete at this version is
+ * built from the events first, so nothing is ever decided on documents of another shape. Each
+ * version has a database of its own (projectionDatabase), so this builds a new release's
+ * projection beside the one the previous release goes on serving from; a build cut short starts
+ * over at the next start (the version is recorded last).
  */
 export async function rebuildIfStale(args: RebuildArgs): Promise<void> {
   const { db, projection, logger } = args;
   const stored = await new ModelDocuments(db).of(META).findOne({ _id: 'version' });
   const wanted = projection.version ?? 0;
   if (stored?.version === wanted) return;
-  const projected = (await collectionNames(db)).some((name) => !KEPT.has(name) && name !== META.collection);
-  if (projected) {
-    logger.warn({ stored: stored?.version ?? null, wanted }, 'projection written by another version; rebuilding it from the events');
-    await rebuildProjection(args);
-  } else {
-    await recordVersion(db, projection);
-  }
+  logger.info({ database: db.name, stored: stored?.version ?? null, wanted }, 'building the projection from the events');
+  const started = Date.now();
+  const events = await rebuildProjection(args);
+  logger.info({ database: db.name, events, ms: Date.now() - started }, 'projection built');
 }
 
 const collectionNames = async (db: Connection): Promise<string[]> => (await db.db!.listCollections().toArray()).map((c) => c.name);

@@ -9,6 +9,7 @@ import {
   EventStore,
   rebuildProjection,
   StackEndpointsSchema,
+  projectionDatabase,
 } from '@zulip-es/platform';
 import {
   api,
@@ -25,6 +26,7 @@ import {
 } from '@zulip-es/testing';
 import { MessagesProjection } from './messages.projection';
 import { MessagesRepository } from './messages.repository';
+import { MESSAGES_PROJECTION_VERSION } from './messages.projection';
 
 /**
  * Left out of the comparison: `rev` counts the writes of a document written by several keys'
@@ -41,7 +43,7 @@ describe('messages projection rebuilt from messages.events', () => {
   let scratch: Connection;
 
   beforeAll(async () => {
-    live = await connectMongo(MONGO_URL, 'messages');
+    live = await connectMongo(MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
     scratch = await connectMongo(MONGO_URL, `messages_rebuild_${randomBytes(4).toString('hex')}`);
   });
 

@@ -22,6 +22,9 @@ export interface NotificationRequests {
   push(notification: PushNotificationRequestedV1['data'], correlationId: string): Promise<void>;
 }
 
+/** See `Projection.version` (it names the service's database). 1: each user's tokens and registrations. */
+export const PUSH_PROJECTION_VERSION = 1;
+
 /**
  * Applies `push.events` to Mongo: each user's devices document, written whole with the version of
  * its last event, so an event at or below it is skipped (a redelivery).
@@ -32,8 +35,7 @@ export interface NotificationRequests {
  * passes no queue: those were forwarded when their events were first applied.
  */
 export class PushProjection implements Projection {
-  /** 1: each user's tokens and registrations. */
-  readonly version = 1;
+  readonly version = PUSH_PROJECTION_VERSION;
 
   constructor(
     private readonly repo: PushRepository,

@@ -16,6 +16,13 @@ import type { ClaimingMessages } from './claiming-messages';
 import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository } from './uploads.repository';
 
 /**
+ * See `Projection.version` (it names the service's database). 1: attachments, their owners' lists, their paths and the aggregate's counters. 2: the
+ * messages claiming each attachment, and each message's claims. 3: whether a message ever
+ * claimed an attachment. 4: organization exports.
+ */
+export const UPLOADS_PROJECTION_VERSION = 4;
+
+/**
  * Applies `uploads.events` to Mongo. Every attachment event belongs to the one `attachments`
  * aggregate, whose version (in `counters`) is written last: an event at or below it was applied
  * whole and is skipped; one above it is applied again whole (each write is repeatable: documents
@@ -27,12 +34,7 @@ import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository
  * passes no bucket: those objects went when the events were first applied.
  */
 export class UploadsProjection implements Projection {
-  /**
-   * 1: attachments, their owners' lists, their paths and the aggregate's counters. 2: the
-   * messages claiming each attachment, and each message's claims. 3: whether a message ever
-   * claimed an attachment. 4: organization exports.
-   */
-  readonly version = 4;
+  readonly version = UPLOADS_PROJECTION_VERSION;
 
   constructor(
     private readonly repo: UploadsRepository,

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { USERS_PROJECTION_VERSION } from './users.projection';
 
 /** The running users service's database, as the service left it when it started. */
 describe('the users service creates the indexes its documents declare when it starts', () => {
@@ -7,7 +8,7 @@ describe('the users service creates the indexes its documents declare when it st
   const keysOf = async (collection: string) => (await db.db!.collection(collection).indexes()).map((index) => index.key);
 
   beforeAll(async () => {
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, 'users');
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('users', USERS_PROJECTION_VERSION));
   });
   afterAll(async () => {
     await db.close();
