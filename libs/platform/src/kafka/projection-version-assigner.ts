@@ -1,4 +1,6 @@
-import { AssignerProtocol, type Assigner, type PartitionAssigner } from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AssignerProtocol, type Assigner, type Kafka, type PartitionAssigner } from 'kafkajs';
+import type { Logger } from '../logging/logger';
 
 /** Each member of a commands group announces the projection version it decides on. */
 export interface VersionedMember {
@@ -42,7 +44,7 @@ const NAME = 'ProjectionVersionAssigner';
  * kafkajs assigner for a service's commands group (see assignByProjectionVersion). The version
  * rides in each member's metadata; whichever member leads the group assigns with the same rule.
  * Members of releases without this assigner only speak round robin: while one is in the group,
- * Kafka picks round robin for all.
+ * Kafka picks round robin for all (see untilUnversionedMembersLeave).
  */
 export const projectionVersionAssigner =
   (projectionVersion: number): PartitionAssigner =>
@@ -73,5 +75,43 @@ function announcedVersion(metadata: Buffer): number | undefined {
     return typeof version === 'number' && Number.isSafeInteger(version) ? version : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** How often a joining instance looks whether older instances are still in the group. */
+const LEAVE_POLL_MS = 1_000;
+
+/**
+ * Before joining: while instances of a release without projection versions are in the group
+ * (they speak only round robin, so Kafka chose it for the group), waits for them to leave. A new
+ * release built its own projection meanwhile; joining would give it some partitions only, to
+ * decide beside an instance that never sees its events. Their commands wait in Kafka for the
+ * moment between their leaving and this joining. Resolves at once when `stopped` aborts.
+ */
+export async function untilUnversionedMembersLeave(
+  kafka: Kafka,
+  groupId: string,
+  logger: Logger,
+  stopped: AbortSignal,
+  pollMs = LEAVE_POLL_MS,
+): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    let told = false;
+    while (!stopped.aborted) {
+      const [group] = (await admin.describeGroups([groupId])).groups;
+      if (!group || group.members.length === 0 || group.protocol === NAME) return;
+      if (!told) {
+        logger.warn(
+          { groupId, members: group.members.length },
+          'waiting for the instances of a release before projection versions to stop',
+        );
+        told = true;
+      }
+      await sleep(pollMs, undefined, { signal: stopped }).catch(() => undefined);
+    }
+  } finally {
+    await admin.disconnect();
   }
 }

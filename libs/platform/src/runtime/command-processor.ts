@@ -16,7 +16,7 @@ import type { CommandOutcome } from '../event-store/command-outcomes';
 import { EventsTooLargeError, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import { isMessageTooLarge } from '../kafka/message-too-large';
-import { projectionVersionAssigner } from '../kafka/projection-version-assigner';
+import { projectionVersionAssigner, untilUnversionedMembersLeave } from '../kafka/projection-version-assigner';
 import type { TopicFollower } from '../kafka/topic-follower';
 import { jsonOrUndefined } from '../json/json-or-undefined';
 import { withLogContext } from '../logging/log-context';
@@ -97,6 +97,8 @@ export class CommandProcessor {
   private readonly handled = new Map<number, string>();
   private committer?: NodeJS.Timeout;
   private committing: Promise<void> = Promise.resolve();
+  /** Aborted by `stop`, which may come while `start` still waits to join. */
+  private readonly stopped = new AbortController();
   /** Per partition, the replies still being sent, in command order (offsets are handled only once sent). */
   private readonly replying = new Map<number, Promise<void>>();
 
@@ -112,6 +114,8 @@ export class CommandProcessor {
   async start(): Promise<void> {
     await this.options.store.catchUp();
     const { projectionVersion } = this.options;
+    if (projectionVersion !== undefined) await untilUnversionedMembersLeave(this.kafka, this.groupId, this.logger, this.stopped.signal);
+    if (this.stopped.signal.aborted) return;
     const consumer = this.kafka.consumer({
       ...LOW_LATENCY_CONSUMER,
       groupId: this.groupId,
@@ -154,6 +158,7 @@ export class CommandProcessor {
   }
 
   async stop(): Promise<void> {
+    this.stopped.abort();
     clearInterval(this.committer);
     await Promise.all(this.replying.values());
     await this.commitHandled();

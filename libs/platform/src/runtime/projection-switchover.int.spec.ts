@@ -112,24 +112,31 @@ describe('upgrading a service: the new release builds its projection beside the 
     await serve(r, beforeCatchUp);
   };
 
-  const serve = async (r: Release, beforeCatchUp: () => Promise<void>): Promise<void> => {
-    r.processor = new CommandProcessor(
+  /** A processor of `r` in the commands group; `projectionVersion: undefined` plays a release before versions. */
+  const processorOf = (
+    r: Release,
+    beforeCatchUp: () => Promise<void>,
+    group = { groupId, projectionVersion: r.projection.version as number | undefined },
+  ): CommandProcessor =>
+    new CommandProcessor(
       r.kafka,
       r.producer,
       {
         service: 'users',
         commandsTopic: topics.commands,
-        groupId,
         handlers: handlers(r),
         store: new EventStore(r.kafka, r.producer, topics.events, r.db, r.projection, logger),
         onFatal: (e) => {
           throw e;
         },
-        projectionVersion: r.projection.version,
         beforeCatchUp,
+        ...group,
       },
       logger,
     );
+
+  const serve = async (r: Release, beforeCatchUp: () => Promise<void>): Promise<void> => {
+    r.processor = processorOf(r, beforeCatchUp);
     await r.processor.start();
   };
 
@@ -165,8 +172,8 @@ describe('upgrading a service: the new release builds its projection beside the 
   const eventCount = async () => (await admin.fetchTopicOffsets(topics.events)).reduce((n, p) => n + Number(p.high), 0);
 
   /** The commands partitions each client (release) holds in the group. */
-  const assignment = async (): Promise<Record<string, number[]>> => {
-    const { groups } = await admin.describeGroups([groupId]);
+  const assignment = async (group = groupId): Promise<Record<string, number[]>> => {
+    const { groups } = await admin.describeGroups([group]);
     const held: Record<string, number[]> = {};
     for (const member of groups[0]?.members ?? []) {
       const decoded = AssignerProtocol.MemberAssignment.decode(member.memberAssignment);
@@ -188,6 +195,9 @@ describe('upgrading a service: the new release builds its projection beside the 
       { name: topics.commands, partitions: 4, retention: { ms: 3_600_000 }, purpose: 'test' },
       { name: topics.events, partitions: 4, retention: { ms: 3_600_000 }, purpose: 'test' },
     ]);
+    // From the first command on: a new group otherwise starts at the end as found when it first
+    // fetches, which may be after the test's first command.
+    await admin.setOffsets({ groupId, topic: topics.commands, partitions: [0, 1, 2, 3].map((partition) => ({ partition, offset: '0' })) });
     client = new RequestClient(kafka, `switchover-test-${run}`, logger);
     await client.start();
     v1 = await release(1);
@@ -263,6 +273,29 @@ describe('upgrading a service: the new release builds its projection beside the 
     v2.processor = undefined;
     await waitFor(async () => (await assignment())[`switchover-v1-${run}`]?.length === 4);
     expect(await send('c6', 1)).toMatchObject({ ok: true, body: { total: 3, answeredBy: 1 } });
+  }, 60_000);
+
+  it('joins only once the instances of a release before projection versions have left the group', async () => {
+    // Its own group, so that no command is sent to it: the waiting is all there is to see.
+    const group = { groupId: `${groupId}-legacy`, projectionVersion: undefined };
+    const legacy = processorOf(v1, async () => undefined, group);
+    const upgraded = processorOf(v2, async () => undefined, { ...group, projectionVersion: 2 });
+    try {
+      await legacy.start();
+      await waitFor(async () => (await assignment(group.groupId))[`switchover-v1-${run}`]?.length === 4);
+      let joined = false;
+      const starting = upgraded.start().then(() => (joined = true));
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(joined).toBe(false);
+      expect(Object.keys(await assignment(group.groupId))).toEqual([`switchover-v1-${run}`]);
+
+      await legacy.stop();
+      await starting;
+      await waitFor(async () => (await assignment(group.groupId))[`switchover-v2-${run}`]?.length === 4);
+    } finally {
+      await legacy.stop();
+      await upgraded.stop();
+    }
   }, 60_000);
 });
 
