@@ -1,7 +1,17 @@
 import { commandsTopic, DELETE_TOPIC_BATCH, type EventEnvelope } from '../../libs/contracts/src';
 import { createKafka, createLogger, partitionKey, StackEndpointsSchema, TopicFollower } from '../../libs/platform/src';
-import { api, captureEvents, createChannel, owner, systemInfo, type ApiResponse, type EventCapture } from '../../libs/testing/src';
-import { runningPid, startInstance } from './extra-processes';
+import {
+  api,
+  captureEvents,
+  createChannel,
+  createUser,
+  owner,
+  systemInfo,
+  type ApiResponse,
+  type EventCapture,
+} from '../../libs/testing/src';
+import type { ServiceProcess } from '../system/service-process';
+import { extraPort, runningPid, startInstance } from './extra-processes';
 
 // Both crash tests of the messages service live in this file: they run one after the other, never
 // killing the service side by side.
@@ -37,59 +47,112 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
 }
 
+/**
+ * Four senders post to a new channel; once 8 sends succeeded `kill` runs, and they go on until 8
+ * more did. Then: no acknowledged message lost or stored twice, message ids unique and
+ * increasing (one sent afterwards above all), every failed send a 503 stored at most once.
+ */
+async function sendThroughCrash(kill: () => Promise<void>): Promise<void> {
+  const channelId = await createChannel();
+  const attempts: Attempt[] = [];
+  let stopping = false;
+  const senders = Array.from({ length: 4 }, (_, i) => sender(channelId, `s${i}`, () => stopping, attempts));
+
+  const successes = (): number => attempts.filter((a) => a.response?.status === 200).length;
+  await until(() => successes() >= 8);
+  await kill();
+  const beforeKill = successes();
+  await until(() => successes() >= beforeKill + 8);
+  stopping = true;
+  await Promise.all(senders);
+  // One more after the crash: its id must be above every id given before.
+  const last = await api('POST', '/messages', {
+    auth: owner(),
+    params: { type: 'stream', to: String(channelId), topic: 'crash', content: 'after' },
+  });
+  expect(last.status).toBe(200);
+
+  const succeeded = attempts.filter((a) => a.response?.status === 200);
+  const unknown = attempts.filter((a) => a.response?.status !== 200);
+  expect(succeeded.length).toBeGreaterThanOrEqual(16);
+  for (const a of unknown) expect(a.response?.status).toBe(503);
+
+  const ids = succeeded.map((a) => a.response!.body.id as number);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(last.body.id).toBeGreaterThan(Math.max(...ids));
+  const topic = await api('GET', '/messages', {
+    auth: owner(),
+    params: {
+      anchor: 'oldest',
+      num_after: 5000,
+      apply_markdown: false,
+      narrow: [
+        { operator: 'channel', operand: channelId },
+        { operator: 'topic', operand: 'crash' },
+      ],
+    },
+  });
+  const stored = topic.body.messages as { id: number; content: string }[];
+  const storedIds = stored.map((m) => m.id);
+  expect(storedIds).toEqual([...storedIds].sort((a, b) => a - b));
+  expect(new Set(storedIds).size).toBe(storedIds.length);
+  const byContent = new Map<string, number[]>();
+  for (const m of stored) byContent.set(m.content, [...(byContent.get(m.content) ?? []), m.id]);
+  for (const a of succeeded) expect(byContent.get(a.content)).toEqual([a.response!.body.id]);
+  for (const a of unknown) expect((byContent.get(a.content) ?? []).length).toBeLessThanOrEqual(1);
+}
+
 describe('the messages service killed with SIGKILL while messages are being sent', () => {
   it('loses no acknowledged message, sends none twice, and keeps message ids unique and increasing', async () => {
-    const { ports } = systemInfo();
-    const channelId = await createChannel();
-    const attempts: Attempt[] = [];
-    let stopping = false;
-    const senders = Array.from({ length: 4 }, (_, i) => sender(channelId, `s${i}`, () => stopping, attempts));
-
-    const successes = (): number => attempts.filter((a) => a.response?.status === 200).length;
-    await until(() => successes() >= 8);
-    process.kill(runningPid('messages'), 'SIGKILL');
-    const beforeKill = successes();
-    const replacement = await startInstance('messages', 'messages-replacement', ports.messages);
-    await until(() => successes() >= beforeKill + 8);
-    stopping = true;
-    await Promise.all(senders);
-    // One more after the restart: its id must be above every id given before.
-    const last = await api('POST', '/messages', {
-      auth: owner(),
-      params: { type: 'stream', to: String(channelId), topic: 'crash', content: 'after' },
+    let replacement: ServiceProcess | undefined;
+    await sendThroughCrash(async () => {
+      process.kill(runningPid('messages'), 'SIGKILL');
+      replacement = await startInstance('messages', 'messages-replacement', systemInfo().ports.messages);
     });
-    expect(last.status).toBe(200);
-
-    const succeeded = attempts.filter((a) => a.response?.status === 200);
-    const unknown = attempts.filter((a) => a.response?.status !== 200);
-    expect(succeeded.length).toBeGreaterThanOrEqual(16);
-    for (const a of unknown) expect(a.response?.status).toBe(503);
-
-    const ids = succeeded.map((a) => a.response!.body.id as number);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(last.body.id).toBeGreaterThan(Math.max(...ids));
-    const topic = await api('GET', '/messages', {
-      auth: owner(),
-      params: {
-        anchor: 'oldest',
-        num_after: 5000,
-        apply_markdown: false,
-        narrow: [
-          { operator: 'channel', operand: channelId },
-          { operator: 'topic', operand: 'crash' },
-        ],
-      },
-    });
-    const stored = topic.body.messages as { id: number; content: string }[];
-    const storedIds = stored.map((m) => m.id);
-    expect(storedIds).toEqual([...storedIds].sort((a, b) => a - b));
-    expect(new Set(storedIds).size).toBe(storedIds.length);
-    const byContent = new Map<string, number[]>();
-    for (const m of stored) byContent.set(m.content, [...(byContent.get(m.content) ?? []), m.id]);
-    for (const a of succeeded) expect(byContent.get(a.content)).toEqual([a.response!.body.id]);
-    for (const a of unknown) expect((byContent.get(a.content) ?? []).length).toBeLessThanOrEqual(1);
-    expect(replacement.pid).toBeDefined();
+    expect(replacement?.pid).toBeDefined();
   }, 120_000);
+});
+
+/** Commands and queries an instance answered so far, by its metrics (`type` given: that type only). */
+async function handledBy(port: number, type?: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('zulip_command_duration_seconds_count{') && (type === undefined || line.includes(`type="${type}"`)))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+describe('two messages instances, the one deciding sends killed with SIGKILL under load', () => {
+  it('shares the commands between both, and the other takes over losing nothing', async () => {
+    const { ports } = systemInfo();
+    const secondPort = extraPort(12);
+    const second = await startInstance('messages', 'messages-second', secondPort, { INSTANCE_ID: 'messages-second' });
+    let killedMain = false;
+    try {
+      // Queries go by their caller's key: eight users' reach partitions of both instances.
+      const before = [await handledBy(ports.messages), await handledBy(secondPort)];
+      const users = await Promise.all(Array.from({ length: 8 }, () => createUser({ label: 'two-instances' })));
+      await until(async () => {
+        await Promise.all(users.map((user) => api('GET', '/users/me/subscriptions', { auth: user })));
+        return (await handledBy(ports.messages)) > before[0]! && (await handledBy(secondPort)) > before[1]!;
+      }, 30_000);
+
+      let survivor = { port: 0, sendsAtKill: 0 };
+      await sendThroughCrash(async () => {
+        // The organization's sends share one key, so one instance decides them all: that one dies.
+        killedMain = (await handledBy(secondPort, 'message.send')) === 0;
+        process.kill(killedMain ? runningPid('messages') : second.pid!, 'SIGKILL');
+        const port = killedMain ? secondPort : ports.messages;
+        survivor = { port, sendsAtKill: await handledBy(port, 'message.send') };
+      });
+      // The sends after the kill were decided by the instance left.
+      expect(await handledBy(survivor.port, 'message.send')).toBeGreaterThan(survivor.sendsAtKill);
+    } finally {
+      // The system's own port gets an instance again, for the tests after this one.
+      if (killedMain) await startInstance('messages', 'messages-replacement-2', ports.messages);
+      await second.stop();
+    }
+  }, 180_000);
 });
 
 async function sendMany(channelId: number, topic: string, count: number): Promise<number[]> {
