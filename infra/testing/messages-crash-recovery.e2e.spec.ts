@@ -42,6 +42,23 @@ async function sender(channelId: number, label: string, stop: () => boolean, att
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The first `max` messages of a channel's topic, oldest first, as their senders wrote them. */
+async function topicMessages(channelId: number, topic: string, max: number): Promise<{ id: number; content: string }[]> {
+  const res = await api('GET', '/messages', {
+    auth: owner(),
+    params: {
+      anchor: 'oldest',
+      num_after: max,
+      apply_markdown: false,
+      narrow: [
+        { operator: 'channel', operand: channelId },
+        { operator: 'topic', operand: topic },
+      ],
+    },
+  });
+  return (res.body.messages as { id: number; content: string }[] | undefined) ?? [];
+}
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   for (const start = Date.now(); !(await condition()); await sleep(100))
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
@@ -80,19 +97,7 @@ async function sendThroughCrash(kill: () => Promise<void>): Promise<void> {
   const ids = succeeded.map((a) => a.response!.body.id as number);
   expect(new Set(ids).size).toBe(ids.length);
   expect(last.body.id).toBeGreaterThan(Math.max(...ids));
-  const topic = await api('GET', '/messages', {
-    auth: owner(),
-    params: {
-      anchor: 'oldest',
-      num_after: 5000,
-      apply_markdown: false,
-      narrow: [
-        { operator: 'channel', operand: channelId },
-        { operator: 'topic', operand: 'crash' },
-      ],
-    },
-  });
-  const stored = topic.body.messages as { id: number; content: string }[];
+  const stored = await topicMessages(channelId, 'crash', 5000);
   const storedIds = stored.map((m) => m.id);
   expect(storedIds).toEqual([...storedIds].sort((a, b) => a - b));
   expect(new Set(storedIds).size).toBe(storedIds.length);
@@ -296,21 +301,7 @@ describe('the messages service killed with SIGKILL while scheduled messages come
     process.kill(runningPid('messages'), 'SIGKILL');
     await startInstance('messages', 'messages-scheduled-replacement', systemInfo().ports.messages);
 
-    const delivered = async (): Promise<string[]> => {
-      const res = await api('GET', '/messages', {
-        auth: owner(),
-        params: {
-          anchor: 'oldest',
-          num_after: 100,
-          apply_markdown: false,
-          narrow: [
-            { operator: 'channel', operand: channelId },
-            { operator: 'topic', operand: 'due' },
-          ],
-        },
-      });
-      return (res.body.messages as { content: string }[] | undefined)?.map((m) => m.content) ?? [];
-    };
+    const delivered = async (): Promise<string[]> => (await topicMessages(channelId, 'due', 100)).map((m) => m.content);
     await until(async () => (await delivered()).length >= contents.length, 90_000);
     await sleep(2000);
     expect([...(await delivered())].sort()).toEqual([...contents].sort());

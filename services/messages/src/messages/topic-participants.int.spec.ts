@@ -1,11 +1,11 @@
 import type { Connection } from 'mongoose';
 import { Role } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { api, createChannel, createUser, uniqueChannelName, type TestUser } from '@zulip-es/testing';
 import { MessagesRepository } from '../projection/messages.repository';
 import { edit, send } from './edit-message/edit-message.int-helpers';
 import { participantIds } from './topic-participants.state';
-import { MESSAGES_PROJECTION_VERSION } from '../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../projection/messages.projection';
 
 describe("a topic's participants (topic_participants), kept from the message events", () => {
   let db: Connection;
@@ -15,7 +15,7 @@ describe("a topic's participants (topic_participants), kept from the message eve
   let name: string;
   let channelId: number;
   beforeAll(async () => {
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
     repo = new MessagesRepository(db);
     [a, b] = [await createUser({ role: Role.ADMINISTRATOR, label: 'participant-a' }), await createUser({ label: 'participant-b' })];
     name = uniqueChannelName('participants');

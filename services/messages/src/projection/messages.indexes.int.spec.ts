@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
-import { MESSAGES_PROJECTION_VERSION } from './messages.projection';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
+import { MESSAGES_DATABASE } from './messages.projection';
 
 /** The running messages service's database, as the service left it when it started. */
 describe('the messages service creates the indexes its documents declare when it starts', () => {
@@ -8,7 +8,7 @@ describe('the messages service creates the indexes its documents declare when it
   const keysOf = async (collection: string) => (await db.db!.collection(collection).indexes()).map((index) => index.key);
 
   beforeAll(async () => {
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
   });
   afterAll(async () => {
     await db.close();

@@ -9,7 +9,6 @@ import {
   EventStore,
   rebuildProjection,
   StackEndpointsSchema,
-  projectionDatabase,
 } from '@zulip-es/platform';
 import {
   api,
@@ -26,7 +25,7 @@ import {
 } from '@zulip-es/testing';
 import { MessagesProjection } from './messages.projection';
 import { MessagesRepository } from './messages.repository';
-import { MESSAGES_PROJECTION_VERSION } from './messages.projection';
+import { MESSAGES_DATABASE } from './messages.projection';
 
 /**
  * Left out of the comparison: `rev` counts the writes of a document written by several keys'
@@ -43,7 +42,7 @@ describe('messages projection rebuilt from messages.events', () => {
   let scratch: Connection;
 
   beforeAll(async () => {
-    live = await connectMongo(MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    live = await connectMongo(MONGO_URL, MESSAGES_DATABASE);
     scratch = await connectMongo(MONGO_URL, `messages_rebuild_${randomBytes(4).toString('hex')}`);
   });
 

@@ -1,5 +1,5 @@
 import { MessagesEvent, type EventEnvelope } from '@zulip-es/contracts';
-import type { Projection } from '@zulip-es/platform';
+import { type Projection, projectionDatabase } from '@zulip-es/platform';
 import type { MessagesRepository } from './messages.repository';
 import type { Projector } from './projector';
 import { projectors } from './projectors';
@@ -22,6 +22,8 @@ import { projectors } from './projectors';
  * version is rebuilt from the events at start.
  */
 export const MESSAGES_PROJECTION_VERSION = 12;
+/** The service's database: its projection at this version (see projectionDatabase). */
+export const MESSAGES_DATABASE = projectionDatabase('messages', MESSAGES_PROJECTION_VERSION);
 
 /**
  * Applies messages events to Mongo through the projector of each area. Each document remembers

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Role } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import {
   api,
   captureEvents,
@@ -16,7 +16,7 @@ import {
 import { MessagesRepository } from '../projection/messages.repository';
 import { activePolicies } from './topic-policies.state';
 import { userTopicsView } from './user-topics-view';
-import { MESSAGES_PROJECTION_VERSION } from '../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../projection/messages.projection';
 
 const SUCCESS = { result: 'success', msg: '' };
 const error = (msg: string, extra: Record<string, unknown> = {}) => ({ result: 'error', code: 'BAD_REQUEST', msg, ...extra });
@@ -39,7 +39,7 @@ describe('topic visibility policies (E3 POST /user_topics, E4 PATCH /users/me/su
 
   beforeAll(async () => {
     capture = await captureEvents('messages');
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
     repo = new MessagesRepository(db);
     member = await createUser({ label: 'topics' });
     channelId = await createChannel({ subscribers: [member.userId] });

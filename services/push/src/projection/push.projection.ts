@@ -6,7 +6,7 @@ import {
   type PushDeviceRegistrationRequestedV1,
   type PushNotificationRequestedV1,
 } from '@zulip-es/contracts';
-import type { Projection } from '@zulip-es/platform';
+import { type Projection, projectionDatabase } from '@zulip-es/platform';
 import { evolve } from '../devices/user-devices.state';
 import type { PushRepository } from './push.repository';
 
@@ -24,6 +24,8 @@ export interface NotificationRequests {
 
 /** See `Projection.version` (it names the service's database). 1: each user's tokens and registrations. */
 export const PUSH_PROJECTION_VERSION = 1;
+/** The service's database: its projection at this version (see projectionDatabase). */
+export const PUSH_DATABASE = projectionDatabase('push', PUSH_PROJECTION_VERSION);
 
 /**
  * Applies `push.events` to Mongo: each user's devices document, written whole with the version of

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { thumbnailKey } from '@zulip-es/contracts';
-import { ObjectStore, StackEndpointsSchema, connectMongo, projectionDatabase } from '@zulip-es/platform';
+import { ObjectStore, StackEndpointsSchema, connectMongo } from '@zulip-es/platform';
 import { createUser, uploadFile } from '@zulip-es/testing';
 import type { Connection } from 'mongoose';
 import { Queue } from 'bullmq';
@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { UploadsRepository } from '../projection/uploads.repository';
 import { UPLOAD_GC_QUEUE } from './upload-gc';
 import { collectOrphanObjects } from './collect-orphan-objects';
-import { UPLOADS_PROJECTION_VERSION } from '../projection/uploads.projection';
+import { UPLOADS_DATABASE } from '../projection/uploads.projection';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -19,7 +19,7 @@ describe('upload garbage collection: objects no attachment records', () => {
   let db: Connection;
   let repo: UploadsRepository;
   beforeAll(async () => {
-    db = await connectMongo(endpoints.MONGO_URL, projectionDatabase('uploads', UPLOADS_PROJECTION_VERSION));
+    db = await connectMongo(endpoints.MONGO_URL, UPLOADS_DATABASE);
     repo = new UploadsRepository(db);
   });
   afterAll(() => db.close());

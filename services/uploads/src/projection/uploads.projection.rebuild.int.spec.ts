@@ -10,12 +10,11 @@ import {
   rebuildProjection,
   StackEndpointsSchema,
   type Documents,
-  projectionDatabase,
 } from '@zulip-es/platform';
 import { api, createUser, dumpsWhenCaughtUp, projectedCollections, uploadFile } from '@zulip-es/testing';
 import { UploadsProjection } from './uploads.projection';
 import { UploadsRepository } from './uploads.repository';
-import { UPLOADS_PROJECTION_VERSION } from './uploads.projection';
+import { UPLOADS_DATABASE } from './uploads.projection';
 
 describe('uploads projection rebuilt from uploads.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -25,7 +24,7 @@ describe('uploads projection rebuilt from uploads.events', () => {
   let scratch: Connection;
 
   beforeAll(async () => {
-    live = await connectMongo(MONGO_URL, projectionDatabase('uploads', UPLOADS_PROJECTION_VERSION));
+    live = await connectMongo(MONGO_URL, UPLOADS_DATABASE);
     scratch = await connectMongo(MONGO_URL, `uploads_rebuild_${randomBytes(4).toString('hex')}`);
   });
 

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type RealmExportEvent,
 } from '@zulip-es/contracts';
-import type { ObjectStore, Projection } from '@zulip-es/platform';
+import { type ObjectStore, type Projection, projectionDatabase } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
 import { REALM_EXPORTS_AGGREGATE } from '../realm-exports/realm-exports.state';
 import type { ClaimingMessages } from './claiming-messages';
@@ -21,6 +21,8 @@ import { attachmentDocId, messageClaimsDocId, ownerDocId, type UploadsRepository
  * claimed an attachment. 4: organization exports.
  */
 export const UPLOADS_PROJECTION_VERSION = 4;
+/** The service's database: its projection at this version (see projectionDatabase). */
+export const UPLOADS_DATABASE = projectionDatabase('uploads', UPLOADS_PROJECTION_VERSION);
 
 /**
  * Applies `uploads.events` to Mongo. Every attachment event belongs to the one `attachments`

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { Role, type EventEnvelope } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import {
   api,
   captureEvents,
@@ -21,7 +21,7 @@ import { inviteKeyHash } from './invite-key';
 import { INVITATION_EMAIL_QUEUE } from './mail/invitation-email.job';
 import { sendInvitationEmail } from './mail/invitation-email.worker';
 import { outboxMailer } from './mail/mailer';
-import { USERS_PROJECTION_VERSION } from '../projection/users.projection';
+import { USERS_DATABASE } from '../projection/users.projection';
 
 const invitationOf = (email: string) => (e: EventEnvelope) => e.type.startsWith('invitation.') && e.data.email === email;
 
@@ -32,7 +32,7 @@ describe('invitations: published events and emails', () => {
 
   beforeAll(async () => {
     events = await captureEvents('users');
-    db = await connectMongo(MONGO_URL, projectionDatabase('users', USERS_PROJECTION_VERSION));
+    db = await connectMongo(MONGO_URL, USERS_DATABASE);
   });
   afterAll(async () => {
     await events.stop();

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
-import { USERS_PROJECTION_VERSION } from './users.projection';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
+import { USERS_DATABASE } from './users.projection';
 
 /** The running users service's database, as the service left it when it started. */
 describe('the users service creates the indexes its documents declare when it starts', () => {
@@ -8,7 +8,7 @@ describe('the users service creates the indexes its documents declare when it st
   const keysOf = async (collection: string) => (await db.db!.collection(collection).indexes()).map((index) => index.key);
 
   beforeAll(async () => {
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('users', USERS_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, USERS_DATABASE);
   });
   afterAll(async () => {
     await db.close();

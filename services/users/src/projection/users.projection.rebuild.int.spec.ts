@@ -10,12 +10,11 @@ import {
   rebuildProjection,
   StackEndpointsSchema,
   type Documents,
-  projectionDatabase,
 } from '@zulip-es/platform';
 import { createUser, dumpsWhenCaughtUp, projectedCollections } from '@zulip-es/testing';
 import { UsersProjection } from './users.projection';
 import { UsersRepository } from './users.repository';
-import { USERS_PROJECTION_VERSION } from './users.projection';
+import { USERS_DATABASE } from './users.projection';
 
 describe('users projection rebuilt from users.events', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -25,7 +24,7 @@ describe('users projection rebuilt from users.events', () => {
   let scratch: Connection;
 
   beforeAll(async () => {
-    live = await connectMongo(MONGO_URL, projectionDatabase('users', USERS_PROJECTION_VERSION));
+    live = await connectMongo(MONGO_URL, USERS_DATABASE);
     scratch = await connectMongo(MONGO_URL, `users_rebuild_${randomBytes(4).toString('hex')}`);
   });
 

@@ -1,5 +1,5 @@
 import { UsersEvent, type EventEnvelope } from '@zulip-es/contracts';
-import type { Projection } from '@zulip-es/platform';
+import { type Projection, projectionDatabase } from '@zulip-es/platform';
 import type { Projector } from './projector';
 import { projectors } from './projectors';
 import type { UsersRepository } from './users.repository';
@@ -17,6 +17,8 @@ import type { UsersRepository } from './users.repository';
  * (it was "nobody" while this server had no such links).
  */
 export const USERS_PROJECTION_VERSION = 6;
+/** The service's database: its projection at this version (see projectionDatabase). */
+export const USERS_DATABASE = projectionDatabase('users', USERS_PROJECTION_VERSION);
 
 /**
  * Applies users events to Mongo through the projector of each area. Each document remembers the

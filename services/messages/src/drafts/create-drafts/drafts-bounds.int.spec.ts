@@ -7,11 +7,11 @@ import {
   MAX_DRAFTS_PER_USER,
   MAX_MESSAGE_LENGTH,
 } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { api, createUser } from '@zulip-es/testing';
 import { MessagesRepository } from '../../projection/messages.repository';
 import { badRequest, draftParams, draftsOf, saveDraft, saveDrafts } from '../../testing/drafts.fixtures';
-import { MESSAGES_PROJECTION_VERSION } from '../../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../../projection/messages.projection';
 
 const many = (count: number, overrides: Record<string, unknown> = {}) =>
   Array.from({ length: count }, (_, i) => draftParams({ content: `draft ${i}`, ...overrides }));
@@ -20,7 +20,7 @@ describe('drafts are bounded: per request, per draft and per user', () => {
   let db: Connection;
   let repo: MessagesRepository;
   beforeAll(async () => {
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
     repo = new MessagesRepository(db);
   });
   afterAll(async () => {

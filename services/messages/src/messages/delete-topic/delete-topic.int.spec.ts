@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Role, type EventEnvelope } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import { MessagesRepository } from '../../projection/messages.repository';
 import { activePolicies } from '../../user-topics/topic-policies.state';
 import {
@@ -15,7 +15,7 @@ import {
   type Credentials,
   type EventCapture,
 } from '@zulip-es/testing';
-import { MESSAGES_PROJECTION_VERSION } from '../../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../../projection/messages.projection';
 
 const ownerId = (): number => systemInfo().owner.userId;
 
@@ -91,7 +91,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   let repo: MessagesRepository;
   beforeAll(async () => {
     capture = await captureEvents('messages');
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
     repo = new MessagesRepository(db);
   });
   afterAll(async () => {

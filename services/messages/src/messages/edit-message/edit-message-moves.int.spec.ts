@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { Role } from '@zulip-es/contracts';
-import { connectMongo, StackEndpointsSchema, projectionDatabase } from '@zulip-es/platform';
+import { connectMongo, StackEndpointsSchema } from '@zulip-es/platform';
 import {
   api,
   captureEvents,
@@ -15,7 +15,7 @@ import { MessagesRepository } from '../../projection/messages.repository';
 import { activePolicies } from '../../user-topics/topic-policies.state';
 import { userTopicsView } from '../../user-topics/user-topics-view';
 import { edit, NOTIFICATION_BOT, send, SUCCESS, topicMessages, EVERY_ROLE } from './edit-message.int-helpers';
-import { MESSAGES_PROJECTION_VERSION } from '../../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../../projection/messages.projection';
 
 const error = (msg: string) => ({ result: 'error', code: 'BAD_REQUEST', msg });
 const mention = (user: TestUser, name: string) => `@_**${name}|${user.userId}**`;
@@ -28,7 +28,7 @@ describe('PATCH /messages/{message_id}: moves', () => {
 
   beforeAll(async () => {
     capture = await captureEvents('messages');
-    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(StackEndpointsSchema.parse(process.env).MONGO_URL, MESSAGES_DATABASE);
     repo = new MessagesRepository(db);
   });
   afterAll(async () => {

@@ -10,7 +10,6 @@ import {
   StackEndpointsSchema,
   TopicFollower,
   type Decision,
-  projectionDatabase,
 } from '@zulip-es/platform';
 import { createChannel, createUser, uniqueChannelName, type TestUser } from '@zulip-es/testing';
 import { AttachmentsReadModel } from '../../attachments/attachments-read-model';
@@ -22,7 +21,7 @@ import type { MessageState } from '../message.state';
 import { SendMessageHandler } from '../send-message/send-message.handler';
 import { EditMessageHandler } from './edit-message.handler';
 import { send } from './edit-message.int-helpers';
-import { MESSAGES_PROJECTION_VERSION } from '../../projection/messages.projection';
+import { MESSAGES_DATABASE } from '../../projection/messages.projection';
 
 /** The live projection, with every store read of a topic's id list and of messages by the dozen counted. */
 class CountingRepository extends MessagesRepository {
@@ -83,7 +82,7 @@ describe('PATCH /messages/{message_id} and POST /messages: what a decision reads
     for (const author of [member, member, member, guest])
       ids.push(await send(author, { type: 'stream', to: name, topic: 'long', content: `message ${ids.length}` }));
 
-    db = await connectMongo(MONGO_URL, projectionDatabase('messages', MESSAGES_PROJECTION_VERSION));
+    db = await connectMongo(MONGO_URL, MESSAGES_DATABASE);
     repo = new CountingRepository(db);
     const users = new UsersReadModel();
     // The users read model as the service has it, up to the users created above.
