@@ -17,6 +17,13 @@ export interface CommandOutcome {
   expiresAt?: number;
 }
 
+/** A command's outcome to record, kept until its deadline has long passed (see CommandOutcomes). */
+export interface RecordedOutcome {
+  commandId: string;
+  outcome: CommandOutcome;
+  deadline: number;
+}
+
 export interface OutcomeRetention {
   /** How long past its command's deadline an outcome is kept (default OUTCOME_KEPT_AFTER_DEADLINE_MS). */
   keptAfterDeadlineMs?: number;
@@ -89,19 +96,38 @@ export class CommandOutcomes {
   }
 
   async record(commandId: string, outcome: CommandOutcome, deadline: number): Promise<void> {
+    await this.recordAll([{ commandId, outcome, deadline }]);
+  }
+
+  /** Several commands' outcomes in one request (a command group's). */
+  async recordAll(recorded: readonly RecordedOutcome[]): Promise<void> {
+    if (recorded.length === 0) return;
+    if (recorded.length === 1) {
+      const [{ commandId, outcome, deadline }] = recorded as [RecordedOutcome];
+      await this.docs.replaceOne({ _id: commandId }, this.stored(outcome, deadline), { upsert: true });
+      return;
+    }
+    await this.docs.bulkWrite(
+      recorded.map(({ commandId, outcome, deadline }) => ({
+        replaceOne: { filter: { _id: commandId }, replacement: this.stored(outcome, deadline), upsert: true },
+      })),
+      { ordered: false },
+    );
+  }
+
+  private stored(outcome: CommandOutcome, deadline: number): Omit<OutcomeDoc, '_id'> {
     // Kept as JSON text, which the store writes as one value: an error's extra fields may hold
     // nested arrays (Zulip's invitation `errors`), which the local store (FerretDB) cannot save,
     // and it converts every field of a document one by one (the events of a sent message, the
     // 100 ids of a topic deletion's batch), on every command, for what is read back only when a
     // command is redelivered.
     const { error, events, expiresAt: _previous, ...rest } = outcome;
-    const doc: Omit<OutcomeDoc, '_id'> = {
+    return {
       ...rest,
       eventsJson: JSON.stringify(events),
       ...(error ? { errorJson: JSON.stringify(error) } : {}),
       expiresAt: this.expiresAt(deadline),
     };
-    await this.docs.replaceOne({ _id: commandId }, doc, { upsert: true });
   }
 
   /** Keeps a redelivered command's outcome for as long as this delivery may come again. */

@@ -5,12 +5,21 @@ import { DomainError } from '../errors/domain-error';
 import type { DocumentCollection, Documents, ProjectionDb } from '../mongo/document-collection';
 import { documentSchema } from '../mongo/document-schema';
 import { documentsOf } from '../mongo/model-documents';
+import { GroupDocuments } from '../mongo/group-documents';
+import type { WriteBehindDb } from '../mongo/write-behind-db';
+import { keyPartition } from '../kafka/key-partition';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
 import { REBUILD_FETCH_BYTES, TopicFollower, type FollowedMessage } from '../kafka/topic-follower';
 import { Quarantine } from '../quarantine/quarantine';
 import { MongoQuarantineStore } from '../quarantine/quarantine-stores';
-import { CommandOutcomes, LONGEST_COMMAND_WAIT_MS, type CommandOutcome, type OutcomeRetention } from './command-outcomes';
+import {
+  CommandOutcomes,
+  LONGEST_COMMAND_WAIT_MS,
+  type CommandOutcome,
+  type OutcomeRetention,
+  type RecordedOutcome,
+} from './command-outcomes';
 import { ConsistentReads } from './consistent-reads';
 
 /** Applies events to a service's Mongo projection. Must be idempotent: an event may come twice. */
@@ -109,6 +118,55 @@ export interface EventStoreOptions {
   outcomes?: OutcomeRetention;
   /** Where checkpoints and outcomes are read and written, if not in `db` (a rebuild's write-behind buffer). */
   documents?: Documents;
+  /**
+   * The documents the projection reads and writes, on which command groups write behind. A
+   * projection writing elsewhere writes as it applies, before its group's events are appended.
+   */
+  grouped?: GroupDocuments;
+}
+
+/** A command whose events a group has applied to its documents: appended, written and recorded at the commit. */
+interface StagedCommand {
+  messages: Message[];
+  events: EventEnvelope[];
+  command: AppendedCommand;
+  /** Its events that failed to apply for reasons of their own, by index: quarantined once appended. */
+  failures: Map<number, unknown>;
+}
+
+/**
+ * Commands decided one after another, each on the state the earlier ones left in the group's
+ * documents, then appended together: their events go to one partition of the events topic as one
+ * record batch (atomic, as one command's always were), the documents to the store in one bulk
+ * write per collection, the outcomes in one more. Nothing reaches the store before the events are
+ * in Kafka, so a crash at any point leaves the projection behind the log, never ahead of it.
+ */
+export class CommandGroup {
+  readonly staged: StagedCommand[] = [];
+  bytes = 0;
+
+  constructor(
+    /** The events partition every command of the group appends to, of so many. */
+    readonly partition: number,
+    private readonly partitions: number,
+    private readonly documents: GroupDocuments,
+    readonly overlay: WriteBehindDb,
+  ) {}
+
+  /** Runs `work` (a decision, the projection applying its events) on the group's documents. */
+  within<T>(work: () => Promise<T>): Promise<T> {
+    return this.documents.within(this.overlay, work);
+  }
+
+  /** Whether a command of this key may join: its events would go to the group's partition. */
+  takes(key: string): boolean {
+    return keyPartition(key, this.partitions) === this.partition;
+  }
+
+  /** Whether events taking `bytes` still fit in the group's one record batch. */
+  fits(bytes: number): boolean {
+    return this.staged.length === 0 || this.bytes + bytes <= MAX_APPEND_BYTES;
+  }
 }
 
 /** Per partition (`partitionKey`), the offset of the last event a projection applied. */
@@ -140,6 +198,8 @@ export class EventStore {
   private readonly outcomes: CommandOutcomes;
   private readonly documents: Documents;
   private readonly checkpoints: DocumentCollection<CheckpointDoc>;
+  private readonly grouped: GroupDocuments;
+  private partitions?: Promise<number>;
 
   constructor(
     private readonly kafka: Kafka,
@@ -155,6 +215,7 @@ export class EventStore {
     this.documents = documentsOf(options.documents ?? db);
     this.outcomes = new CommandOutcomes(this.documents, options.outcomes);
     this.checkpoints = this.documents.of(CHECKPOINTS);
+    this.grouped = options.grouped ?? new GroupDocuments(this.documents);
   }
 
   /**
@@ -196,20 +257,116 @@ export class EventStore {
     return count;
   }
 
-  /**
-   * Appends the events of one command atomically (one partition, one batch), then projects them.
-   * Throws EventsTooLargeError, before anything is written, for events too large to append.
-   */
+  /** A group for commands of this key's partition (see CommandGroup). */
+  async openGroup(key: string): Promise<CommandGroup> {
+    this.partitions ??= this.partitionCount();
+    const partitions = await this.partitions;
+    return new CommandGroup(keyPartition(key, partitions), partitions, this.grouped, this.grouped.overlay());
+  }
+
+  /** Appends one command's events as a group of its own; resolves to the position of the last. */
   async append(key: string, events: EventEnvelope[], command: AppendedCommand = {}): Promise<Position[]> {
     if (events.length === 0) return [];
-    const messages = toMessages(key, events, command);
+    const group = await this.openGroup(key);
+    await this.stage(group, key, events, command);
+    return this.commit(group);
+  }
+
+  /** The events topic's partitions, as many as the commands topic's unless a test made it otherwise. */
+  private async partitionCount(): Promise<number> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const { topics } = await admin.fetchTopicMetadata({ topics: [this.topic] });
+      return topics[0]!.partitions.length;
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** The bytes a command's events take in their batch; EventsTooLargeError past MAX_APPEND_BYTES, nothing written. */
+  eventBytes(key: string, events: EventEnvelope[], command: AppendedCommand = {}): number {
+    const bytes = batchBytes(toMessages(key, events, command));
+    if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
+    return bytes;
+  }
+
+  /**
+   * Applies a decided command's events to the group's documents, where the next command's
+   * decision reads them; returns its index in the group. An event the projection cannot apply is
+   * quarantined once appended (its command is answered: its events are facts then).
+   */
+  async stage(group: CommandGroup, key: string, events: EventEnvelope[], command: AppendedCommand = {}): Promise<number> {
+    this.throwIfBookkeepingFailed();
+    if (events.length === 0 || !group.takes(key))
+      throw new Error(`a command group of partition ${group.partition} cannot take these events`);
+    const messages = toMessages(key, events, command).map((m) => ({ ...m, partition: group.partition }));
     const bytes = batchBytes(messages);
     if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
-    this.throwIfBookkeepingFailed();
-    const records = await this.reads.write(() => this.appendAndProject(messages, events, command));
-    this.keepBooks(records);
-    const { partition, offset } = records[records.length - 1]!;
-    return [{ topic: this.topic, partition, offset: offset.toString() }];
+    if (!group.fits(bytes)) throw new Error('a command group was given more events than fit in its batch');
+    const failures = new Map<number, unknown>();
+    await group.within(async () => {
+      for (const [i, event] of events.entries()) {
+        const where = { topic: this.topic, partition: group.partition, eventType: event.type, eventId: event.eventId };
+        const failed = await this.quarantine.attempt(where, PROJECTION_CONSUMER, () => this.projection.apply(event));
+        if (failed) failures.set(i, failed.error);
+      }
+    });
+    group.staged.push({ messages, events, command, failures });
+    group.bytes += bytes;
+    return group.staged.length - 1;
+  }
+
+  /**
+   * Appends the group's events in one batch, then writes its documents; resolves, per staged
+   * command, to the position of its last event. The group's documents are closed after.
+   */
+  async commit(group: CommandGroup): Promise<Position[]> {
+    const records = await this.reads.write(async () => {
+      const appended = group.staged.length > 0 ? await this.appendStaged(group) : [];
+      await group.overlay.flush();
+      group.overlay.close();
+      for (const r of appended) this.reads.applied(r.partition, r.offset);
+      return appended;
+    });
+    await this.quarantineFailures(group, records);
+    if (records.length > 0) this.keepBooks(records);
+    let next = 0;
+    return group.staged.map(({ events }) => {
+      next += events.length;
+      const { partition, offset } = records[next - 1]!;
+      return { topic: this.topic, partition, offset: offset.toString() };
+    });
+  }
+
+  private async appendStaged(group: CommandGroup): Promise<EventRecord[]> {
+    const [meta] = await this.producer.send({ topic: this.topic, acks: -1, messages: group.staged.flatMap((s) => s.messages) });
+    let offset = BigInt(meta!.baseOffset ?? '0');
+    const records: EventRecord[] = [];
+    for (const { events, command } of group.staged) {
+      const last = events.length - 1;
+      for (const [i, event] of events.entries())
+        records.push({
+          event,
+          partition: meta!.partition,
+          offset: offset++,
+          commandError: i === last ? command.error : undefined,
+          deadline: command.deadline,
+        });
+    }
+    return records;
+  }
+
+  private async quarantineFailures(group: CommandGroup, records: EventRecord[]): Promise<void> {
+    let first = 0;
+    for (const { events, failures } of group.staged) {
+      for (const [i, error] of failures) {
+        const { event, partition, offset } = records[first + i]!;
+        const ref = { topic: this.topic, partition, offset, eventType: event.type, eventId: event.eventId };
+        await this.quarantine.add(ref, PROJECTION_CONSUMER, error);
+      }
+      first += events.length;
+    }
   }
 
   /**
@@ -219,21 +376,6 @@ export class EventStore {
   async consistentRead<T>(read: () => Promise<T>): Promise<{ value: T; reflects: Position[] }> {
     const { value, through } = await this.reads.read(read);
     return { value, reflects: [...through].map(([partition, offset]) => ({ topic: this.topic, partition, offset: offset.toString() })) };
-  }
-
-  private async appendAndProject(messages: Message[], events: EventEnvelope[], command: AppendedCommand): Promise<EventRecord[]> {
-    const last = events.length - 1;
-    const [meta] = await this.producer.send({ topic: this.topic, acks: -1, messages });
-    const base = BigInt(meta.baseOffset ?? '0');
-    const records: EventRecord[] = events.map((e, i) => ({
-      event: e,
-      partition: meta.partition,
-      offset: base + BigInt(i),
-      commandError: i === last ? command.error : undefined,
-      deadline: command.deadline,
-    }));
-    await this.applyInOrder(records);
-    return records;
   }
 
   async outcomeOf(commandId: string): Promise<CommandOutcome | null> {
@@ -247,6 +389,11 @@ export class EventStore {
    */
   recordOutcome(commandId: string, outcome: CommandOutcome, deadline: number): Promise<void> {
     return this.outcomes.record(commandId, outcome, deadline);
+  }
+
+  /** The outcomes of several such commands (a command group's) in one request. */
+  recordOutcomes(recorded: readonly RecordedOutcome[]): Promise<void> {
+    return this.outcomes.recordAll(recorded);
   }
 
   /** A redelivered command answered from `known`: its outcome is kept as long as this delivery needs. */
@@ -282,7 +429,7 @@ export class EventStore {
 
   private keepBooks(records: EventRecord[]): void {
     this.afterOutcomes(async () => {
-      await this.recordOutcomes(records);
+      await this.deriveOutcomes(records);
       for (const r of records) this.unwrittenCheckpoints.set(r.partition, r.offset);
       // Unreferenced: an idle process may exit without it (a stopping service flushes them itself).
       this.checkpointTimer ??= setTimeout(() => void this.flushCheckpoints().catch(() => undefined), CHECKPOINT_EVERY_MS).unref();
@@ -319,7 +466,7 @@ export class EventStore {
     }
     await this.applyInOrder(records);
     // Quarantined events too: their commands took place, their events are in the log.
-    await this.recordOutcomes(records, { outcomesRecordedThrough });
+    await this.deriveOutcomes(records, { outcomesRecordedThrough });
     // Past the records too that could not be read as events (quarantined).
     await this.writeCheckpoints(new Map(batch.map((m) => [m.partition, m.offset])));
   }
@@ -370,7 +517,7 @@ export class EventStore {
    * for commands that can no longer be delivered: a rebuild does not bring back every outcome of
    * the log's history.
    */
-  private async recordOutcomes(records: EventRecord[], resumed?: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
+  private async deriveOutcomes(records: EventRecord[], resumed?: { outcomesRecordedThrough?: ReadonlyMap<string, bigint> }): Promise<void> {
     const byCommand = new Map<string, CommandOutcome & { first: bigint; deadline: number }>();
     for (const { event, partition, offset, commandError, deadline } of records) {
       const outcome = byCommand.get(event.causationId) ?? { events: [], positions: [], first: offset, deadline: 0 };
@@ -381,14 +528,16 @@ export class EventStore {
       byCommand.set(event.causationId, outcome);
     }
     const now = Date.now();
+    const recorded: RecordedOutcome[] = [];
     for (const [commandId, { first, deadline, ...outcome }] of byCommand) {
       if (this.outcomes.expiresAt(deadline) <= now) continue;
       const { partition, offset: last } = outcome.positions[0]!;
       if (BigInt(last) <= (resumed?.outcomesRecordedThrough?.get(partitionKey(this.topic, partition)) ?? -1n)) continue;
       const known = resumed ? await this.outcomeOf(commandId) : null;
       if (known && BigInt(known.positions[0]?.offset ?? '-1') >= first) continue;
-      await this.recordOutcome(commandId, known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome, deadline);
+      recorded.push({ commandId, outcome: known ? { ...outcome, events: [...known.events, ...outcome.events] } : outcome, deadline });
     }
+    await this.outcomes.recordAll(recorded);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { BulkOp, DocumentCollection, DocumentUpdate, Documents, FindOptions, IdFilter, WriteResult } from './document-collection';
 import type { DocumentSchema, StoredDocument } from './document-schema';
 import { bsonCopy } from './bson-copy';
+import { matchesFilter, sortedAndLimited } from './document-filter';
 
 type Doc = Record<string, unknown> & StoredDocument;
 
@@ -25,18 +26,21 @@ export interface BackingDocuments {
  */
 export class WriteBehindDb implements Documents {
   private readonly collections = new Map<string, WriteBehindCollection<never>>();
+  private closed = false;
 
   constructor(
     private readonly backing: BackingDocuments,
     /** Whether a collection held nothing when the rebuild began (it dropped the projection). */
     private readonly startsEmpty: (name: string) => boolean,
+    private readonly options: WriteBehindOptions = {},
   ) {}
 
   of<T extends StoredDocument>(schema: DocumentSchema<T>): WriteBehindCollection<T> {
     let collection = this.collections.get(schema.collection) as WriteBehindCollection<T> | undefined;
     if (!collection) {
-      collection = new WriteBehindCollection(this.backing.of(schema), schema.collection, this.startsEmpty(schema.collection));
+      collection = new WriteBehindCollection(this.backing.of(schema), schema.collection, this.startsEmpty(schema.collection), this.options);
       this.collections.set(schema.collection, collection as WriteBehindCollection<never>);
+      if (this.closed) collection.close();
     }
     return collection;
   }
@@ -48,10 +52,31 @@ export class WriteBehindDb implements Documents {
     return count;
   }
 
-  /** Collection by collection, in the order they were first used. */
-  async flush(): Promise<void> {
-    for (const collection of this.collections.values()) await collection.flush();
+  /**
+   * Ends an overlay's use once flushed: a read or write through it afterwards (work that outlived
+   * its command group) fails rather than go unwritten.
+   */
+  close(): void {
+    this.closed = true;
+    for (const collection of this.collections.values()) collection.close();
   }
+
+  /** Collection by collection, in the order they were first used (an overlay's side by side). */
+  async flush(): Promise<void> {
+    const collections = [...this.collections.values()];
+    if (this.options.overlay) await Promise.all(collections.map((c) => c.flush()));
+    else for (const collection of collections) await collection.flush();
+  }
+}
+
+export interface WriteBehindOptions {
+  /**
+   * The documents of a command group (GroupDocuments), which must reach the store only after the
+   * group's events are in Kafka: a `find` merges what is pending into the store's answer instead
+   * of writing it first, and the collections are flushed side by side (each document belongs to
+   * one collection, and the checkpoints that vouch for them are written after).
+   */
+  overlay?: boolean;
 }
 
 /**
@@ -69,11 +94,13 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   /** The flush under way (or the last one): the next waits for it. */
   private flushing: Promise<void> = Promise.resolve();
   private readonly backing: BackingCollection<Doc>;
+  private closed = false;
 
   constructor(
     backing: BackingCollection<T>,
     readonly name: string,
     private readonly startsEmpty: boolean,
+    private readonly options: WriteBehindOptions = {},
   ) {
     this.backing = backing as unknown as BackingCollection<Doc>;
   }
@@ -87,7 +114,12 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     return copy(await this.lookUp(idOf(filter))) as T | null;
   }
 
+  close(): void {
+    this.closed = true;
+  }
+
   private async lookUp(id: string): Promise<Doc | null> {
+    this.throwIfClosed();
     if (this.cached.has(id)) return this.cached.get(id)!;
     if (this.startsEmpty && !this.stored.has(id)) return null;
     const found = await this.backing.findOne({ _id: id });
@@ -149,6 +181,7 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   }
 
   async deleteOne(filter: IdFilter): Promise<void> {
+    this.throwIfClosed();
     const id = idOf(filter);
     // A document the store never held needs no request (a rebuild replays deletions of messages
     // whose sends are no longer in the topic, a topic deletion's batch 100 at a time), and its
@@ -172,14 +205,40 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     }
   }
 
+  private throwIfClosed(): void {
+    if (this.closed) throw new Error(`${this.name}: used after its command group was written`);
+  }
+
   private set(id: string, doc: Doc): void {
+    this.throwIfClosed();
     this.cached.set(id, doc);
     this.dirty.add(id);
   }
 
   async find(filter: Record<string, unknown>, options?: FindOptions): Promise<T[]> {
-    await this.flush();
+    this.throwIfClosed();
+    if (this.options.overlay && this.dirty.size > 0) return this.findMerged(filter, options ?? {}) as Promise<T[]>;
+    if (!this.options.overlay) await this.flush();
     return this.backing.find(filter, options) as Promise<unknown[]> as Promise<T[]>;
+  }
+
+  /**
+   * The store's answer with the pending documents in their place: those written since replace
+   * theirs, those deleted drop out. Whole documents are read (sorting and matching need their
+   * fields), and as many more as are pending, so a limit still fills after some drop out.
+   */
+  private async findMerged(filter: Record<string, unknown>, options: FindOptions): Promise<Doc[]> {
+    const { limit, projection, sort } = options;
+    const stored = await this.backing.find(filter, {
+      ...(sort ? { sort } : {}),
+      ...(limit === undefined ? {} : { limit: limit + this.dirty.size }),
+    });
+    const merged = stored.filter((doc) => !this.dirty.has(doc._id));
+    for (const id of this.dirty) {
+      const doc = this.cached.get(id);
+      if (doc && matchesFilter(doc, filter)) merged.push(cloneDoc(doc));
+    }
+    return sortedAndLimited(merged, { sort, limit, projection });
   }
 
   /**

@@ -10,8 +10,10 @@ import { ConsumerLag } from '../metrics/consumer-lag';
 import { Metrics } from '../metrics/metrics';
 import { connectMongo } from '../mongo/connect-mongo';
 import { projectionDatabase } from '../mongo/projection-databases';
+import { GroupDocuments } from '../mongo/group-documents';
+import { ModelDocuments } from '../mongo/model-documents';
 import { ServiceConfigModule } from './service-config.module';
-import { KAFKA, LOGGER, MONGO_CONNECTION, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
+import { KAFKA, LOGGER, MONGO_CONNECTION, PROJECTION_DOCUMENTS, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
 
 /** Closes the service's database connection last, after everything that writes through it has stopped. */
 @Injectable()
@@ -48,6 +50,11 @@ export class PlatformModule {
               useFactory: (config: ServiceConfig): Promise<Connection> =>
                 connectMongo(config.MONGO_URL, projectionDatabase(options.service, options.projectionVersion)),
             },
+            {
+              provide: PROJECTION_DOCUMENTS,
+              inject: [MONGO_CONNECTION],
+              useFactory: (db: Connection): GroupDocuments => new GroupDocuments(new ModelDocuments(db)),
+            },
             MongoLifecycle,
           ];
     return {
@@ -71,7 +78,14 @@ export class PlatformModule {
         ConsumerLag,
         ...database,
       ],
-      exports: [SERVICE_NAME, LOGGER, KAFKA, Metrics, ConsumerLag, ...(database.length > 0 ? [MONGO_CONNECTION] : [])],
+      exports: [
+        SERVICE_NAME,
+        LOGGER,
+        KAFKA,
+        Metrics,
+        ConsumerLag,
+        ...(database.length > 0 ? [MONGO_CONNECTION, PROJECTION_DOCUMENTS] : []),
+      ],
     };
   }
 }

@@ -19,7 +19,18 @@ import type { HandlerRegistry } from '../runtime/handlers';
 import { ServiceReadiness } from './health/service-readiness';
 import { applyToReadModel, type ReadModel } from '../runtime/read-model';
 import { prepareProjection } from '../runtime/prepare-projection';
-import { KAFKA, LOGGER, MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG, SERVICE_NAME } from './tokens';
+import {
+  KAFKA,
+  LOGGER,
+  MONGO_CONNECTION,
+  PROJECTION,
+  PROJECTION_DOCUMENTS,
+  PROJECTION_ON,
+  READ_MODELS,
+  SERVICE_CONFIG,
+  SERVICE_NAME,
+} from './tokens';
+import type { GroupDocuments } from '../mongo/group-documents';
 
 /** What background work of a service uses once the service serves. */
 export interface ServiceParts {
@@ -60,6 +71,7 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(KAFKA) private readonly kafka: Kafka,
     @Inject(MONGO_CONNECTION) private readonly db: Connection,
+    @Inject(PROJECTION_DOCUMENTS) private readonly grouped: GroupDocuments,
     @Inject(PROJECTION) private readonly projection: Projection,
     @Inject(READ_MODELS) private readonly readModels: ReadModel[],
     private readonly metrics: Metrics,
@@ -92,7 +104,11 @@ export class ServiceRuntime implements ServiceReadiness, OnModuleDestroy {
       quarantine,
     });
     const outcomes = { keptAfterDeadlineMs: this.config.COMMAND_OUTCOME_RETENTION_MS };
-    const store = new EventStore(kafka, this.producer, eventsTopic(service), db, projection, logger, { quarantine, outcomes });
+    const store = new EventStore(kafka, this.producer, eventsTopic(service), db, projection, logger, {
+      quarantine,
+      outcomes,
+      grouped: this.grouped,
+    });
     this.store = store;
     // After a rebuild, which dropped them with their collections; the models are all registered by now.
     await createDeclaredIndexes(db);

@@ -94,12 +94,26 @@ export class Quarantine {
    */
   async apply(ref: RecordRef, consumer: string, apply: () => unknown): Promise<boolean> {
     await this.load();
+    const failed = await this.attempt(ref, consumer, apply);
+    if (failed) {
+      await this.add(ref, consumer, failed.error);
+      return false;
+    }
+    if (this.known.size > 0) await this.release(quarantineId(consumer, ref));
+    return true;
+  }
+
+  /**
+   * Runs `apply` with the tries of `apply`, for an event not yet in the log (a command group's,
+   * whose offset is known once appended): resolves to the failure that makes it the event's own,
+   * to be quarantined with `add` once appended; throws failures of the store.
+   */
+  async attempt(where: Partial<RecordRef>, consumer: string, apply: () => unknown): Promise<{ error: unknown } | undefined> {
     let failure: unknown;
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
         await apply();
-        if (this.known.size > 0) await this.release(quarantineId(consumer, ref));
-        return true;
+        return undefined;
       } catch (error) {
         if (isTransientError(error)) throw error;
         failure = error;
@@ -111,13 +125,12 @@ export class Quarantine {
     } catch (unreachable) {
       // The failures may have been the store's own: not a reason to give the event up.
       this.logger.warn(
-        { err: unreachable, consumer, topic: ref.topic, partition: ref.partition, offset: String(ref.offset) },
+        { err: unreachable, consumer, ...where, offset: where.offset === undefined ? undefined : String(where.offset) },
         'event failed to apply while the store did not answer; not quarantined',
       );
       throw failure;
     }
-    await this.add(ref, consumer, failure);
-    return false;
+    return { error: failure };
   }
 
   /** Quarantines a record that cannot be applied at all (its envelope does not parse): no retry. */

@@ -10,6 +10,9 @@ import { createKafka, DURABLE_PRODUCER } from '../kafka/kafka-client';
 import { RequestClient } from '../kafka/request-client';
 import { createLogger } from '../logging/logger';
 import { connectMongo } from '../mongo/connect-mongo';
+import { documentSchema } from '../mongo/document-schema';
+import { GroupDocuments } from '../mongo/group-documents';
+import { ModelDocuments } from '../mongo/model-documents';
 import { DomainError } from '../errors/domain-error';
 import { CommandProcessor } from './command-processor';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler } from './handlers';
@@ -36,6 +39,9 @@ class CounterProjection implements Projection {
     return { total: doc?.total ?? 0, version: doc?.version ?? 0 };
   }
 }
+
+type TallyDoc = { _id: string; total: number; version: number };
+const TALLIES = documentSchema<TallyDoc>('tallies', { total: 'Number', version: 'Number' });
 
 describe('command processor: a crash between appending events and projecting them', () => {
   const { KAFKA_BROKERS, MONGO_URL } = StackEndpointsSchema.parse(process.env);
@@ -443,5 +449,52 @@ describe('command processor: a crash between appending events and projecting the
     expect(await send('n2', 2, 'counter.add_noisy')).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await projection.total()).toMatchObject({ total: before.total + 2 });
     expect(await send('n3', 3)).toMatchObject({ ok: true, body: { total: before.total + 5 } });
+  }, 60_000);
+
+  it('decides waiting commands of a key in a group, each on the state the earlier ones left, and appends their events together', async () => {
+    // The projection and the handler read and write the group's documents, as repositories do.
+    const documents = new GroupDocuments(new ModelDocuments(db));
+    const tallies = documents.of(TALLIES);
+    const tallyOf = async () => (await tallies.findOne({ _id: 'tally' })) ?? { total: 0, version: 0 };
+    const tallying: Projection = {
+      async apply(event) {
+        const doc = await tallyOf();
+        if (doc.version >= event.sequence) return;
+        await tallies.replaceOne({ _id: 'tally' }, { total: doc.total + Number(event.data.by), version: event.sequence }, { upsert: true });
+      },
+    };
+    const tally: CommandHandler<{ by: number }, CounterAdded> = {
+      ...handler,
+      async handle({ data }) {
+        const { total, version } = await tallyOf();
+        return {
+          events: [{ type: 'counter.added.v1', aggregateId: 'tally', sequence: version + 1, data: { by: data.by } }],
+          reply: { total: total + data.by },
+        };
+      },
+    };
+    let appends = 0;
+    const counting: Producer = Object.assign(Object.create(producer) as Producer, {
+      send: (record: Parameters<Producer['send']>[0]) => {
+        if (record.topic === topics.events) appends++;
+        return producer.send(record);
+      },
+    });
+    const store = new EventStore(kafka, counting, topics.events, db, tallying, logger, { grouped: documents });
+    await processor.stop();
+    const waiting = async () => (await admin.fetchTopicOffsets(topics.commands)).reduce((n, p) => n + Number(p.high), 0);
+    const before = await waiting();
+    // Sent while no instance runs, so that they all wait for the next one.
+    const replies = Promise.all(Array.from({ length: 40 }, (_, i) => send(`t${i}`, 1, 'tally.add')));
+    while ((await waiting()) < before + 40) await new Promise((resolve) => setTimeout(resolve, 50));
+    processor = processorWith({ 'tally.add': tally }, store);
+    await processor.start();
+
+    const totals = (await replies).map((r) => (r.ok ? Number(r.body.total) : NaN));
+    expect([...totals].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(appends).toBeLessThanOrEqual(2);
+    expect(await new ModelDocuments(db).of(TALLIES).findOne({ _id: 'tally' })).toEqual({ _id: 'tally', total: 40, version: 40 });
+    // Each command's outcome is recorded: a second delivery is answered from it.
+    expect(await send('t7', 1, 'tally.add')).toMatchObject({ ok: true, body: { replayed: true, added: [1] } });
   }, 60_000);
 });

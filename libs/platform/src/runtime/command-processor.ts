@@ -1,4 +1,12 @@
-import { CompressionTypes, PartitionAssigners, type Consumer, type Kafka, type Producer } from 'kafkajs';
+import {
+  CompressionTypes,
+  PartitionAssigners,
+  type Consumer,
+  type EachBatchPayload,
+  type Kafka,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
@@ -12,8 +20,8 @@ import {
   type ServiceName,
 } from '@zulip-es/contracts';
 import { DomainError } from '../errors/domain-error';
-import type { CommandOutcome } from '../event-store/command-outcomes';
-import { EventsTooLargeError, type EventStore } from '../event-store/event-store';
+import type { CommandOutcome, RecordedOutcome } from '../event-store/command-outcomes';
+import { EventsTooLargeError, type AppendedCommand, type CommandGroup, type EventStore } from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import { isMessageTooLarge } from '../kafka/message-too-large';
 import { projectionVersionAssigner, untilUnversionedMembersLeave } from '../kafka/projection-version-assigner';
@@ -24,10 +32,41 @@ import type { Logger } from '../logging/logger';
 import type { CommandHandler, HandlerRegistry, NewEvent, QueryHandler, ReplyBody } from './handlers';
 
 const MAX_DETACHED = 64;
+/**
+ * Commands decided into one group at most: the first of them is answered only once the last is
+ * decided, so past this the group's latency would grow faster than its throughput.
+ */
+const MAX_GROUP_COMMANDS = 64;
+/** Replies up to this many bytes go to the broker together; larger ones each on their own. */
+const BATCHED_REPLY_BYTES = 64 * 1024;
+/** The most bytes of replies sent in one request (the broker refuses record batches over 1 MB). */
+const REPLY_BATCH_BYTES = 512 * 1024;
 
-/** A reply being sent (wrapped: a promise returned from an async function would be awaited). */
-interface Replying {
-  sent: Promise<void>;
+/** A command of a group, answered once the group is written. */
+interface Answer {
+  envelope: ParsedCommandEnvelope;
+  started: number;
+  /** Its index among the group's commands that append events. */
+  staged?: number;
+  /** Its reply, given the position of its last event when it appended some. */
+  reply: (position?: Position) => Reply;
+}
+
+/** A partition's commands decided since its last commit (see CommandGroup). */
+interface OpenGroup {
+  group: CommandGroup;
+  answers: Answer[];
+  byCommandId: Map<string, Answer>;
+  /** Outcomes of its commands that changed nothing: recorded before any reply goes out. */
+  outcomes: RecordedOutcome[];
+  /** The offset after its last command, handled once the replies are sent. */
+  through?: string;
+}
+
+/** What a batch of a partition has open: the group its next command joins. */
+interface PartitionWork {
+  partition: number;
+  open?: OpenGroup;
 }
 
 type HandlerContext = Parameters<CommandHandler['handle']>[0];
@@ -83,9 +122,13 @@ export interface HandledCommand {
 }
 
 /**
- * Consumes a service's commands topic: one message at a time per partition (so per aggregate key),
- * every partition in parallel. Before deciding anything after a start or a rebalance it lets the
- * event store catch up, so no decision is taken on a state older than the events topic.
+ * Consumes a service's commands topic, every partition in parallel. A partition's commands (so an
+ * aggregate key's) are decided one after another in groups: each on the state the earlier ones
+ * left in the group's documents, then the group's events are appended in one batch, its documents
+ * written in bulk, and all its commands answered (see CommandGroup). A busy partition therefore
+ * pays a Kafka append and a store write per group, not per command; an idle one answers a
+ * command as soon as it is decided. Before deciding anything after a start or a rebalance it lets
+ * the event store catch up, so no decision is taken on a state older than the events topic.
  */
 export class CommandProcessor {
   private consumer?: Consumer;
@@ -135,24 +178,9 @@ export class CommandProcessor {
     await consumer.subscribe({ topic: this.topic, fromBeginning: false });
     await consumer.run({
       autoCommit: false,
+      eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: SERVICE_PARTITIONS,
-      eachMessage: async ({ partition, message }) => {
-        await this.ready;
-        const sent = message.value ? (await this.process(message.value))?.sent : undefined;
-        const offset = (BigInt(message.offset) + 1n).toString();
-        // The next command of the partition does not wait for this reply to reach the broker; its
-        // offset counts as handled once it has (so a crash before then redelivers the command,
-        // which its recorded outcome answers).
-        const previous = this.replying.get(partition) ?? Promise.resolve();
-        const replied = Promise.all([previous, sent]).then(
-          () => {
-            this.handled.set(partition, offset);
-            if (this.replying.get(partition) === replied) this.replying.delete(partition);
-          },
-          (error: unknown) => this.options.onFatal(error),
-        );
-        this.replying.set(partition, replied);
-      },
+      eachBatch: (payload) => this.takeBatch(payload),
     });
     this.committer = setInterval(() => void this.commitHandled(), COMMIT_EVERY_MS);
   }
@@ -198,28 +226,193 @@ export class CommandProcessor {
     return this.committing;
   }
 
-  /** Resolves once the command is decided, to the sending of its reply (nothing for a dropped command or a query). */
-  private async process(raw: Buffer): Promise<Replying | undefined> {
+  /** A batch of one partition: its commands in groups, its queries beside them. */
+  private async takeBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    await this.ready;
+    const work: PartitionWork = { partition: batch.partition };
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) break;
+      await this.take(work, message.value, (BigInt(message.offset) + 1n).toString());
+      resolveOffset(message.offset);
+    }
+    await this.commit(work);
+    await heartbeat();
+  }
+
+  private async take(work: PartitionWork, raw: Buffer | null, through: string): Promise<void> {
+    const envelope = raw ? this.parse(raw) : undefined;
+    const handler = envelope && this.options.handlers[envelope.type];
+    if (envelope && envelope.kind === 'command' && handler?.kind !== 'query') {
+      await withLogContext(logContextOf(envelope), () => this.decideInto(work, envelope, handler));
+      work.open!.through = through;
+      return;
+    }
+    // A query reads what the partition's earlier commands wrote, so they are written first.
+    await this.commit(work);
+    // Queries change nothing, so they need no place in the per-key order: a user's concurrent
+    // reads run side by side.
+    if (envelope) await withLogContext(logContextOf(envelope), () => this.runDetached(() => this.answerQuery(envelope, handler)));
+    this.afterReplies(work.partition, Promise.resolve(), through);
+  }
+
+  /** The envelope of a command to decide; undefined, and logged, for one malformed or past its deadline. */
+  private parse(raw: Buffer): ParsedCommandEnvelope | undefined {
     const parsed = CommandEnvelope.safeParse(jsonOrUndefined(raw));
     if (!parsed.success) {
       this.logger.warn({ issues: parsed.error.issues }, 'malformed command dropped');
-      return;
+      return undefined;
     }
     const envelope = parsed.data;
     if (envelope.deadline < Date.now()) {
       this.logger.warn({ commandId: envelope.commandId, type: envelope.type }, 'command past its deadline dropped');
-      return;
+      return undefined;
     }
-    const context = { correlationId: envelope.correlationId, ...(envelope.actorId === null ? {} : { userId: envelope.actorId }) };
-    return withLogContext(context, async () => {
-      // Queries change nothing, so they need no place in the per-key order: a user's concurrent
-      // reads run side by side. Everything before them in the partition has been applied already.
-      if (envelope.kind === 'query') {
-        await this.runDetached(async () => (await this.answer(envelope)).sent);
-        return undefined;
-      }
-      return this.answer(envelope);
+    return envelope;
+  }
+
+  /** The partition's offset counts as handled once the replies before it, and `sent`, reached the broker. */
+  private afterReplies(partition: number, sent: Promise<void>, through: string): void {
+    // The next command of the partition does not wait for these replies; a crash before they are
+    // sent redelivers their commands, which their recorded outcomes answer.
+    const previous = this.replying.get(partition) ?? Promise.resolve();
+    const replied = Promise.all([previous, sent]).then(
+      () => {
+        this.handled.set(partition, through);
+        if (this.replying.get(partition) === replied) this.replying.delete(partition);
+      },
+      (error: unknown) => this.options.onFatal(error),
+    );
+    this.replying.set(partition, replied);
+  }
+
+  /** The group a command of this key joins: the open one, unless full or of another partition. */
+  private async groupFor(work: PartitionWork, key: string): Promise<OpenGroup> {
+    const open = work.open;
+    if (open && open.group.takes(key) && open.answers.length < MAX_GROUP_COMMANDS) return open;
+    await this.commit(work);
+    return this.openGroup(work, key);
+  }
+
+  private async openGroup(work: PartitionWork, key: string): Promise<OpenGroup> {
+    work.open = { group: await this.options.store.openGroup(key), answers: [], byCommandId: new Map(), outcomes: [] };
+    return work.open;
+  }
+
+  /** Decides a command on its group's documents and stages what it changed. */
+  private async decideInto(work: PartitionWork, envelope: ParsedCommandEnvelope, handler: CommandHandler | undefined): Promise<void> {
+    const started = performance.now();
+    const open = await this.groupFor(work, envelope.key);
+    const answer = (reply: Answer['reply'], staged?: number): void => {
+      const taken = { envelope, started, reply, ...(staged === undefined ? {} : { staged }) };
+      work.open!.answers.push(taken);
+      work.open!.byCommandId.set(envelope.commandId, taken);
+    };
+    const record = (outcome: CommandOutcome): void => {
+      if (!handler?.unrecorded) work.open!.outcomes.push({ commandId: envelope.commandId, outcome, deadline: envelope.deadline });
+    };
+    if (!handler) return answer(() => failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`)));
+    // The same command twice in one group (sent again before the first was answered): one answer.
+    const same = open.byCommandId.get(envelope.commandId);
+    if (same) return answer(same.reply, same.staged);
+    // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
+    // which only reads: a decision taken for nothing is dropped before anything is written.
+    const [known, decided] = await Promise.all([
+      handler.unrecorded ? null : this.recordedOutcome(envelope.commandId),
+      open.group.within(() => this.decide(envelope, handler)),
+    ]);
+    if (known) {
+      this.keepOutcome(envelope, known);
+      return answer(() => fromOutcome(envelope, handler, known));
+    }
+    if ('refused' in decided) return answer(() => decided.refused);
+    if (!('decision' in decided)) {
+      const error = decided.thrown;
+      if (error instanceof DomainError) record({ events: [], positions: [], error: error.toPayload() });
+      const reply = this.failed(envelope, error);
+      return answer(() => reply);
+    }
+    const { ctx, decision } = decided;
+    if (decision.events.length === 0) {
+      record({ events: [], positions: [], body: decision.reply });
+      return answer(() => success(envelope, decision.reply, decision.positions ?? []));
+    }
+    const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
+    // The error goes with the events, so a redelivery answers it even after a crash.
+    const appended = { error: decision.error?.toPayload(), deadline: envelope.deadline };
+    const staged = await this.stageEvents(work, envelope, events, appended);
+    if (staged instanceof EventsTooLargeError) {
+      // Refused before anything was written: the command changed nothing, and says so again if redelivered.
+      record({ events: [], positions: [], error: staged.toPayload() });
+      return answer(() => failure(envelope, staged));
+    }
+    answer(
+      (position) =>
+        decision.error ? failure(envelope, decision.error) : success(envelope, decision.reply, [position!, ...(decision.positions ?? [])]),
+      staged,
+    );
+  }
+
+  /**
+   * Stages a decided command's events in the partition's group (a new one when they do not fit
+   * beside those staged already); its index in the group, or the refusal of events too large.
+   */
+  private async stageEvents(
+    work: PartitionWork,
+    envelope: ParsedCommandEnvelope,
+    events: EventEnvelope[],
+    appended: AppendedCommand,
+  ): Promise<number | EventsTooLargeError> {
+    let bytes: number;
+    try {
+      bytes = this.options.store.eventBytes(envelope.key, events, appended);
+    } catch (error) {
+      if (!(error instanceof EventsTooLargeError)) throw error;
+      this.logger.warn(
+        { commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes },
+        'command refused: its events are too large to store',
+      );
+      return error;
+    }
+    let open = work.open!;
+    if (!open.group.fits(bytes)) {
+      await this.commit(work);
+      open = await this.openGroup(work, envelope.key);
+    }
+    try {
+      return await this.options.store.stage(open.group, envelope.key, events, appended);
+    } catch (error) {
+      // The store failed under the projection: the process restarts and catches up first.
+      this.options.onFatal(error);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes the partition's open group (events, documents, outcomes), then answers its commands.
+   * A failure leaves the events possibly in Kafka but not in the projection: deciding more could
+   * use a stale state, so the process restarts and catches up first.
+   */
+  private async commit(work: PartitionWork): Promise<void> {
+    const open = work.open;
+    if (!open) return;
+    work.open = undefined;
+    let positions: Position[];
+    try {
+      positions = await this.options.store.commit(open.group);
+      await this.options.store.recordOutcomes(open.outcomes);
+    } catch (error) {
+      this.options.onFatal(error);
+      throw error;
+    }
+    const replies = open.answers.map(({ envelope, started, staged, reply }) => {
+      const answered = { envelope, reply: reply(staged === undefined ? undefined : positions[staged]) };
+      this.logHandled(envelope, answered.reply, performance.now() - started);
+      return answered;
     });
+    const sent = this.sendReplies(replies);
+    // Awaited by the partition's reply chain; not unhandled meanwhile.
+    sent.catch(() => undefined);
+    if (open.through !== undefined) this.afterReplies(work.partition, sent, open.through);
   }
 
   /** At most MAX_DETACHED queries at once; beyond that the partition waits, as for a command. */
@@ -231,16 +424,17 @@ export class CommandProcessor {
     this.inFlight.add(running);
   }
 
-  /** The reply, once decided, on its way to the caller. */
-  private async answer(envelope: ParsedCommandEnvelope): Promise<Replying> {
+  /** Answers a query (or an operation without a handler), once its reply has reached the broker. */
+  private async answerQuery(envelope: ParsedCommandEnvelope, handler: CommandHandler | QueryHandler | undefined): Promise<void> {
     const started = performance.now();
-    const reply = await this.replyTo(envelope);
+    let reply: Reply;
+    if (!handler) reply = failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
+    else {
+      const ctx = await this.contextFor(envelope, handler);
+      reply = 'refused' in ctx ? ctx.refused : await this.runQuery(envelope, handler as QueryHandler, ctx);
+    }
     this.logHandled(envelope, reply, performance.now() - started);
-    const value = JSON.stringify(reply);
-    const sent = this.send(envelope, value);
-    // Awaited by the partition's reply chain; not unhandled meanwhile.
-    sent.catch(() => undefined);
-    return { sent };
+    await this.sendReplies([{ envelope, reply }]);
   }
 
   /** One line per command or query, which the request's correlation id ties to the gateway's request line. */
@@ -262,58 +456,66 @@ export class CommandProcessor {
   }
 
   /**
+   * Sends replies, small ones together (as few requests as their size allows), larger ones each
+   * on its own, compressed past COMPRESS_REPLIES_ABOVE.
+   */
+  private async sendReplies(replies: { envelope: ParsedCommandEnvelope; reply: Reply }[]): Promise<void> {
+    const batches: Message[][] = [];
+    let batch: (Message & { topic: string })[] = [];
+    let batchBytes = 0;
+    const sending: Promise<void>[] = [];
+    for (const { envelope, reply } of replies) {
+      // Encoded once here: measuring the text, then letting the client encode it, copied it twice.
+      const value = Buffer.from(JSON.stringify(reply));
+      if (value.length > BATCHED_REPLY_BYTES) {
+        sending.push(this.send(envelope, value));
+        continue;
+      }
+      if (batchBytes + value.length > REPLY_BATCH_BYTES) {
+        batches.push(batch);
+        batch = [];
+        batchBytes = 0;
+      }
+      batch.push({ topic: envelope.replyTo, key: envelope.commandId, value });
+      batchBytes += value.length;
+    }
+    if (batch.length > 0) batches.push(batch);
+    for (const messages of batches as (Message & { topic: string })[][]) sending.push(this.sendBatch(messages));
+    await Promise.all(sending);
+  }
+
+  private async sendBatch(messages: (Message & { topic: string })[]): Promise<void> {
+    const byTopic = new Map<string, Message[]>();
+    for (const { topic, ...message } of messages) byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
+    await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })) });
+  }
+
+  /**
    * A reply the broker refuses as too large even compressed (a query over an enormous state, a
    * command's answer) is replaced by an error: failing to send it would stop the partition, and
    * the command, redelivered, would fail the same way.
    */
-  private async send(envelope: ParsedCommandEnvelope, value: string): Promise<void> {
+  private async send(envelope: ParsedCommandEnvelope, value: Buffer): Promise<void> {
     try {
       await this.sendReply(envelope, value);
     } catch (error) {
       if (!isMessageTooLarge(error)) throw error;
       this.logger.warn(
-        { commandId: envelope.commandId, type: envelope.type, chars: value.length },
+        { commandId: envelope.commandId, type: envelope.type, bytes: value.length },
         'reply too large for Kafka; answered with an error instead',
       );
-      const tooLarge = new DomainError(
-        'BAD_REQUEST',
-        `The answer to this request is too large to send (${value.length} characters of JSON).`,
-      );
-      await this.sendReply(envelope, JSON.stringify(failure(envelope, tooLarge)));
+      const tooLarge = new DomainError('BAD_REQUEST', `The answer to this request is too large to send (${value.length} bytes of JSON).`);
+      await this.sendReply(envelope, Buffer.from(JSON.stringify(failure(envelope, tooLarge))));
     }
   }
 
-  private async sendReply(envelope: ParsedCommandEnvelope, json: string): Promise<void> {
-    // Encoded once here: measuring the text, then letting the client encode it, copied it twice.
-    const value = Buffer.from(json);
+  private async sendReply(envelope: ParsedCommandEnvelope, value: Buffer): Promise<void> {
     await this.producer.send({
       topic: envelope.replyTo,
       acks: -1,
       compression: value.length > COMPRESS_REPLIES_ABOVE ? CompressionTypes.GZIP : CompressionTypes.None,
       messages: [{ key: envelope.commandId, value }],
     });
-  }
-
-  private async replyTo(envelope: ParsedCommandEnvelope): Promise<Reply> {
-    const handler = this.options.handlers[envelope.type];
-    if (!handler) {
-      return failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
-    }
-    if (handler.kind === 'query') {
-      const ctx = await this.contextFor(envelope, handler);
-      return 'refused' in ctx ? ctx.refused : this.runQuery(envelope, handler, ctx);
-    }
-    // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
-    // which only reads: a decision taken for nothing is dropped before anything is written.
-    const [known, decided] = await Promise.all([
-      handler.unrecorded ? null : this.recordedOutcome(envelope.commandId),
-      this.decide(envelope, handler),
-    ]);
-    if (known) {
-      this.keepOutcome(envelope, known);
-      return fromOutcome(envelope, handler, known);
-    }
-    return 'refused' in decided ? decided.refused : this.carryOut(envelope, handler, decided);
   }
 
   /** Not awaited: the answer does not wait for it, and an outcome that expires anyway only costs a second decision. */
@@ -375,56 +577,6 @@ export class CommandProcessor {
     }
   }
 
-  /** Writes what was decided: the events, or the outcome of a command that changed nothing. */
-  private async carryOut(envelope: ParsedCommandEnvelope, handler: CommandHandler, decided: Decided): Promise<Reply> {
-    if (!('decision' in decided)) {
-      const error = decided.thrown;
-      if (error instanceof DomainError && !handler.unrecorded)
-        await this.options.store.recordOutcome(
-          envelope.commandId,
-          { events: [], positions: [], error: error.toPayload() },
-          envelope.deadline,
-        );
-      return this.failed(envelope, error);
-    }
-    const { ctx, decision } = decided;
-    if (decision.events.length === 0) {
-      if (!handler.unrecorded)
-        await this.options.store.recordOutcome(envelope.commandId, { events: [], positions: [], body: decision.reply }, envelope.deadline);
-      return success(envelope, decision.reply, decision.positions ?? []);
-    }
-    try {
-      const events = decision.events.map((e) => this.stamp(envelope, e, ctx.now));
-      // The error goes with the events, so a redelivery answers it even after a crash here.
-      const positions = await this.options.store.append(envelope.key, events, {
-        error: decision.error?.toPayload(),
-        deadline: envelope.deadline,
-      });
-      return decision.error
-        ? failure(envelope, decision.error)
-        : success(envelope, decision.reply, [...positions, ...(decision.positions ?? [])]);
-    } catch (error) {
-      if (error instanceof EventsTooLargeError) {
-        // Refused before anything was written: the command changed nothing, and says so again if redelivered.
-        if (!handler.unrecorded)
-          await this.options.store.recordOutcome(
-            envelope.commandId,
-            { events: [], positions: [], error: error.toPayload() },
-            envelope.deadline,
-          );
-        this.logger.warn(
-          { commandId: envelope.commandId, type: envelope.type, bytes: error.extra.bytes },
-          'command refused: its events are too large to store',
-        );
-        return failure(envelope, error);
-      }
-      // The events may be in Kafka but not in the projection: deciding more now could use a
-      // stale state, so the process restarts and catches up first.
-      this.options.onFatal(error);
-      throw error;
-    }
-  }
-
   private async waitForReadModels(envelope: ParsedCommandEnvelope): Promise<void> {
     if (envelope.after.length === 0 || !this.options.followers) return;
     const waitMs = Math.min(this.options.readYourWritesWaitMs ?? 2_000, Math.max(0, envelope.deadline - Date.now()));
@@ -451,6 +603,12 @@ export class CommandProcessor {
     return failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', 'Internal server error'));
   }
 }
+
+/** What the log lines of a command's handling name: its request, and the caller. */
+const logContextOf = (envelope: ParsedCommandEnvelope) => ({
+  correlationId: envelope.correlationId,
+  ...(envelope.actorId === null ? {} : { userId: envelope.actorId }),
+});
 
 function fromOutcome(envelope: ParsedCommandEnvelope, handler: CommandHandler, outcome: CommandOutcome): Reply {
   if (outcome.error) return failure(envelope, DomainError.fromPayload(outcome.error));

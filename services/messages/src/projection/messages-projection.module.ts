@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
+import { PROJECTION_DOCUMENTS, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG, type GroupDocuments } from '@zulip-es/platform';
 import { AlertWordsReadModel } from '../alert-words/alert-words-read-model';
 import { AttachmentsReadModel } from '../attachments/attachments-read-model';
 import type { MessagesConfig } from '../config';
@@ -19,7 +19,7 @@ import { MessagesRepository } from './messages.repository';
 @Module({
   providers: [
     MessagesRedis,
-    { provide: MessagesRepository, inject: [MONGO_CONNECTION], useFactory: (db: Connection) => new MessagesRepository(db) },
+    { provide: MessagesRepository, inject: [PROJECTION_DOCUMENTS], useFactory: (db: GroupDocuments) => new MessagesRepository(db) },
     { provide: UsersReadModel, useFactory: () => new UsersReadModel() },
     { provide: MarkdownReadModel, useFactory: () => new MarkdownReadModel() },
     { provide: AttachmentsReadModel, useFactory: () => new AttachmentsReadModel() },

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
 import { EventQueues } from '@zulip-es/event-queues';
-import { MONGO_CONNECTION, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
+import { PROJECTION_DOCUMENTS, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG, type GroupDocuments } from '@zulip-es/platform';
 import type { PushConfig } from '../config';
 import { ChannelsDirectory } from '../directory/channels-directory';
 import { UsersDirectory } from '../directory/users-directory';
@@ -19,7 +19,7 @@ import { PushRepository } from './push.repository';
 @Module({
   imports: [PushQueuesModule],
   providers: [
-    { provide: PushRepository, inject: [MONGO_CONNECTION], useFactory: (db: Connection) => new PushRepository(db) },
+    { provide: PushRepository, inject: [PROJECTION_DOCUMENTS], useFactory: (db: GroupDocuments) => new PushRepository(db) },
     { provide: UsersDirectory, useFactory: () => new UsersDirectory() },
     { provide: ChannelsDirectory, useFactory: () => new ChannelsDirectory() },
     PushQueues,

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import type { Connection } from 'mongoose';
-import { MONGO_CONNECTION, ObjectStore, PROJECTION, PROJECTION_ON, READ_MODELS, SERVICE_CONFIG } from '@zulip-es/platform';
+import {
+  PROJECTION_DOCUMENTS,
+  ObjectStore,
+  PROJECTION,
+  PROJECTION_ON,
+  READ_MODELS,
+  SERVICE_CONFIG,
+  type GroupDocuments,
+} from '@zulip-es/platform';
 import type { UploadsConfig } from '../config';
 import { RealmExportJobs } from '../realm-exports/realm-export.queue';
 import { UPLOADS_DEPS, type UploadsDeps } from '../shared/uploads-deps';
@@ -17,7 +25,7 @@ import { UploadsRepository } from './uploads.repository';
 @Module({
   imports: [UploadsQueuesModule],
   providers: [
-    { provide: UploadsRepository, inject: [MONGO_CONNECTION], useFactory: (db: Connection) => new UploadsRepository(db) },
+    { provide: UploadsRepository, inject: [PROJECTION_DOCUMENTS], useFactory: (db: GroupDocuments) => new UploadsRepository(db) },
     // Shared by the projection, which keeps it current, and the handlers and claims relay.
     { provide: ClaimingMessages, inject: [UploadsRepository], useFactory: (repo: UploadsRepository) => new ClaimingMessages(repo) },
     { provide: ObjectStore, inject: [SERVICE_CONFIG], useFactory: (config: UploadsConfig) => new ObjectStore(config) },

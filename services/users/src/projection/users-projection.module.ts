@@ -4,12 +4,13 @@ import type { Kafka } from 'kafkajs';
 import {
   DURABLE_PRODUCER,
   KAFKA,
-  MONGO_CONNECTION,
+  PROJECTION_DOCUMENTS,
   ObjectStore,
   PROJECTION,
   PROJECTION_ON,
   READ_MODELS,
   SERVICE_CONFIG,
+  type GroupDocuments,
 } from '@zulip-es/platform';
 import type { UsersConfig } from '../config';
 import { CredentialsStore } from '../credentials/credentials-store';
@@ -36,8 +37,8 @@ import { UsersRepository } from './users.repository';
     { provide: CredentialsStore, inject: [KAFKA], useFactory: (kafka: Kafka) => new CredentialsStore(kafka.producer(DURABLE_PRODUCER)) },
     {
       provide: UsersRepository,
-      inject: [MONGO_CONNECTION, PresenceStore, UserDirectory],
-      useFactory: (db: Connection, presence: PresenceStore, directory: UserDirectory) => new UsersRepository(db, presence, directory),
+      inject: [PROJECTION_DOCUMENTS, PresenceStore, UserDirectory],
+      useFactory: (db: GroupDocuments, presence: PresenceStore, directory: UserDirectory) => new UsersRepository(db, presence, directory),
     },
     { provide: PROJECTION, inject: [UsersRepository], useFactory: (repo: UsersRepository) => new UsersProjection(repo) },
     {

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Partitioners, type PartitionerArgs } from 'kafkajs';
-import {
-  CREDENTIALS_TOPIC,
-  EventEnvelope,
-  SERVICE_PARTITIONS,
-  UserCreatedV1,
-  type UserCreatedV2,
-  type UserCredentialsIssuedV1,
-} from '@zulip-es/contracts';
-import type { ArchivedRecord } from '@zulip-es/platform';
+import { EventEnvelope, SERVICE_PARTITIONS, UserCreatedV1, type UserCreatedV2, type UserCredentialsIssuedV1 } from '@zulip-es/contracts';
+import { keyPartition, type ArchivedRecord } from '@zulip-es/platform';
 import { ZULIP_DEFAULT_USER_SETTINGS } from '../user-settings/user-settings.rules';
 
 /** A `users.events` record with its sign-in material taken out, and that material as a record of its own. */
@@ -42,18 +34,9 @@ export function moveCredentials(record: ArchivedRecord): MovedRecord {
   };
 }
 
-const partitioner = Partitioners.DefaultPartitioner();
-
 /** The partition a producer puts a key in (murmur2, as the users service's producer): a user's later records join it. */
 export function credentialsPartition(key: string, partitions: number = SERVICE_PARTITIONS): number {
-  const partitionMetadata: PartitionerArgs['partitionMetadata'] = Array.from({ length: partitions }, (_, partitionId) => ({
-    partitionId,
-    leader: 0,
-    partitionErrorCode: 0,
-    replicas: [0],
-    isr: [0],
-  }));
-  return partitioner({ topic: CREDENTIALS_TOPIC, partitionMetadata, message: { key, value: null } });
+  return keyPartition(key, partitions);
 }
 
 /** The `users.credentials` record of moved material, issued when the user was created. */

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { StackEndpointsSchema } from '../config/stack-endpoints';
+import { connectMongo } from './connect-mongo';
+import type { DocumentFilter, FindOptions } from './document-collection';
+import { documentSchema } from './document-schema';
+import { GroupDocuments } from './group-documents';
+import { ModelDocuments } from './model-documents';
+
+type InviteDoc = { _id: string; invitedBy: number; status: string; sent: number; tags?: string[] };
+const INVITES = documentSchema<InviteDoc>('invites', { invitedBy: 'Number', status: 'String', sent: 'Number', tags: ['String'] });
+
+describe('documents a command group writes behind', () => {
+  const { MONGO_URL } = StackEndpointsSchema.parse(process.env);
+  let db: Connection;
+  let documents: GroupDocuments;
+  const stored = () => new ModelDocuments(db).of(INVITES);
+
+  beforeAll(async () => {
+    db = await connectMongo(MONGO_URL, `group_documents_test_${randomBytes(4).toString('hex')}`);
+    documents = new GroupDocuments(new ModelDocuments(db));
+  });
+
+  afterAll(async () => {
+    await db.dropDatabase();
+    await db.close();
+  });
+
+  beforeEach(async () => {
+    await db.collection('invites').deleteMany({});
+    await stored().insertMany(
+      Array.from({ length: 6 }, (_, i) => ({ _id: `invite:${i}`, invitedBy: i % 2, status: 'pending', sent: 10 * i, tags: ['a'] })),
+    );
+  });
+
+  it('keeps what a group writes from the store and from work outside it until the group is written', async () => {
+    const invites = documents.of(INVITES);
+    const overlay = documents.overlay();
+    await documents.within(overlay, async () => {
+      await invites.replaceOne({ _id: 'invite:0' }, { invitedBy: 0, status: 'revoked', sent: 0 }, { upsert: true });
+      await invites.deleteOne({ _id: 'invite:1' });
+      expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'revoked' });
+      expect(await invites.findOne({ _id: 'invite:1' })).toBeNull();
+    });
+    // Outside the group: the store as it was.
+    expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'pending' });
+    expect(await invites.findOne({ _id: 'invite:1' })).not.toBeNull();
+
+    await overlay.flush();
+    overlay.close();
+    expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'revoked' });
+    expect(await invites.findOne({ _id: 'invite:1' })).toBeNull();
+    // Work that outlived its group fails rather than write where nothing will flush it.
+    await expect(documents.within(overlay, () => invites.findOne({ _id: 'invite:2' }))).rejects.toThrow('after its command group');
+  });
+
+  // Every row names its options: a test function taking more arguments than a row gives is waited on as a callback.
+  const queries: [string, DocumentFilter, FindOptions][] = [
+    ['every document', {}, {}],
+    ['by values', { invitedBy: 0, status: 'pending' }, {}],
+    ['by ids', { _id: { $in: ['invite:0', 'invite:1', 'invite:7', 'invite:9'] } }, {}],
+    ['sorted and limited', { status: 'pending' }, { sort: { sent: -1 }, limit: 3 }],
+    ['a range, projected', { sent: { $gte: 20 } }, { sort: { _id: 1 }, projection: { sent: 1 } }],
+    ['by a value an array holds', { tags: 'b' }, { sort: { _id: 1 } }],
+  ];
+
+  it.each(queries)(
+    'answers a query (%s) inside a group as the store answers it once the group is written',
+    async (_name, filter, options) => {
+      const invites = documents.of(INVITES);
+      const overlay = documents.overlay();
+      const inGroup = await documents.within(overlay, async () => {
+        await invites.replaceOne({ _id: 'invite:2' }, { invitedBy: 1, status: 'pending', sent: 99, tags: ['b'] }, { upsert: true });
+        await invites.updateOne({ _id: 'invite:4' }, { $set: { status: 'revoked' } });
+        await invites.deleteOne({ _id: 'invite:5' });
+        await invites.insertOne({ _id: 'invite:7', invitedBy: 0, status: 'pending', sent: 70, tags: ['b'] });
+        await invites.updateOne({ _id: 'invite:9' }, { $addToSet: { tags: 'b' } }, { upsert: true });
+        return invites.find(filter, options);
+      });
+      await overlay.flush();
+      const sortById = !options.sort;
+      const order = (docs: { _id?: string }[]) => (sortById ? [...docs].sort((a, b) => String(a._id).localeCompare(String(b._id))) : docs);
+      expect(order(inGroup)).toEqual(order(await stored().find(filter, options)));
+    },
+  );
+});
