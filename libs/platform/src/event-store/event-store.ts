@@ -5,8 +5,7 @@ import { DomainError } from '../errors/domain-error';
 import type { DocumentCollection, Documents, ProjectionDb } from '../mongo/document-collection';
 import { documentSchema } from '../mongo/document-schema';
 import { documentsOf } from '../mongo/model-documents';
-import { GroupDocuments } from '../mongo/group-documents';
-import type { WriteBehindDb } from '../mongo/write-behind-db';
+import { GroupDocuments, type GroupWrites } from '../mongo/group-documents';
 import { keyPartition } from '../kafka/key-partition';
 import type { Logger } from '../logging/logger';
 import { partitionKey } from '../kafka/offsets';
@@ -149,13 +148,12 @@ export class CommandGroup {
     /** The events partition every command of the group appends to, of so many. */
     readonly partition: number,
     private readonly partitions: number,
-    private readonly documents: GroupDocuments,
-    readonly overlay: WriteBehindDb,
+    readonly writes: GroupWrites,
   ) {}
 
   /** Runs `work` (a decision, the projection applying its events) on the group's documents. */
   within<T>(work: () => Promise<T>): Promise<T> {
-    return this.documents.within(this.overlay, work);
+    return this.writes.within(work);
   }
 
   /** Whether a command of this key may join: its events would go to the group's partition. */
@@ -261,7 +259,7 @@ export class EventStore {
   async openGroup(key: string): Promise<CommandGroup> {
     this.partitions ??= this.partitionCount();
     const partitions = await this.partitions;
-    return new CommandGroup(keyPartition(key, partitions), partitions, this.grouped, this.grouped.overlay());
+    return new CommandGroup(keyPartition(key, partitions), partitions, this.grouped.open());
   }
 
   /** Appends one command's events as a group of its own; resolves to the position of the last. */
@@ -322,13 +320,14 @@ export class EventStore {
    * command, to the position of its last event. The group's documents are closed after.
    */
   async commit(group: CommandGroup): Promise<Position[]> {
-    const records = await this.reads.write(async () => {
+    const { records, failures } = await this.reads.write(async () => {
       const appended = group.staged.length > 0 ? await this.appendStaged(group) : [];
-      await group.overlay.flush();
-      group.overlay.close();
+      const failed = await group.writes.write();
       for (const r of appended) this.reads.applied(r.partition, r.offset);
-      return appended;
+      return { records: appended, failures: failed };
     });
+    for (const error of failures)
+      this.logger.error({ err: error, topic: this.topic }, 'an effect of applied events failed after they were written');
     await this.quarantineFailures(group, records);
     if (records.length > 0) this.keepBooks(records);
     let next = 0;

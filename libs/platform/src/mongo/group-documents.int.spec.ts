@@ -4,7 +4,7 @@ import { StackEndpointsSchema } from '../config/stack-endpoints';
 import { connectMongo } from './connect-mongo';
 import type { DocumentFilter, FindOptions } from './document-collection';
 import { documentSchema } from './document-schema';
-import { GroupDocuments } from './group-documents';
+import { afterEventWritten, GroupDocuments } from './group-documents';
 import { ModelDocuments } from './model-documents';
 
 type InviteDoc = { _id: string; invitedBy: number; status: string; sent: number; tags?: string[] };
@@ -35,8 +35,8 @@ describe('documents a command group writes behind', () => {
 
   it('keeps what a group writes from the store and from work outside it until the group is written', async () => {
     const invites = documents.of(INVITES);
-    const overlay = documents.overlay();
-    await documents.within(overlay, async () => {
+    const writes = documents.open();
+    await writes.within(async () => {
       await invites.replaceOne({ _id: 'invite:0' }, { invitedBy: 0, status: 'revoked', sent: 0 }, { upsert: true });
       await invites.deleteOne({ _id: 'invite:1' });
       expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'revoked' });
@@ -46,12 +46,31 @@ describe('documents a command group writes behind', () => {
     expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'pending' });
     expect(await invites.findOne({ _id: 'invite:1' })).not.toBeNull();
 
-    await overlay.flush();
-    overlay.close();
+    await writes.write();
     expect(await invites.findOne({ _id: 'invite:0' })).toMatchObject({ status: 'revoked' });
     expect(await invites.findOne({ _id: 'invite:1' })).toBeNull();
-    // Work that outlived its group fails rather than write where nothing will flush it.
-    await expect(documents.within(overlay, () => invites.findOne({ _id: 'invite:2' }))).rejects.toThrow('after its command group');
+    // Work that outlived its group (a connection it opened, calling back in its context) uses the store.
+    await writes.within(() => invites.deleteOne({ _id: 'invite:2' }));
+    expect(await stored().findOne({ _id: 'invite:2' })).toBeNull();
+  });
+
+  it('runs effects beyond the store once the group is written, and at once outside a group', async () => {
+    const done: string[] = [];
+    const writes = documents.open();
+    await writes.within(async () => {
+      await documents.of(INVITES).deleteOne({ _id: 'invite:3' });
+      await afterEventWritten(async () => {
+        done.push(`removed, stored: ${(await stored().findOne({ _id: 'invite:3' })) === null}`);
+      });
+      await afterEventWritten(async () => {
+        throw new Error('object store down');
+      });
+      expect(done).toEqual([]);
+    });
+    expect(await writes.write()).toEqual([new Error('object store down')]);
+    expect(done).toEqual(['removed, stored: true']);
+    await afterEventWritten(async () => void done.push('outside'));
+    expect(done).toEqual(['removed, stored: true', 'outside']);
   });
 
   // Every row names its options: a test function taking more arguments than a row gives is waited on as a callback.
@@ -68,8 +87,8 @@ describe('documents a command group writes behind', () => {
     'answers a query (%s) inside a group as the store answers it once the group is written',
     async (_name, filter, options) => {
       const invites = documents.of(INVITES);
-      const overlay = documents.overlay();
-      const inGroup = await documents.within(overlay, async () => {
+      const writes = documents.open();
+      const inGroup = await writes.within(async () => {
         await invites.replaceOne({ _id: 'invite:2' }, { invitedBy: 1, status: 'pending', sent: 99, tags: ['b'] }, { upsert: true });
         await invites.updateOne({ _id: 'invite:4' }, { $set: { status: 'revoked' } });
         await invites.deleteOne({ _id: 'invite:5' });
@@ -77,7 +96,7 @@ describe('documents a command group writes behind', () => {
         await invites.updateOne({ _id: 'invite:9' }, { $addToSet: { tags: 'b' } }, { upsert: true });
         return invites.find(filter, options);
       });
-      await overlay.flush();
+      await writes.write();
       const sortById = !options.sort;
       const order = (docs: { _id?: string }[]) => (sortById ? [...docs].sort((a, b) => String(a._id).localeCompare(String(b._id))) : docs);
       expect(order(inGroup)).toEqual(order(await stored().find(filter, options)));

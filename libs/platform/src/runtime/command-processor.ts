@@ -406,7 +406,7 @@ export class CommandProcessor {
     }
     const replies = open.answers.map(({ envelope, started, staged, reply }) => {
       const answered = { envelope, reply: reply(staged === undefined ? undefined : positions[staged]) };
-      this.logHandled(envelope, answered.reply, performance.now() - started);
+      withLogContext(logContextOf(envelope), () => this.logHandled(envelope, answered.reply, performance.now() - started));
       return answered;
     });
     const sent = this.sendReplies(replies);

@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type RealmExportEvent,
 } from '@zulip-es/contracts';
-import { type ObjectStore, type Projection, projectionDatabase } from '@zulip-es/platform';
+import { afterEventWritten, type ObjectStore, type Projection, projectionDatabase } from '@zulip-es/platform';
 import { ATTACHMENTS_AGGREGATE, type AttachmentsCounters } from '../attachments/attachment.state';
 import { REALM_EXPORTS_AGGREGATE } from '../realm-exports/realm-exports.state';
 import type { ClaimingMessages } from './claiming-messages';
@@ -56,11 +56,17 @@ export class UploadsProjection implements Projection {
     this.claiming?.applied(envelope.sequence, claims);
   }
 
-  /** The file and its thumbnails; listing finds thumbnails of files recorded before they had any. */
+  /**
+   * The file and its thumbnails, once the event is written (a command group's events may not be
+   * in Kafka yet); listing finds thumbnails of files recorded before they had any.
+   */
   private async removeObjects(pathId: string): Promise<void> {
-    if (!this.objects) return;
-    await this.objects.remove(pathId);
-    for await (const thumbnail of this.objects.list(thumbnailKey(pathId))) await this.objects.remove(thumbnail.key);
+    const objects = this.objects;
+    if (!objects) return;
+    await afterEventWritten(async () => {
+      await objects.remove(pathId);
+      for await (const thumbnail of objects.list(thumbnailKey(pathId))) await objects.remove(thumbnail.key);
+    });
   }
 
   /** Applies one event; answers the claims it left the message it changed, if it changed one. */
@@ -172,10 +178,17 @@ export class UploadsProjection implements Projection {
         { upsert: true },
       );
     }
-    // Redis unreachable fails no event: the export worker queues a pending export without a job
-    // within a minute.
-    if (event.type === 'realm_export.requested.v1') await this.exportJobs?.enqueue(event.data.exportId).catch(() => undefined);
-    if (event.type === 'realm_export.deleted.v1') await this.objects?.remove(event.data.path);
+    // Once the event is written. Redis unreachable fails no event: the export worker queues a
+    // pending export without a job within a minute.
+    const { exportJobs, objects } = this;
+    if (event.type === 'realm_export.requested.v1' && exportJobs) {
+      const { exportId } = event.data;
+      await afterEventWritten(() => exportJobs.enqueue(exportId).catch(() => undefined));
+    }
+    if (event.type === 'realm_export.deleted.v1' && objects) {
+      const { path } = event.data;
+      await afterEventWritten(() => objects.remove(path));
+    }
   }
 
   private async applyRemoved({ data }: AttachmentRemovedV1): Promise<void> {
