@@ -86,13 +86,18 @@ export class CommandOutcomes {
 
   async get(commandId: string): Promise<CommandOutcome | null> {
     const doc = await this.docs.findOne({ _id: commandId });
-    if (!doc) return null;
-    const { _id, eventsJson, events, errorJson, ...rest } = doc;
-    const outcome: CommandOutcome = {
-      ...rest,
-      events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']),
-    };
-    return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
+    return doc ? fromDoc(doc) : null;
+  }
+
+  /** The outcomes recorded of these commands, by command id (one request: a batch's commands). */
+  async getAll(commandIds: readonly string[]): Promise<Map<string, CommandOutcome>> {
+    const ids = [...new Set(commandIds)];
+    if (ids.length === 0) return new Map();
+    const docs =
+      ids.length === 1
+        ? [await this.docs.findOne({ _id: ids[0]! })].filter((d) => d !== null)
+        : await this.docs.find({ _id: { $in: ids } });
+    return new Map(docs.map((doc) => [doc._id, fromDoc(doc)]));
   }
 
   async record(commandId: string, outcome: CommandOutcome, deadline: number): Promise<void> {
@@ -167,4 +172,12 @@ export class CommandOutcomes {
     }
     return pruned;
   }
+}
+
+function fromDoc({ _id, eventsJson, events, errorJson, ...rest }: OutcomeDoc): CommandOutcome {
+  const outcome: CommandOutcome = {
+    ...rest,
+    events: eventsJson === undefined ? (events ?? []) : (JSON.parse(eventsJson) as CommandOutcome['events']),
+  };
+  return errorJson === undefined ? outcome : { ...outcome, error: JSON.parse(errorJson) as ZulipErrorPayload };
 }

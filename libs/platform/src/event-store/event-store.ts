@@ -382,6 +382,12 @@ export class EventStore {
     return this.outcomes.get(commandId);
   }
 
+  /** The recorded outcomes of these commands, by command id, in one request (see outcomeOf). */
+  async outcomesOf(commandIds: readonly string[]): Promise<Map<string, CommandOutcome>> {
+    await this.settled();
+    return this.outcomes.getAll(commandIds);
+  }
+
   /**
    * Records a command that changed nothing (an error or a no-op) so a redelivery repeats it,
    * until no delivery of it can come any more (`deadline`, see CommandOutcomes).

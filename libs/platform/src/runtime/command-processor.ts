@@ -63,10 +63,14 @@ interface OpenGroup {
   through?: string;
 }
 
-/** What a batch of a partition has open: the group its next command joins. */
+/** A batch of a partition under way: the group its next command joins, what its commands were answered before. */
 interface PartitionWork {
   partition: number;
   open?: OpenGroup;
+  /** The recorded outcomes of the batch's commands, looked up together beside the first decision. */
+  recorded: Promise<Map<string, CommandOutcome>>;
+  /** Commands answered by an earlier group of the batch (their outcomes recorded since the lookup). */
+  answered: Set<string>;
 }
 
 type HandlerContext = Parameters<CommandHandler['handle']>[0];
@@ -229,18 +233,40 @@ export class CommandProcessor {
   /** A batch of one partition: its commands in groups, its queries beside them. */
   private async takeBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     await this.ready;
-    const work: PartitionWork = { partition: batch.partition };
-    for (const message of batch.messages) {
+    const envelopes = batch.messages.map((message) => (message.value ? this.parse(message.value) : undefined));
+    const recorded = this.recordedOutcomes(envelopes);
+    // Awaited by the decisions; not unhandled meanwhile (a failure is fatal, see recordedOutcomes).
+    recorded.catch(() => undefined);
+    const work: PartitionWork = { partition: batch.partition, recorded, answered: new Set() };
+    for (const [i, message] of batch.messages.entries()) {
       if (!isRunning() || isStale()) break;
-      await this.take(work, message.value, (BigInt(message.offset) + 1n).toString());
+      await this.take(work, envelopes[i], (BigInt(message.offset) + 1n).toString());
       resolveOffset(message.offset);
     }
     await this.commit(work);
     await heartbeat();
   }
 
-  private async take(work: PartitionWork, raw: Buffer | null, through: string): Promise<void> {
-    const envelope = raw ? this.parse(raw) : undefined;
+  /**
+   * The recorded outcomes of a batch's commands (redeliveries), in one lookup rather than one per
+   * command. A command's outcome is recorded only once it was answered, by this partition's
+   * owner, so none of the batch's can appear meanwhile but those the batch answers itself.
+   */
+  private recordedOutcomes(envelopes: (ParsedCommandEnvelope | undefined)[]): Promise<Map<string, CommandOutcome>> {
+    const ids = envelopes.flatMap((envelope) => {
+      const handler = envelope?.kind === 'command' ? this.options.handlers[envelope.type] : undefined;
+      return handler?.kind === 'command' && !handler.unrecorded ? [envelope!.commandId] : [];
+    });
+    if (ids.length === 0) return Promise.resolve(new Map());
+    return this.options.store.outcomesOf(ids).catch((error: unknown) => {
+      // Outcomes or checkpoints of earlier commands could not be written (see EventStore).
+      this.options.onFatal(error);
+      throw error;
+    });
+  }
+
+  private async take(work: PartitionWork, parsed: ParsedCommandEnvelope | undefined, through: string): Promise<void> {
+    const envelope = parsed && this.stillAwaited(parsed) ? parsed : undefined;
     const handler = envelope && this.options.handlers[envelope.type];
     if (envelope && envelope.kind === 'command' && handler?.kind !== 'query') {
       await withLogContext(logContextOf(envelope), () => this.decideInto(work, envelope, handler));
@@ -255,19 +281,21 @@ export class CommandProcessor {
     this.afterReplies(work.partition, Promise.resolve(), through);
   }
 
-  /** The envelope of a command to decide; undefined, and logged, for one malformed or past its deadline. */
+  /** The envelope of a command; undefined, and logged, for one malformed. */
   private parse(raw: Buffer): ParsedCommandEnvelope | undefined {
     const parsed = CommandEnvelope.safeParse(jsonOrUndefined(raw));
     if (!parsed.success) {
       this.logger.warn({ issues: parsed.error.issues }, 'malformed command dropped');
       return undefined;
     }
-    const envelope = parsed.data;
-    if (envelope.deadline < Date.now()) {
-      this.logger.warn({ commandId: envelope.commandId, type: envelope.type }, 'command past its deadline dropped');
-      return undefined;
-    }
-    return envelope;
+    return parsed.data;
+  }
+
+  /** Whether the command's sender still waits for it; one past its deadline is dropped, logged. */
+  private stillAwaited(envelope: ParsedCommandEnvelope): boolean {
+    if (envelope.deadline >= Date.now()) return true;
+    this.logger.warn({ commandId: envelope.commandId, type: envelope.type }, 'command past its deadline dropped');
+    return false;
   }
 
   /** The partition's offset counts as handled once the replies before it, and `sent`, reached the broker. */
@@ -317,7 +345,11 @@ export class CommandProcessor {
     // A redelivered command answers its recorded outcome. The lookup runs beside the decision,
     // which only reads: a decision taken for nothing is dropped before anything is written.
     const [known, decided] = await Promise.all([
-      handler.unrecorded ? null : this.recordedOutcome(envelope.commandId),
+      handler.unrecorded
+        ? null
+        : work.answered.has(envelope.commandId)
+          ? this.recordedOutcome(envelope.commandId)
+          : work.recorded.then((recorded) => recorded.get(envelope.commandId) ?? null),
       open.group.within(() => this.decide(envelope, handler)),
     ]);
     if (known) {
@@ -404,6 +436,7 @@ export class CommandProcessor {
       this.options.onFatal(error);
       throw error;
     }
+    for (const commandId of open.byCommandId.keys()) work.answered.add(commandId);
     const replies = open.answers.map(({ envelope, started, staged, reply }) => {
       const answered = { envelope, reply: reply(staged === undefined ? undefined : positions[staged]) };
       withLogContext(logContextOf(envelope), () => this.logHandled(envelope, answered.reply, performance.now() - started));
