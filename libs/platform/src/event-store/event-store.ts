@@ -124,6 +124,15 @@ export interface EventStoreOptions {
   grouped?: GroupDocuments;
 }
 
+/** A command's events and the records that carry them (see EventStore.encode). */
+export interface EncodedEvents {
+  key: string;
+  events: EventEnvelope[];
+  command: AppendedCommand;
+  messages: Message[];
+  bytes: number;
+}
+
 /** A command whose events a group has applied to its documents: appended, written and recorded at the commit. */
 interface StagedCommand {
   messages: Message[];
@@ -266,7 +275,7 @@ export class EventStore {
   async append(key: string, events: EventEnvelope[], command: AppendedCommand = {}): Promise<Position[]> {
     if (events.length === 0) return [];
     const group = await this.openGroup(key);
-    await this.stage(group, key, events, command);
+    await this.stage(group, this.encode(key, events, command));
     return this.commit(group);
   }
 
@@ -282,11 +291,12 @@ export class EventStore {
     }
   }
 
-  /** The bytes a command's events take in their batch; EventsTooLargeError past MAX_APPEND_BYTES, nothing written. */
-  eventBytes(key: string, events: EventEnvelope[], command: AppendedCommand = {}): number {
-    const bytes = batchBytes(toMessages(key, events, command));
+  /** A command's events as records of its key; EventsTooLargeError past MAX_APPEND_BYTES, nothing written. */
+  encode(key: string, events: EventEnvelope[], command: AppendedCommand = {}): EncodedEvents {
+    const messages = toMessages(key, events, command);
+    const bytes = batchBytes(messages);
     if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
-    return bytes;
+    return { key, events, command, messages, bytes };
   }
 
   /**
@@ -294,14 +304,12 @@ export class EventStore {
    * decision reads them; returns its index in the group. An event the projection cannot apply is
    * quarantined once appended (its command is answered: its events are facts then).
    */
-  async stage(group: CommandGroup, key: string, events: EventEnvelope[], command: AppendedCommand = {}): Promise<number> {
+  async stage(group: CommandGroup, encoded: EncodedEvents): Promise<number> {
     this.throwIfBookkeepingFailed();
-    if (events.length === 0 || !group.takes(key))
+    const { key, events, command, bytes } = encoded;
+    if (events.length === 0 || !group.takes(key) || !group.fits(bytes))
       throw new Error(`a command group of partition ${group.partition} cannot take these events`);
-    const messages = toMessages(key, events, command).map((m) => ({ ...m, partition: group.partition }));
-    const bytes = batchBytes(messages);
-    if (bytes > MAX_APPEND_BYTES) throw new EventsTooLargeError(bytes);
-    if (!group.fits(bytes)) throw new Error('a command group was given more events than fit in its batch');
+    const messages = encoded.messages.map((m) => ({ ...m, partition: group.partition }));
     const failures = new Map<number, unknown>();
     await group.within(async () => {
       for (const [i, event] of events.entries()) {
@@ -317,7 +325,7 @@ export class EventStore {
 
   /**
    * Appends the group's events in one batch, then writes its documents; resolves, per staged
-   * command, to the position of its last event. The group's documents are closed after.
+   * command, to the position of its last event.
    */
   async commit(group: CommandGroup): Promise<Position[]> {
     const { records, failures } = await this.reads.write(async () => {

@@ -71,7 +71,6 @@ export class GroupWrites {
   async write(): Promise<unknown[]> {
     await this.overlay.flush();
     this.unwritten = false;
-    this.overlay.close();
     const failures: unknown[] = [];
     for (const effect of this.effects) await effect().catch((error: unknown) => failures.push(error));
     return failures;

@@ -26,7 +26,6 @@ export interface BackingDocuments {
  */
 export class WriteBehindDb implements Documents {
   private readonly collections = new Map<string, WriteBehindCollection<never>>();
-  private closed = false;
 
   constructor(
     private readonly backing: BackingDocuments,
@@ -40,7 +39,6 @@ export class WriteBehindDb implements Documents {
     if (!collection) {
       collection = new WriteBehindCollection(this.backing.of(schema), schema.collection, this.startsEmpty(schema.collection), this.options);
       this.collections.set(schema.collection, collection as WriteBehindCollection<never>);
-      if (this.closed) collection.close();
     }
     return collection;
   }
@@ -50,15 +48,6 @@ export class WriteBehindDb implements Documents {
     let count = 0;
     for (const collection of this.collections.values()) count += collection.pending;
     return count;
-  }
-
-  /**
-   * Ends an overlay's use once flushed: a read or write through it afterwards (work that outlived
-   * its command group) fails rather than go unwritten.
-   */
-  close(): void {
-    this.closed = true;
-    for (const collection of this.collections.values()) collection.close();
   }
 
   /** Collection by collection, in the order they were first used (an overlay's side by side). */
@@ -94,7 +83,6 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   /** The flush under way (or the last one): the next waits for it. */
   private flushing: Promise<void> = Promise.resolve();
   private readonly backing: BackingCollection<Doc>;
-  private closed = false;
 
   constructor(
     backing: BackingCollection<T>,
@@ -114,12 +102,7 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     return copy(await this.lookUp(idOf(filter))) as T | null;
   }
 
-  close(): void {
-    this.closed = true;
-  }
-
   private async lookUp(id: string): Promise<Doc | null> {
-    this.throwIfClosed();
     if (this.cached.has(id)) return this.cached.get(id)!;
     if (this.startsEmpty && !this.stored.has(id)) return null;
     const found = await this.backing.findOne({ _id: id });
@@ -181,7 +164,6 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   }
 
   async deleteOne(filter: IdFilter): Promise<void> {
-    this.throwIfClosed();
     const id = idOf(filter);
     // A document the store never held needs no request (a rebuild replays deletions of messages
     // whose sends are no longer in the topic, a topic deletion's batch 100 at a time), and its
@@ -205,18 +187,12 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     }
   }
 
-  private throwIfClosed(): void {
-    if (this.closed) throw new Error(`${this.name}: used after its command group was written`);
-  }
-
   private set(id: string, doc: Doc): void {
-    this.throwIfClosed();
     this.cached.set(id, doc);
     this.dirty.add(id);
   }
 
   async find(filter: Record<string, unknown>, options?: FindOptions): Promise<T[]> {
-    this.throwIfClosed();
     if (this.options.overlay && this.dirty.size > 0) return this.findMerged(filter, options ?? {}) as Promise<T[]>;
     if (!this.options.overlay) await this.flush();
     return this.backing.find(filter, options) as Promise<unknown[]> as Promise<T[]>;

@@ -21,7 +21,13 @@ import {
 } from '@zulip-es/contracts';
 import { DomainError } from '../errors/domain-error';
 import type { CommandOutcome, RecordedOutcome } from '../event-store/command-outcomes';
-import { EventsTooLargeError, type AppendedCommand, type CommandGroup, type EventStore } from '../event-store/event-store';
+import {
+  EventsTooLargeError,
+  type AppendedCommand,
+  type CommandGroup,
+  type EncodedEvents,
+  type EventStore,
+} from '../event-store/event-store';
 import { LOW_LATENCY_CONSUMER } from '../kafka/kafka-client';
 import { isMessageTooLarge } from '../kafka/message-too-large';
 import { projectionVersionAssigner, untilUnversionedMembersLeave } from '../kafka/projection-version-assigner';
@@ -41,6 +47,9 @@ const MAX_GROUP_COMMANDS = 64;
 const BATCHED_REPLY_BYTES = 64 * 1024;
 /** The most bytes of replies sent in one request (the broker refuses record batches over 1 MB). */
 const REPLY_BATCH_BYTES = 512 * 1024;
+
+/** A reply on its way: a record and the topic it goes to. */
+type TopicMessage = Message & { topic: string };
 
 /** A command of a group, answered once the group is written. */
 interface Answer {
@@ -338,7 +347,7 @@ export class CommandProcessor {
     const record = (outcome: CommandOutcome): void => {
       if (!handler?.unrecorded) work.open!.outcomes.push({ commandId: envelope.commandId, outcome, deadline: envelope.deadline });
     };
-    if (!handler) return answer(() => failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`)));
+    if (!handler) return answer(() => unknownOperation(envelope));
     // The same command twice in one group (sent again before the first was answered): one answer.
     const same = open.byCommandId.get(envelope.commandId);
     if (same) return answer(same.reply, same.staged);
@@ -394,9 +403,9 @@ export class CommandProcessor {
     events: EventEnvelope[],
     appended: AppendedCommand,
   ): Promise<number | EventsTooLargeError> {
-    let bytes: number;
+    let encoded: EncodedEvents;
     try {
-      bytes = this.options.store.eventBytes(envelope.key, events, appended);
+      encoded = this.options.store.encode(envelope.key, events, appended);
     } catch (error) {
       if (!(error instanceof EventsTooLargeError)) throw error;
       this.logger.warn(
@@ -406,12 +415,12 @@ export class CommandProcessor {
       return error;
     }
     let open = work.open!;
-    if (!open.group.fits(bytes)) {
+    if (!open.group.fits(encoded.bytes)) {
       await this.commit(work);
       open = await this.openGroup(work, envelope.key);
     }
     try {
-      return await this.options.store.stage(open.group, envelope.key, events, appended);
+      return await this.options.store.stage(open.group, encoded);
     } catch (error) {
       // The store failed under the projection: the process restarts and catches up first.
       this.options.onFatal(error);
@@ -461,7 +470,7 @@ export class CommandProcessor {
   private async answerQuery(envelope: ParsedCommandEnvelope, handler: CommandHandler | QueryHandler | undefined): Promise<void> {
     const started = performance.now();
     let reply: Reply;
-    if (!handler) reply = failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
+    if (!handler) reply = unknownOperation(envelope);
     else {
       const ctx = await this.contextFor(envelope, handler);
       reply = 'refused' in ctx ? ctx.refused : await this.runQuery(envelope, handler as QueryHandler, ctx);
@@ -493,8 +502,8 @@ export class CommandProcessor {
    * on its own, compressed past COMPRESS_REPLIES_ABOVE.
    */
   private async sendReplies(replies: { envelope: ParsedCommandEnvelope; reply: Reply }[]): Promise<void> {
-    const batches: Message[][] = [];
-    let batch: (Message & { topic: string })[] = [];
+    const batches: TopicMessage[][] = [];
+    let batch: TopicMessage[] = [];
     let batchBytes = 0;
     const sending: Promise<void>[] = [];
     for (const { envelope, reply } of replies) {
@@ -513,11 +522,11 @@ export class CommandProcessor {
       batchBytes += value.length;
     }
     if (batch.length > 0) batches.push(batch);
-    for (const messages of batches as (Message & { topic: string })[][]) sending.push(this.sendBatch(messages));
+    for (const messages of batches) sending.push(this.sendBatch(messages));
     await Promise.all(sending);
   }
 
-  private async sendBatch(messages: (Message & { topic: string })[]): Promise<void> {
+  private async sendBatch(messages: TopicMessage[]): Promise<void> {
     const byTopic = new Map<string, Message[]>();
     for (const { topic, ...message } of messages) byTopic.set(topic, [...(byTopic.get(topic) ?? []), message]);
     await this.producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, list]) => ({ topic, messages: list })) });
@@ -655,6 +664,10 @@ const success = (envelope: ParsedCommandEnvelope, body: ReplyBody, positions: Po
   positions,
   ...(reflects ? { reflects } : {}),
 });
+
+/** The answer to an operation this service has no handler for (a gateway newer than the service). */
+const unknownOperation = (envelope: ParsedCommandEnvelope): Reply =>
+  failure(envelope, new DomainError('INTERNAL_SERVER_ERROR', `Unknown operation ${envelope.type}`));
 
 const failure = (envelope: ParsedCommandEnvelope, error: DomainError): Reply => ({
   ok: false,
