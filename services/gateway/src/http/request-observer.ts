@@ -21,14 +21,17 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : `${madeHere.prefix}-${(madeHere.next++).toString(36)}`;
 }
 
-/** Probes, polled every few seconds by orchestrators: no log context, their lines only at debug level. */
+/**
+ * Probes, polled every few seconds by orchestrators (and as fast as a load balancer likes): no
+ * log context, no duration histogram, their lines only at debug level.
+ */
 const PROBES = new Set(['/health', '/metrics']);
 
 /**
  * What every request leaves behind, in one hook at each end (each hook costs every request):
  * its id on the answer, a log context for the lines written while it is handled (its id and,
  * once authenticated, the caller), one log line (method, route, status, duration), and
- * `zulip_http_request_duration_seconds{method, route, status}` by the route's pattern
+ * `zulip_http_request_duration_seconds{method, route, status}` by the route's pattern (probes aside)
  * (`unmatched` for a path no route has, so probing clients cannot add labels). Registered before
  * the routes, so that their handlers run inside the request's log context.
  */
@@ -49,8 +52,10 @@ export function observeRequests(fastify: FastifyInstance, { logger, metrics }: {
   });
   fastify.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
+    const probe = PROBES.has(route);
+    if (probe && !logger.isLevelEnabled('debug')) return done();
     const status = reply.statusCode;
-    duration.observe({ method: req.method, route, status: String(status) }, reply.elapsedTime / 1000);
+    if (!probe) duration.observe({ method: req.method, route, status: String(status) }, reply.elapsedTime / 1000);
     const line = {
       correlationId: req.id,
       ...contexts.get(req),
@@ -59,7 +64,7 @@ export function observeRequests(fastify: FastifyInstance, { logger, metrics }: {
       status,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
-    if (PROBES.has(route)) logger.debug(line, 'request');
+    if (probe) logger.debug(line, 'request');
     else logger.info(line, 'request');
     done();
   });

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { HealthController } from './health.controller';
+import { HealthRoute } from './health-route';
 import { HealthProbes } from './health-probes';
 
 /**
@@ -10,8 +10,7 @@ import { HealthProbes } from './health-probes';
 @Global()
 @Module({
   imports: [TerminusModule.forRoot({ logger: false })],
-  controllers: [HealthController],
-  providers: [HealthProbes],
+  providers: [HealthProbes, HealthRoute],
   exports: [HealthProbes],
 })
 export class HealthModule {}
