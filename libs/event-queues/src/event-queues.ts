@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Position } from '@zulip-es/contracts';
 import { narrowTokens, type EventNarrow } from './narrow';
+import { RedisScript } from './redis-script';
 import {
   ALL_PUBLIC_KEY,
   APPEND,
@@ -98,6 +99,17 @@ export interface SourceRecord {
   offset: bigint;
 }
 
+/** The queue scripts, each with the number of its arguments that are keys. */
+const SCRIPTS = {
+  CREATE: new RedisScript(CREATE, 5),
+  SETTLE: new RedisScript(SETTLE, 1),
+  APPEND: new RedisScript(APPEND, 2),
+  FAN_OUT: new RedisScript(FAN_OUT, 6),
+  ON_ZULIP: new RedisScript(ON_ZULIP, 0),
+  READ: new RedisScript(READ, 3),
+  DELETE: new RedisScript(DELETE, 5),
+};
+
 const deliveredField = (topic: string, partition: number) => `${topic}:${partition}`;
 
 /**
@@ -128,9 +140,8 @@ export class EventQueues {
       ...(queue.settling ? { settling: '1' } : {}),
       ...(queue.allPublicStreams ? { public: '1' } : {}),
     };
-    await this.redis.eval(
-      CREATE,
-      5,
+    await SCRIPTS.CREATE.run(
+      this.redis,
       queueKey(queueId),
       userQueuesKey(userId),
       HOLDERS_KEY,
@@ -152,13 +163,13 @@ export class EventQueues {
    */
   async settle(queueId: string, reflects: readonly Position[]): Promise<void> {
     const covers = `,${reflects.map((p) => `${deliveredField(p.topic, p.partition)}=${p.offset}`).join(',')},`;
-    await this.redis.eval(SETTLE, 1, queueKey(queueId), covers);
+    await SCRIPTS.SETTLE.run(this.redis, queueKey(queueId), covers);
   }
 
   /** Queues `events` in order; the last id queued, -1 when the queue takes none of them, null when it is gone. */
   async append(queueId: string, events: readonly NewClientEvent[]): Promise<number | null> {
     const args = events.flatMap((event) => [event.type, JSON.stringify(event)]);
-    const last = Number(await this.redis.eval(APPEND, 2, queueKey(queueId), eventsKey(queueId), ...args));
+    const last = Number(await SCRIPTS.APPEND.run(this.redis, queueKey(queueId), eventsKey(queueId), ...args));
     return last === -2 ? null : last;
   }
 
@@ -192,9 +203,8 @@ export class EventQueues {
         ...differing.flatMap(([flavour, e]) => [flavour, JSON.stringify(e)]),
       ];
     });
-    const queued = await this.redis.eval(
-      FAN_OUT,
-      6,
+    const queued = await SCRIPTS.FAN_OUT.run(
+      this.redis,
       DELIVERED_KEY,
       HOLDERS_KEY,
       ALL_PUBLIC_KEY,
@@ -228,7 +238,7 @@ export class EventQueues {
    */
   async onZulip(userIds: readonly number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();
-    const flags = (await this.redis.eval(ON_ZULIP, 0, ...userIds.map(String))) as number[];
+    const flags = (await SCRIPTS.ON_ZULIP.run(this.redis, ...userIds.map(String))) as number[];
     return new Set(userIds.filter((_, i) => flags[i] === 1));
   }
 
@@ -242,9 +252,8 @@ export class EventQueues {
    * it is undefined. Null when the queue is gone or not the user's.
    */
   async read(queueId: string, userId: number, lastEventId?: number): Promise<QueuedEvent[] | null> {
-    const found = (await this.redis.eval(
-      READ,
-      3,
+    const found = (await SCRIPTS.READ.run(
+      this.redis,
       queueKey(queueId),
       eventsKey(queueId),
       userQueuesKey(userId),
@@ -260,9 +269,8 @@ export class EventQueues {
   async delete(queueId: string, userId: number): Promise<boolean> {
     return (
       Number(
-        await this.redis.eval(
-          DELETE,
-          5,
+        await SCRIPTS.DELETE.run(
+          this.redis,
           queueKey(queueId),
           eventsKey(queueId),
           userQueuesKey(userId),
