@@ -17,7 +17,7 @@ export class OwnedDocuments {
 
   /** The document, from memory when kept, else loaded (and kept if found and nothing was written meanwhile). */
   async read<T>(id: string, load: () => Promise<T>): Promise<T> {
-    if (this.kept.has(id)) return structuredClone(this.kept.get(id) as T);
+    if (this.kept.has(id)) return copyOf(this.kept.get(id) as T);
     const before = this.changes;
     const value = await load();
     if (this.changes === before) this.keep(id, value);
@@ -41,11 +41,24 @@ export class OwnedDocuments {
   }
 
   private keep(id: string, value: unknown): void {
-    if (value !== null && value !== undefined) this.kept.set(id, structuredClone(value));
+    if (value !== null && value !== undefined) this.kept.set(id, copyOf(value));
   }
 
   forget(): void {
     this.kept.clear();
     this.changes++;
   }
+}
+
+/**
+ * A deep copy of plain data, what these documents are (structuredClone took longer than applying
+ * the event that read the document); anything else is left to structuredClone.
+ */
+function copyOf<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyOf((value as Record<string, unknown>)[key]);
+  return copy as T;
 }

@@ -1,4 +1,4 @@
-import type { Chunk, ListHead, ListReader, ListStore } from './message-list';
+import { copyChunk, copyHead, type Chunk, type ListHead, type ListReader, type ListStore } from './message-list';
 
 /** Beyond this many cached heads and chunks the cache starts over (a few MB at most). */
 const MAX_ENTRIES = 256;
@@ -73,7 +73,7 @@ export class CachedListStore implements ListStore {
 
   async putHead(key: string, head: ListHead): Promise<void> {
     await this.store.putHead(key, head);
-    this.remember(this.heads, key, freezeHead(structuredClone(head)));
+    this.remember(this.heads, key, freezeHead(copyHead(head)));
   }
 
   async deleteHead(key: string): Promise<void> {
@@ -92,7 +92,7 @@ export class CachedListStore implements ListStore {
 
   async putChunk(key: string, no: number, chunk: Chunk): Promise<void> {
     await this.store.putChunk(key, no, chunk);
-    this.remember(this.chunks, chunkId(key, no), freezeChunk(structuredClone(chunk)));
+    this.remember(this.chunks, chunkId(key, no), freezeChunk(copyChunk(chunk)));
   }
 
   async deleteChunk(key: string, no: number): Promise<void> {

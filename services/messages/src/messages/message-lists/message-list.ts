@@ -88,10 +88,38 @@ const EMPTY: ListHead = { chunks: [], nextNo: 1 };
 
 const sortedUnique = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((a, b) => a - b);
 
+/** The tag of every id of a chunk ('' where a chunk of a tagged list has none). */
+const tagsOf = ({ ids, tags }: Chunk): string[] => (tags?.length === ids.length ? tags : ids.map((_, i) => tags?.[i] ?? ''));
+
+/**
+ * Copies for stores that keep what they are given or hand out what they keep (structuredClone
+ * cost tens of microseconds a chunk, more than the list operation itself). Ids and tags are
+ * primitives, so copying the arrays copies the chunk.
+ */
+export const copyHead = ({ chunks, nextNo }: ListHead): ListHead => ({ chunks: chunks.map((ref) => ({ ...ref })), nextNo });
+
+export const copyChunk = ({ ids, tags, tagTable }: Chunk): Chunk => ({
+  ids: ids.slice(),
+  ...(tags ? { tags: tags.slice() } : {}),
+  ...(tagTable ? { tagTable: { strings: tagTable.strings.slice(), at: tagTable.at.slice() } } : {}),
+});
+
 const refOf = (no: number, { ids }: Chunk): ChunkRef => ({ no, firstId: ids[0], lastId: ids[ids.length - 1], count: ids.length });
 
 /** The tag of each id of a tagged list is given when the id is added (and replaced when added again). */
 export type TagOf = (id: number) => string;
+
+/** How many of the ascending `ids` are below `anchor`. */
+function countBelow(ids: readonly number[], anchor: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid] < anchor) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** The index of the chunk that holds (or would hold) `id`: the last one starting at or below it. */
 function chunkIndexFor(chunks: readonly ChunkRef[], id: number): number {
@@ -120,6 +148,8 @@ function merge(current: Chunk, added: readonly number[], tagOf?: TagOf): Chunk {
         : sortedUnique([...current.ids, ...added]);
     return { ids };
   }
+  if (current.ids.length === 0 || added[0] > current.ids[current.ids.length - 1])
+    return { ids: current.ids.concat(added), tags: tagsOf(current).concat(added.map(tagOf)) };
   const tags = new Map<number, string>(current.ids.map((id, i) => [id, current.tags?.[i] ?? '']));
   for (const id of added) tags.set(id, tagOf(id));
   const ids = sortedUnique(tags.keys());
@@ -267,9 +297,11 @@ export async function idsBefore(
   for (let index = chunkIndexFor(head.chunks, anchor - 1); index >= 0 && out.length < limit; index--) {
     const ref = head.chunks[index];
     if (ref.firstId >= anchor) continue;
-    const ids = (await store.chunk(key, ref.no)).ids.filter((id) => id < anchor).reverse();
-    for (let start = 0; start < ids.length && out.length < limit; start += 200) {
-      const accepted = await accept(ids.slice(start, start + 200));
+    const { ids } = await store.chunk(key, ref.no);
+    // Newest first, 200 at a time from the anchor down: most callers want one id (a topic's
+    // newest), and a chunk holds a thousand.
+    for (let end = countBelow(ids, anchor); end > 0 && out.length < limit; end -= 200) {
+      const accepted = await accept(ids.slice(Math.max(0, end - 200), end).reverse());
       out.push(...accepted.slice(0, limit - out.length));
     }
   }
@@ -443,14 +475,14 @@ export class MemoryListStore implements ListStore {
 
   async head(key: string): Promise<ListHead | null> {
     const head = this.heads.get(key);
-    return head ? structuredClone(head) : null;
+    return head ? copyHead(head) : null;
   }
   async putHead(key: string, head: ListHead): Promise<void> {
     this.writes++;
-    this.heads.set(key, structuredClone(head));
+    this.heads.set(key, copyHead(head));
   }
   async chunk(key: string, no: number): Promise<Chunk> {
-    return structuredClone(this.chunks.get(`${key}:${no}`) ?? { ids: [] });
+    return copyChunk(this.chunks.get(`${key}:${no}`) ?? { ids: [] });
   }
   async chunksOf(key: string, nos: readonly number[]): Promise<Chunk[]> {
     this.batchReads.push([...nos]);
@@ -458,7 +490,7 @@ export class MemoryListStore implements ListStore {
   }
   async putChunk(key: string, no: number, chunk: Chunk): Promise<void> {
     this.writes++;
-    this.chunks.set(`${key}:${no}`, structuredClone(chunk));
+    this.chunks.set(`${key}:${no}`, copyChunk(chunk));
   }
   async deleteChunk(key: string, no: number): Promise<void> {
     this.chunks.delete(`${key}:${no}`);

@@ -44,6 +44,30 @@ describe('chunked message id lists', () => {
     expect(store.batchReads).toEqual([[1, 5]]);
   });
 
+  it('given a tagged list, when ids are appended one by one and one is added again, then every id keeps the tag it was last given', async () => {
+    const store = new MemoryListStore();
+    for (const id of range(1, 1200)) await addIds(store, 't', [id], { tagOf: (n) => `first ${n}` });
+    await addIds(store, 't', [1100, 1201], { tagOf: (n) => `second ${n}` });
+    const tagged = await taggedIdsBetween(store, 't', 1, 1201, 2000);
+    expect(tagged).toHaveLength(1201);
+    expect(tagged.find((e) => e.id === 1)).toEqual({ id: 1, tag: 'first 1' });
+    expect(tagged.find((e) => e.id === 1100)).toEqual({ id: 1100, tag: 'second 1100' });
+    expect(tagged.find((e) => e.id === 1199)).toEqual({ id: 1199, tag: 'first 1199' });
+    expect(tagged[0]).toEqual({ id: 1201, tag: 'second 1201' });
+  });
+
+  it('given a chunk of a tagged list stored without tags, when an id is appended, then the earlier ids read with an empty tag', async () => {
+    const store = new MemoryListStore();
+    await addIds(store, 't', [1, 2, 3]);
+    await addIds(store, 't', [4], { tagOf: () => 'new' });
+    expect(await taggedIdsBetween(store, 't', 1, 4, 10)).toEqual([
+      { id: 4, tag: 'new' },
+      { id: 3, tag: '' },
+      { id: 2, tag: '' },
+      { id: 1, tag: '' },
+    ]);
+  });
+
   it('given a long list, when one id is appended, then only the last chunk and the head are written', async () => {
     const store = new MemoryListStore();
     await addIds(store, 't', range(1, 5500));
@@ -98,6 +122,13 @@ describe('chunked message id lists', () => {
     const even = (ids: number[]): number[] => ids.filter((id) => id % 2 === 0);
     expect(await idsBefore(store, 't', 1005, 3, even)).toEqual([1004, 1002, 1000]);
     expect(await idsFrom(store, 'missing', 0, 3)).toEqual([]);
+    // Past the 200 ids handed to an acceptor at a time, and across chunks, newest first.
+    expect(await idsBefore(store, 't', 2501, 700, even)).toEqual(
+      range(1101, 2500)
+        .filter((id) => id % 2 === 0)
+        .reverse(),
+    );
+    expect(await idsBefore(store, 't', 1_000_000, 1)).toEqual([3000]);
   });
 
   it('given a crash between writing chunks and the head, when the addition is repeated, then the list is whole and consistent', async () => {

@@ -1,6 +1,6 @@
 import type { mongo } from 'mongoose';
 import type { DocumentCollection } from '@zulip-es/platform';
-import type { Chunk, ListHead, ListStore } from '../message-lists/message-list';
+import { copyHead, type Chunk, type ListHead, type ListStore } from '../message-lists/message-list';
 import { decodeChunkRefs, decodeIds, encodeChunkRefs, encodeIds } from '../message-lists/id-chunk-codec';
 
 export interface TopicIndexHeadDoc {
@@ -98,7 +98,7 @@ export class TopicIndexStore implements ListStore {
   async head(key: string): Promise<ListHead | null> {
     if (!this.heads.has(key)) this.heads.set(key, await this.storedHead(key));
     const head = this.heads.get(key)!;
-    return head && structuredClone(head);
+    return head && copyHead(head);
   }
 
   async chunk(key: string, no: number): Promise<Chunk> {
@@ -128,7 +128,7 @@ export class TopicIndexStore implements ListStore {
   }
 
   async putHead(key: string, head: ListHead): Promise<void> {
-    this.heads.set(key, structuredClone(head));
+    this.heads.set(key, copyHead(head));
     this.changedHeads.add(key);
   }
 
@@ -165,7 +165,7 @@ export class TopicIndexStore implements ListStore {
     for (const [key, head] of heads) {
       if (head) await this.headDocs.replaceOne({ _id: key }, { refs: encodeChunkRefs(head.chunks), nextNo: head.nextNo }, { upsert: true });
       else await this.headDocs.deleteOne({ _id: key });
-      this.cache?.remember(this.cache.heads, key, head && structuredClone(head));
+      this.cache?.remember(this.cache.heads, key, head && copyHead(head));
     }
     for (const [id, chunk] of written) if (!chunk) await this.chunkDocs.deleteOne({ _id: id });
   }
