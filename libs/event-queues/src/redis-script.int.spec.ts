@@ -14,7 +14,7 @@ describe('a Lua script run by its digest', () => {
     const script = counter();
     const key = `test:script:${randomUUID()}`;
     const sent: string[] = [];
-    const monitor = await redis.duplicate().monitor();
+    const monitor = await redis.monitor();
     monitor.on('monitor', (_time: string, args: string[]) => {
       const command = args[0]!.toLowerCase();
       if (args.includes(key) && command.startsWith('eval')) sent.push(command);
