@@ -22,7 +22,7 @@ import { userCommandLoads } from './user-command-loads';
 import { messageLoads } from './message-loads';
 import { measureTopicDeletion } from './topic-deletion';
 import { measureTusMemory } from './tus-memory';
-import { measureUploadThroughput } from './upload-throughput';
+import { measureUploadThroughput, measureSmallUploadOverhead } from './upload-throughput';
 import { measureMarkdown } from './markdown-rendering';
 
 /** The parts of a run; `npm run bench -- <part> ...` measures only those (default: all). */
@@ -92,10 +92,13 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       messagesRebuild = await measureMessagesRebuild(system.gatewayUrl, authorization, system.processes.messages);
     }
     let uploads;
+    let smallUpload;
     let tusMemory;
     if (parts.has('uploads')) {
       console.log('bench: E21 uploads against a direct putObject to the same MinIO');
       uploads = await measureUploadThroughput(system.gatewayUrl, authorization);
+      console.log('bench: 1 KiB uploads against a direct putObject and the GET /users/me round trip');
+      smallUpload = await measureSmallUploadOverhead(system.gatewayUrl, authorization);
       console.log('bench: RSS of the gateway and the uploads service during 64 MiB and 1 GiB tus uploads');
       tusMemory = await measureTusMemory(system.gatewayUrl, authorization, {
         gateway: system.processes.gateway.pid!,
@@ -122,7 +125,21 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
       console.log('bench: Markdown rendering, typical and worst-case messages, against plain markdown-it');
       markdown = measureMarkdown();
     }
-    return { rows, memory, rebuild, messagesRebuild, topicDeletion, uploads, tusMemory, push: pushBench, events, flags, markdown, notes };
+    return {
+      rows,
+      memory,
+      rebuild,
+      messagesRebuild,
+      topicDeletion,
+      uploads,
+      smallUpload,
+      tusMemory,
+      push: pushBench,
+      events,
+      flags,
+      markdown,
+      notes,
+    };
   } finally {
     await system.stop();
     await push.fake.close();

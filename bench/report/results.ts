@@ -3,7 +3,7 @@ import type { FlagsBench } from '../message-flags';
 import type { MarkdownRow } from '../markdown-rendering';
 import type { PushBench } from '../push-delivery';
 import type { TusMemory } from '../tus-memory';
-import type { UploadThroughputRow } from '../upload-throughput';
+import type { SmallUploadOverhead, UploadThroughputRow } from '../upload-throughput';
 import type { Measurement } from '../lib/stats';
 
 /** Which PERFORMANCE.md target a row is held to. */
@@ -58,6 +58,8 @@ export interface BenchResults {
   messagesRebuild?: RebuildRow;
   topicDeletion?: TopicDeletionRow;
   uploads?: UploadThroughputRow[];
+  /** 1 KiB uploads: their time over a direct putObject, against the GET /users/me round trip. */
+  smallUpload?: SmallUploadOverhead;
   tusMemory?: TusMemory;
   /** E11 registrations and notification fan-out, against the push bouncer asked straight away. */
   push?: PushBench;
