@@ -4,7 +4,7 @@ import { badRequest, QueryPattern, type OperationContext } from '@zulip-es/platf
 import { isSystemBot } from '../bootstrap-realm/system-bots';
 import { userView } from '../domain/user-view';
 import { userByEmailFor } from '../shared/user-by-email';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../shared/users-deps';
 
 @Controller()
 export class GetUsersHandler {
@@ -13,7 +13,7 @@ export class GetUsersHandler {
   @QueryPattern(getUsers)
   async getUsers({ data, actorId }: OperationContext<typeof getUsers>): Promise<ReplyOf<typeof getUsers>> {
     const { repo } = this.deps;
-    const { realm, actor } = await loadActor(repo, actorId);
+    const { realm, actor } = await loadCaller(repo, actorId);
     const wanted = data.user_ids ? new Set(data.user_ids) : null;
     // Zulip lists the organization's users; its system bots (kept in an internal organization)
     // reach clients as `cross_realm_bots` instead, and stay readable one by one.
@@ -25,8 +25,8 @@ export class GetUsersHandler {
   @QueryPattern(getUser)
   async getUser({ data, actorId }: OperationContext<typeof getUser>): Promise<ReplyOf<typeof getUser>> {
     const { repo } = this.deps;
-    const { realm, actor } = await loadActor(repo, actorId);
-    const target = await repo.user(data.user_id);
+    const { realm, actor } = await loadCaller(repo, actorId);
+    const target = await repo.knownUser(data.user_id);
     if (!target) throw badRequest('No such user');
     const options = { clientGravatar: data.client_gravatar, includeProfileData: data.include_custom_profile_fields };
     return { user: userView(target, actor, realm, options) };
@@ -36,7 +36,7 @@ export class GetUsersHandler {
   @QueryPattern(getUserByEmail)
   async getUserByEmail({ data, actorId }: OperationContext<typeof getUserByEmail>): Promise<ReplyOf<typeof getUserByEmail>> {
     const { repo } = this.deps;
-    const { realm, actor } = await loadActor(repo, actorId);
+    const { realm, actor } = await loadCaller(repo, actorId);
     const target = await userByEmailFor(repo, actor, realm, data.email);
     if (!target) throw badRequest('No such user');
     const options = { clientGravatar: data.client_gravatar, includeProfileData: data.include_custom_profile_fields };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Role } from '@zulip-es/contracts';
+import type { RealmEvent } from '../domain/realm.state';
 import { evolveUser, type UserEvent } from '../domain/user.state';
 import { aUser } from '../testing/users.fixtures';
 import { UserDirectory } from './user-directory';
@@ -23,6 +24,11 @@ const created = (userId: number): UserEvent => ({
     apiKeyNonce: 'n'.repeat(16),
   },
 });
+const realmCreated: RealmEvent = {
+  type: 'realm.created.v1',
+  data: { realmId: 1, name: 'Org', host: 'chat.example.com', url: 'https://chat.example.com', createdAt: '2026-01-01T00:00:00.000Z' },
+};
+const realmRenamed = (name: string): RealmEvent => ({ type: 'realm.setting_changed.v1', data: { property: 'name', value: name } });
 const deactivated = (userId: number): UserEvent => ({ type: 'user.deactivated.v1', data: { userId } });
 const presenceOff = (userId: number): UserEvent => ({
   type: 'user.settings_changed.v1',
@@ -96,6 +102,27 @@ describe('UserDirectory', () => {
   });
 });
 
+describe("the directory's organization", () => {
+  it('is none before the organization is created, then follows its events', () => {
+    const directory = new UserDirectory();
+    expect(directory.realm()).toBeNull();
+    directory.applyRealm(realmCreated, 1);
+    directory.applyRealm(realmRenamed('Renamed'), 2);
+    expect(directory.realm()).toMatchObject({ realmId: 1, name: 'Renamed', version: 2 });
+  });
+
+  it('keeps a put state over an older event or put, and refuses an event beyond the next', () => {
+    const directory = new UserDirectory();
+    directory.applyRealm(realmCreated, 1);
+    const renamed = { ...directory.realm()!, name: 'Put', version: 2 };
+    directory.putRealm(renamed);
+    directory.applyRealm(realmRenamed('Replayed'), 2);
+    directory.putRealm({ ...renamed, name: 'Older', version: 1 });
+    expect(directory.realm()).toMatchObject({ name: 'Put', version: 2 });
+    expect(() => directory.applyRealm(realmRenamed('Skipped'), 4)).toThrow(/stands at #2/);
+  });
+});
+
 describe('the user directory feed', () => {
   it('applies the user events of users.events and skips the other areas', () => {
     const directory = new UserDirectory();
@@ -107,5 +134,13 @@ describe('the user directory feed', () => {
       record(deactivated(6), 'user:6', 2),
     ].forEach((envelope) => feed.apply(envelope));
     expect(directory.all()).toEqual([expect.objectContaining({ userId: 6, isActive: false, version: 2 })]);
+  });
+
+  it('applies the realm events of users.events to the organization', () => {
+    const directory = new UserDirectory();
+    const feed = new UserDirectoryFeed(directory);
+    feed.apply(record(realmCreated, 'realm', 1));
+    feed.apply(record(realmRenamed('Fed'), 'realm', 2));
+    expect(directory.realm()).toMatchObject({ name: 'Fed', version: 2 });
   });
 });

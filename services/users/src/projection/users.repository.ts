@@ -133,6 +133,21 @@ export class UsersRepository {
     return strip(await this.users.findOne({ _id: userAggregateId(userId) }));
   }
 
+  /**
+   * For queries: the organization and a user as this process last knew them (the in-memory
+   * directory, which the projector updates before answering and the directory's feed for other
+   * instances' writes; the store where there is no directory). Queries wait for the caller's own
+   * writes to reach the feed; decisions read the store, which their partition's catch-up made
+   * current.
+   */
+  async knownRealm(): Promise<RealmState | null> {
+    return this.userDirectory ? this.userDirectory.realm() : this.realm();
+  }
+
+  async knownUser(userId: number): Promise<UserState | null> {
+    return this.userDirectory ? (this.userDirectory.get(userId) ?? null) : this.user(userId);
+  }
+
   async userByEmail(email: string): Promise<UserState | null> {
     const entry = await this.emails.findOne({ _id: normalizeEmail(email) });
     return entry ? this.user(entry.userId) : null;

@@ -27,7 +27,7 @@ export class ServerSettingsHandler {
   @QueryPattern(getServerSettings)
   async get(): Promise<ReplyOf<typeof getServerSettings>> {
     const { repo, config } = this.deps;
-    const realm = await repo.realm();
+    const realm = await repo.knownRealm();
     const server = {
       authentication_methods: AUTHENTICATION_METHODS,
       external_authentication_methods: [],

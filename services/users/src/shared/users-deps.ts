@@ -35,9 +35,17 @@ export interface UsersDeps {
 
 export const USERS_DEPS = Symbol('USERS_DEPS');
 
-/** The organization and the acting user, as the service's own projection knows them. */
+/** The organization and the acting user, as the service's own projection knows them: for decisions. */
 export async function loadActor(repo: UsersRepository, actorId: number | null): Promise<{ realm: RealmState; actor: UserState }> {
-  const [realm, actor] = await Promise.all([repo.realm(), actorId === null ? null : repo.user(actorId)]);
+  return checkActor(await Promise.all([repo.realm(), actorId === null ? null : repo.user(actorId)]));
+}
+
+/** The organization and the acting user as this process last knew them (see `knownUser`): for queries. */
+export async function loadCaller(repo: UsersRepository, actorId: number | null): Promise<{ realm: RealmState; actor: UserState }> {
+  return checkActor(await Promise.all([repo.knownRealm(), actorId === null ? null : repo.knownUser(actorId)]));
+}
+
+function checkActor([realm, actor]: [RealmState | null, UserState | null]): { realm: RealmState; actor: UserState } {
   if (!realm || !actor) throw new DomainError('UNAUTHORIZED', 'Not logged in: API authentication or user session required');
   if (!actor.isActive) throw new DomainError('USER_DEACTIVATED', 'Account is deactivated');
   return { realm, actor };

@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { getCustomEmoji, type ReplyOf } from '@zulip-es/contracts';
 import { QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { customEmojiDict } from '@zulip-es/zulip-emoji';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 
 @Controller()
 export class GetCustomEmojiHandler {
@@ -12,7 +12,7 @@ export class GetCustomEmojiHandler {
   @QueryPattern(getCustomEmoji)
   async list({ actorId }: OperationContext<typeof getCustomEmoji>): Promise<ReplyOf<typeof getCustomEmoji>> {
     const { repo } = this.deps;
-    const [{ realm }, emoji] = await Promise.all([loadActor(repo, actorId), repo.customEmojiList()]);
+    const [{ realm }, emoji] = await Promise.all([loadCaller(repo, actorId), repo.customEmojiList()]);
     return { emoji: customEmojiDict(realm.realmId, emoji.emoji) };
   }
 }

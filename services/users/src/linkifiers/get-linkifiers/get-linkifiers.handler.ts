@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { getLinkifiers, type ReplyOf } from '@zulip-es/contracts';
 import { QueryPattern, type OperationContext } from '@zulip-es/platform';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { linkifierDict } from '../linkifiers.state';
 
 @Controller()
@@ -12,7 +12,7 @@ export class GetLinkifiersHandler {
   @QueryPattern(getLinkifiers)
   async list({ actorId }: OperationContext<typeof getLinkifiers>): Promise<ReplyOf<typeof getLinkifiers>> {
     const { repo } = this.deps;
-    await loadActor(repo, actorId);
+    await loadCaller(repo, actorId);
     const state = await repo.linkifierList();
     return { linkifiers: (state?.linkifiers ?? []).map(linkifierDict) };
   }

@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { getNavigationViews, type ReplyOf } from '@zulip-es/contracts';
 import { QueryPattern, type OperationContext } from '@zulip-es/platform';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { navigationViewDict } from '../navigation-views.state';
 
 @Controller()
@@ -11,7 +11,7 @@ export class GetNavigationViewsHandler {
   @QueryPattern(getNavigationViews)
   async list({ actorId }: OperationContext<typeof getNavigationViews>): Promise<ReplyOf<typeof getNavigationViews>> {
     const { repo } = this.deps;
-    const { actor } = await loadActor(repo, actorId);
+    const { actor } = await loadCaller(repo, actorId);
     const state = await repo.navigationViewsOf(actor.userId);
     return { navigation_views: (state?.views ?? []).map(navigationViewDict) };
   }

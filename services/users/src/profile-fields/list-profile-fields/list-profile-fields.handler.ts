@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { getCustomProfileFields, type ReplyOf } from '@zulip-es/contracts';
 import { QueryPattern, type OperationContext } from '@zulip-es/platform';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { profileFieldsView } from '@zulip-es/zulip-rules';
 
 @Controller()
@@ -12,7 +12,7 @@ export class ListProfileFieldsHandler {
   @QueryPattern(getCustomProfileFields)
   async list({ actorId }: OperationContext<typeof getCustomProfileFields>): Promise<ReplyOf<typeof getCustomProfileFields>> {
     const { repo } = this.deps;
-    await loadActor(repo, actorId);
+    await loadCaller(repo, actorId);
     return { custom_fields: profileFieldsView((await repo.profileFieldsState()).fields) };
   }
 }

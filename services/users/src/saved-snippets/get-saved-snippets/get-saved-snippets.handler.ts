@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { getSavedSnippets, type ReplyOf } from '@zulip-es/contracts';
 import { QueryPattern, type OperationContext } from '@zulip-es/platform';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { savedSnippetDict } from '../saved-snippets.state';
 
 @Controller()
@@ -11,7 +11,7 @@ export class GetSavedSnippetsHandler {
   @QueryPattern(getSavedSnippets)
   async list({ actorId }: OperationContext<typeof getSavedSnippets>): Promise<ReplyOf<typeof getSavedSnippets>> {
     const { repo } = this.deps;
-    const { actor } = await loadActor(repo, actorId);
+    const { actor } = await loadCaller(repo, actorId);
     const state = await repo.savedSnippetsOf(actor.userId);
     return { saved_snippets: (state?.snippets ?? []).map(savedSnippetDict) };
   }

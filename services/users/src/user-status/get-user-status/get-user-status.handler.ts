@@ -2,7 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { getUserStatus, type ReplyOf } from '@zulip-es/contracts';
 import { badRequest, QueryPattern, type OperationContext } from '@zulip-es/platform';
 import { accessTarget } from '../../shared/user-rules';
-import { loadActor, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
+import { loadCaller, USERS_DEPS, type UsersDeps } from '../../shared/users-deps';
 import { userStatusView } from '../user-status.state';
 
 @Controller()
@@ -13,8 +13,8 @@ export class GetUserStatusHandler {
   @QueryPattern(getUserStatus)
   async get({ data, actorId }: OperationContext<typeof getUserStatus>): Promise<ReplyOf<typeof getUserStatus>> {
     const { repo } = this.deps;
-    await loadActor(repo, actorId);
-    const target = await repo.user(data.user_id);
+    await loadCaller(repo, actorId);
+    const target = await repo.knownUser(data.user_id);
     if (target?.isBot) throw badRequest('No such user');
     accessTarget(target, { allowDeactivated: false });
     return { status: userStatusView(await repo.userStatus(data.user_id)) };
