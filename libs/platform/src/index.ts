@@ -21,6 +21,7 @@ export * from './mongo/document-schema';
 export * from './mongo/group-documents';
 export * from './mongo/model-documents';
 export * from './mongo/projection-databases';
+export * from './mongo/revised-document';
 export * from './runtime/command-processor';
 export * from './runtime/handlers';
 export * from './runtime/read-model';

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { DocumentSchema, StoredDocument } from './document-schema';
+import type { Revision } from './revised-document';
 
 /**
  * `_id` and, for a compare-and-set, fields the document must hold: a value, or `{$exists: false}`
@@ -49,6 +50,12 @@ export interface DocumentCollection<T extends StoredDocument> {
   insertMany(docs: T[], options?: { ordered?: boolean }): Promise<void>;
   deleteOne(filter: IdFilter): Promise<void>;
   bulkWrite(ops: BulkOp<T>[], options?: { ordered?: boolean }): Promise<void>;
+  /**
+   * Changes a document that events of several keys write, by `revise` (`initial()` where there is
+   * none): compare and set on its `rev`, so that a writer of another key, in this process or
+   * another, never has its change overwritten.
+   */
+  reviseOne(id: string, initial: () => Omit<T, '_id'>, revise: Revision<T>): Promise<void>;
 }
 
 /** Where a repository finds its collections. */

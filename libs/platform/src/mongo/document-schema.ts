@@ -42,14 +42,22 @@ export interface DocumentSchema<T extends StoredDocument | LoggedDocument> {
   readonly collection: string;
   readonly fields: DocumentFields<T>;
   readonly indexes: readonly IndexDeclaration<T>[];
+  /**
+   * When a command group's documents of this collection are written among the others' (0 unless
+   * declared): in ascending order, the collections of one order side by side. Documents that name
+   * others (a list's head its chunks, a counter the last message id in the lists) come after
+   * those, so work outside the group never finds a name before what it names.
+   */
+  readonly writeOrder: number;
 }
 
 export function documentSchema<T extends StoredDocument | LoggedDocument>(
   collection: string,
   fields: DocumentFields<T>,
   indexes: readonly IndexDeclaration<T>[] = [],
+  options: { writeOrder?: number } = {},
 ): DocumentSchema<T> {
-  return { collection, fields, indexes };
+  return { collection, fields, indexes, writeOrder: options.writeOrder ?? 0 };
 }
 
 /**

@@ -54,6 +54,25 @@ describe('documents a command group writes behind', () => {
     expect(await stored().findOne({ _id: 'invite:2' })).toBeNull();
   });
 
+  it("keeps both of two groups' revisions of a shared document, each read before the other wrote", async () => {
+    type PolicyDoc = { _id: string; userIds: number[]; rev: number };
+    const policies = documents.of(documentSchema<PolicyDoc>('policies', { userIds: ['Number'], rev: 'Number' }));
+    const following = (userId: number) => (current: Omit<PolicyDoc, '_id'>) => ({ ...current, userIds: [...current.userIds, userId] });
+    const none = () => ({ userIds: [], rev: 0 });
+    await db.collection('policies').deleteMany({});
+    const [first, second] = [documents.open(), documents.open()];
+    await first.within(() => policies.reviseOne('topic', none, following(1)));
+    await second.within(() => policies.reviseOne('topic', none, following(2)));
+    await second.within(async () => expect(await policies.findOne({ _id: 'topic' })).toMatchObject({ userIds: [2] }));
+    await Promise.all([first.write(), second.write()]);
+    const both = await policies.findOne({ _id: 'topic' });
+    expect([...both!.userIds].sort()).toEqual([1, 2]);
+    expect(both!.rev).toBe(2);
+    // Outside a group, a revision goes to the store at once.
+    await policies.reviseOne('topic', none, following(3));
+    expect(await policies.findOne({ _id: 'topic' })).toMatchObject({ userIds: expect.arrayContaining([1, 2, 3]), rev: 3 });
+  });
+
   it('runs effects beyond the store once the group is written, and at once outside a group', async () => {
     const done: string[] = [];
     const writes = documents.open();

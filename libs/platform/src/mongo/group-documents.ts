@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BulkOp, DocumentCollection, DocumentFilter, DocumentUpdate, Documents, FindOptions, IdFilter } from './document-collection';
 import type { DocumentSchema, StoredDocument } from './document-schema';
+import type { Revision } from './revised-document';
 import { WriteBehindDb } from './write-behind-db';
 
 /** An effect beyond the store (a queued job, a removed object), run once the group is written. */
@@ -136,5 +137,9 @@ class GroupCollection<T extends StoredDocument> implements DocumentCollection<T>
 
   bulkWrite(ops: BulkOp<T>[], options?: { ordered?: boolean }): Promise<void> {
     return this.target.bulkWrite(ops, options);
+  }
+
+  reviseOne(id: string, initial: () => Omit<T, '_id'>, revise: Revision<T>): Promise<void> {
+    return this.target.reviseOne(id, initial, revise);
   }
 }

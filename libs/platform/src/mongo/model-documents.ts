@@ -11,6 +11,7 @@ import type {
   WriteResult,
 } from './document-collection';
 import { documentModel, type DocumentSchema, type StoredDocument } from './document-schema';
+import { reviseStored, type Revision } from './revised-document';
 
 /**
  * A collection through its model. Queries are lean (plain documents as the driver returns them,
@@ -62,7 +63,23 @@ export class ModelCollection<T extends StoredDocument> implements DocumentCollec
   async bulkWrite(ops: BulkOp<T>[], options: { ordered?: boolean } = {}): Promise<void> {
     await this.model.collection.bulkWrite(ops as never, { ordered: options.ordered ?? true });
   }
+
+  /** Revisions of one document queue within the process instead of colliding; other processes' are retried over. */
+  reviseOne(id: string, initial: () => Omit<T, '_id'>, revise: Revision<T>): Promise<void> {
+    let queues = revising.get(this.model);
+    if (!queues) revising.set(this.model, (queues = new Map()));
+    const run = (queues.get(id) ?? Promise.resolve()).then(() => reviseStored(this, id, initial, [revise]));
+    const settled = run.catch(() => undefined);
+    queues.set(id, settled);
+    void settled.then(() => {
+      if (queues.get(id) === settled) queues.delete(id);
+    });
+    return run;
+  }
 }
+
+/** Per model (one per collection and connection), the revisions under way per document. */
+const revising = new WeakMap<object, Map<string, Promise<void>>>();
 
 const written = (result: WriteResult): WriteResult => ({
   matchedCount: result.matchedCount,

@@ -2,11 +2,15 @@ import type { BulkOp, DocumentCollection, DocumentUpdate, Documents, FindOptions
 import type { DocumentSchema, StoredDocument } from './document-schema';
 import { bsonCopy } from './bson-copy';
 import { matchesFilter, sortedAndLimited } from './document-filter';
+import { reviseStored, revised, type Revision } from './revised-document';
 
 type Doc = Record<string, unknown> & StoredDocument;
 
 /** Where the buffer reads what it does not hold, and writes in bulk: a collection's model (ModelCollection). */
-export type BackingCollection<T extends StoredDocument> = Pick<DocumentCollection<T>, 'findOne' | 'find' | 'bulkWrite' | 'insertMany'>;
+export type BackingCollection<T extends StoredDocument> = Pick<
+  DocumentCollection<T>,
+  'name' | 'findOne' | 'find' | 'bulkWrite' | 'insertMany' | 'insertOne' | 'replaceOne'
+>;
 export interface BackingDocuments {
   of<T extends StoredDocument>(schema: DocumentSchema<T>): BackingCollection<T>;
 }
@@ -37,7 +41,13 @@ export class WriteBehindDb implements Documents {
   of<T extends StoredDocument>(schema: DocumentSchema<T>): WriteBehindCollection<T> {
     let collection = this.collections.get(schema.collection) as WriteBehindCollection<T> | undefined;
     if (!collection) {
-      collection = new WriteBehindCollection(this.backing.of(schema), schema.collection, this.startsEmpty(schema.collection), this.options);
+      collection = new WriteBehindCollection(
+        this.backing.of(schema),
+        schema.collection,
+        this.startsEmpty(schema.collection),
+        this.options,
+        schema.writeOrder,
+      );
       this.collections.set(schema.collection, collection as WriteBehindCollection<never>);
     }
     return collection;
@@ -50,11 +60,18 @@ export class WriteBehindDb implements Documents {
     return count;
   }
 
-  /** Collection by collection, in the order they were first used (an overlay's side by side). */
+  /**
+   * Collection by collection, in the order they were first used; an overlay's side by side, by
+   * their schemas' `writeOrder`.
+   */
   async flush(): Promise<void> {
     const collections = [...this.collections.values()];
-    if (this.options.overlay) await Promise.all(collections.map((c) => c.flush()));
-    else for (const collection of collections) await collection.flush();
+    if (!this.options.overlay) {
+      for (const collection of collections) await collection.flush();
+      return;
+    }
+    const orders = [...new Set(collections.map((c) => c.writeOrder))].sort((a, b) => a - b);
+    for (const order of orders) await Promise.all(collections.filter((c) => c.writeOrder === order).map((c) => c.flush()));
   }
 }
 
@@ -78,6 +95,11 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
   /** Documents as last written or read (null: deleted or known absent). */
   private readonly cached = new Map<string, Doc | null>();
   private readonly dirty = new Set<string>();
+  /**
+   * An overlay's documents shared with other keys' writers (`reviseOne`): their revisions, applied
+   * again to the stored document when written, instead of the document as the group left it.
+   */
+  private readonly revisions = new Map<string, { initial: () => Omit<Doc, '_id'>; revisions: Revision<Doc>[] }>();
   /** In a collection emptied by the rebuild: ids flushed to the store and evicted from `cached`. */
   private readonly stored = new Set<string>();
   /** The flush under way (or the last one): the next waits for it. */
@@ -89,12 +111,13 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     readonly name: string,
     private readonly startsEmpty: boolean,
     private readonly options: WriteBehindOptions = {},
+    readonly writeOrder = 0,
   ) {
     this.backing = backing as unknown as BackingCollection<Doc>;
   }
 
   get pending(): number {
-    return this.dirty.size;
+    return this.dirty.size + this.revisions.size;
   }
 
   /** The whole document (a projection, which the store would apply, is not: callers read the fields they named). */
@@ -173,8 +196,7 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
       this.dirty.delete(id);
       return;
     }
-    this.cached.set(id, null);
-    this.dirty.add(id);
+    this.set(id, null);
   }
 
   /** Deletions and upserting replacements by `_id`, one after the other, buffered as the single calls are. */
@@ -187,13 +209,30 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     }
   }
 
-  private set(id: string, doc: Doc): void {
+  /**
+   * A rebuild is the only writer: the revision is written as any change. An overlay keeps the
+   * revision for its write, and the result for the group's later reads.
+   */
+  async reviseOne(id: string, initial: () => Omit<T, '_id'>, revise: Revision<T>): Promise<void> {
+    const next = revised((await this.lookUp(id)) as T | null, initial, [revise]);
+    if (!next) return;
+    const doc = { ...(next as Record<string, unknown>), _id: id };
+    if (!this.options.overlay) return this.set(id, doc);
+    if (this.dirty.has(id)) throw new Error(`${this.name} ${id} is written and revised in one group`);
+    this.cached.set(id, doc);
+    const pending = this.revisions.get(id);
+    if (pending) pending.revisions.push(revise as Revision<Doc>);
+    else this.revisions.set(id, { initial: initial as () => Omit<Doc, '_id'>, revisions: [revise as Revision<Doc>] });
+  }
+
+  private set(id: string, doc: Doc | null): void {
+    if (this.revisions.has(id)) throw new Error(`${this.name} ${id} is revised and written in one group`);
     this.cached.set(id, doc);
     this.dirty.add(id);
   }
 
   async find(filter: Record<string, unknown>, options?: FindOptions): Promise<T[]> {
-    if (this.options.overlay && this.dirty.size > 0) return this.findMerged(filter, options ?? {}) as Promise<T[]>;
+    if (this.options.overlay && this.pending > 0) return this.findMerged(filter, options ?? {}) as Promise<T[]>;
     if (!this.options.overlay) await this.flush();
     return this.backing.find(filter, options) as Promise<unknown[]> as Promise<T[]>;
   }
@@ -205,12 +244,13 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
    */
   private async findMerged(filter: Record<string, unknown>, options: FindOptions): Promise<Doc[]> {
     const { limit, projection, sort } = options;
+    const pending = new Set([...this.dirty, ...this.revisions.keys()]);
     const stored = await this.backing.find(filter, {
       ...(sort ? { sort } : {}),
-      ...(limit === undefined ? {} : { limit: limit + this.dirty.size }),
+      ...(limit === undefined ? {} : { limit: limit + pending.size }),
     });
-    const merged = stored.filter((doc) => !this.dirty.has(doc._id));
-    for (const id of this.dirty) {
+    const merged = stored.filter((doc) => !pending.has(doc._id));
+    for (const id of pending) {
       const doc = this.cached.get(id);
       if (doc && matchesFilter(doc, filter)) merged.push(cloneDoc(doc));
     }
@@ -247,8 +287,13 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
       if (doc) this.stored.add(id);
       else this.stored.delete(id);
     }
+    const revisions = [...this.revisions];
+    this.revisions.clear();
     if (inserts.length > 0) await this.backing.insertMany(inserts, { ordered: true });
-    if (ops.length > 0) await this.backing.bulkWrite(ops, { ordered: true });
+    await Promise.all([
+      ops.length > 0 ? this.backing.bulkWrite(ops, { ordered: true }) : undefined,
+      ...revisions.map(([id, { initial, revisions: changes }]) => reviseStored(this.backing, id, initial, changes)),
+    ]);
     if (this.cached.size > KEPT_AFTER_FLUSH) for (const id of this.cached.keys()) if (!this.dirty.has(id)) this.cached.delete(id);
   }
 }

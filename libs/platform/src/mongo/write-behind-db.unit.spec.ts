@@ -12,6 +12,8 @@ const storedCopy = <T>(doc: T): T => (doc === null ? doc : (mongo.BSON.deseriali
 function fakeStore(initial: Record<string, Doc[]> = {}) {
   const data = new Map(Object.entries(initial).map(([name, docs]) => [name, new Map(docs.map((d) => [d._id, d]))]));
   const trips = { findOne: 0, bulkWrite: 0, insertMany: 0, find: 0 };
+  /** Each write request's start and end, as `<collection> <start|end>`. */
+  const writes: string[] = [];
   /** While set, these writes wait for it: the store is slow to answer them. */
   let slow: { writes: readonly string[]; answered: Promise<void> } | undefined;
   const answering = async (write: string) => {
@@ -32,11 +34,24 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       },
       bulkWrite: async (ops: Op[]) => {
         trips.bulkWrite++;
+        writes.push(`${name} start`);
         await answering('bulkWrite');
         for (const op of ops) {
           if (op.replaceOne) table(name).set(op.replaceOne.filter._id, { ...op.replaceOne.replacement, _id: op.replaceOne.filter._id });
           if (op.deleteOne) table(name).delete(op.deleteOne.filter._id);
         }
+        writes.push(`${name} end`);
+      },
+      insertOne: async (doc: Doc) => {
+        if (table(name).has(doc._id)) throw Object.assign(new Error(`duplicate key ${doc._id}`), { code: 11000 });
+        table(name).set(doc._id, storedCopy(doc));
+      },
+      /** Compare and set on `rev` (a number, or `{$exists: false}`), as the store matches it. */
+      replaceOne: async ({ _id, rev }: { _id: string; rev?: unknown }, replacement: Record<string, unknown>) => {
+        const held = table(name).get(_id);
+        const matches = held !== undefined && (typeof rev === 'number' ? held['rev'] === rev : held['rev'] === undefined);
+        if (matches) table(name).set(_id, { ...storedCopy(replacement), _id });
+        return { matchedCount: matches ? 1 : 0, modifiedCount: matches ? 1 : 0, upsertedCount: 0 };
       },
     }),
   };
@@ -49,7 +64,16 @@ function fakeStore(initial: Record<string, Doc[]> = {}) {
       release();
     };
   };
-  return { backing: backing as unknown as BackingDocuments, trips, docs: (name: string) => [...table(name).values()], holdWrites };
+  /** Another writer's document, stored at once. */
+  const put = (name: string, doc: Doc) => table(name).set(doc._id, storedCopy(doc));
+  return {
+    backing: backing as unknown as BackingDocuments,
+    trips,
+    writes,
+    put,
+    docs: (name: string) => [...table(name).values()],
+    holdWrites,
+  };
 }
 
 /** A collection's schema, by its name alone (the buffer knows nothing else of it). */
@@ -329,5 +353,74 @@ describe('write-behind documents of a rebuild', () => {
     await db.flush();
     expect(store.docs('messages')).toHaveLength(20_002);
     expect(await messages.findOne({ _id: 'message:late' })).toEqual({ _id: 'message:late', i: -1 });
+  });
+});
+
+describe("a command group's overlay", () => {
+  const overlayOf = (store: ReturnType<typeof fakeStore>) => new WriteBehindDb(store.backing, () => false, { overlay: true });
+  /** A document several keys' writers share: a list of entries. */
+  type Shared = Doc & { entries: string[]; rev: number };
+  const adding =
+    (entry: string) =>
+    (current: Omit<Shared, '_id'>): Omit<Shared, '_id'> | null =>
+      current.entries.includes(entry) ? null : { ...current, entries: [...current.entries, entry] };
+  const none = (): Omit<Shared, '_id'> => ({ entries: [], rev: 0 });
+
+  it('writes the collections of a later write order only once the earlier ones are in the store', async () => {
+    const store = fakeStore();
+    const db = overlayOf(store);
+    const counters = db.of(documentSchema<Doc>('counters', {}, [], { writeOrder: 2 }));
+    const heads = db.of(documentSchema<Doc>('heads', {}, [], { writeOrder: 1 }));
+    const chunks = db.of(named('chunks'));
+    const messages = db.of(named('messages'));
+    await counters.replaceOne({ _id: 'last' }, { value: 7 }, { upsert: true });
+    await heads.replaceOne({ _id: 'list' }, { chunks: [1] }, { upsert: true });
+    await chunks.replaceOne({ _id: 'list#1' }, { ids: [7] }, { upsert: true });
+    await messages.replaceOne({ _id: 'message:7' }, { id: 7 }, { upsert: true });
+    await db.flush();
+    const at = (entry: string) => store.writes.indexOf(entry);
+    expect(Math.max(at('chunks end'), at('messages end'))).toBeLessThan(at('heads start'));
+    expect(Math.min(at('chunks start'), at('messages start'))).toBeLessThan(Math.max(at('chunks end'), at('messages end')));
+    expect(at('heads end')).toBeLessThan(at('counters start'));
+  });
+
+  it('reads its revision of a shared document, and writes it over what another writer stored meanwhile', async () => {
+    const store = fakeStore({ topics: [{ _id: 'topic', entries: ['a'], rev: 1 }] });
+    const db = overlayOf(store);
+    const topics = db.of(documentSchema<Shared>('topics', {}));
+    await topics.reviseOne('topic', none, adding('b'));
+    await topics.reviseOne('topic', none, adding('c'));
+    expect(await topics.findOne({ _id: 'topic' })).toEqual({ _id: 'topic', entries: ['a', 'b', 'c'], rev: 3 });
+    expect(await topics.find({})).toEqual([{ _id: 'topic', entries: ['a', 'b', 'c'], rev: 3 }]);
+    store.put('topics', { _id: 'topic', entries: ['a', 'x'], rev: 2 });
+    await db.flush();
+    expect(store.docs('topics')).toEqual([{ _id: 'topic', entries: ['a', 'x', 'b', 'c'], rev: 3 }]);
+  });
+
+  it("creates a shared document from its initial state, again over another writer's creation", async () => {
+    const store = fakeStore();
+    const db = overlayOf(store);
+    const topics = db.of(documentSchema<Shared>('topics', {}));
+    await topics.reviseOne('topic', none, adding('b'));
+    store.put('topics', { _id: 'topic', entries: ['x'], rev: 1 });
+    await db.flush();
+    expect(store.docs('topics')).toEqual([{ _id: 'topic', entries: ['x', 'b'], rev: 2 }]);
+  });
+
+  it('writes nothing for a revision that changes nothing', async () => {
+    const store = fakeStore({ topics: [{ _id: 'topic', entries: ['a'], rev: 1 }] });
+    const db = overlayOf(store);
+    const topics = db.of(documentSchema<Shared>('topics', {}));
+    await topics.reviseOne('topic', none, adding('a'));
+    expect(db.pending).toBe(0);
+  });
+
+  it('refuses to write and revise one document in one group', async () => {
+    const db = overlayOf(fakeStore());
+    const topics = db.of(documentSchema<Shared>('topics', {}));
+    await topics.reviseOne('topic', none, adding('b'));
+    await expect(topics.replaceOne({ _id: 'topic' }, { entries: [], rev: 0 }, { upsert: true })).rejects.toThrow(/revised and written/);
+    await topics.replaceOne({ _id: 'other' }, { entries: [], rev: 0 }, { upsert: true });
+    await expect(topics.reviseOne('other', none, adding('b'))).rejects.toThrow(/written and revised/);
   });
 });

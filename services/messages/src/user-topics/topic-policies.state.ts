@@ -1,5 +1,5 @@
 import type { VisibilityPolicy } from '@zulip-es/contracts';
-import type { Revised } from './document-writer';
+import type { Revised } from '@zulip-es/platform';
 import { topicKey } from './user-topics.state';
 
 /**
@@ -17,7 +17,7 @@ export interface TopicPolicyEntry {
  * Who has a policy for one topic (`topic_policies:<channelId>:<lower-case topic>`): an index kept
  * beside the per-user documents so that a topic move finds the users whose policies move with it
  * by one lookup by `_id` instead of scanning every user. Written by events of many user
- * aggregates (and moves): see `updateDocument`.
+ * aggregates (and moves): see `reviseOne`.
  */
 export interface TopicPoliciesState extends Revised {
   channelId: number;

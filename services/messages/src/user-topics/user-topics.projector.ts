@@ -1,7 +1,6 @@
 import type { UserTopicVisibilityPolicyChangedV1 } from '@zulip-es/contracts';
 import type { MessagesRepository } from '../projection/messages.repository';
 import type { Projector } from '../projection/projector';
-import { updateDocument } from './document-writer';
 import { noTopicPolicies, setTopicPolicy, topicPoliciesId } from './topic-policies.state';
 import { applyOwnChange, noUserTopics, placeChange, userTopicsAggregateId, type PlacedChange } from './user-topics.state';
 
@@ -18,14 +17,12 @@ export const userTopicsProjector = (repo: MessagesRepository): Projector => ({
   async apply(event, envelope) {
     const change = (event as UserTopicVisibilityPolicyChangedV1).data;
     const sequence = envelope.sequence;
-    await updateDocument(
-      repo.userTopics,
+    await repo.userTopics.reviseOne(
       userTopicsAggregateId(change.userId),
       () => noUserTopics(change.userId),
       (current) => applyOwnChange(current, change, sequence),
     );
-    await updateDocument(
-      repo.topicPolicies,
+    await repo.topicPolicies.reviseOne(
       topicPoliciesId(change.channelId, change.topicName),
       () => noTopicPolicies(change.channelId, change.topicName),
       (index) =>
@@ -52,14 +49,12 @@ async function applyPlacedChanges(
 ): Promise<void> {
   for (const { userId, ...placed } of changes) {
     const change = { ...placed, messagesSequence };
-    await updateDocument(
-      repo.topicPolicies,
+    await repo.topicPolicies.reviseOne(
       topicPoliciesId(change.channelId, change.topicName),
       () => noTopicPolicies(change.channelId, change.topicName),
       (index) => setTopicPolicy(index, { userId, visibilityPolicy: change.visibilityPolicy, userVersion: change.userVersion, by }),
     );
-    await updateDocument(
-      repo.userTopics,
+    await repo.userTopics.reviseOne(
       userTopicsAggregateId(userId),
       () => noUserTopics(userId),
       (current) => placeChange(current, change),

@@ -1,5 +1,5 @@
 import { REALM_EMPTY_TOPIC_DISPLAY_NAME, type VisibilityPolicy } from '@zulip-es/contracts';
-import type { Revised } from './document-writer';
+import type { Revised } from '@zulip-es/platform';
 
 /** One topic the user has a policy for (never 0: removing a policy removes the entry). */
 export interface UserTopicEntry {
@@ -16,7 +16,7 @@ export interface UserTopicEntry {
  * `user_topic.*` events decided under the user's key. Topic moves and topic deletions (events
  * decided under key `realm`, in another partition) change entries too (through the projection)
  * without touching `version`, which counts only this aggregate's own events; `rev` counts every
- * write (see `updateDocument`).
+ * write (see `reviseOne`).
  *
  * Such a change is placed in the user's history by its `userVersion` (after that event of the
  * user, before the next), so the document is the same whichever partition a consumer reads first:
