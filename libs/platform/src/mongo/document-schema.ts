@@ -43,21 +43,25 @@ export interface DocumentSchema<T extends StoredDocument | LoggedDocument> {
   readonly fields: DocumentFields<T>;
   readonly indexes: readonly IndexDeclaration<T>[];
   /**
-   * When a command group's documents of this collection are written among the others' (0 unless
-   * declared): in ascending order, the collections of one order side by side. Documents that name
-   * others (a list's head its chunks, a counter the last message id in the lists) come after
-   * those, so work outside the group never finds a name before what it names.
+   * The collections whose documents a command group writes before this one's (none unless
+   * declared; `everything`: all the others). Documents that name others (a list's head its chunks,
+   * a counter the last message id in the lists) are written after those, so that work outside
+   * the group never finds a name before what it names; the rest are written side by side.
    */
-  readonly writeOrder: number;
+  readonly writtenAfter: WrittenAfter;
 }
+
+/** Collection names, or every collection that is not itself written after everything. */
+export type WrittenAfter = readonly string[] | 'everything';
 
 export function documentSchema<T extends StoredDocument | LoggedDocument>(
   collection: string,
   fields: DocumentFields<T>,
   indexes: readonly IndexDeclaration<T>[] = [],
-  options: { writeOrder?: number } = {},
+  options: { writtenAfter?: readonly { readonly collection: string }[] | 'everything' } = {},
 ): DocumentSchema<T> {
-  return { collection, fields, indexes, writeOrder: options.writeOrder ?? 0 };
+  const after = options.writtenAfter ?? [];
+  return { collection, fields, indexes, writtenAfter: after === 'everything' ? after : after.map((schema) => schema.collection) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BulkOp, DocumentCollection, DocumentUpdate, Documents, FindOptions, IdFilter, WriteResult } from './document-collection';
-import type { DocumentSchema, StoredDocument } from './document-schema';
+import type { DocumentSchema, StoredDocument, WrittenAfter } from './document-schema';
 import { bsonCopy } from './bson-copy';
 import { matchesFilter, sortedAndLimited } from './document-filter';
 import { reviseStored, revised, type Revision } from './revised-document';
@@ -46,7 +46,7 @@ export class WriteBehindDb implements Documents {
         schema.collection,
         this.startsEmpty(schema.collection),
         this.options,
-        schema.writeOrder,
+        schema.writtenAfter,
       );
       this.collections.set(schema.collection, collection as WriteBehindCollection<never>);
     }
@@ -61,8 +61,8 @@ export class WriteBehindDb implements Documents {
   }
 
   /**
-   * Collection by collection, in the order they were first used; an overlay's side by side, by
-   * their schemas' `writeOrder`.
+   * Collection by collection, in the order they were first used; an overlay's side by side, each
+   * once those its schema says it is written after are in the store.
    */
   async flush(): Promise<void> {
     const collections = [...this.collections.values()];
@@ -70,8 +70,17 @@ export class WriteBehindDb implements Documents {
       for (const collection of collections) await collection.flush();
       return;
     }
-    const orders = [...new Set(collections.map((c) => c.writeOrder))].sort((a, b) => a - b);
-    for (const order of orders) await Promise.all(collections.filter((c) => c.writeOrder === order).map((c) => c.flush()));
+    const flushing = new Map<WriteBehindCollection<never>, Promise<void>>();
+    const flushOf = (collection: WriteBehindCollection<never>): Promise<void> => {
+      let flushed = flushing.get(collection);
+      if (!flushed) {
+        const before = collections.filter((other) => collection.writtenAfter(other));
+        flushed = Promise.all(before.map(flushOf)).then(() => collection.flush());
+        flushing.set(collection, flushed);
+      }
+      return flushed;
+    };
+    await Promise.all(collections.map(flushOf));
   }
 }
 
@@ -111,13 +120,19 @@ export class WriteBehindCollection<T extends StoredDocument> implements Document
     readonly name: string,
     private readonly startsEmpty: boolean,
     private readonly options: WriteBehindOptions = {},
-    readonly writeOrder = 0,
+    readonly after: WrittenAfter = [],
   ) {
     this.backing = backing as unknown as BackingCollection<Doc>;
   }
 
   get pending(): number {
     return this.dirty.size + this.revisions.size;
+  }
+
+  /** Whether an overlay writes this collection only once `other` is in the store (see `DocumentSchema.writtenAfter`). */
+  writtenAfter(other: WriteBehindCollection<never>): boolean {
+    if (other.name === this.name) return false;
+    return this.after === 'everything' ? other.after !== 'everything' : this.after.includes(other.name);
   }
 
   /** The whole document (a projection, which the store would apply, is not: callers read the fields they named). */

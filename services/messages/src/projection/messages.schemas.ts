@@ -116,7 +116,9 @@ export const TOPIC_POLICIES = documentSchema<Doc<TopicPoliciesState>>('topic_pol
   rev: 'Number',
 });
 /** Written after the lists and indexes, whose newest message `lastMessageId` vouches for (flag commands read it on other partitions). */
-export const COUNTERS = documentSchema<CounterDoc>('counters', { value: 'Number', lastMessageId: 'Number' }, [], { writeOrder: 2 });
+export const COUNTERS = documentSchema<CounterDoc>('counters', { value: 'Number', lastMessageId: 'Number' }, [], {
+  writtenAfter: 'everything',
+});
 export const MESSAGES = documentSchema<Doc<MessageState>>('messages', {
   messageId: 'Number',
   senderId: 'Number',
@@ -137,16 +139,16 @@ export const MESSAGES = documentSchema<Doc<MessageState>>('messages', {
   submessages: 'Mixed',
   version: 'Number',
 });
-/** Heads and chunks of the message id lists (see `message-lists/message-list.ts`); ids and tags are binary. */
-/** Heads name their chunks: written after them. */
-export const MESSAGE_LIST_HEADS = documentSchema<ListHeadDoc>('message_list_heads', { refs: 'Mixed', nextNo: 'Number' }, [], {
-  writeOrder: 1,
-});
+/** Chunks and heads of the message id lists (see `message-lists/message-list.ts`); ids and tags are binary. */
 export const MESSAGE_LIST_CHUNKS = documentSchema<ChunkDoc>('message_list_chunks', {
   ids: 'Mixed',
   tags: 'String',
   tagTable: 'String',
   tagIndex: 'Mixed',
+});
+/** A head names its chunks: written after them. */
+export const MESSAGE_LIST_HEADS = documentSchema<ListHeadDoc>('message_list_heads', { refs: 'Mixed', nextNo: 'Number' }, [], {
+  writtenAfter: [MESSAGE_LIST_CHUNKS],
 });
 export const SUBSCRIPTION_HISTORY = documentSchema<Doc<SubscriptionHistoryState>>('subscription_history', {
   userId: 'Number',
@@ -157,10 +159,10 @@ export const SUBSCRIPTION_HISTORY = documentSchema<Doc<SubscriptionHistoryState>
 });
 /** Group direct conversations (`dmgroup:<sorted ids>`) and their number (for `recipient_id`). */
 export const DM_GROUPS = documentSchema<{ _id: string; groupNo: number }>('dm_groups', { groupNo: 'Number' });
-export const TOPIC_INDEX_HEADS = documentSchema<TopicIndexHeadDoc>('topic_index_heads', { refs: 'Mixed', nextNo: 'Number' }, [], {
-  writeOrder: 1,
-});
 export const TOPIC_INDEX_CHUNKS = documentSchema<TopicIndexChunkDoc>('topic_index_chunks', { ids: 'Mixed', names: 'String' });
+export const TOPIC_INDEX_HEADS = documentSchema<TopicIndexHeadDoc>('topic_index_heads', { refs: 'Mixed', nextNo: 'Number' }, [], {
+  writtenAfter: [TOPIC_INDEX_CHUNKS],
+});
 export const TOPIC_PARTICIPANTS = documentSchema<Doc<TopicParticipantsState>>('topic_participants', {
   messagesBySender: 'Mixed',
   version: 'Number',
