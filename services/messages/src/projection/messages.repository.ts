@@ -300,11 +300,14 @@ export class MessagesRepository {
    * sent message costs one counter write, not three (reading and raising a separate counter).
    */
   async setMessagesVersion(version: number, lastMessageId?: number): Promise<void> {
-    const fields = lastMessageId === undefined ? { value: version } : { value: version, lastMessageId };
+    // The whole document, from the counters kept in memory: a field update read it from the store
+    // first (a command group's writes start from the store's documents), once per message.
+    const next = { version, lastMessageId: lastMessageId ?? (await this.ownedMessagesCounters()).lastMessageId };
     await this.owned.write<MessagesCounters>(
       OwnedIds.messagesCounters,
-      () => this.counters.updateOne({ _id: 'messages_version' }, { $set: fields }, { upsert: true }),
-      (kept) => (lastMessageId === undefined ? kept && { ...kept, version } : { version, lastMessageId }),
+      () =>
+        this.counters.replaceOne({ _id: 'messages_version' }, { value: next.version, lastMessageId: next.lastMessageId }, { upsert: true }),
+      () => next,
     );
   }
 
