@@ -151,8 +151,10 @@ export async function measureAll(benchDir: string, parts: ReadonlySet<BenchPart>
 async function measureLoads(gatewayUrl: string, authorization: string, logDir: string, add: (row: ResultRow) => void): Promise<string[]> {
   const kafka = await measureKafkaRequestReply(CONCURRENCIES, logDir);
   for (const c of CONCURRENCIES) add({ name: 'raw kafka request-reply', concurrency: c, measured: kafka.get(c)!, check: 'raw-kafka' });
-  const bare = await measureBareHttp(CONCURRENCIES, logDir);
+  const { plain: bare, redis: bareRedis } = await measureBareHttp(CONCURRENCIES, logDir);
   for (const c of CONCURRENCIES) add({ name: 'bare HTTP (Nest+fastify)', concurrency: c, measured: bare.get(c)!, check: 'baseline' });
+  for (const c of CONCURRENCIES)
+    add({ name: 'bare HTTP + one Redis script', concurrency: c, measured: bareRedis.get(c)!, baseline: bare.get(c), check: 'floor' });
 
   console.log('bench: measuring the system');
   const floors: Record<'kafka' | 'http', Map<number, Measurement>> = { kafka, http: bare };

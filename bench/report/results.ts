@@ -7,7 +7,8 @@ import type { SmallUploadOverhead, UploadThroughputRow } from '../upload-through
 import type { Measurement } from '../lib/stats';
 
 /** Which PERFORMANCE.md target a row is held to. */
-export type Check = 'raw-kafka' | 'kafka-hop' | 'no-kafka' | 'baseline';
+/** `floor`: a baseline shown beside another (its ratio to it), what a route doing the same work could reach at best. */
+export type Check = 'raw-kafka' | 'kafka-hop' | 'no-kafka' | 'baseline' | 'floor';
 
 export interface ResultRow {
   name: string;

@@ -62,6 +62,7 @@ function roundTripTable(results: BenchResults): Table {
     notes: [
       'Baselines: raw kafka = kafkajs request-reply with an echo process (same client settings as the services);',
       'bare HTTP = NestJS + FastifyAdapter, one GET route. /users/me and POST /users are compared with raw kafka, /health and GET /events (served from Redis) with bare HTTP.',
+      'bare HTTP + one Redis script = the same route calling one small Redis script by its digest (as GET /events with nothing queued does): what such a route reaches at best.',
       'Presence rows (raw kafka baseline): pings rotate over their users; GET /realm/presence (E18) answers every present user (legacy format).',
       'E5 and E6 (raw kafka baseline) are decided one at a time for the organization (key realm); each request appends an event.',
       ...(results.notes ?? []),

@@ -36,6 +36,8 @@ export function verdict(row: ResultRow): Verdict {
       };
     case 'baseline':
       return { target: 'baseline', pass: clean ? undefined : false };
+    case 'floor':
+      return { target: 'floor of a route doing this work', pass: clean ? undefined : false };
   }
 }
 
