@@ -1,5 +1,6 @@
 import type { DocumentCollection } from './document-collection';
 import type { StoredDocument } from './document-schema';
+import { withoutId } from './versioned-document';
 
 /**
  * A change of a document that events of more than one Kafka key write (a topic's policies, which
@@ -13,10 +14,10 @@ export interface Revised {
   rev: number;
 }
 
-/** A document's `rev` counts its writes; one written before `rev` existed counts as revision 0. */
-export const revisionOf = (doc: object | null): number => {
+/** A document's `rev` as stored: absent in one written before `rev` existed. */
+const storedRevision = (doc: object | null): number | undefined => {
   const rev = (doc as { rev?: unknown } | null)?.rev;
-  return typeof rev === 'number' ? rev : 0;
+  return typeof rev === 'number' ? rev : undefined;
 };
 
 const MAX_ATTEMPTS = 50;
@@ -47,7 +48,7 @@ export async function reviseStored<T extends StoredDocument>(
     }
     // A document without `rev` is matched by its absence (the local store drops the connection on
     // a filter by an undefined value).
-    const rev = typeof (doc as { rev?: unknown }).rev === 'number' ? revisionOf(doc) : { $exists: false };
+    const rev = storedRevision(doc) ?? { $exists: false };
     if ((await collection.replaceOne({ _id: id, rev }, next)).matchedCount === 1) return;
   }
   throw new Error(`${collection.name} ${id} kept changing under ${MAX_ATTEMPTS} attempts`);
@@ -59,18 +60,13 @@ export function revised<T extends StoredDocument>(
   initial: () => Omit<T, '_id'>,
   revisions: readonly Revision<T>[],
 ): Omit<T, '_id'> | null {
-  const rev = revisionOf(doc);
-  let current: Omit<T, '_id'> = doc ? { ...withoutStoreId(doc), rev } : initial();
+  // One written before `rev` existed counts as revision 0.
+  const rev = storedRevision(doc) ?? 0;
+  let current: Omit<T, '_id'> = doc ? { ...withoutId(doc), rev } : initial();
   let changed = false;
   for (const revise of revisions) {
     const next = revise(current);
     if (next) [current, changed] = [next, true];
   }
   return changed ? { ...current, rev: rev + 1 } : null;
-}
-
-function withoutStoreId<T extends StoredDocument>(doc: T): Omit<T, '_id'> {
-  const { _id, ...rest } = doc;
-  void _id;
-  return rest;
 }
